@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "oauthgen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .executable(name: "oauthgen", targets: ["oauthgen"]),
+        .library(name: "OAuthRuntime", targets: ["OAuthRuntime"]),
+        .library(name: "OAuthGenCore", targets: ["OAuthGenCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // libxml2 through the system: line numbers and safe parser options (DESIGN.md §3).
+        // Named CLibXML2 so it never collides with the SDK's own `libxml2` module.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        // The .mustache files are the source of truth; they are embedded in the binary so an
+        // installed `oauthgen` never needs a resource bundle at run time.
+        .target(
+            name: "OAuthGenTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            resources: [.embedInCode("ProviderClient.mustache")]
+        ),
+        .target(
+            name: "OAuthGenCore",
+            dependencies: [
+                "CLibXML2",
+                "OAuthGenTemplates",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // Lean on purpose: the build-tool plugin builds this tool for the host on every app
+        // build, so it must not pull in OAuthRuntime, crypto or networking.
+        .executableTarget(
+            name: "oauthgen",
+            dependencies: [
+                "OAuthGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "OAuthRuntime"),
+
+        .testTarget(
+            name: "OAuthGenCoreTests",
+            dependencies: ["OAuthGenCore"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "OAuthRuntimeTests",
+            dependencies: ["OAuthRuntime"]
+        ),
+        // The golden generated clients are compiled here, warnings as errors, against the real
+        // runtime: a golden file that stops compiling fails the build of the tests.
+        .testTarget(
+            name: "GeneratedClientsTests",
+            dependencies: ["OAuthRuntime"],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        .testTarget(
+            name: "oauthgenTests",
+            dependencies: ["oauthgen"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,107 @@
+/// The stable identifier of every check oauthgen makes. The raw values appear in output and in
+/// the README's rules table; never rename one.
+public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
+    // Reading the inputs.
+    case inputUnreadable = "input-unreadable"
+    case inputTooLarge = "input-too-large"
+    case inputInvalidUTF8 = "input-invalid-utf8"
+    case inputUnrecognized = "input-unrecognized"
+    case inputProviderName = "input-provider-name"
+    case inputDuplicate = "input-duplicate"
+    case inputMissingDiscovery = "input-missing-discovery"
+    case jsonSyntax = "json-syntax"
+    case jsonDuplicateMember = "json-duplicate-member"
+    case plistSyntax = "plist-syntax"
+    case plistEntity = "plist-entity"
+    case plistStructure = "plist-structure"
+    case plistDuplicateKey = "plist-duplicate-key"
+
+    // Quirk files.
+    case quirkUnknownKey = "quirk-unknown-key"
+    case quirkWrongType = "quirk-wrong-type"
+    case quirkInvalidValue = "quirk-invalid-value"
+    case quirkInvalidName = "quirk-invalid-name"
+    case quirkWeakPKCE = "quirk-weak-pkce"
+    case quirkClientSecret = "quirk-client-secret"
+    case quirkImplicitGrant = "quirk-implicit-grant"
+    case quirkReservedParameter = "quirk-reserved-parameter"
+    case quirkUnknownScope = "quirk-unknown-scope"
+    case quirkIssuerTemplate = "quirk-issuer-template"
+
+    // Redirect URIs.
+    case redirectSyntax = "redirect-syntax"
+    case redirectNotAbsolute = "redirect-not-absolute"
+    case redirectFragment = "redirect-fragment"
+    case redirectWildcard = "redirect-wildcard"
+    case redirectPort = "redirect-port"
+    case redirectCredentials = "redirect-credentials"
+    case redirectReservedScheme = "redirect-reserved-scheme"
+    case redirectSchemeNoPeriod = "redirect-scheme-no-period"
+    case redirectSchemeForwardOrder = "redirect-scheme-forward-order"
+    case redirectSchemeDoubleSlash = "redirect-scheme-double-slash"
+    case redirectHTTPSNoHost = "redirect-https-no-host"
+    case redirectHTTPNotLoopback = "redirect-http-not-loopback"
+    case redirectLocalhost = "redirect-localhost"
+    case redirectFixedPort = "redirect-fixed-port"
+    case redirectDuplicate = "redirect-duplicate"
+
+    // Discovery documents.
+    case discoveryMissingMember = "discovery-missing-member"
+    case discoveryWrongType = "discovery-wrong-type"
+    case discoveryIssuer = "discovery-issuer"
+    case discoveryIssuerMismatch = "discovery-issuer-mismatch"
+    case discoveryInsecureEndpoint = "discovery-insecure-endpoint"
+    case discoveryInvalidURL = "discovery-invalid-url"
+    case discoveryNoCodeResponseType = "discovery-no-code-response-type"
+    case discoveryNoS256 = "discovery-no-s256"
+    case discoveryNoRS256 = "discovery-no-rs256"
+    case discoveryUnsignedIDToken = "discovery-unsigned-id-token"
+    case discoveryHMACIDToken = "discovery-hmac-id-token"
+
+    // Across providers.
+    case mixUpSharedRedirect = "mixup-shared-redirect"
+    case mixUpSharedIssuer = "mixup-shared-issuer"
+
+    /// The standard and section that the rule enforces.
+    public var reference: String? {
+        switch self {
+        case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
+             .inputMissingDiscovery, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
+             .quirkIssuerTemplate:
+            nil
+        case .inputInvalidUTF8: "RFC 8259 §8.1"
+        case .jsonSyntax: "RFC 8259 §2"
+        case .jsonDuplicateMember: "RFC 8259 §4"
+        case .plistSyntax: "XML 1.0 §2.1"
+        case .plistEntity: "XML 1.0 §4.2"
+        case .plistStructure, .plistDuplicateKey: "Apple PropertyList-1.0.dtd"
+        case .quirkWeakPKCE: "RFC 8252 §8.1"
+        case .quirkClientSecret: "RFC 8252 §8.5"
+        case .quirkImplicitGrant: "RFC 8252 §8.2"
+        case .quirkReservedParameter: "RFC 6749 §4.1.1"
+        case .quirkUnknownScope: "RFC 6749 §3.3"
+        case .redirectSyntax: "RFC 3986 §3"
+        case .redirectNotAbsolute: "RFC 6749 §3.1.2"
+        case .redirectFragment: "RFC 6749 §3.1.2"
+        case .redirectWildcard: "RFC 8252 §8.4"
+        case .redirectPort: "RFC 3986 §3.2.3"
+        case .redirectCredentials: "RFC 3986 §3.2.1"
+        case .redirectReservedScheme, .redirectSchemeForwardOrder, .redirectSchemeDoubleSlash: "RFC 8252 §7.1"
+        case .redirectSchemeNoPeriod: "RFC 8252 §8.4"
+        case .redirectHTTPSNoHost: "RFC 8252 §7.2"
+        case .redirectHTTPNotLoopback, .redirectFixedPort: "RFC 8252 §7.3"
+        case .redirectLocalhost: "RFC 8252 §8.3"
+        case .redirectDuplicate: "RFC 8252 §8.4"
+        case .discoveryMissingMember, .discoveryWrongType, .discoveryIssuer, .discoveryInsecureEndpoint,
+             .discoveryInvalidURL:
+            "OpenID Connect Discovery 1.0 §3; RFC 8414 §2"
+        case .discoveryIssuerMismatch: "OpenID Connect Discovery 1.0 §4.3; RFC 8414 §3.3"
+        case .discoveryNoCodeResponseType: "RFC 8252 §6"
+        case .discoveryNoS256: "RFC 8252 §6; RFC 7636 §4.2"
+        case .discoveryNoRS256: "OpenID Connect Discovery 1.0 §3"
+        case .discoveryUnsignedIDToken: "OpenID Connect Core 1.0 §3.1.3.7"
+        case .discoveryHMACIDToken: "RFC 8725 §2.1"
+        case .mixUpSharedRedirect, .mixUpSharedIssuer: "RFC 8252 §8.10"
+        }
+    }
+}

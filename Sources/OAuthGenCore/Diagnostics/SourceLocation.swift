@@ -1,0 +1,52 @@
+/// A position in an input file: 1-based line, 1-based column counted in UTF-8 bytes (as compilers
+/// and editors report them).
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The file's path as the user gave it (or, for `check-redirect`, the URI itself).
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+}
+
+/// Turns byte offsets of one buffer into lines and columns.
+struct LineTable: Sendable {
+    /// Byte offset where each line starts; `lineStarts[0] == 0`.
+    private let lineStarts: [Int]
+    let file: String
+
+    init(file: String, bytes: some Collection<UInt8>) {
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+        self.lineStarts = starts
+        self.file = file
+    }
+
+    func location(ofOffset offset: Int) -> SourceLocation {
+        // The last line start that is <= offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+
+    /// The byte offset of a 1-based line's start, if the line exists.
+    func offset(ofLine line: Int) -> Int? {
+        line >= 1 && line <= lineStarts.count ? lineStarts[line - 1] : nil
+    }
+}

@@ -1,0 +1,59 @@
+/// An XML property-list value that remembers where its element starts.
+public struct PlistValue: Sendable, Hashable {
+    public indirect enum Kind: Sendable, Hashable {
+        case dictionary([PlistEntry])
+        case array([PlistValue])
+        case string(String)
+        /// The integer's text as written.
+        case integer(String)
+        /// The real's text as written.
+        case real(String)
+        case bool(Bool)
+        case date(String)
+        case data(String)
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+
+    /// The element's name, for messages like "expected <string>, found <array>".
+    public var typeDescription: String {
+        switch kind {
+        case .dictionary: "<dict>"
+        case .array: "<array>"
+        case .string: "<string>"
+        case .integer: "<integer>"
+        case .real: "<real>"
+        case .bool(let value): value ? "<true/>" : "<false/>"
+        case .date: "<date>"
+        case .data: "<data>"
+        }
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = kind { return value }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let value) = kind { return value }
+        return nil
+    }
+
+    public var arrayValue: [PlistValue]? {
+        if case .array(let value) = kind { return value }
+        return nil
+    }
+
+    public var entries: [PlistEntry]? {
+        if case .dictionary(let value) = kind { return value }
+        return nil
+    }
+}
+
+/// One `<key>` of a `<dict>` with its value.
+public struct PlistEntry: Sendable, Hashable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var value: PlistValue
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// The claims of an ID token or a userinfo response, decoded into a typed struct.
+///
+/// Every generated `Claims` struct has `sub`; OIDC Core §5.3.2 requires userinfo's `sub` to
+/// equal the ID token's.
+public protocol OAuthClaims: Sendable, Decodable {
+    /// The subject: the provider's stable identifier for the user.
+    var sub: String { get }
+}
+
+/// The `aud` claim: one audience or several (OIDC Core §2).
+public struct Audience: Sendable, Hashable, Decodable, CustomStringConvertible {
+    /// Every audience the token names.
+    public var values: [String]
+
+    public init(_ values: [String]) {
+        self.values = values
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let single = try? container.decode(String.self) {
+            values = [single]
+        } else {
+            values = try container.decode([String].self)
+        }
+    }
+
+    /// Whether `clientID` is among the audiences.
+    public func contains(_ clientID: String) -> Bool {
+        values.contains(clientID)
+    }
+
+    public var description: String { values.joined(separator: " ") }
+}
+
+/// The `address` claim (OIDC Core §5.1.1).
+public struct AddressClaim: Sendable, Hashable, Decodable {
+    public var formatted: String?
+    public var streetAddress: String?
+    public var locality: String?
+    public var region: String?
+    public var postalCode: String?
+    public var country: String?
+
+    enum CodingKeys: String, CodingKey {
+        case formatted
+        case streetAddress = "street_address"
+        case locality, region
+        case postalCode = "postal_code"
+        case country
+    }
+}
+
+/// A claim whose type the provider does not document: kept as the JSON it was.
+public enum ClaimValue: Sendable, Hashable, Decodable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case array([ClaimValue])
+    case object([String: ClaimValue])
+    case null
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([ClaimValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: ClaimValue].self))
+        }
+    }
+
+    /// The value if it is a string.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes an optional boolean claim; also accepts `"true"` / `"false"`, which Apple sends
+    /// for `email_verified`.
+    public func decodeClaimIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let value = try? decode(Bool.self, forKey: key) { return value }
+        switch try decode(String.self, forKey: key) {
+        case "true": return true
+        case "false": return false
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected a boolean claim, found the string \"\(other)\"")
+        }
+    }
+
+    /// Decodes an optional integer claim; also accepts a decimal string.
+    public func decodeClaimIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let value = try? decode(Int.self, forKey: key) { return value }
+        let text = try decode(String.self, forKey: key)
+        guard let value = Int(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected an integer claim, found the string \"\(text)\"")
+        }
+        return value
+    }
+
+    /// Decodes an optional number claim; also accepts a decimal string.
+    public func decodeClaimIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let value = try? decode(Double.self, forKey: key) { return value }
+        let text = try decode(String.self, forKey: key)
+        guard let value = Double(text), value.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected a numeric claim, found the string \"\(text)\"")
+        }
+        return value
+    }
+
+    /// Decodes an optional NumericDate claim (seconds since the epoch, RFC 7519 §2).
+    public func decodeClaimIfPresent(_ type: Date.Type, forKey key: Key) throws -> Date? {
+        try decodeClaimIfPresent(Double.self, forKey: key).map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// Decodes any other optional claim with its own `Decodable` conformance.
+    public func decodeClaimIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodeIfPresent(type, forKey: key)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Everything a client needs to know about one authorization server, fixed at build time.
+///
+/// oauthgen generates one of these per provider from the pinned discovery document and the
+/// provider's quirk file; apps may also build one by hand.
+public struct ProviderConfiguration: Sendable, Hashable, Codable {
+    /// The issuer identifier exactly as the provider states it (OIDC Discovery §4.3, RFC 8414 §3.3).
+    /// Compared byte for byte, never normalized.
+    public var issuer: String
+    /// Placeholders in `issuer` that are resolved at run time (Microsoft Entra's `{tenantid}`).
+    public var issuerTemplate: IssuerTemplate?
+    /// The endpoints the runtime talks to.
+    public var endpoints: ProviderEndpoints
+    /// What the provider advertises it supports.
+    public var metadata: ProviderMetadata
+    /// How this provider deviates from the standards.
+    public var quirks: ProviderQuirks
+    /// The app's registration with this provider.
+    public var client: ClientRegistration
+
+    public init(
+        issuer: String,
+        issuerTemplate: IssuerTemplate? = nil,
+        endpoints: ProviderEndpoints,
+        metadata: ProviderMetadata,
+        quirks: ProviderQuirks = ProviderQuirks(),
+        client: ClientRegistration
+    ) {
+        self.issuer = issuer
+        self.issuerTemplate = issuerTemplate
+        self.endpoints = endpoints
+        self.metadata = metadata
+        self.quirks = quirks
+        self.client = client
+    }
+}
+
+/// The app's registration with a provider: defaults baked in at build time, overridable at run time.
+public struct ClientRegistration: Sendable, Hashable, Codable {
+    /// The client ID the app registered; `nil` when the quirk file names none and it is supplied at run time.
+    public var clientID: String?
+    /// Every redirect URI registered for this provider, already checked against RFC 8252.
+    public var redirectURIs: [URL]
+    /// Scopes requested when the caller names none.
+    public var defaultScopes: [String]
+
+    public init(clientID: String? = nil, redirectURIs: [URL] = [], defaultScopes: [String] = []) {
+        self.clientID = clientID
+        self.redirectURIs = redirectURIs
+        self.defaultScopes = defaultScopes
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The HTTP endpoints of an authorization server.
+public struct ProviderEndpoints: Sendable, Hashable, Codable {
+    /// Where the user agent is sent to authorize (RFC 6749 §3.1).
+    public var authorization: URL
+    /// Where codes and refresh tokens are exchanged (RFC 6749 §3.2).
+    public var token: URL
+    /// Token revocation (RFC 7009), if the provider offers it.
+    public var revocation: URL?
+    /// The OIDC UserInfo endpoint, if any.
+    public var userinfo: URL?
+    /// RP-initiated logout, if any.
+    public var endSession: URL?
+    /// The JSON Web Key Set used to verify ID tokens.
+    public var jwks: URL?
+
+    public init(
+        authorization: URL,
+        token: URL,
+        revocation: URL? = nil,
+        userinfo: URL? = nil,
+        endSession: URL? = nil,
+        jwks: URL? = nil
+    ) {
+        self.authorization = authorization
+        self.token = token
+        self.revocation = revocation
+        self.userinfo = userinfo
+        self.endSession = endSession
+        self.jwks = jwks
+    }
+}

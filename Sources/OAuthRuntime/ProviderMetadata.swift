@@ -1,0 +1,47 @@
+/// The parts of a provider's discovery document or RFC 8414 metadata the runtime acts on.
+public struct ProviderMetadata: Sendable, Hashable, Codable {
+    /// Whether the provider is an OpenID Provider (it issues ID tokens) or a plain OAuth 2.0 server.
+    public var kind: Kind
+    /// `scopes_supported`.
+    public var scopesSupported: [String]
+    /// `response_types_supported`.
+    public var responseTypesSupported: [String]
+    /// `code_challenge_methods_supported`; empty when the provider does not say.
+    public var codeChallengeMethodsSupported: [String]
+    /// `id_token_signing_alg_values_supported`; the only algorithms an ID token may be signed with.
+    public var idTokenSigningAlgorithms: [String]
+    /// `token_endpoint_auth_methods_supported`.
+    public var tokenEndpointAuthMethodsSupported: [String]
+    /// `claims_supported`.
+    public var claimsSupported: [String]
+    /// RFC 9207: when `true`, every authorization response must carry a matching `iss`.
+    public var authorizationResponseIssParameterSupported: Bool
+
+    /// What sort of server the metadata describes.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// OpenID Connect Discovery 1.0.
+        case openIDConnect
+        /// RFC 8414 authorization-server metadata, or a quirk file alone: no ID tokens.
+        case oauth2
+    }
+
+    public init(
+        kind: Kind,
+        scopesSupported: [String] = [],
+        responseTypesSupported: [String] = ["code"],
+        codeChallengeMethodsSupported: [String] = [],
+        idTokenSigningAlgorithms: [String] = [],
+        tokenEndpointAuthMethodsSupported: [String] = [],
+        claimsSupported: [String] = [],
+        authorizationResponseIssParameterSupported: Bool = false
+    ) {
+        self.kind = kind
+        self.scopesSupported = scopesSupported
+        self.responseTypesSupported = responseTypesSupported
+        self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
+        self.idTokenSigningAlgorithms = idTokenSigningAlgorithms
+        self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
+        self.claimsSupported = claimsSupported
+        self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
+    }
+}

@@ -1,0 +1,91 @@
+/// A provider's deviations from the standards, as data the runtime consults.
+///
+/// The defaults describe a provider that follows RFC 6749, RFC 7636 and OIDC Core to the letter.
+public struct ProviderQuirks: Sendable, Hashable, Codable {
+    /// Joins scopes in the `scope` parameter; RFC 6749 §3.3 says a space, some providers want a comma.
+    public var scopeSeparator: String
+    /// The PKCE method to use (RFC 7636).
+    public var pkce: PKCEMethod
+    /// How the client authenticates at the token endpoint.
+    public var tokenEndpointAuthMethod: TokenEndpointAuthMethod
+    /// Extra parameters added to every authorization request, in this order.
+    public var authorizationParameters: [QuirkParameter]
+    /// Extra headers sent with every token request, in this order.
+    public var tokenRequestHeaders: [QuirkParameter]
+    /// Tolerances when reading token responses.
+    public var tokenResponse: TokenResponseQuirks
+
+    public init(
+        scopeSeparator: String = " ",
+        pkce: PKCEMethod = .s256,
+        tokenEndpointAuthMethod: TokenEndpointAuthMethod = .none,
+        authorizationParameters: [QuirkParameter] = [],
+        tokenRequestHeaders: [QuirkParameter] = [],
+        tokenResponse: TokenResponseQuirks = TokenResponseQuirks()
+    ) {
+        self.scopeSeparator = scopeSeparator
+        self.pkce = pkce
+        self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
+        self.authorizationParameters = authorizationParameters
+        self.tokenRequestHeaders = tokenRequestHeaders
+        self.tokenResponse = tokenResponse
+    }
+}
+
+/// One name–value pair from a quirk file; an array of these keeps the file's order, unlike a dictionary.
+public struct QuirkParameter: Sendable, Hashable, Codable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The PKCE code challenge method (RFC 7636 §4.2).
+public enum PKCEMethod: String, Sendable, Hashable, Codable, CaseIterable {
+    /// SHA-256 of the verifier: the only method RFC 8252 §8.1 and RFC 9700 recommend.
+    case s256 = "S256"
+    /// The verifier itself; only for providers that cannot do S256.
+    case plain
+    /// No PKCE at all; only for providers that reject the parameters.
+    case none
+}
+
+/// How the client authenticates at the token endpoint (RFC 6749 §2.3, OIDC Core §9).
+public enum TokenEndpointAuthMethod: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A public client: only `client_id` is sent (RFC 8252 §8.4).
+    case none
+    /// Client ID and secret in the request body.
+    case clientSecretPost = "client_secret_post"
+    /// Client ID and secret in an HTTP Basic `Authorization` header.
+    case clientSecretBasic = "client_secret_basic"
+}
+
+/// Tolerances beyond RFC 6749 §5.1 when decoding a token endpoint response.
+public struct TokenResponseQuirks: Sendable, Hashable, Codable {
+    /// The body's media type.
+    public var format: Format
+    /// The provider omits `token_type`; treat a missing one as `Bearer`.
+    public var missingTokenType: Bool
+    /// The provider reports errors with HTTP 200; look for `error` in every response.
+    public var errorsWithStatus200: Bool
+    /// The token members are nested under this key path (e.g. `["authed_user"]`).
+    public var nestedIn: [String]
+
+    /// The body format of token responses.
+    public enum Format: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `application/json`, as RFC 6749 §5.1 requires.
+        case json
+        /// `application/x-www-form-urlencoded`.
+        case form
+    }
+
+    public init(format: Format = .json, missingTokenType: Bool = false, errorsWithStatus200: Bool = false, nestedIn: [String] = []) {
+        self.format = format
+        self.missingTokenType = missingTokenType
+        self.errorsWithStatus200 = errorsWithStatus200
+        self.nestedIn = nestedIn
+    }
+}
