@@ -6,8 +6,8 @@ import Foundation
 /// provider's quirk file; apps may also build one by hand.
 public struct ProviderConfiguration: Sendable, Hashable, Codable {
     /// The issuer identifier exactly as the provider states it (OIDC Discovery §4.3, RFC 8414 §3.3).
-    /// Compared byte for byte, never normalized.
-    public var issuer: String
+    /// Compared byte for byte, never normalized. `nil` for OAuth-only providers that publish no metadata.
+    public var issuer: String?
     /// Placeholders in `issuer` that are resolved at run time (Microsoft Entra's `{tenantid}`).
     public var issuerTemplate: IssuerTemplate?
     /// The endpoints the runtime talks to.
@@ -20,7 +20,7 @@ public struct ProviderConfiguration: Sendable, Hashable, Codable {
     public var client: ClientRegistration
 
     public init(
-        issuer: String,
+        issuer: String?,
         issuerTemplate: IssuerTemplate? = nil,
         endpoints: ProviderEndpoints,
         metadata: ProviderMetadata,

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Finds provider files among the paths the user named and groups them per provider.
+public enum InputScanner {
+    /// The provider inputs found, sorted by name, and findings about the paths themselves.
+    ///
+    /// Directories are searched recursively (hidden folders and `.build*` skipped); a file named
+    /// explicitly must be one of the three provider file kinds.
+    public static func scan(_ paths: [String]) -> (providers: [ProviderInput], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var files: [String] = []
+        let fileManager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a file or directory, found nothing at '\(path)'", at: nil))
+                continue
+            }
+            if isDirectory.boolValue {
+                let found = providerFiles(under: path)
+                if found.isEmpty {
+                    diagnostics.append(Diagnostic(.warning, .inputUnrecognized,
+                        "expected *.openid-configuration.json, *.oauth-authorization-server.json or *.quirks.plist files in '\(path)', found none",
+                        at: nil))
+                }
+                files += found
+            } else if InputFileKind.classify(fileName: (path as NSString).lastPathComponent) != nil {
+                files.append(path)
+            } else {
+                diagnostics.append(Diagnostic(.error, .inputUnrecognized,
+                    "expected a file named <provider>.openid-configuration.json, <provider>.oauth-authorization-server.json or <provider>.quirks.plist, found '\((path as NSString).lastPathComponent)'",
+                    at: SourceLocation(file: path, line: 1, column: 1)))
+            }
+        }
+
+        var byName: [String: ProviderInput] = [:]
+        var seen: Set<String> = []
+        for file in files {
+            let standardized = (file as NSString).standardizingPath
+            guard seen.insert(standardized).inserted else { continue }
+            guard let (kind, name) = InputFileKind.classify(fileName: (file as NSString).lastPathComponent) else { continue }
+            let location = SourceLocation(file: file, line: 1, column: 1)
+            guard isValidProviderName(name) else {
+                diagnostics.append(Diagnostic(.error, .inputProviderName,
+                    "expected the provider name in the file name to be lowercase letters, digits, '-' or '_', starting with a letter, found '\(name)'",
+                    at: location))
+                continue
+            }
+            var input = byName[name] ?? ProviderInput(name: name)
+            switch kind {
+            case .openIDConfiguration, .authorizationServerMetadata:
+                if let existing = input.discoveryPath {
+                    diagnostics.append(Diagnostic(.error, .inputDuplicate,
+                        "expected one discovery document for provider '\(name)', found another besides '\(existing)'", at: location))
+                    continue
+                }
+                input.discoveryPath = file
+                input.discoveryKind = kind == .openIDConfiguration ? .openIDConnect : .oauthAuthorizationServer
+            case .quirks:
+                if let existing = input.quirksPath {
+                    diagnostics.append(Diagnostic(.error, .inputDuplicate,
+                        "expected one quirk file for provider '\(name)', found another besides '\(existing)'", at: location))
+                    continue
+                }
+                input.quirksPath = file
+            }
+            byName[name] = input
+        }
+        return (byName.values.sorted { $0.name < $1.name }, diagnostics)
+    }
+
+    /// `[a-z][a-z0-9_-]*`: the name becomes a Swift type name and an output file name.
+    static func isValidProviderName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+
+    private static func providerFiles(under directory: String) -> [String] {
+        let fileManager = FileManager.default
+        guard let enumerator = fileManager.enumerator(atPath: directory) else { return [] }
+        var result: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let component = (relative as NSString).lastPathComponent
+            if component.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
+            if InputFileKind.classify(fileName: component) != nil {
+                result.append((directory as NSString).appendingPathComponent(relative))
+            }
+        }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,53 @@
+/// The members of an OpenID Connect Discovery 1.0 document or RFC 8414 authorization-server
+/// metadata that oauthgen checks and generates from, each with its location.
+///
+/// Members the specifications define but oauthgen does not use, and providers' own extensions,
+/// are ignored, as both specifications require of clients.
+public struct DiscoveryDocument: Sendable, Hashable {
+    /// Which specification the document follows, from its file name.
+    public enum Kind: String, Sendable, Hashable {
+        /// `<name>.openid-configuration.json`: OpenID Connect Discovery 1.0.
+        case openIDConnect
+        /// `<name>.oauth-authorization-server.json`: RFC 8414.
+        case oauthAuthorizationServer
+    }
+
+    public var kind: Kind
+    /// Where the top-level object starts: missing members are reported here.
+    public var location: SourceLocation
+
+    public var issuer: Located<String>?
+    public var authorizationEndpoint: Located<String>?
+    public var tokenEndpoint: Located<String>?
+    public var userinfoEndpoint: Located<String>?
+    public var jwksURI: Located<String>?
+    public var revocationEndpoint: Located<String>?
+    public var endSessionEndpoint: Located<String>?
+    public var scopesSupported: Located<[Located<String>]>?
+    public var responseTypesSupported: Located<[Located<String>]>?
+    public var subjectTypesSupported: Located<[Located<String>]>?
+    public var grantTypesSupported: Located<[Located<String>]>?
+    public var claimsSupported: Located<[Located<String>]>?
+    public var codeChallengeMethodsSupported: Located<[Located<String>]>?
+    public var idTokenSigningAlgValuesSupported: Located<[Located<String>]>?
+    public var tokenEndpointAuthMethodsSupported: Located<[Located<String>]>?
+    public var authorizationResponseIssParameterSupported: Located<Bool>?
+
+    public init(kind: Kind, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// The members holding URLs, by their JSON names, for checks that treat them alike.
+    public var endpointMembers: [(name: String, value: Located<String>)] {
+        let all: [(String, Located<String>?)] = [
+            ("authorization_endpoint", authorizationEndpoint),
+            ("token_endpoint", tokenEndpoint),
+            ("userinfo_endpoint", userinfoEndpoint),
+            ("jwks_uri", jwksURI),
+            ("revocation_endpoint", revocationEndpoint),
+            ("end_session_endpoint", endSessionEndpoint),
+        ]
+        return all.compactMap { name, value in value.map { (name, $0) } }
+    }
+}

@@ -1,0 +1,100 @@
+/// A provider's quirk file: the app's registration and the provider's deviations from the
+/// standards, every value with its location. See the README for each key.
+public struct QuirkFile: Sendable, Hashable {
+    /// Where the top-level `<dict>` starts.
+    public var location: SourceLocation
+
+    public var name: Located<String>?
+    public var issuer: Located<String>?
+    public var clientID: Located<String>?
+    /// Accepted so it can be warned about (RFC 8252 §8.5), never generated into code.
+    public var clientSecret: Located<String>?
+    public var redirectURIs: [Located<String>] = []
+    public var defaultScopes: [Located<String>] = []
+    public var scopes: [ScopeDeclaration] = []
+    public var claims: [ClaimDeclaration] = []
+    public var scopeSeparator: Located<String>?
+    public var pkce: Located<PKCEMethod>?
+    public var tokenEndpointAuthMethod: Located<TokenEndpointAuthMethod>?
+    public var authorizationParameters: [Parameter] = []
+    public var tokenRequestHeaders: [Parameter] = []
+    public var tokenResponse = TokenResponse()
+    public var endpoints = Endpoints()
+    public var issuerTemplate: [IssuerPlaceholder] = []
+
+    public init(location: SourceLocation) {
+        self.location = location
+    }
+
+    /// A scope to expose as a typed constant, with an optional description for its doc comment.
+    public struct ScopeDeclaration: Sendable, Hashable {
+        public var name: Located<String>
+        public var description: String?
+    }
+
+    /// A typed claim beyond the standard ones.
+    public struct ClaimDeclaration: Sendable, Hashable {
+        public var name: Located<String>
+        public var type: ClaimType
+    }
+
+    /// The claim types a quirk file can name.
+    public enum ClaimType: String, Sendable, Hashable, CaseIterable {
+        case string, bool, int, double, date, strings
+    }
+
+    /// A name–value pair in file order.
+    public struct Parameter: Sendable, Hashable {
+        public var name: Located<String>
+        public var value: Located<String>
+    }
+
+    public enum PKCEMethod: String, Sendable, Hashable, CaseIterable {
+        case s256 = "S256"
+        case plain
+        case none
+    }
+
+    public enum TokenEndpointAuthMethod: String, Sendable, Hashable, CaseIterable {
+        case none
+        case clientSecretPost = "client_secret_post"
+        case clientSecretBasic = "client_secret_basic"
+    }
+
+    public enum TokenResponseFormat: String, Sendable, Hashable, CaseIterable {
+        case json, form
+    }
+
+    /// The `tokenResponse` dictionary.
+    public struct TokenResponse: Sendable, Hashable {
+        public var format: Located<TokenResponseFormat>?
+        public var missingTokenType: Located<Bool>?
+        public var errorsWithStatus200: Located<Bool>?
+        public var nestedIn: Located<[String]>?
+    }
+
+    /// The `endpoints` dictionary.
+    public struct Endpoints: Sendable, Hashable {
+        public var authorization: Located<String>?
+        public var token: Located<String>?
+        public var revocation: Located<String>?
+        public var userinfo: Located<String>?
+        public var endSession: Located<String>?
+        public var jwks: Located<String>?
+
+        /// The endpoints set, by their quirk-file key, for checks that treat them alike.
+        public var all: [(key: String, value: Located<String>)] {
+            let pairs: [(String, Located<String>?)] = [
+                ("authorization", authorization), ("token", token), ("revocation", revocation),
+                ("userinfo", userinfo), ("endSession", endSession), ("jwks", jwks),
+            ]
+            return pairs.compactMap { key, value in value.map { (key, $0) } }
+        }
+    }
+
+    /// One `{name}` placeholder in the issuer and the ID token claim that fills it.
+    public struct IssuerPlaceholder: Sendable, Hashable {
+        public var name: Located<String>
+        public var claim: Located<String>
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// Builds a `ProviderModel` from a provider's validated documents: quirks applied, endpoint
+/// overrides resolved, names chosen and escaped.
+public enum ModelBuilder {
+    /// Indentation of `ProviderConfiguration(`'s arguments in the template.
+    static let argumentIndent = "        "
+
+    public static func build(_ provider: LoadedProvider, accessLevel: AccessLevel) -> (ProviderModel?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let discovery = provider.discovery
+        let quirks = provider.quirks
+        let nested = argumentIndent + "    "
+
+        func checkedURL(_ value: Located<String>?, _ what: String) -> String? {
+            guard let value else { return nil }
+            guard URL(string: value.value) != nil else {
+                diagnostics.append(Diagnostic(.error, .discoveryInvalidURL,
+                    "expected \(what) to be a URL Foundation can parse, found '\(value.value)'", at: value.location))
+                return nil
+            }
+            return SwiftLiterals.url(value.value)
+        }
+
+        // Endpoints: the quirk file overrides the discovery document.
+        let overrides = quirks?.endpoints ?? QuirkFile.Endpoints()
+        let endpointSources: [(label: String, value: Located<String>?, required: Bool)] = [
+            ("authorization", overrides.authorization ?? discovery?.authorizationEndpoint, true),
+            ("token", overrides.token ?? discovery?.tokenEndpoint, true),
+            ("revocation", overrides.revocation ?? discovery?.revocationEndpoint, false),
+            ("userinfo", overrides.userinfo ?? discovery?.userinfoEndpoint, false),
+            ("endSession", overrides.endSession ?? discovery?.endSessionEndpoint, false),
+            ("jwks", overrides.jwks ?? discovery?.jwksURI, false),
+        ]
+        var endpointArguments: [ProviderModel.Argument] = []
+        for source in endpointSources {
+            if let expression = checkedURL(source.value, "endpoint \"\(source.label)\"") {
+                endpointArguments.append(.init(label: source.label, expression: expression))
+            } else if source.required && source.value == nil {
+                diagnostics.append(Diagnostic(.error, .inputMissingDiscovery,
+                    "expected a \(source.label) endpoint from the discovery document or the quirk file's \"endpoints\", found none",
+                    at: discovery?.location ?? quirks?.location))
+            }
+        }
+
+        let isOIDC = discovery?.kind == .openIDConnect
+        let issuer = discovery?.issuer ?? quirks?.issuer
+        var arguments: [ProviderModel.Argument] = [
+            .init(label: "issuer", expression: issuer.map { SwiftNaming.stringLiteral($0.value) } ?? "nil"),
+        ]
+        if let placeholders = quirks?.issuerTemplate, !placeholders.isEmpty {
+            let list = placeholders.map {
+                "IssuerTemplate.Placeholder(name: \(SwiftNaming.stringLiteral($0.name.value)), claim: \(SwiftNaming.stringLiteral($0.claim.value)))"
+            }
+            arguments.append(.init(label: "issuerTemplate", expression: "IssuerTemplate(placeholders: \(SwiftLiterals.array(list, indent: argumentIndent)))"))
+        }
+        arguments.append(.init(label: "endpoints", expression: SwiftLiterals.call("ProviderEndpoints", endpointArguments, indent: argumentIndent)))
+
+        func values(_ list: Located<[Located<String>]>?) -> [String] { list?.value.map(\.value) ?? [] }
+        var metadata: [ProviderModel.Argument] = [
+            .init(label: "kind", expression: isOIDC ? ".openIDConnect" : ".oauth2"),
+            .init(label: "scopesSupported", expression: SwiftLiterals.strings(values(discovery?.scopesSupported), indent: nested)),
+            .init(label: "responseTypesSupported", expression: SwiftLiterals.strings(discovery?.responseTypesSupported.map { values($0) } ?? ["code"], indent: nested)),
+            .init(label: "codeChallengeMethodsSupported", expression: SwiftLiterals.strings(values(discovery?.codeChallengeMethodsSupported), indent: nested)),
+            .init(label: "idTokenSigningAlgorithms", expression: SwiftLiterals.strings(values(discovery?.idTokenSigningAlgValuesSupported), indent: nested)),
+            .init(label: "tokenEndpointAuthMethodsSupported", expression: SwiftLiterals.strings(values(discovery?.tokenEndpointAuthMethodsSupported), indent: nested)),
+            .init(label: "claimsSupported", expression: SwiftLiterals.strings(values(discovery?.claimsSupported), indent: nested)),
+        ]
+        if discovery?.authorizationResponseIssParameterSupported?.value == true {
+            metadata.append(.init(label: "authorizationResponseIssParameterSupported", expression: "true"))
+        }
+        arguments.append(.init(label: "metadata", expression: SwiftLiterals.call("ProviderMetadata", metadata, indent: argumentIndent)))
+
+        if let quirks {
+            let quirkArguments = quirkArguments(quirks, indent: nested)
+            if !quirkArguments.isEmpty {
+                arguments.append(.init(label: "quirks", expression: SwiftLiterals.call("ProviderQuirks", quirkArguments, indent: argumentIndent)))
+            }
+        }
+
+        var redirectExpressions: [String] = []
+        for uri in quirks?.redirectURIs ?? [] {
+            if let expression = checkedURL(uri, "redirect URI") { redirectExpressions.append(expression) }
+        }
+        let defaultScopes = quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? (isOIDC ? ["openid"] : [])
+        let client: [ProviderModel.Argument] = [
+            .init(label: "clientID", expression: quirks?.clientID.map { SwiftNaming.stringLiteral($0.value) } ?? "nil"),
+            .init(label: "redirectURIs", expression: SwiftLiterals.array(redirectExpressions, indent: nested)),
+            .init(label: "defaultScopes", expression: SwiftLiterals.strings(defaultScopes, indent: nested)),
+        ]
+        arguments.append(.init(label: "client", expression: SwiftLiterals.call("ClientRegistration", client, indent: argumentIndent)))
+
+        guard !diagnostics.containsErrors else { return (nil, diagnostics) }
+        let model = ProviderModel(
+            providerName: provider.name,
+            typeName: quirks?.name?.value ?? SwiftNaming.upperCamelCase(provider.name),
+            outputFileName: outputFileName(forProvider: provider.name),
+            sourceFiles: provider.input.paths.map { ($0 as NSString).lastPathComponent },
+            accessLevel: accessLevel,
+            isOpenIDConnect: isOIDC,
+            configurationArguments: arguments,
+            scopes: scopes(discovery: discovery, quirks: quirks),
+            claims: claims(discovery: discovery, quirks: quirks))
+        return (model, diagnostics)
+    }
+
+    /// `google` → `Google.swift`. Only the provider name decides it, so a build plugin can declare
+    /// the output before the tool runs.
+    public static func outputFileName(forProvider name: String) -> String {
+        SwiftNaming.upperCamelCase(name) + ".swift"
+    }
+
+    private static func quirkArguments(_ quirks: QuirkFile, indent: String) -> [ProviderModel.Argument] {
+        var arguments: [ProviderModel.Argument] = []
+        if let separator = quirks.scopeSeparator, separator.value != " " {
+            arguments.append(.init(label: "scopeSeparator", expression: SwiftNaming.stringLiteral(separator.value)))
+        }
+        if let pkce = quirks.pkce, pkce.value != .s256 {
+            arguments.append(.init(label: "pkce", expression: pkce.value == .plain ? ".plain" : ".none"))
+        }
+        if let method = quirks.tokenEndpointAuthMethod, method.value != .none {
+            arguments.append(.init(label: "tokenEndpointAuthMethod", expression: method.value == .clientSecretPost ? ".clientSecretPost" : ".clientSecretBasic"))
+        }
+        func parameters(_ list: [QuirkFile.Parameter]) -> String {
+            SwiftLiterals.array(list.map {
+                "QuirkParameter(name: \(SwiftNaming.stringLiteral($0.name.value)), value: \(SwiftNaming.stringLiteral($0.value.value)))"
+            }, indent: indent)
+        }
+        if !quirks.authorizationParameters.isEmpty {
+            arguments.append(.init(label: "authorizationParameters", expression: parameters(quirks.authorizationParameters)))
+        }
+        if !quirks.tokenRequestHeaders.isEmpty {
+            arguments.append(.init(label: "tokenRequestHeaders", expression: parameters(quirks.tokenRequestHeaders)))
+        }
+        var tokenResponse: [String] = []
+        if quirks.tokenResponse.format?.value == .form { tokenResponse.append("format: .form") }
+        if quirks.tokenResponse.missingTokenType?.value == true { tokenResponse.append("missingTokenType: true") }
+        if quirks.tokenResponse.errorsWithStatus200?.value == true { tokenResponse.append("errorsWithStatus200: true") }
+        if let path = quirks.tokenResponse.nestedIn {
+            tokenResponse.append("nestedIn: \(SwiftLiterals.strings(path.value, indent: indent))")
+        }
+        if !tokenResponse.isEmpty {
+            arguments.append(.init(label: "tokenResponse", expression: "TokenResponseQuirks(\(tokenResponse.joined(separator: ", ")))"))
+        }
+        return arguments
+    }
+
+    private static func scopes(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [ProviderModel.Scope] {
+        var names: [String] = []
+        var descriptions: [String: String] = [:]
+        for name in discovery?.scopesSupported?.value.map(\.value) ?? [] where !names.contains(name) {
+            names.append(name)
+        }
+        for declaration in quirks?.scopes ?? [] {
+            if !names.contains(declaration.name.value) { names.append(declaration.name.value) }
+            if let description = declaration.description { descriptions[declaration.name.value] = description }
+        }
+        let identifiers = SwiftNaming.uniqueIdentifiers(for: names)
+        return zip(names, identifiers).map { name, identifier in
+            let documentation = descriptions[name] ?? StandardVocabulary.scopeDocumentation[name] ?? "The `\(name)` scope."
+            return ProviderModel.Scope(identifier: identifier, literal: SwiftNaming.stringLiteral(name),
+                                       documentation: SwiftNaming.docCommentText(documentation))
+        }
+    }
+
+    private static func claims(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [ProviderModel.Claim] {
+        var names = StandardVocabulary.requiredIDTokenClaims
+        for name in discovery?.claimsSupported?.value.map(\.value) ?? [] where !names.contains(name) {
+            names.append(name)
+        }
+        var declaredTypes: [String: QuirkFile.ClaimType] = [:]
+        for declaration in quirks?.claims ?? [] {
+            if !names.contains(declaration.name.value) { names.append(declaration.name.value) }
+            declaredTypes[declaration.name.value] = declaration.type
+        }
+        let identifiers = SwiftNaming.uniqueIdentifiers(for: names)
+        return zip(names, identifiers).map { name, identifier in
+            let standard = StandardVocabulary.claims[name]
+            let swiftType: String
+            let documentation: String
+            if name == "sub" {
+                (swiftType, documentation) = standard!
+            } else if let declared = declaredTypes[name] {
+                swiftType = StandardVocabulary.swiftType(for: declared)
+                documentation = standard?.documentation ?? "The `\(name)` claim, typed by the quirk file."
+            } else if let standard {
+                (swiftType, documentation) = standard
+            } else {
+                swiftType = "ClaimValue"
+                documentation = "The `\(name)` claim, listed in `claims_supported` without a documented type."
+            }
+            return ProviderModel.Claim(identifier: identifier, keyLiteral: SwiftNaming.stringLiteral(name), swiftType: swiftType,
+                                       documentation: SwiftNaming.docCommentText(documentation), isRequired: name == "sub")
+        }
+    }
+}

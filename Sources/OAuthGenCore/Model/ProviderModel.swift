@@ -1,0 +1,50 @@
+/// Everything the template needs to render one provider, already normalized and escaped:
+/// templates only place these strings, they never escape or decide anything.
+public struct ProviderModel: Sendable, Hashable {
+    /// The provider name from the file names, e.g. `google`.
+    public var providerName: String
+    /// The generated type's name, e.g. `Google`.
+    public var typeName: String
+    /// The generated file's name, derived from the provider name only (a build plugin must know
+    /// it before reading any input): `google` → `Google.swift`.
+    public var outputFileName: String
+    /// The input files' names, for the header comment.
+    public var sourceFiles: [String]
+    public var accessLevel: AccessLevel
+    public var isOpenIDConnect: Bool
+    /// The arguments of `ProviderConfiguration(...)`, as Swift source.
+    public var configurationArguments: [Argument]
+    public var scopes: [Scope]
+    public var claims: [Claim]
+
+    /// `label: expression` in a generated initializer call.
+    public struct Argument: Sendable, Hashable {
+        public var label: String
+        public var expression: String
+    }
+
+    /// A typed scope constant.
+    public struct Scope: Sendable, Hashable {
+        public var identifier: String
+        public var literal: String
+        public var documentation: String
+    }
+
+    /// A typed claim property.
+    public struct Claim: Sendable, Hashable {
+        public var identifier: String
+        /// The JSON member name as a string literal.
+        public var keyLiteral: String
+        /// The property's type without the optional mark, e.g. `String`.
+        public var swiftType: String
+        public var documentation: String
+        /// `sub` is the only claim every ID token and userinfo response must have.
+        public var isRequired: Bool
+    }
+}
+
+/// The access level of the generated declarations.
+public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+    case `public`
+    case `internal`
+}

@@ -1,0 +1,116 @@
+/// Swift identifiers and string literals made from arbitrary provider strings.
+public enum SwiftNaming {
+    /// Keywords that need backticks to be used as identifiers.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
+        "switch", "where", "while", "as", "false", "is", "nil", "super", "throws", "true", "try", "any", "some",
+        "await", "async", "consume", "copy", "discard", "each", "borrowing", "consuming", "package", "macro",
+    ]
+
+    /// Names that cannot be members even with backticks, or that generated types already use.
+    static let unusableMemberNames: Set<String> = [
+        "self", "Self", "Type", "Protocol", "init", "rawValue", "description", "hashValue", "CodingKeys",
+    ]
+
+    /// Whether `name` can be a generated type's name as written.
+    public static func isValidTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || isASCIILetter($0) || ("0"..."9").contains($0) }
+            && !keywords.contains(name) && !unusableMemberNames.contains(name) && name != "OAuthRuntime" && name != "Foundation"
+    }
+
+    /// `google-workspace` → `GoogleWorkspace`.
+    public static func upperCamelCase(_ text: String) -> String {
+        let words = words(in: text)
+        var result = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if result.isEmpty { result = "Provider" }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        return result
+    }
+
+    /// `email_verified` → `emailVerified`; `https://gitlab.org/claims/groups/owner` → `claimsGroupsOwner`;
+    /// `read:user` → `readUser`. Not yet escaped or deduplicated.
+    public static func lowerCamelCase(_ text: String) -> String {
+        var source = Substring(text)
+        // For URL-shaped names the scheme and host add length, not meaning.
+        if let range = source.range(of: "://") {
+            let afterScheme = source[range.upperBound...]
+            source = afterScheme.firstIndex(of: "/").map { afterScheme[afterScheme.index(after: $0)...] } ?? afterScheme
+        }
+        let parts = words(in: String(source))
+        guard let head = parts.first else { return "_" }
+        let first = head == head.uppercased() ? head.lowercased() : head.prefix(1).lowercased() + head.dropFirst()
+        var result = first + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if let scalar = result.unicodeScalars.first, ("0"..."9").contains(scalar) { result = "_" + result }
+        return result
+    }
+
+    /// Backticks for keywords; a trailing underscore for names that cannot be members at all.
+    public static func escapedIdentifier(_ identifier: String) -> String {
+        if unusableMemberNames.contains(identifier) { return identifier + "_" }
+        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Identifiers for `names`, unique and escaped: collisions get `2`, `3`, … in input order.
+    public static func uniqueIdentifiers(for names: [String], reserved: Set<String> = []) -> [String] {
+        var used = reserved
+        return names.map { name in
+            let base = lowerCamelCase(name)
+            var candidate = base
+            var counter = 2
+            while used.contains(candidate) || unusableMemberNames.contains(candidate) {
+                candidate = base + String(counter)
+                counter += 1
+            }
+            used.insert(candidate)
+            return escapedIdentifier(candidate)
+        }
+    }
+
+    /// A Swift string literal, quotes included, that evaluates to `text` exactly.
+    public static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Text safe inside a `///` doc comment: one line, no control characters.
+    public static func docCommentText(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    /// Runs of ASCII letters and digits.
+    private static func words(in text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if isASCIILetter(scalar) || ("0"..."9").contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}

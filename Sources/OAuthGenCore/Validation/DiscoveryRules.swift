@@ -1,0 +1,124 @@
+import Foundation
+
+/// OpenID Connect Discovery 1.0 §3 and §4.3, RFC 8414 §2 and §3.3.
+enum DiscoveryRules {
+    static func check(_ document: DiscoveryDocument, quirks: QuirkFile?) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let isOIDC = document.kind == .openIDConnect
+        let specification = isOIDC ? "OpenID Connect Discovery" : "RFC 8414 metadata"
+
+        func require(_ present: Bool, _ member: String, suppliedByQuirks: Bool = false) {
+            guard !present else { return }
+            if suppliedByQuirks {
+                findings.append(Diagnostic(.warning, .discoveryMissingMember,
+                    "expected the required member \"\(member)\" in \(specification), found it missing (the quirk file supplies it)",
+                    at: document.location))
+            } else {
+                findings.append(Diagnostic(.error, .discoveryMissingMember,
+                    "expected the required member \"\(member)\" in \(specification), found it missing", at: document.location))
+            }
+        }
+        let overrides = quirks?.endpoints
+        require(document.issuer != nil, "issuer")
+        require(document.authorizationEndpoint != nil, "authorization_endpoint", suppliedByQuirks: overrides?.authorization != nil)
+        require(document.tokenEndpoint != nil, "token_endpoint", suppliedByQuirks: overrides?.token != nil)
+        require(document.responseTypesSupported != nil, "response_types_supported")
+        if isOIDC {
+            require(document.jwksURI != nil, "jwks_uri", suppliedByQuirks: overrides?.jwks != nil)
+            require(document.subjectTypesSupported != nil, "subject_types_supported")
+            require(document.idTokenSigningAlgValuesSupported != nil, "id_token_signing_alg_values_supported")
+        }
+
+        if let issuer = document.issuer {
+            findings += checkIssuer(issuer, quirks: quirks)
+        }
+        for (name, value) in document.endpointMembers {
+            findings += EndpointCheck.check(value, what: "\"\(name)\"")
+        }
+
+        if let responseTypes = document.responseTypesSupported,
+           !responseTypes.value.contains(where: { $0.value == "code" })
+        {
+            findings.append(Diagnostic(.error, .discoveryNoCodeResponseType,
+                "expected \"response_types_supported\" to contain \"code\" (native apps use the authorization code flow), found [\(responseTypes.value.map { "\"\($0.value)\"" }.joined(separator: ", "))]",
+                at: responseTypes.location))
+        }
+
+        let pkceOptOut = quirks?.pkce.map { $0.value != .s256 } ?? false
+        if !pkceOptOut {
+            if let methods = document.codeChallengeMethodsSupported {
+                if !methods.value.contains(where: { $0.value == "S256" }) {
+                    findings.append(Diagnostic(.warning, .discoveryNoS256,
+                        "expected \"code_challenge_methods_supported\" to contain \"S256\", found [\(methods.value.map { "\"\($0.value)\"" }.joined(separator: ", "))]",
+                        at: methods.location))
+                }
+            } else {
+                findings.append(Diagnostic(.warning, .discoveryNoS256,
+                    "expected \"code_challenge_methods_supported\" listing \"S256\", found it missing: the provider does not say it supports PKCE; the client sends S256 anyway",
+                    at: document.location))
+            }
+        }
+
+        if isOIDC, let algorithms = document.idTokenSigningAlgValuesSupported {
+            if !algorithms.value.contains(where: { $0.value == "RS256" }) {
+                findings.append(Diagnostic(.error, .discoveryNoRS256,
+                    "expected \"id_token_signing_alg_values_supported\" to include \"RS256\", found [\(algorithms.value.map { "\"\($0.value)\"" }.joined(separator: ", "))]",
+                    at: algorithms.location))
+            }
+            for algorithm in algorithms.value {
+                if algorithm.value == "none" {
+                    findings.append(Diagnostic(.warning, .discoveryUnsignedIDToken,
+                        "expected only signing algorithms, found \"none\": the client never accepts unsigned ID tokens",
+                        at: algorithm.location))
+                } else if algorithm.value.hasPrefix("HS") {
+                    findings.append(Diagnostic(.note, .discoveryHMACIDToken,
+                        "found the HMAC algorithm \"\(algorithm.value)\": the client never accepts it, since a native app cannot keep the shared key secret",
+                        at: algorithm.location))
+                }
+            }
+        }
+        return findings
+    }
+
+    private static func checkIssuer(_ issuer: Located<String>, quirks: QuirkFile?) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let placeholders = IssuerPlaceholders.names(in: issuer.value)
+        let declared = Set(quirks?.issuerTemplate.map(\.name.value) ?? [])
+        for placeholder in placeholders where !declared.contains(placeholder) {
+            findings.append(Diagnostic(.error, .quirkIssuerTemplate,
+                "expected a literal issuer, found the placeholder '{\(placeholder)}'; declare it in the quirk file's \"issuerTemplate\" (e.g. \(placeholder) → tid) so ID tokens can be checked against the resolved issuer",
+                at: issuer.location))
+        }
+        for placeholder in quirks?.issuerTemplate ?? [] where !placeholders.contains(placeholder.name.value) {
+            findings.append(Diagnostic(.error, .quirkIssuerTemplate,
+                "expected the placeholder '{\(placeholder.name.value)}' in the issuer \"\(issuer.value)\", found no such placeholder",
+                at: placeholder.name.location))
+        }
+        findings += EndpointCheck.check(issuer, what: "the issuer")
+        if let components = URLComponents(string: issuer.value.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "x")),
+           components.query != nil
+        {
+            findings.append(Diagnostic(.error, .discoveryIssuer,
+                "expected an issuer without a query component, found '\(issuer.value)'", at: issuer.location))
+        }
+        if let expected = quirks?.issuer, expected.value != issuer.value {
+            findings.append(Diagnostic(.error, .discoveryIssuerMismatch,
+                "expected the discovery document's issuer to equal the quirk file's \"\(expected.value)\" exactly, found \"\(issuer.value)\" (\(issuer.location))",
+                at: expected.location))
+        }
+        return findings
+    }
+}
+
+/// `{name}` placeholders in an issuer.
+enum IssuerPlaceholders {
+    static func names(in issuer: String) -> [String] {
+        var names: [String] = []
+        var rest = issuer[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}

@@ -1,0 +1,91 @@
+/// Checks on a quirk file's own values, with the provider's discovery document for context.
+enum QuirkRules {
+    /// Authorization request parameters the runtime sets itself; overriding them breaks PKCE,
+    /// state or redirect checks.
+    static let reservedAuthorizationParameters: Set<String> = [
+        "client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method", "nonce", "scope",
+    ]
+
+    static func check(_ quirks: QuirkFile, discovery: DiscoveryDocument?, hasDiscoveryFile: Bool) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+
+        var seenRedirects: [String: SourceLocation] = [:]
+        for uri in quirks.redirectURIs {
+            findings += RedirectRules.check(uri).1
+            if let first = seenRedirects[uri.value] {
+                findings.append(Diagnostic(.warning, .redirectDuplicate,
+                    "expected each redirect URI once, found '\(uri.value)' again (first at \(first))", at: uri.location))
+            } else {
+                seenRedirects[uri.value] = uri.location
+            }
+        }
+
+        if let name = quirks.name, !SwiftNaming.isValidTypeName(name.value) {
+            findings.append(Diagnostic(.error, .quirkInvalidName,
+                "expected \"name\" to be a Swift type name (a letter or '_' then letters, digits or '_', not a keyword), found \"\(name.value)\"",
+                at: name.location))
+        }
+        if let secret = quirks.clientSecret {
+            findings.append(Diagnostic(.warning, .quirkClientSecret,
+                "expected no client secret in a native app: anyone can extract it from the app, so it proves nothing; found \"clientSecret\" (it is not generated into code)",
+                at: secret.location))
+        }
+        if let pkce = quirks.pkce, pkce.value != .s256 {
+            findings.append(Diagnostic(.warning, .quirkWeakPKCE,
+                "expected PKCE with S256, found \"\(pkce.value.rawValue)\": \(pkce.value == .none ? "without PKCE an intercepted code can be redeemed by another app" : "plain PKCE sends the verifier itself, which an interceptor of the request can read")",
+                at: pkce.location))
+        }
+        if let separator = quirks.scopeSeparator, separator.value.isEmpty {
+            findings.append(Diagnostic(.error, .quirkInvalidValue,
+                "expected \"scopeSeparator\" to be a non-empty string such as \" \" or \",\", found an empty string", at: separator.location))
+        }
+
+        for parameter in quirks.authorizationParameters {
+            let name = parameter.name.value
+            if name == "response_type" {
+                let types = parameter.value.value.split(separator: " ").map(String.init)
+                if types.contains("token") || types.contains("id_token") {
+                    findings.append(Diagnostic(.error, .quirkImplicitGrant,
+                        "expected the authorization code flow (response_type=code), found response_type=\"\(parameter.value.value)\": the implicit flow cannot use PKCE and leaks tokens in the redirect",
+                        at: parameter.value.location))
+                } else if types != ["code"] {
+                    findings.append(Diagnostic(.error, .quirkReservedParameter,
+                        "expected no \"response_type\" override (the client always sends \"code\"), found \"\(parameter.value.value)\"",
+                        at: parameter.name.location))
+                }
+            } else if reservedAuthorizationParameters.contains(name) {
+                findings.append(Diagnostic(.error, .quirkReservedParameter,
+                    "expected extra parameters only, found \"\(name)\", which the client sets itself for every request",
+                    at: parameter.name.location))
+            }
+        }
+
+        for (key, value) in quirks.endpoints.all {
+            findings += EndpointCheck.check(value, what: "endpoint \"\(key)\"")
+        }
+        if !hasDiscoveryFile {
+            if quirks.endpoints.authorization == nil || quirks.endpoints.token == nil {
+                let missing = [quirks.endpoints.authorization == nil ? "authorization" : nil, quirks.endpoints.token == nil ? "token" : nil]
+                    .compactMap { $0 }.joined(separator: " and ")
+                findings.append(Diagnostic(.error, .inputMissingDiscovery,
+                    "expected a discovery document beside this quirk file or \"endpoints\" with \"authorization\" and \"token\", found neither \(missing)",
+                    at: quirks.location))
+            }
+            if let issuer = quirks.issuer {
+                findings += EndpointCheck.check(issuer, what: "the issuer")
+            }
+        }
+
+        let known = Set((discovery?.scopesSupported?.value.map(\.value) ?? []) + quirks.scopes.map(\.name.value))
+        if discovery?.scopesSupported != nil || !quirks.scopes.isEmpty {
+            for scope in quirks.defaultScopes where !known.contains(scope.value) {
+                var message = "expected default scopes among \"scopes_supported\" or the quirk file's \"scopes\", found \"\(scope.value)\""
+                if let suggestion = Suggestion.closest(to: scope.value, among: Array(known)) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                }
+                findings.append(Diagnostic(.warning, .quirkUnknownScope, message, at: scope.location))
+            }
+        }
+        return findings
+    }
+}

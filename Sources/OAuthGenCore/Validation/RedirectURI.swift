@@ -1,0 +1,58 @@
+/// A redirect URI split into its RFC 3986 components, exactly as written (nothing normalized
+/// except what comparisons need).
+public struct RedirectURI: Sendable, Hashable {
+    public var scheme: String
+    /// Whether `//` follows the scheme (an authority is present, even if empty).
+    public var hasAuthority: Bool
+    public var userinfo: String?
+    /// The host as written; an IP literal keeps its brackets (`[::1]`).
+    public var host: String?
+    /// The port digits as written, if any.
+    public var port: String?
+    public var path: String
+    public var query: String?
+    public var fragment: String?
+
+    /// The URI with the port removed: RFC 8252 §7.3 loopback redirects match at any port.
+    public var withoutPort: String {
+        var text = scheme.lowercased() + ":"
+        if hasAuthority {
+            text += "//"
+            if let userinfo { text += userinfo + "@" }
+            text += host?.lowercased() ?? ""
+        }
+        text += path
+        if let query { text += "?" + query }
+        return text
+    }
+}
+
+/// How an RFC 8252 client receives the authorization response.
+public enum RedirectKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A private-use URI scheme (RFC 8252 §7.1), e.g. `com.example.app:/oauth2redirect`.
+    case privateUse
+    /// An app-claimed `https` URI (RFC 8252 §7.2).
+    case claimedHTTPS
+    /// A loopback interface redirect (RFC 8252 §7.3), e.g. `http://127.0.0.1/callback`.
+    case loopback
+    /// None of the three: not usable by a native app.
+    case invalid
+}
+
+/// A finding about one redirect URI, positioned by offset within the URI text.
+public struct RedirectFinding: Sendable, Hashable {
+    public var severity: Diagnostic.Severity
+    public var rule: RuleID
+    public var message: String
+    /// The 0-based offset, in UTF-8 bytes, of the part of the URI the finding is about.
+    public var offset: Int
+}
+
+/// The verdict on one redirect URI.
+public struct RedirectReport: Sendable, Hashable {
+    public var uri: String
+    public var kind: RedirectKind
+    /// The parsed URI, when it parses.
+    public var parsed: RedirectURI?
+    public var findings: [RedirectFinding]
+}

@@ -1,0 +1,293 @@
+/// Checks one redirect URI against RFC 3986 syntax, RFC 6749 §3.1.2 and RFC 8252 §7–§8.
+public enum RedirectURIChecker {
+    /// Schemes registered with IANA or too well known to be anyone's private-use scheme.
+    static let reservedSchemes: Set<String> = [
+        "about", "blob", "chrome", "content", "data", "dns", "feed", "file", "ftp", "geo", "git", "http", "https",
+        "im", "intent", "irc", "javascript", "jar", "ldap", "ldaps", "mailto", "market", "ms-appx", "news", "nfs",
+        "rtsp", "sftp", "sip", "sips", "sms", "smb", "snmp", "ssh", "tel", "telnet", "urn", "vnc", "ws", "wss",
+        "xmpp", "view-source", "resource", "moz-extension", "chrome-extension", "itms", "itms-apps",
+        "itms-services", "facetime", "facetime-audio", "maps", "shortcuts", "x-apple-systempreferences",
+        "prefs", "app-settings",
+    ]
+
+    /// Top-level domains whose appearance as the *last* label of a scheme suggests a forward-order
+    /// domain name (`app.example.com`) instead of the reverse order RFC 8252 §7.1 asks for. `app`
+    /// is left out on purpose: it ends many reverse-order bundle IDs (`com.example.app`).
+    static let forwardOrderTLDs: Set<String> = [
+        "com", "org", "net", "edu", "gov", "io", "dev", "co", "de", "uk", "fr", "jp", "cn", "ru", "nl",
+        "eu", "me", "us", "ca", "au", "ch", "se", "no", "it", "es", "in", "br",
+    ]
+
+    public static func check(_ uri: String) -> RedirectReport {
+        var findings: [RedirectFinding] = []
+        func add(_ severity: Diagnostic.Severity, _ rule: RuleID, _ message: String, at offset: Int) {
+            findings.append(RedirectFinding(severity: severity, rule: rule, message: message, offset: offset))
+        }
+        let bytes = Array(uri.utf8)
+
+        if let problem = firstInvalidCharacter(bytes) {
+            add(.error, .redirectSyntax, problem.message, at: problem.offset)
+            return RedirectReport(uri: uri, kind: .invalid, parsed: nil, findings: findings)
+        }
+        guard let parsed = parse(bytes, findings: &findings) else {
+            return RedirectReport(uri: uri, kind: .invalid, parsed: nil, findings: findings)
+        }
+        let scheme = parsed.scheme.lowercased()
+        let schemeEnd = parsed.scheme.utf8.count
+        let authorityStart = schemeEnd + 3
+        let hostStart = authorityStart + (parsed.userinfo.map { $0.utf8.count + 1 } ?? 0)
+
+        if let fragment = parsed.fragment {
+            let offset = bytes.count - fragment.utf8.count - 1
+            add(.error, .redirectFragment,
+                "expected no fragment in a redirect URI, found \(fragment.isEmpty ? "an empty fragment '#'" : "the fragment '#\(fragment)'")",
+                at: offset)
+        }
+        if let star = bytes.firstIndex(of: UInt8(ascii: "*")) {
+            add(.error, .redirectWildcard,
+                "expected a complete redirect URI that the server matches exactly, found the wildcard '*'", at: star)
+        }
+        if parsed.userinfo != nil {
+            add(.error, .redirectCredentials,
+                "expected no user information in a redirect URI, found '\(parsed.userinfo!)@'", at: authorityStart)
+        }
+
+        var kind: RedirectKind
+        switch scheme {
+        case "http":
+            kind = classifyHTTP(parsed, hostStart: hostStart, add: add)
+        case "https":
+            if let host = parsed.host, !host.isEmpty {
+                kind = .claimedHTTPS
+            } else {
+                kind = .invalid
+                add(.error, .redirectHTTPSNoHost,
+                    "expected a claimed https redirect to name the app's domain as its host, found no host", at: schemeEnd)
+            }
+        case "urn" where parsed.path.lowercased().hasPrefix("ietf:wg:oauth:2.0:oob"):
+            kind = .invalid
+            add(.error, .redirectReservedScheme,
+                "expected a private-use, claimed https or loopback redirect, found the out-of-band value 'urn:ietf:wg:oauth:2.0:oob', which providers no longer accept (use a loopback redirect instead)",
+                at: 0)
+        case _ where reservedSchemes.contains(scheme):
+            kind = .invalid
+            add(.error, .redirectReservedScheme,
+                "expected a private-use scheme that the app owns (a reverse domain name), found '\(parsed.scheme)', a scheme registered or in common use",
+                at: 0)
+        default:
+            kind = .privateUse
+            checkPrivateUse(parsed, add: add)
+        }
+        if kind != .invalid, findings.contains(where: { $0.severity == .error && $0.rule == .redirectSyntax }) {
+            kind = .invalid
+        }
+        return RedirectReport(uri: uri, kind: kind, parsed: parsed, findings: findings)
+    }
+
+    private static func classifyHTTP(
+        _ uri: RedirectURI, hostStart: Int,
+        add: (Diagnostic.Severity, RuleID, String, Int) -> Void
+    ) -> RedirectKind {
+        let host = uri.host?.lowercased() ?? ""
+        switch host {
+        case "127.0.0.1", "[::1]":
+            if let port = uri.port {
+                add(.note, .redirectFixedPort,
+                    "expected no fixed port: the client listens on an ephemeral port chosen at run time and the server must accept any port, found port \(port)",
+                    hostStart + host.utf8.count + 1)
+            }
+            return .loopback
+        case "localhost":
+            add(.warning, .redirectLocalhost,
+                "expected the loopback IP literal 127.0.0.1 or [::1], found 'localhost', which may resolve to another interface or be blocked by a firewall",
+                hostStart)
+            if let port = uri.port {
+                add(.note, .redirectFixedPort,
+                    "expected no fixed port: the client listens on an ephemeral port chosen at run time and the server must accept any port, found port \(port)",
+                    hostStart + host.utf8.count + 1)
+            }
+            return .loopback
+        case "":
+            add(.error, .redirectHTTPNotLoopback, "expected http redirects to name the loopback host 127.0.0.1 or [::1], found no host", hostStart)
+            return .invalid
+        default:
+            let lookalike = looksLocal(host)
+                ? "; it only looks local: only the literals 127.0.0.1 and [::1] are the loopback interface"
+                : "; http is only allowed on the loopback interface, use https or a private-use scheme"
+            add(.error, .redirectHTTPNotLoopback,
+                "expected http redirects to name the loopback host 127.0.0.1 or [::1], found '\(uri.host ?? "")'\(lookalike)",
+                hostStart)
+            return .invalid
+        }
+    }
+
+    /// Hosts that a reader might take for loopback but are not the two literals RFC 8252 §7.3 names.
+    static func looksLocal(_ host: String) -> Bool {
+        host.hasPrefix("127.") || host.hasSuffix(".localhost") || host.hasPrefix("localhost.")
+            || host.hasPrefix("[::ffff:127.") || host.hasPrefix("[0:0:0:0:0:0:0:1") || host == "0.0.0.0"
+            || host == "[::]" || host.hasPrefix("0x7f") || host == "2130706433" || host.hasPrefix("127.0.0.1.")
+    }
+
+    private static func checkPrivateUse(_ uri: RedirectURI, add: (Diagnostic.Severity, RuleID, String, Int) -> Void) {
+        let labels = uri.scheme.lowercased().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if labels.count < 2 {
+            add(.error, .redirectSchemeNoPeriod,
+                "expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found '\(uri.scheme)' with no period; servers should reject it and any app can claim it",
+                0)
+        } else if labels.contains(where: \.isEmpty) {
+            add(.error, .redirectSchemeNoPeriod,
+                "expected a reverse domain name with non-empty labels, found '\(uri.scheme)'", 0)
+        } else if let last = labels.last, let first = labels.first,
+                  forwardOrderTLDs.contains(last), !forwardOrderTLDs.contains(first)
+        {
+            add(.warning, .redirectSchemeForwardOrder,
+                "expected the domain name in reverse order (e.g. '\(labels.reversed().joined(separator: "."))'), found '\(uri.scheme)', which reads as a forward-order domain",
+                0)
+        }
+        if uri.hasAuthority {
+            add(.warning, .redirectSchemeDoubleSlash,
+                "expected a single slash after a private-use scheme ('\(uri.scheme):/\(uri.host ?? "")\(uri.path)'), found '\(uri.scheme)://'",
+                uri.scheme.utf8.count + 1)
+        }
+    }
+
+    // MARK: - RFC 3986 syntax
+
+    private struct CharacterProblem {
+        var message: String
+        var offset: Int
+    }
+
+    /// RFC 3986 §2: unreserved, reserved and `%` HEXDIG HEXDIG only.
+    private static func firstInvalidCharacter(_ bytes: [UInt8]) -> CharacterProblem? {
+        if bytes.isEmpty {
+            return CharacterProblem(message: "expected an absolute URI, found an empty string", offset: 0)
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                    return CharacterProblem(message: "expected '%' to start a percent-encoded octet such as %2F, found a '%' not followed by two hex digits", offset: index)
+                }
+                index += 3
+                continue
+            }
+            if !isURICharacter(byte) {
+                let text = String(decoding: bytes, as: UTF8.self)
+                let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : "the byte 0x\(String(byte, radix: 16, uppercase: true))"
+                var message = "expected only characters allowed in a URI, found \(shown)"
+                if byte == 0x20 {
+                    message += "; spaces must be percent-encoded (%20)"
+                } else if text.contains("{") || text.contains("<") || text.contains("${") {
+                    message += "; it looks like an unfilled template placeholder"
+                } else if byte >= 0x80 {
+                    message += "; non-ASCII characters must be percent-encoded"
+                }
+                return CharacterProblem(message: message, offset: index)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func parse(_ bytes: [UInt8], findings: inout [RedirectFinding]) -> RedirectURI? {
+        func fail(_ rule: RuleID, _ message: String, _ offset: Int) -> RedirectURI? {
+            findings.append(RedirectFinding(severity: .error, rule: rule, message: message, offset: offset))
+            return nil
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // RFC 3986 §4.2: without ':' before the first '/', '?' or '#' it is a relative reference.
+        guard let colon = bytes.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+              bytes[colon] == UInt8(ascii: ":")
+        else {
+            var message = "expected an absolute URI with a scheme followed by ':', found the relative reference '\(text)'"
+            if let slashes = text.range(of: "//"), !text[..<slashes.lowerBound].isEmpty {
+                message += "; is a ':' missing after '\(text[..<slashes.lowerBound])'?"
+            }
+            return fail(.redirectNotAbsolute, message, 0)
+        }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self)
+        guard let first = bytes.first, isAlpha(first),
+              bytes[..<colon].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        else {
+            return fail(.redirectSyntax, "expected a scheme of a letter followed by letters, digits, '+', '-' or '.', found '\(scheme)'", 0)
+        }
+        var uri = RedirectURI(scheme: scheme, hasAuthority: false, path: "")
+        var rest = bytes[(colon + 1)...]
+
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
+            uri.fragment = String(decoding: rest[(hash + 1)...], as: UTF8.self)
+            rest = rest[..<hash]
+        }
+        if let question = rest.firstIndex(of: UInt8(ascii: "?")) {
+            uri.query = String(decoding: rest[(question + 1)...], as: UTF8.self)
+            rest = rest[..<question]
+        }
+        if rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+            uri.hasAuthority = true
+            let authorityStart = rest.startIndex + 2
+            let authorityEnd = rest[authorityStart...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            var authority = rest[authorityStart..<authorityEnd]
+            if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
+                uri.userinfo = String(decoding: authority[..<at], as: UTF8.self)
+                authority = authority[(at + 1)...]
+            }
+            var hostEnd = authority.endIndex
+            if authority.first == UInt8(ascii: "[") {
+                guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else {
+                    return fail(.redirectSyntax, "expected ']' to close the IP literal that starts with '['", authority.startIndex)
+                }
+                hostEnd = close + 1
+                if hostEnd < authority.endIndex && authority[hostEnd] != UInt8(ascii: ":") {
+                    return fail(.redirectSyntax, "expected ':' or the end of the authority after the IP literal, found more text", hostEnd)
+                }
+            } else if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
+                hostEnd = portColon
+            }
+            uri.host = String(decoding: authority[authority.startIndex..<hostEnd], as: UTF8.self)
+            if hostEnd < authority.endIndex {
+                let portDigits = authority[(hostEnd + 1)...]
+                let portText = String(decoding: portDigits, as: UTF8.self)
+                if !portDigits.isEmpty {
+                    guard portDigits.allSatisfy(isDigit) else {
+                        return fail(.redirectPort, "expected the port to be decimal digits, found '\(portText)'", hostEnd + 1)
+                    }
+                    guard portDigits.count <= 5, let port = Int(portText), (1...65535).contains(port) else {
+                        return fail(.redirectPort, "expected a port from 1 to 65535, found \(portText)", hostEnd + 1)
+                    }
+                    uri.port = portText
+                }
+            }
+            uri.path = String(decoding: rest[authorityEnd...], as: UTF8.self)
+        } else {
+            uri.path = String(decoding: rest, as: UTF8.self)
+        }
+        return uri
+    }
+
+    private static func isAlpha(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+    }
+
+    /// unreserved / gen-delims / sub-delims (RFC 3986 §2.2, §2.3); '%' is handled by the caller.
+    private static func isURICharacter(_ byte: UInt8) -> Bool {
+        if isAlpha(byte) || isDigit(byte) { return true }
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+             UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
+    }
+}

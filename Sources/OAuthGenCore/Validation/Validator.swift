@@ -1,0 +1,17 @@
+/// Runs every rule over loaded providers.
+public enum Validator {
+    /// Findings for each provider on its own, then across providers.
+    public static func validate(_ providers: [LoadedProvider]) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for provider in providers {
+            if let discovery = provider.discovery {
+                findings += DiscoveryRules.check(discovery, quirks: provider.quirks)
+            }
+            if let quirks = provider.quirks {
+                findings += QuirkRules.check(quirks, discovery: provider.discovery, hasDiscoveryFile: provider.input.discoveryPath != nil)
+            }
+        }
+        findings += CrossProviderRules.check(providers)
+        return findings
+    }
+}

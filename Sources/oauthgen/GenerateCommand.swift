@@ -1,0 +1,52 @@
+import ArgumentParser
+import OAuthGenCore
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate one Swift client per provider.",
+        discussion: """
+            Checks every input first. If any error is found, nothing is written and the exit status
+            is 1. Otherwise one `<Name>.swift` per provider is written into the output directory,
+            atomically; files whose contents would not change are left untouched, so a rebuild
+            recompiles nothing. Errors and warnings go to standard error; a clean run prints nothing.
+
+            Example:
+              oauthgen generate Examples/Providers --output Sources/MyApp/OAuthClients
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Provider files, or directories to search for them.", valueName: "input"))
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the generated Swift files into.", valueName: "dir"))
+    var output: String
+
+    @Option(help: "The access level of the generated types: public (for a library) or internal (inside an app).")
+    var accessLevel: AccessLevel = .public
+
+    @Option(help: ArgumentHelp("A directory with ProviderClient.mustache to use instead of the built-in template.", valueName: "dir"))
+    var templates: String?
+
+    func run() throws {
+        let templateSet: TemplateSet
+        do {
+            templateSet = try templates.map { try TemplateSet.load(overridesIn: $0) } ?? TemplateSet.embedded()
+        } catch let error as TemplateError {
+            DiagnosticPrinter.printText([error.diagnostic])
+            throw ExitCode.failure
+        }
+        let result = Generator(accessLevel: accessLevel, templates: templateSet).run(paths: inputs)
+        // Notes are for `validate`; a build log shows only what needs acting on.
+        DiagnosticPrinter.printText(result.diagnostics, minimumSeverity: .warning)
+        guard !result.diagnostics.containsErrors else { throw ExitCode.failure }
+        do {
+            _ = try OutputWriter.write(result.files, to: output)
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode.failure
+        }
+    }
+}
+
+extension AccessLevel: ExpressibleByArgument {}
