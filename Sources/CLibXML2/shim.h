@@ -4,6 +4,7 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 
 /// `xmlFree` is a mutable C global function pointer; Swift 6 refuses to touch it from
@@ -12,10 +13,29 @@ static inline void oauthgen_xmlFree(void *pointer) {
     xmlFree(pointer);
 }
 
-/// Enables libxml2's per-element node info (byte offset of each start tag), which is how
-/// the plist loader reports exact columns: libxml2 nodes only carry a line number.
-static inline void oauthgen_enableNodeInfo(xmlParserCtxtPtr context) {
-    context->record_info = 1;
+/// Builds the tree as usual, then remembers where the start tag just read ends: libxml2 nodes
+/// only carry a line number, and its own node-info records are unreliable in 2.9.x. The byte
+/// offset + 1 is kept in `psvi`, a pointer field that only schema validation (never used here)
+/// would touch.
+static void oauthgen_startElementRecordingOffset(void *ctx, const xmlChar *localname, const xmlChar *prefix,
+                                                 const xmlChar *URI, int nb_namespaces, const xmlChar **namespaces,
+                                                 int nb_attributes, int nb_defaulted, const xmlChar **attributes) {
+    xmlSAX2StartElementNs(ctx, localname, prefix, URI, nb_namespaces, namespaces, nb_attributes, nb_defaulted, attributes);
+    xmlParserCtxtPtr context = (xmlParserCtxtPtr)ctx;
+    if (context->node != NULL && context->input != NULL) {
+        unsigned long offset = context->input->consumed + (unsigned long)(context->input->cur - context->input->base);
+        context->node->psvi = (void *)(offset + 1);
+    }
+}
+
+/// Installs the offset-recording start-element handler on a parser context.
+static inline void oauthgen_recordElementOffsets(xmlParserCtxtPtr context) {
+    context->sax->startElementNs = oauthgen_startElementRecordingOffset;
+}
+
+/// The byte offset just past a start tag recorded by `oauthgen_recordElementOffsets`, or -1.
+static inline long oauthgen_recordedOffset(xmlNodePtr node) {
+    return node->psvi == NULL ? -1 : (long)((unsigned long)node->psvi - 1);
 }
 
 #endif

@@ -52,7 +52,7 @@ public enum PlistReader {
                     if let document = context.pointee.myDoc { xmlFreeDoc(document) }
                     xmlFreeParserCtxt(context)
                 }
-                oauthgen_enableNodeInfo(context)
+                oauthgen_recordElementOffsets(context)
                 xmlCtxtUseOptions(context, parserOptions)
                 _ = xmlParseDocument(context)
                 guard context.pointee.wellFormed != 0, let document = context.pointee.myDoc else {
@@ -117,8 +117,12 @@ private struct TreeWalker {
     }
 
     private func location(of node: xmlNodePtr) -> SourceLocation {
-        if let info = xmlParserFindNodeInfo(context, node) {
-            return lines.location(ofOffset: Int(info.pointee.begin_pos))
+        let end = oauthgen_recordedOffset(node)
+        if end > 0 && end <= bytes.count {
+            // '<' cannot occur inside a start tag, so the last one before its end is where it begins.
+            var start = end - 1
+            while start > 0 && bytes[start] != UInt8(ascii: "<") { start -= 1 }
+            return lines.location(ofOffset: start)
         }
         // Only elements are recorded; anything else gets the start of its line.
         let line = Int(xmlGetLineNo(node))
@@ -133,8 +137,9 @@ private struct TreeWalker {
         node.pointee.name.map { String(cString: $0) } ?? ""
     }
 
-    /// The element children of `node`, refusing entity references and stray text on the way.
-    private mutating func elementChildren(of node: xmlNodePtr) -> [xmlNodePtr] {
+    /// The element children of `node`, refusing entity references on the way, and stray text
+    /// unless the element holds text.
+    private mutating func elementChildren(of node: xmlNodePtr, holdsText: Bool = false) -> [xmlNodePtr] {
         var result: [xmlNodePtr] = []
         var child = node.pointee.children
         while let current = child {
@@ -145,7 +150,7 @@ private struct TreeWalker {
                 fail(.plistEntity, "expected no entity references in a property list, found &\(Self.name(of: current));", at: node)
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 let text = Self.content(of: current)
-                if !text.allSatisfy(\.isWhitespace) {
+                if !holdsText && !text.allSatisfy(\.isWhitespace) {
                     fail(.plistStructure, "expected only elements inside <\(Self.name(of: node))>, found the text \"\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))\"", at: node)
                 }
             default:
@@ -184,7 +189,7 @@ private struct TreeWalker {
         let location = location(of: node)
         let name = Self.name(of: node)
         func leafText(_ walker: inout TreeWalker) -> String? {
-            guard walker.elementChildren(of: node).isEmpty else {
+            guard walker.elementChildren(of: node, holdsText: true).isEmpty else {
                 walker.fail(.plistStructure, "expected only text inside <\(name)>, found nested elements", at: node)
                 return nil
             }
@@ -218,7 +223,7 @@ private struct TreeWalker {
             }
             return PlistValue(kind: .real(trimmed), location: location)
         case "true", "false":
-            guard node.pointee.children == nil else {
+            guard elementChildren(of: node).isEmpty, node.pointee.children == nil || Self.content(of: node).allSatisfy(\.isWhitespace) else {
                 fail(.plistStructure, "expected <\(name)/> to be empty, found content", at: node)
                 return nil
             }
@@ -244,7 +249,7 @@ private struct TreeWalker {
                 fail(.plistStructure, "expected <key> inside <dict>, found <\(Self.name(of: keyNode))>", at: keyNode)
                 return nil
             }
-            guard elementChildren(of: keyNode).isEmpty else {
+            guard elementChildren(of: keyNode, holdsText: true).isEmpty else {
                 fail(.plistStructure, "expected only text inside <key>, found nested elements", at: keyNode)
                 return nil
             }
