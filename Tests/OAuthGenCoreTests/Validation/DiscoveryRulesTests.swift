@@ -1,0 +1,137 @@
+import Testing
+@testable import OAuthGenCore
+
+@Suite struct DiscoveryRulesTests {
+    static let minimal = """
+        {"issuer": "https://id.example.com", "authorization_endpoint": "https://id.example.com/authorize",
+         "token_endpoint": "https://id.example.com/token", "jwks_uri": "https://id.example.com/jwks",
+         "response_types_supported": ["code"], "subject_types_supported": ["public"],
+         "id_token_signing_alg_values_supported": ["RS256"], "code_challenge_methods_supported": ["S256"]}
+        """
+
+    func findings(_ json: String, kind: DiscoveryDocument.Kind = .openIDConnect, quirks quirkBody: String? = nil) throws -> [Diagnostic] {
+        let (document, loading) = discovery(json, kind: kind)
+        #expect(loading.isEmpty)
+        let quirkFile = quirkBody.flatMap { quirks($0).0 }
+        return DiscoveryRules.check(try #require(document), quirks: quirkFile)
+    }
+
+    func replacing(_ member: String, with value: String) -> String {
+        let pattern = "\"\(member)\": "
+        var text = Self.minimal
+        let start = text.range(of: pattern)!.upperBound
+        let end = text[start...].firstIndex(where: { $0 == "," || $0 == "}" })!
+        let valueEnd = text[start...].hasPrefix("[") ? text.index(after: text[start...].firstIndex(of: "]")!) : end
+        text.replaceSubrange(start..<valueEnd, with: value)
+        return text
+    }
+
+    @Test func aCompleteDocumentPasses() throws {
+        #expect(try findings(Self.minimal).isEmpty)
+    }
+
+    @Test func requiredMembersOfOIDCDiscovery() throws {
+        let found = try findings("{\"issuer\": \"https://id.example.com\"}")
+        #expect(found.filter { $0.rule == .discoveryMissingMember }.map(\.message) == [
+            "expected the required member \"authorization_endpoint\" in OpenID Connect Discovery, found it missing",
+            "expected the required member \"token_endpoint\" in OpenID Connect Discovery, found it missing",
+            "expected the required member \"response_types_supported\" in OpenID Connect Discovery, found it missing",
+            "expected the required member \"jwks_uri\" in OpenID Connect Discovery, found it missing",
+            "expected the required member \"subject_types_supported\" in OpenID Connect Discovery, found it missing",
+            "expected the required member \"id_token_signing_alg_values_supported\" in OpenID Connect Discovery, found it missing",
+        ])
+        #expect(found.first?.location == SourceLocation(file: "test.openid-configuration.json", line: 1, column: 1))
+    }
+
+    @Test func rfc8414RequiresLess() throws {
+        let found = try findings("""
+            {"issuer": "https://as.example.com", "authorization_endpoint": "https://as.example.com/a",
+             "token_endpoint": "https://as.example.com/t", "response_types_supported": ["code"],
+             "code_challenge_methods_supported": ["S256"]}
+            """, kind: .oauthAuthorizationServer)
+        #expect(found.isEmpty)
+    }
+
+    @Test func aMissingEndpointTheQuirkFileSuppliesIsOnlyAWarning() throws {
+        let json = Self.minimal.replacingOccurrences(of: "\"jwks_uri\": \"https://id.example.com/jwks\",", with: "")
+        let found = try findings(json, quirks: "<key>endpoints</key><dict><key>jwks</key><string>https://id.example.com/keys</string></dict>")
+        #expect(found.map(\.severity) == [.warning])
+        #expect(found.first?.message.contains("the quirk file supplies it") == true)
+    }
+
+    @Test(arguments: [
+        ("\"http://id.example.com\"", RuleID.discoveryInsecureEndpoint, Diagnostic.Severity.error),
+        ("\"http://127.0.0.1:8000/o\"", .discoveryInsecureEndpoint, .warning),
+        ("\"https://id.example.com?tenant=1\"", .discoveryIssuer, .error),
+        ("\"https://id.example.com#x\"", .discoveryInvalidURL, .error),
+        ("\"id.example.com\"", .discoveryInvalidURL, .error),
+    ])
+    func issuerMustBeHTTPSWithoutQueryOrFragment(issuer: String, rule: RuleID, severity: Diagnostic.Severity) throws {
+        let found = try findings(replacing("issuer", with: issuer))
+        #expect(found.map(\.rule) == [rule])
+        #expect(found.first?.severity == severity)
+        #expect(found.first?.location?.column == 12)
+    }
+
+    @Test func endpointsMustBeHTTPS() throws {
+        let found = try findings(replacing("token_endpoint", with: "\"http://id.example.com/token\""))
+        #expect(found.map(\.message) == ["expected \"token_endpoint\" to use https, found 'http' in 'http://id.example.com/token'"])
+    }
+
+    @Test func codeResponseTypeIsRequired() throws {
+        let found = try findings(replacing("response_types_supported", with: "[\"token\", \"id_token\"]"))
+        #expect(found.map(\.rule) == [.discoveryNoCodeResponseType])
+    }
+
+    @Test func s256MissingOrAbsentIsAWarning() throws {
+        #expect(try findings(replacing("code_challenge_methods_supported", with: "[\"plain\"]")).map(\.rule) == [.discoveryNoS256])
+        let absent = Self.minimal.replacingOccurrences(of: ", \"code_challenge_methods_supported\": [\"S256\"]", with: "")
+        #expect(try findings(absent).map(\.severity) == [.warning])
+        // A quirk file that opts out of S256 has already been warned about that.
+        #expect(try findings(absent, quirks: "<key>pkce</key><string>plain</string>").isEmpty)
+    }
+
+    @Test func rs256IsRequiredForOIDCAndNoneAndHMACAreCalledOut() throws {
+        #expect(try findings(replacing("id_token_signing_alg_values_supported", with: "[\"ES256\"]")).map(\.rule) == [.discoveryNoRS256])
+        let found = try findings(replacing("id_token_signing_alg_values_supported", with: "[\"RS256\", \"HS256\", \"none\"]"))
+        #expect(found.map { "\($0.severity):\($0.rule.rawValue)" } == ["note:discovery-hmac-id-token", "warning:discovery-unsigned-id-token"])
+    }
+
+    @Test func issuerMustEqualTheQuirkFilesExactly() throws {
+        let found = try findings(Self.minimal, quirks: "<key>issuer</key><string>https://id.example.com/</string>")
+        let mismatch = try #require(found.first)
+        #expect(mismatch.rule == .discoveryIssuerMismatch)
+        #expect(mismatch.location?.file == "test.quirks.plist")
+        #expect(mismatch.message.contains("test.openid-configuration.json:1:12"))
+    }
+
+    @Test func issuerPlaceholdersNeedATemplate() throws {
+        let json = replacing("issuer", with: "\"https://login.example.com/{tenantid}/v2.0\"")
+        #expect(try findings(json).map(\.rule) == [.quirkIssuerTemplate])
+        #expect(try findings(json, quirks: "<key>issuerTemplate</key><dict><key>tenantid</key><string>tid</string></dict>").isEmpty)
+        let wrong = try findings(json, quirks: "<key>issuerTemplate</key><dict><key>tenant</key><string>tid</string></dict>")
+        #expect(wrong.map(\.rule) == [.quirkIssuerTemplate, .quirkIssuerTemplate])
+    }
+
+    /// What the real providers' documents earn on their own (no quirk file).
+    @Test(arguments: [
+        ("apple.json", ["warning:discovery-no-s256"]),
+        ("docker-auth0.json", ["note:discovery-hmac-id-token"]),
+        ("duende-demo.json", []),
+        ("gitlab.json", []),
+        ("google.json", []),
+        ("keycloak-realm-localhost.json", [
+            "warning:discovery-insecure-endpoint", "warning:discovery-insecure-endpoint", "warning:discovery-insecure-endpoint",
+            "warning:discovery-insecure-endpoint", "warning:discovery-insecure-endpoint", "warning:discovery-insecure-endpoint",
+            "warning:discovery-insecure-endpoint", "note:discovery-hmac-id-token", "note:discovery-hmac-id-token",
+            "note:discovery-hmac-id-token",
+        ]),
+        ("microsoft-entra-common-v2.json", ["error:quirk-issuer-template", "warning:discovery-no-s256"]),
+        ("okta-org.json", []),
+    ])
+    func realDocuments(name: String, expected: [String]) throws {
+        let (document, _) = DiscoveryLoader.load(try Fixtures.bytes("discovery/\(name)"), file: name, kind: .openIDConnect)
+        let found = DiscoveryRules.check(try #require(document), quirks: nil)
+        #expect(found.map { "\($0.severity.rawValue):\($0.rule.rawValue)" } == expected)
+    }
+}

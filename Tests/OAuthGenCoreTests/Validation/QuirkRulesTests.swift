@@ -1,0 +1,76 @@
+import Testing
+@testable import OAuthGenCore
+
+@Suite struct QuirkRulesTests {
+    func findings(_ body: String, discoveryJSON: String? = DiscoveryRulesTests.minimal) throws -> [Diagnostic] {
+        let (file, loading) = quirks(body)
+        #expect(loading.isEmpty)
+        let document = discoveryJSON.flatMap { discovery($0).0 }
+        return QuirkRules.check(try #require(file), discovery: document, hasDiscoveryFile: document != nil)
+    }
+
+    @Test func aCleanQuirkFilePasses() throws {
+        #expect(try findings("""
+            <key>name</key><string>Acme</string>
+            <key>clientID</key><string>abc</string>
+            <key>redirectURIs</key><array><string>com.acme.app:/cb</string><string>http://127.0.0.1/cb</string></array>
+            <key>authorizationParameters</key><dict><key>prompt</key><string>consent</string></dict>
+            """).isEmpty)
+    }
+
+    @Test func everyRedirectURIIsCheckedAtItsElement() throws {
+        let found = try findings("<key>redirectURIs</key><array>\n<string>myapp://cb</string>\n<string>com.acme.app:/cb</string>\n<string>com.acme.app:/cb</string>\n</array>")
+        #expect(found.map(\.rule) == [.redirectSchemeNoPeriod, .redirectSchemeDoubleSlash, .redirectDuplicate])
+        #expect(found.map { $0.location?.line } == [5, 5, 7])
+        #expect(found[0].message.hasPrefix("redirect URI 'myapp://cb': expected a private-use scheme"))
+    }
+
+    @Test func aClientSecretIsAWarning() throws {
+        #expect(try findings("<key>clientSecret</key><string>s3cr3t</string>").map { "\($0.severity):\($0.rule)" } == ["warning:quirkClientSecret"])
+    }
+
+    @Test func weakPKCEIsAWarning() throws {
+        #expect(try findings("<key>pkce</key><string>plain</string>").map(\.rule) == [.quirkWeakPKCE])
+        #expect(try findings("<key>pkce</key><string>none</string>").first?.message.contains("without PKCE") == true)
+        #expect(try findings("<key>pkce</key><string>S256</string>").isEmpty)
+    }
+
+    @Test func theImplicitGrantIsAnError() throws {
+        let found = try findings("<key>authorizationParameters</key><dict><key>response_type</key><string>id_token token</string></dict>")
+        #expect(found.map(\.rule) == [.quirkImplicitGrant])
+        #expect(found.first?.severity == .error)
+        #expect(try findings("<key>authorizationParameters</key><dict><key>response_type</key><string>code</string></dict>").isEmpty)
+    }
+
+    @Test(arguments: ["state", "redirect_uri", "code_challenge", "nonce", "client_id", "scope"])
+    func parametersTheClientSetsCannotBeOverridden(name: String) throws {
+        #expect(try findings("<key>authorizationParameters</key><dict><key>\(name)</key><string>x</string></dict>").map(\.rule) == [.quirkReservedParameter])
+    }
+
+    @Test func typeNamesMustBeSwiftIdentifiers() throws {
+        #expect(try findings("<key>name</key><string>my-provider</string>").map(\.rule) == [.quirkInvalidName])
+        #expect(try findings("<key>name</key><string>struct</string>").map(\.rule) == [.quirkInvalidName])
+        #expect(try findings("<key>name</key><string>_Acme2</string>").isEmpty)
+    }
+
+    @Test func defaultScopesMustBeKnown() throws {
+        let json = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: "{\"scopes_supported\": [\"openid\", \"offline_access\"], ")
+        let found = try findings("<key>defaultScopes</key><array><string>openid</string><string>offline_acess</string></array>", discoveryJSON: json)
+        #expect(found.map(\.message) == ["expected default scopes among \"scopes_supported\" or the quirk file's \"scopes\", found \"offline_acess\"; did you mean \"offline_access\"?"])
+        #expect(try findings("<key>scopes</key><array><string>extra</string></array><key>defaultScopes</key><array><string>extra</string></array>", discoveryJSON: json).isEmpty)
+    }
+
+    @Test func withoutDiscoveryTheEndpointsAreRequired() throws {
+        let found = try findings("<key>endpoints</key><dict><key>token</key><string>https://a.example.com/t</string></dict>", discoveryJSON: nil)
+        #expect(found.map(\.message) == ["expected a discovery document beside this quirk file or \"endpoints\" with \"authorization\" and \"token\", found neither authorization"])
+    }
+
+    @Test func overriddenEndpointsAreCheckedLikeDiscoveredOnes() throws {
+        let found = try findings("<key>endpoints</key><dict><key>revocation</key><string>http://a.example.com/r</string></dict>")
+        #expect(found.map(\.rule) == [.discoveryInsecureEndpoint])
+    }
+
+    @Test func anEmptyScopeSeparatorIsInvalid() throws {
+        #expect(try findings("<key>scopeSeparator</key><string></string>").map(\.rule) == [.quirkInvalidValue])
+    }
+}
