@@ -48,13 +48,13 @@ public enum SwiftNaming {
         return result
     }
 
-    /// Backticks for keywords; a trailing underscore for names that cannot be members at all.
+    /// Backticks for keywords.
     public static func escapedIdentifier(_ identifier: String) -> String {
-        if unusableMemberNames.contains(identifier) { return identifier + "_" }
-        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
-    /// Identifiers for `names`, unique and escaped: collisions get `2`, `3`, … in input order.
+    /// Identifiers for `names`, unique and escaped: collisions, and names that cannot be members
+    /// even with backticks (`self`, `rawValue`…), get `2`, `3`, … in input order.
     public static func uniqueIdentifiers(for names: [String], reserved: Set<String> = []) -> [String] {
         var used = reserved
         return names.map { name in

@@ -1,0 +1,82 @@
+import Testing
+@testable import OAuthGenCore
+
+@Suite struct ModelBuilderTests {
+    func model(_ quirkBody: String?, discoveryJSON: String? = DiscoveryRulesTests.minimal, name: String = "acme") throws -> (ProviderModel?, [Diagnostic]) {
+        let document = discoveryJSON.flatMap { discovery($0).0 }
+        let file = quirkBody.flatMap { quirks($0).0 }
+        let provider = LoadedProvider(
+            input: ProviderInput(name: name, discoveryPath: document == nil ? nil : "\(name).openid-configuration.json",
+                                 discoveryKind: document == nil ? nil : .openIDConnect, quirksPath: file == nil ? nil : "\(name).quirks.plist"),
+            discovery: document, quirks: file)
+        return ModelBuilder.build(provider, accessLevel: .internal)
+    }
+
+    func argument(_ model: ProviderModel, _ label: String) -> String? {
+        model.configurationArguments.first { $0.label == label }?.expression
+    }
+
+    @Test func quirkEndpointsOverrideDiscoveredOnes() throws {
+        let built = try #require(try model("<key>endpoints</key><dict><key>revocation</key><string>https://id.example.com/o/revoke</string></dict>").0)
+        let endpoints = try #require(argument(built, "endpoints"))
+        #expect(endpoints.contains("revocation: URL(string: \"https://id.example.com/o/revoke\")!"))
+        #expect(endpoints.contains("token: URL(string: \"https://id.example.com/token\")!"))
+    }
+
+    @Test func namesComeFromTheQuirkFileElseTheFileName() throws {
+        #expect(try model("<key>name</key><string>AcmeID</string>").0?.typeName == "AcmeID")
+        let fromFile = try #require(try model(nil, name: "acme-corp").0)
+        #expect(fromFile.typeName == "AcmeCorp")
+        #expect(fromFile.outputFileName == "AcmeCorp.swift")
+        #expect(fromFile.sourceFiles == ["acme-corp.openid-configuration.json"])
+    }
+
+    @Test func defaultScopesFallBackToOpenIDForOIDC() throws {
+        let built = try #require(try model(nil).0)
+        #expect(argument(built, "client")?.contains("defaultScopes: [\"openid\"]") == true)
+        #expect(argument(built, "client")?.contains("clientID: nil") == true)
+    }
+
+    @Test func onlyNonDefaultQuirksAreSpelledOut() throws {
+        #expect(try model("<key>pkce</key><string>S256</string><key>scopeSeparator</key><string> </string>").0.map { argument($0, "quirks") } == .some(nil))
+        let built = try #require(try model("""
+            <key>scopeSeparator</key><string>,</string><key>pkce</key><string>none</string>
+            <key>tokenResponse</key><dict><key>format</key><string>form</string><key>nestedIn</key><string>authed_user</string></dict>
+            """).0)
+        let quirks = try #require(argument(built, "quirks"))
+        #expect(quirks.contains("scopeSeparator: \",\""))
+        #expect(quirks.contains("pkce: .none"))
+        #expect(quirks.contains("tokenResponse: TokenResponseQuirks(format: .form, nestedIn: [\"authed_user\"])"))
+    }
+
+    @Test func claimsAreTypedFromTheStandardThenTheQuirkFile() throws {
+        let json = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: "{\"claims_supported\": [\"sub\", \"email_verified\", \"updated_at\", \"x-custom\", \"tid\"], ")
+        let built = try #require(try model("<key>claims</key><dict><key>tid</key><string>string</string><key>roles</key><string>strings</string></dict>", discoveryJSON: json).0)
+        let types = Dictionary(uniqueKeysWithValues: built.claims.map { ($0.identifier, $0.swiftType) })
+        #expect(built.claims.prefix(5).map(\.identifier) == ["sub", "iss", "aud", "exp", "iat"])
+        #expect(types["emailVerified"] == "Bool")
+        #expect(types["updatedAt"] == "Date")
+        #expect(types["xCustom"] == "ClaimValue")
+        #expect(types["tid"] == "String")
+        #expect(types["roles"] == "[String]")
+        #expect(built.claims.filter(\.isRequired).map(\.identifier) == ["sub"])
+    }
+
+    @Test func scopesMergeDiscoveryAndQuirkFileWithDescriptions() throws {
+        let json = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: "{\"scopes_supported\": [\"openid\", \"read\"], ")
+        let built = try #require(try model("<key>scopes</key><dict><key>read</key><string>Read it.</string><key>write</key><string>Write it.</string></dict>", discoveryJSON: json).0)
+        #expect(built.scopes.map(\.identifier) == ["openid", "read", "write"])
+        #expect(built.scopes.map(\.documentation) == [StandardVocabulary.scopeDocumentation["openid"]!, "Read it.", "Write it."])
+    }
+
+    @Test func valuesAreEscapedInTheModel() throws {
+        let built = try #require(try model("<key>clientID</key><string>a\"b\\(c)</string>").0)
+        #expect(argument(built, "client")?.contains(#"clientID: "a\"b\\(c)""#) == true)
+    }
+
+    @Test func aProviderWithoutEndpointsBuildsNothing() throws {
+        let (built, diagnostics) = try model("<key>clientID</key><string>x</string>", discoveryJSON: nil)
+        #expect(built == nil)
+        #expect(diagnostics.map(\.rule) == [.inputMissingDiscovery, .inputMissingDiscovery])
+    }
+}

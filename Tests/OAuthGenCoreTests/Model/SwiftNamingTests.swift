@@ -1,0 +1,43 @@
+import Testing
+@testable import OAuthGenCore
+
+@Suite struct SwiftNamingTests {
+    @Test(arguments: [
+        ("google", "Google"), ("entra-common", "EntraCommon"), ("my_idp2", "MyIdp2"), ("2fa", "_2fa"), ("---", "Provider"),
+    ])
+    func typeNamesFromProviderNames(name: String, expected: String) {
+        #expect(SwiftNaming.upperCamelCase(name) == expected)
+    }
+
+    @Test(arguments: [
+        ("email_verified", "emailVerified"),
+        ("offline_access", "offlineAccess"),
+        ("read:user", "readUser"),
+        ("resource1.scope1", "resource1Scope1"),
+        ("User.Read", "userRead"),
+        ("API", "api"),
+        ("https://www.googleapis.com/auth/drive.file", "authDriveFile"),
+        ("https://gitlab.org/claims/groups/owner", "claimsGroupsOwner"),
+        ("2fa", "_2fa"),
+        ("é", "_"),
+    ])
+    func memberNames(name: String, expected: String) {
+        #expect(SwiftNaming.lowerCamelCase(name) == expected)
+    }
+
+    @Test func keywordsAreEscapedAndCollisionsNumbered() {
+        #expect(SwiftNaming.uniqueIdentifiers(for: ["default", "self", "read:user", "read_user", "rawValue"])
+            == ["`default`", "self2", "readUser", "readUser2", "rawValue2"])
+    }
+
+    @Test func stringLiteralsRoundTrip() {
+        #expect(SwiftNaming.stringLiteral(#"a"b\c"#) == #""a\"b\\c""#)
+        #expect(SwiftNaming.stringLiteral("x\\(evil)") == #""x\\(evil)""#)
+        #expect(SwiftNaming.stringLiteral("line\nbreak\t\u{1}") == #""line\nbreak\t\u{1}""#)
+        #expect(SwiftNaming.stringLiteral("\u{2028}") == #""\u{2028}""#)
+    }
+
+    @Test func docCommentsStayOnOneLine() {
+        #expect(SwiftNaming.docCommentText("a\nb\r\nc") == "a b  c")
+    }
+}
