@@ -66,7 +66,7 @@ let package = Package(
         ),
         .testTarget(
             name: "oauthgenTests",
-            dependencies: ["oauthgen"]
+            dependencies: ["oauthgen", "OAuthRuntime"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -66,9 +66,9 @@ enum QuirkRules {
         if !hasDiscoveryFile {
             if quirks.endpoints.authorization == nil || quirks.endpoints.token == nil {
                 let missing = [quirks.endpoints.authorization == nil ? "authorization" : nil, quirks.endpoints.token == nil ? "token" : nil]
-                    .compactMap { $0 }.joined(separator: " and ")
+                    .compactMap { $0 }.joined(separator: " or ")
                 findings.append(Diagnostic(.error, .inputMissingDiscovery,
-                    "expected a discovery document beside this quirk file or \"endpoints\" with \"authorization\" and \"token\", found neither \(missing)",
+                    "expected a discovery document beside this quirk file or \"endpoints\" with \"authorization\" and \"token\", found no \(missing) endpoint",
                     at: quirks.location))
             }
             if let issuer = quirks.issuer {

@@ -62,7 +62,7 @@ import Testing
 
     @Test func withoutDiscoveryTheEndpointsAreRequired() throws {
         let found = try findings("<key>endpoints</key><dict><key>token</key><string>https://a.example.com/t</string></dict>", discoveryJSON: nil)
-        #expect(found.map(\.message) == ["expected a discovery document beside this quirk file or \"endpoints\" with \"authorization\" and \"token\", found neither authorization"])
+        #expect(found.map(\.message) == ["expected a discovery document beside this quirk file or \"endpoints\" with \"authorization\" and \"token\", found no authorization endpoint"])
     }
 
     @Test func overriddenEndpointsAreCheckedLikeDiscoveredOnes() throws {

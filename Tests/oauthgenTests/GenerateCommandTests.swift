@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@Suite struct GenerateCommandTests {
+    static let hostileFixtures = OAuthGenBinary.packageRoot.appendingPathComponent("Tests/OAuthGenCoreTests/Fixtures/hostile")
+
+    @Test func generatesOneFilePerProviderAndPrintsOnlyWarnings() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Generated")
+        let run = try OAuthGenBinary.run(["generate", "Examples/Providers", "--output", output.path])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderrLines.count == 7)
+        #expect(run.stderrLines.allSatisfy { $0.contains(": warning: ") })
+        #expect(contents(of: output) == [
+            "Apple.swift", "Docker.swift", "Duende.swift", "Entra.swift", "Github.swift", "Gitlab.swift", "Google.swift", "Okta.swift",
+        ])
+    }
+
+    @Test func aSecondRunRewritesNothing() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["generate", "Examples/Providers/google.openid-configuration.json", "Examples/Providers/google.quirks.plist", "--output", directory.path]
+        #expect(try OAuthGenBinary.run(arguments).status == 0)
+        let file = directory.appendingPathComponent("Google.swift").path
+        let past = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file)
+        let second = try OAuthGenBinary.run(arguments)
+        #expect(second.status == 0)
+        #expect(second.stderr.isEmpty)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == past)
+    }
+
+    @Test func accessLevelInternal() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", directory.path, "--access-level", "internal"])
+        #expect(run.status == 0)
+        let source = try String(contentsOf: directory.appendingPathComponent("Github.swift"), encoding: .utf8)
+        #expect(source.contains("internal enum GitHub: OAuthProvider"))
+        #expect(!source.contains("public "))
+    }
+
+    /// Each hostile input: exit 1, an error at its exact place, and not one file written.
+    @Test(arguments: [
+        ("xxe.quirks.plist", "3:3: error:", "[plist-entity]"),
+        ("billion-laughs.quirks.plist", "3:2: error:", "[plist-entity]"),
+        ("undeclared-entity.quirks.plist", "6:2: error:", "[plist-entity]"),
+        ("truncated.quirks.plist", "8:", "[plist-syntax]"),
+        ("wrong-types.quirks.plist", "6:2: error: expected \"clientID\" to be a <string>, found <integer>", "[quirk-wrong-type]"),
+        ("invalid-utf8.quirks.plist", "5:13: error: expected UTF-8 text, found the byte 0xE9", "[input-invalid-utf8]"),
+    ])
+    func hostileInputsWriteNothing(fixture: String, position: String, rule: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Next to a good provider, so a partial write would show.
+        let input = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let hostile = input.appendingPathComponent("hostile.quirks.plist")
+        try FileManager.default.copyItem(at: Self.hostileFixtures.appendingPathComponent(fixture), to: hostile)
+        for name in ["google.openid-configuration.json", "google.quirks.plist"] {
+            try FileManager.default.copyItem(at: OAuthGenBinary.packageRoot.appendingPathComponent("Examples/Providers/\(name)"), to: input.appendingPathComponent(name))
+        }
+        let output = directory.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
+        #expect(run.status == 1)
+        let first = try #require(run.stderrLines.first { $0.contains(": error: ") && $0.contains(rule) })
+        #expect(first.hasPrefix("\(hostile.path):\(position)"), "\(first)")
+        #expect(first.contains(rule), "\(first)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func aFiftyMegabyteFileIsRefusedUnread() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let big = directory.appendingPathComponent("big.openid-configuration.json")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        let chunk = Data(repeating: UInt8(ascii: " "), count: 1 << 20)
+        for _ in 0..<50 { handle.write(chunk) }
+        try handle.close()
+        let output = directory.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", big.path, "--output", output.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["\(big.path):1:1: error: expected a file of at most 1048576 bytes, found 52428800 bytes [input-too-large]"])
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func aSharedRedirectAcrossProvidersFailsTheWholeRun() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plist = { (uri: String) in
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>redirectURIs</key>
+            \t<array><string>\(uri)</string></array>
+            \t<key>endpoints</key>
+            \t<dict><key>authorization</key><string>https://a.example.com/a</string><key>token</key><string>https://a.example.com/t</string></dict>
+            </dict>
+            </plist>
+            """
+        }
+        try Data(plist("http://127.0.0.1:8000/cb").utf8).write(to: directory.appendingPathComponent("one.quirks.plist"))
+        try Data(plist("http://127.0.0.1/cb").utf8).write(to: directory.appendingPathComponent("two.quirks.plist"))
+        let output = directory.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines.contains { $0.hasPrefix("\(directory.path)/two.quirks.plist:5:9: error: expected a redirect URI of its own for provider 'two'") && $0.hasSuffix("[mixup-shared-redirect] (RFC 8252 §8.10)") })
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func customTemplatesReplaceTheEmbeddedOne() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("{{%CONTENT_TYPE:TEXT}}\n// {{typeName}} <{{access}}>\n{{#scopes}}{{{literal}}}\n{{/scopes}}".utf8)
+            .write(to: directory.appendingPathComponent("ProviderClient.mustache"))
+        let output = directory.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
+        #expect(run.status == 0)
+        #expect(try String(contentsOf: output.appendingPathComponent("Github.swift"), encoding: .utf8)
+            == "// GitHub <public>\n\"repo\"\n\"read:user\"\n\"user:email\"\n\"read:org\"\n")
+    }
+
+    @Test func aBrokenTemplateIsReportedAtItsLine() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let template = directory.appendingPathComponent("ProviderClient.mustache")
+        try Data("{{%CONTENT_TYPE:TEXT}}\nline two\n{{#scopes}}unclosed\n".utf8).write(to: template)
+        let output = directory.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines.first?.hasPrefix("\(template.path):") == true)
+        #expect(run.stderrLines.first?.contains(": error: expected a valid Mustache template") == true)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func theOutputOptionIsRequired() throws {
+        let run = try OAuthGenBinary.run(["generate", "Examples/Providers"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--output"))
+    }
+
+    /// Every example provider's generated client compiles against the real runtime, with the real
+    /// compiler, in Swift 6 mode, warnings as errors.
+    @Test func everyGeneratedClientCompiles() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try OAuthGenBinary.run(["generate", "Examples/Providers", "--output", directory.path]).status == 0)
+        let modules = OAuthGenBinary.productsDirectory.appendingPathComponent("Modules")
+        let includes = FileManager.default.fileExists(atPath: modules.path) ? modules : OAuthGenBinary.productsDirectory
+        let sources = contents(of: directory).map { directory.appendingPathComponent($0).path }
+        #expect(sources.count == 8)
+        let swiftc = try #require(Self.findSwiftc())
+        let run = try OAuthGenBinary.runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
+
+    static func findSwiftc() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
