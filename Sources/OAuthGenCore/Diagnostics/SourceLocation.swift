@@ -45,8 +45,4 @@ struct LineTable: Sendable {
         return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
     }
 
-    /// The byte offset of a 1-based line's start, if the line exists.
-    func offset(ofLine line: Int) -> Int? {
-        line >= 1 && line <= lineStarts.count ? lineStarts[line - 1] : nil
-    }
 }

@@ -1,0 +1,26 @@
+// swift-tools-version:6.1
+// Benchmarks live in their own package so the tool's and the runtime's users never build
+// ordo-one/benchmark. Run with `swift package benchmark` from this directory.
+import PackageDescription
+
+let package = Package(
+    name: "oauthgen-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        // Named explicitly: a path dependency's identity is otherwise its folder's name.
+        .package(name: "oauthgen", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "GenerationBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OAuthGenCore", package: "oauthgen"),
+            ],
+            path: "Benchmarks/GenerationBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+@testable import OAuthGenCore
+
+@Suite struct RuleIDTests {
+    @Test func everyRuleIsDocumentedInTheREADME() throws {
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for rule in RuleID.allCases {
+            #expect(readme.contains("`\(rule.rawValue)`"), "README.md does not document \(rule.rawValue)")
+        }
+    }
+
+    @Test func diagnosticsPrintLikeACompiler() {
+        let diagnostic = Diagnostic(.warning, .redirectLocalhost, "message", at: SourceLocation(file: "a.plist", line: 3, column: 7))
+        #expect(diagnostic.description == "a.plist:3:7: warning: message [redirect-localhost] (RFC 8252 §8.3)")
+        #expect(Diagnostic(.error, .quirkUnknownKey, "m", at: nil).description == "error: m [quirk-unknown-key]")
+    }
+
+    @Test func lineTableMapsOffsets() {
+        let table = LineTable(file: "f", bytes: Array("ab\ncd\n\nx".utf8))
+        #expect(table.location(ofOffset: 0) == SourceLocation(file: "f", line: 1, column: 1))
+        #expect(table.location(ofOffset: 4) == SourceLocation(file: "f", line: 2, column: 2))
+        #expect(table.location(ofOffset: 7) == SourceLocation(file: "f", line: 4, column: 1))
+    }
+}
