@@ -1,6 +1,13 @@
 #ifndef OAUTHGEN_CLIBXML2_SHIM_H
 #define OAUTHGEN_CLIBXML2_SHIM_H
 
+// libxml2 built with ICU includes <unicode/ucnv.h> from libxml/encoding.h; those system ICU
+// headers redefine `UErrorCode` differently from Foundation's `_FoundationICU`, and a module that
+// imports both fails to build. ICU appears there only inside xmlCharEncodingHandler, which this
+// package reaches through pointers alone, so dropping the include changes no layout we use.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>

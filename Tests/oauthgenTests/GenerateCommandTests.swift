@@ -134,6 +134,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderrLines.first?.hasPrefix("\(template.path):") == true)
         #expect(run.stderrLines.first?.contains(": error: expected a valid Mustache template") == true)
+        #expect(run.stderrLines.first?.hasSuffix("[template-invalid]") == true)
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 

@@ -15,6 +15,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case plistEntity = "plist-entity"
     case plistStructure = "plist-structure"
     case plistDuplicateKey = "plist-duplicate-key"
+    case templateInvalid = "template-invalid"
 
     // Quirk files.
     case quirkUnknownKey = "quirk-unknown-key"
@@ -66,7 +67,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     public var reference: String? {
         switch self {
         case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
-             .inputMissingDiscovery, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
+             .inputMissingDiscovery, .templateInvalid, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
              .quirkIssuerTemplate:
             nil
         case .inputInvalidUTF8: "RFC 8259 §8.1"

@@ -44,5 +44,4 @@ struct LineTable: Sendable {
         }
         return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
     }
-
 }

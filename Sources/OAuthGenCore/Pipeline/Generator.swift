@@ -34,7 +34,8 @@ public struct Generator: Sendable {
     }
 
     public func run(paths: [String]) -> Result {
-        var (providers, diagnostics) = Self.validate(paths: paths)
+        let (providers, found) = Self.validate(paths: paths)
+        var diagnostics = found
         guard !diagnostics.containsErrors else {
             return Result(diagnostics: diagnostics.sortedByLocation(), files: [], providers: providers)
         }
@@ -54,7 +55,6 @@ public struct Generator: Sendable {
             typeNames[model.typeName] = provider.name
             files.append(GeneratedFile(name: model.outputFileName, contents: renderer.render(model)))
         }
-        providers.sort { $0.name < $1.name }
         if diagnostics.containsErrors { files = [] }
         return Result(diagnostics: diagnostics.sortedByLocation(), files: files, providers: providers)
     }

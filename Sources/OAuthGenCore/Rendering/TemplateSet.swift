@@ -51,6 +51,6 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     public var location: SourceLocation?
     public var message: String
 
-    public var diagnostic: Diagnostic { Diagnostic(.error, .inputUnreadable, message, at: location) }
+    public var diagnostic: Diagnostic { Diagnostic(.error, .templateInvalid, message, at: location) }
     public var description: String { diagnostic.description }
 }

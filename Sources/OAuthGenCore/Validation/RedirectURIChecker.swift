@@ -90,17 +90,12 @@ public enum RedirectURIChecker {
     ) -> RedirectKind {
         let host = uri.host?.lowercased() ?? ""
         switch host {
-        case "127.0.0.1", "[::1]":
-            if let port = uri.port {
-                add(.note, .redirectFixedPort,
-                    "expected no fixed port: the client listens on an ephemeral port chosen at run time and the server must accept any port, found port \(port)",
-                    hostStart + host.utf8.count + 1)
+        case "127.0.0.1", "[::1]", "localhost":
+            if host == "localhost" {
+                add(.warning, .redirectLocalhost,
+                    "expected the loopback IP literal 127.0.0.1 or [::1], found 'localhost', which may resolve to another interface or be blocked by a firewall",
+                    hostStart)
             }
-            return .loopback
-        case "localhost":
-            add(.warning, .redirectLocalhost,
-                "expected the loopback IP literal 127.0.0.1 or [::1], found 'localhost', which may resolve to another interface or be blocked by a firewall",
-                hostStart)
             if let port = uri.port {
                 add(.note, .redirectFixedPort,
                     "expected no fixed port: the client listens on an ephemeral port chosen at run time and the server must accept any port, found port \(port)",
