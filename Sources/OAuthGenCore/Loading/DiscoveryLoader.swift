@@ -1,5 +1,14 @@
 /// Turns a located JSON value into a `DiscoveryDocument`, reporting members of the wrong type.
 public enum DiscoveryLoader {
+    /// The members this loader reads.
+    static let knownMembers: Set<String> = [
+        "issuer", "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri", "revocation_endpoint",
+        "end_session_endpoint", "scopes_supported", "response_types_supported", "subject_types_supported",
+        "grant_types_supported", "claims_supported", "code_challenge_methods_supported",
+        "id_token_signing_alg_values_supported", "token_endpoint_auth_methods_supported",
+        "authorization_response_iss_parameter_supported",
+    ]
+
     public static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
         let read = JSONReader.read(bytes, file: file)
         guard let root = read.value else { return (nil, read.diagnostics) }
@@ -46,6 +55,12 @@ public enum DiscoveryLoader {
         }
 
         for member in members {
+            // OIDC Discovery §3 says members without a value are omitted; some servers send null.
+            if member.value.kind == .null && knownMembers.contains(member.name) {
+                diagnostics.append(Diagnostic(.warning, .discoveryWrongType,
+                    "expected \"\(member.name)\" to be omitted when it has no value, found null; treated as absent", at: member.value.location))
+                continue
+            }
             switch member.name {
             case "issuer": document.issuer = string(member)
             case "authorization_endpoint": document.authorizationEndpoint = string(member)

@@ -107,7 +107,7 @@ public enum RedirectURIChecker {
             return .invalid
         default:
             let lookalike = looksLocal(host)
-                ? "; it only looks local: only the literals 127.0.0.1 and [::1] are the loopback interface"
+                ? "; it may look or even be local, but loopback redirects use exactly the literals 127.0.0.1 or [::1]"
                 : "; http is only allowed on the loopback interface, use https or a private-use scheme"
             add(.error, .redirectHTTPNotLoopback,
                 "expected http redirects to name the loopback host 127.0.0.1 or [::1], found '\(uri.host ?? "")'\(lookalike)",

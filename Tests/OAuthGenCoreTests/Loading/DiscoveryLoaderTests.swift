@@ -33,6 +33,12 @@ import Testing
         #expect(diagnostics[0].location?.column == 12)
     }
 
+    @Test func aNullMemberIsAWarningAndAbsent() throws {
+        let (document, diagnostics) = discovery("{\"issuer\": \"https://a.example.com\", \"end_session_endpoint\": null, \"tenant_region_scope\": null}")
+        #expect(document?.endSessionEndpoint == nil)
+        #expect(diagnostics.map { "\($0.severity):\($0.message)" } == ["warning:expected \"end_session_endpoint\" to be omitted when it has no value, found null; treated as absent"])
+    }
+
     @Test func refusesANonObjectDocument() throws {
         let (document, diagnostics) = discovery("[]")
         #expect(document == nil)
