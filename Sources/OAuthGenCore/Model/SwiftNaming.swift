@@ -15,19 +15,30 @@ public enum SwiftNaming {
         "self", "Self", "Type", "Protocol", "init", "rawValue", "description", "hashValue", "CodingKeys",
     ]
 
+    /// Types that generated code names: a provider type with one of these names would shadow
+    /// it inside the generated file (a provider called `date` must not become `enum Date`).
+    static let typeNamesGeneratedCodeUses: Set<String> = [
+        "OAuthRuntime", "Foundation", "Swift", "URL", "Date", "String", "Bool", "Int", "Double", "Decoder",
+        "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata", "ProviderQuirks", "ClientRegistration",
+        "QuirkParameter", "IssuerTemplate", "PKCEMethod", "TokenEndpointAuthMethod", "TokenResponseQuirks",
+        "OAuthProvider", "OAuthScope", "OAuthClaims", "Audience", "AddressClaim", "ClaimValue", "Scope", "Claims",
+    ]
+
     /// Whether `name` can be a generated type's name as written.
     public static func isValidTypeName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || isASCIILetter($0) || ("0"..."9").contains($0) }
-            && !keywords.contains(name) && !unusableMemberNames.contains(name) && name != "OAuthRuntime" && name != "Foundation"
+            && !keywords.contains(name) && !unusableMemberNames.contains(name) && !typeNamesGeneratedCodeUses.contains(name)
     }
 
-    /// `google-workspace` → `GoogleWorkspace`.
+    /// `google-workspace` → `GoogleWorkspace`; a name generated code already uses gets `Provider`
+    /// appended (`date` → `DateProvider`).
     public static func upperCamelCase(_ text: String) -> String {
         let words = words(in: text)
         var result = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if result.isEmpty { result = "Provider" }
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        if typeNamesGeneratedCodeUses.contains(result) || unusableMemberNames.contains(result) { result += "Provider" }
         return result
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct SwiftNamingTests {
     @Test(arguments: [
-        ("google", "Google"), ("entra-common", "EntraCommon"), ("my_idp2", "MyIdp2"), ("2fa", "_2fa"), ("---", "Provider"),
+        ("google", "Google"), ("entra-common", "EntraCommon"), ("my_idp2", "MyIdp2"), ("2fa", "_2fa"), ("---", "Provider"), ("date", "DateProvider"), ("scope", "ScopeProvider"), ("self", "SelfProvider"),
     ])
     func typeNamesFromProviderNames(name: String, expected: String) {
         #expect(SwiftNaming.upperCamelCase(name) == expected)

@@ -50,6 +50,7 @@ import Testing
     @Test func typeNamesMustBeSwiftIdentifiers() throws {
         #expect(try findings("<key>name</key><string>my-provider</string>").map(\.rule) == [.quirkInvalidName])
         #expect(try findings("<key>name</key><string>struct</string>").map(\.rule) == [.quirkInvalidName])
+        #expect(try findings("<key>name</key><string>ProviderConfiguration</string>").map(\.rule) == [.quirkInvalidName])
         #expect(try findings("<key>name</key><string>_Acme2</string>").isEmpty)
     }
 
