@@ -1,0 +1,25 @@
+import Foundation
+
+/// Everything needed to finish an authorization after the browser comes back — possibly after
+/// the app was relaunched, which is why it is `Codable`. Store it where the app keeps secrets.
+public struct PendingAuthorization: Sendable, Hashable, Codable {
+    /// The `state` sent (RFC 6749 §10.12, RFC 8252 §8.9); the callback must carry it back exactly.
+    public var state: String
+    /// The `nonce` sent (OIDC Core §3.1.2.1); the ID token must carry it back exactly.
+    public var nonce: String?
+    /// The PKCE pair; the verifier goes to the token endpoint with the code.
+    public var pkce: PKCE
+    /// The redirect URI the request named; the callback must arrive on it (RFC 8252 §8.10).
+    public var redirectURI: URL
+    /// The issuer the request went to, for RFC 9207 and ID token checks.
+    public var issuer: String?
+    public var clientID: String
+    public var scopes: [String]
+    public var createdAt: Date
+}
+
+extension PendingAuthorization: CustomStringConvertible {
+    public var description: String {
+        "PendingAuthorization(issuer: \(issuer ?? "none"), redirectURI: \(redirectURI.absoluteString), scopes: \(scopes.joined(separator: " ")), state/nonce/verifier: <redacted>)"
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// How the client identifies itself at the token and revocation endpoints (RFC 6749 §2.3).
+public struct ClientAuthentication: Sendable, Hashable {
+    public var clientID: String
+    public var method: TokenEndpointAuthMethod
+    /// Only for providers that insist on one. A secret shipped in an app is not secret
+    /// (RFC 8252 §8.5); it is never logged or described.
+    var clientSecret: String?
+
+    public init(clientID: String, method: TokenEndpointAuthMethod = .none, clientSecret: String? = nil) {
+        self.clientID = clientID
+        self.method = clientSecret == nil ? .none : (method == .none ? .clientSecretPost : method)
+        self.clientSecret = clientSecret
+    }
+
+    /// Adds the client's credentials to a form request.
+    func apply(to parameters: inout [(String, String)], headers: inout [String: String]) {
+        switch (method, clientSecret) {
+        case (.clientSecretBasic, let secret?):
+            // RFC 6749 §2.3.1: each part form-encoded before base64.
+            let credentials = "\(FormEncoding.escape(clientID)):\(FormEncoding.escape(secret))"
+            headers["Authorization"] = "Basic " + Data(credentials.utf8).base64EncodedString()
+        case (.clientSecretPost, let secret?):
+            parameters.append(("client_id", clientID))
+            parameters.append(("client_secret", secret))
+        default:
+            parameters.append(("client_id", clientID))
+        }
+    }
+}
+
+extension ClientAuthentication: CustomStringConvertible {
+    public var description: String {
+        "ClientAuthentication(clientID: \(clientID), method: \(method.rawValue)\(clientSecret == nil ? "" : ", secret: <redacted>"))"
+    }
+}

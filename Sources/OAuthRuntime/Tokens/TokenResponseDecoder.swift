@@ -1,0 +1,98 @@
+import Foundation
+
+/// Reads token endpoint responses (RFC 6749 §5.1, §5.2) with the leniencies real providers need
+/// and nothing more: unknown members ignored, `token_type` case-insensitive, `expires_in` as a
+/// decimal string, and the quirk file's tolerances.
+enum TokenResponseDecoder {
+    /// The response as name → value, JSON or form-encoded, unwrapped from `nestedIn`.
+    static func members(of response: HTTPResponse, quirks: TokenResponseQuirks) -> [String: ClaimValue]? {
+        let isForm = response.mediaType == "application/x-www-form-urlencoded"
+            || (response.mediaType != "application/json" && quirks.format == .form)
+        if isForm {
+            let text = String(decoding: response.body, as: UTF8.self)
+            var result: [String: ClaimValue] = [:]
+            for (name, value) in FormEncoding.decode(text) where result[name] == nil { result[name] = .string(value) }
+            return result.isEmpty ? nil : result
+        }
+        return try? JSONDecoder().decode([String: ClaimValue].self, from: response.body)
+    }
+
+    static func nested(_ object: [String: ClaimValue], path: [String]) -> [String: ClaimValue]? {
+        var current = object
+        for key in path {
+            guard case .object(let next)? = current[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// The OAuth error in a response, if it is one.
+    static func protocolError(in object: [String: ClaimValue]) -> OAuthError.ProtocolError? {
+        guard let code = object["error"]?.stringValue, !code.isEmpty else { return nil }
+        return .init(code: code, errorDescription: object["error_description"]?.stringValue, uri: object["error_uri"]?.stringValue)
+    }
+
+    /// Fails with the error the server sent, or a typed server error for anything that is not OAuth.
+    static func failure(for response: HTTPResponse, quirks: TokenResponseQuirks) -> OAuthError {
+        if let object = members(of: response, quirks: quirks), let error = protocolError(in: object) {
+            return .tokenEndpointError(error, status: response.status)
+        }
+        return .serverError(status: response.status, contentType: response.mediaType)
+    }
+
+    static func decode(_ response: HTTPResponse, quirks: TokenResponseQuirks, requireIDToken: Bool, scopeSeparator: String, now: Date) throws(OAuthError) -> TokenSet {
+        guard (200..<300).contains(response.status) else { throw failure(for: response, quirks: quirks) }
+        guard let outer = members(of: response, quirks: quirks) else {
+            throw OAuthError.invalidTokenResponse("a body that is neither a JSON object nor a form (\(response.mediaType ?? "no content type"))")
+        }
+        // Some providers report errors with HTTP 200; a response with `error` and no token is one.
+        if let error = protocolError(in: outer), quirks.errorsWithStatus200 || outer["access_token"] == nil {
+            throw OAuthError.tokenEndpointError(error, status: response.status)
+        }
+        guard let object = nested(outer, path: quirks.nestedIn) else {
+            throw OAuthError.invalidTokenResponse("no object at \"\(quirks.nestedIn.joined(separator: "."))\"")
+        }
+        guard let accessToken = object["access_token"]?.stringValue, !accessToken.isEmpty else {
+            throw OAuthError.invalidTokenResponse("no \"access_token\" string")
+        }
+        let tokenType: String
+        switch object["token_type"] {
+        case .string(let value)? where value.caseInsensitiveCompare("bearer") == .orderedSame:
+            tokenType = "Bearer"
+        case .string(let value)?:
+            throw OAuthError.invalidTokenResponse("the token type \"\(ProtocolErrorText.clip(value))\", which this client cannot use (only Bearer)")
+        case nil where quirks.missingTokenType:
+            tokenType = "Bearer"
+        default:
+            throw OAuthError.invalidTokenResponse("no \"token_type\" (if the provider never sends it, set tokenResponse.missingTokenType in its quirk file)")
+        }
+        let idToken = object["id_token"]?.stringValue
+        if requireIDToken && (idToken?.isEmpty ?? true) {
+            throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect code flow response")
+        }
+        let scopes = object["scope"]?.stringValue.map { scope in
+            scope.split(whereSeparator: { $0 == " " || String($0) == scopeSeparator }).map(String.init)
+        }
+        return TokenSet(
+            accessToken: accessToken, tokenType: tokenType,
+            expiresAt: expiresIn(object["expires_in"]).map { now.addingTimeInterval($0) },
+            refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+            idToken: idToken, scopes: scopes, receivedAt: now)
+    }
+
+    /// `expires_in` as a number or a decimal string; anything unparseable or negative is absent.
+    static func expiresIn(_ value: ClaimValue?) -> TimeInterval? {
+        let seconds: Double?
+        switch value {
+        case .number(let number)?: seconds = number
+        case .string(let text)?: seconds = Double(text.trimmingCharacters(in: .whitespaces))
+        default: seconds = nil
+        }
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
+        return seconds
+    }
+}
+
+enum ProtocolErrorText {
+    static func clip(_ text: String) -> String { OAuthError.ProtocolError.sanitized(String(text.prefix(40))) }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The tokens of one sign-in. `Codable` for storage; its description never shows a token.
+public struct TokenSet: Sendable, Hashable, Codable {
+    public var accessToken: String
+    /// `Bearer` (compared case-insensitively on receipt, RFC 6749 §7.1).
+    public var tokenType: String
+    /// When the access token expires, from `expires_in`; `nil` when the provider did not say.
+    public var expiresAt: Date?
+    public var refreshToken: String?
+    public var idToken: String?
+    /// The granted scopes, when the response lists them (RFC 6749 §5.1).
+    public var scopes: [String]?
+    public var receivedAt: Date
+
+    public init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, refreshToken: String? = nil,
+                idToken: String? = nil, scopes: [String]? = nil, receivedAt: Date = Date()) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresAt = expiresAt
+        self.refreshToken = refreshToken
+        self.idToken = idToken
+        self.scopes = scopes
+        self.receivedAt = receivedAt
+    }
+
+    /// Whether the access token is expired, or will be within `leeway` seconds.
+    public func isExpired(at date: Date = Date(), leeway: TimeInterval = 60) -> Bool {
+        guard let expiresAt else { return false }
+        return expiresAt.timeIntervalSince(date) <= leeway
+    }
+}
+
+extension TokenSet: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String {
+        var parts = ["tokenType: \(tokenType)", "accessToken: <redacted>"]
+        if let expiresAt { parts.append("expiresAt: \(expiresAt)") }
+        if refreshToken != nil { parts.append("refreshToken: <redacted>") }
+        if idToken != nil { parts.append("idToken: <redacted>") }
+        if let scopes { parts.append("scopes: \(scopes.joined(separator: " "))") }
+        return "TokenSet(\(parts.joined(separator: ", ")))"
+    }
+
+    public var debugDescription: String { description }
+}
