@@ -10,7 +10,7 @@ public protocol OAuthClaims: Sendable, Decodable {
 }
 
 /// The `aud` claim: one audience or several (OIDC Core §2).
-public struct Audience: Sendable, Hashable, Decodable, CustomStringConvertible {
+public struct Audience: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Every audience the token names.
     public var values: [String]
 
@@ -25,6 +25,11 @@ public struct Audience: Sendable, Hashable, Decodable, CustomStringConvertible {
         } else {
             values = try container.decode([String].self)
         }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if values.count == 1 { try container.encode(values[0]) } else { try container.encode(values) }
     }
 
     /// Whether `clientID` is among the audiences.

@@ -1,0 +1,130 @@
+import Foundation
+import JWTKit
+
+/// Verifies ID tokens: the JWS signature against the provider's JWKS with an algorithm its
+/// metadata allows (never `none`, never HMAC), then the claims of OIDC Core §3.1.3.7.
+public struct IDTokenValidator: Sendable {
+    /// The asymmetric algorithms the runtime can verify; HMAC is left out on purpose: a native
+    /// app cannot keep the shared key, and an HMAC "keyed" with a public key proves nothing.
+    public static let verifiableAlgorithms: Set<String> = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"]
+
+    public var issuer: String
+    public var issuerTemplate: IssuerTemplate?
+    public var clientID: String
+    /// The metadata's `id_token_signing_alg_values_supported` ∩ `verifiableAlgorithms`
+    /// (RS256 when the metadata lists none, the OIDC default).
+    public var allowedAlgorithms: Set<String>
+    /// Tolerance for clock differences on `exp` and `iat`.
+    public var clockSkew: TimeInterval
+    public let keys: JWKSCache
+
+    public init(configuration: ProviderConfiguration, clientID: String, keys: JWKSCache, clockSkew: TimeInterval = 120) throws(OAuthError) {
+        guard let issuer = configuration.issuer else { throw OAuthError.invalidRequest("expected an issuer to validate ID tokens against, found none") }
+        self.issuer = issuer
+        self.issuerTemplate = configuration.issuerTemplate
+        self.clientID = clientID
+        let listed = configuration.metadata.idTokenSigningAlgorithms
+        self.allowedAlgorithms = Set(listed.isEmpty ? ["RS256"] : listed).intersection(Self.verifiableAlgorithms)
+        self.clockSkew = clockSkew
+        self.keys = keys
+    }
+
+    /// Verifies a token from a code exchange: `nonce` must equal the request's.
+    public func validate(_ token: String, nonce: String?, now: Date = Date()) async throws(OAuthError) -> VerifiedIDToken {
+        let verified = try await verify(token, now: now)
+        if let nonce {
+            guard let found = verified.nonce, AuthorizationCallback.constantTimeEqual(found, nonce) else {
+                throw OAuthError.invalidIDToken(.nonceMismatch)
+            }
+        }
+        return verified
+    }
+
+    /// Verifies a token from a refresh (OIDC Core §12.2): same issuer, subject and audience as
+    /// the original; `auth_time` and `nonce`, when present, unchanged.
+    public func validateRefreshed(_ token: String, original: VerifiedIDToken, now: Date = Date()) async throws(OAuthError) -> VerifiedIDToken {
+        let verified = try await verify(token, now: now)
+        guard verified.issuer == original.issuer else {
+            throw OAuthError.invalidIDToken(.issuerMismatch(expected: original.issuer, found: verified.issuer))
+        }
+        guard verified.subject == original.subject else { throw OAuthError.invalidIDToken(.subjectChanged) }
+        if let authTime = verified.authTime, let originalTime = original.authTime, authTime != originalTime {
+            throw OAuthError.invalidIDToken(.authTimeChanged)
+        }
+        if let nonce = verified.nonce, nonce != original.nonce { throw OAuthError.invalidIDToken(.nonceMismatch) }
+        return verified
+    }
+
+    private struct Header: Decodable {
+        var alg: String?
+        var kid: String?
+        var crit: [String]?
+    }
+
+    /// The claims checked here; the rest stay in the payload for typed decoding.
+    private struct Payload: JWTPayload {
+        var iss: String?
+        var sub: String?
+        var aud: Audience?
+        var exp: Double?
+        var iat: Double?
+        var auth_time: Double?
+        var nonce: String?
+        var azp: String?
+
+        // Claims are checked by the validator with its clock skew and typed errors.
+        func verify(using algorithm: some JWTAlgorithm) async throws {}
+    }
+
+    private func verify(_ token: String, now: Date) async throws(OAuthError) -> VerifiedIDToken {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            throw OAuthError.invalidIDToken(.malformed(parts.count == 5 ? "it is encrypted (JWE), which this client does not accept" : "expected three base64url parts, found \(parts.count)"))
+        }
+        guard let headerData = Base64URL.decode(parts[0]), let header = try? JSONDecoder().decode(Header.self, from: headerData),
+              let payloadData = Base64URL.decode(parts[1])
+        else { throw OAuthError.invalidIDToken(.malformed("the header or payload is not base64url JSON")) }
+        guard let algorithm = header.alg else { throw OAuthError.invalidIDToken(.malformed("the header has no \"alg\"")) }
+        guard allowedAlgorithms.contains(algorithm) else { throw OAuthError.invalidIDToken(.algorithmNotAllowed(algorithm)) }
+        if let critical = header.crit, !critical.isEmpty {
+            throw OAuthError.invalidIDToken(.malformed("the header has critical extensions this client does not understand"))
+        }
+
+        let key = try await keys.key(kid: header.kid, algorithm: algorithm)
+        let claims: Payload
+        do {
+            claims = try await key.verifier.verify(token, as: Payload.self)
+        } catch {
+            throw OAuthError.invalidIDToken(.signatureInvalid)
+        }
+
+        guard let subject = claims.sub, !subject.isEmpty else { throw OAuthError.invalidIDToken(.missingClaim("sub")) }
+        guard let found = claims.iss else { throw OAuthError.invalidIDToken(.issuerMismatch(expected: issuer, found: nil)) }
+        var expected = issuer
+        if let issuerTemplate {
+            let allClaims = (try? JSONDecoder().decode([String: ClaimValue].self, from: payloadData)) ?? [:]
+            let values = allClaims.compactMapValues(\.stringValue)
+            guard let resolved = issuerTemplate.resolve(issuer, claims: values) else {
+                throw OAuthError.invalidIDToken(.issuerMismatch(expected: issuer, found: found))
+            }
+            expected = resolved
+        }
+        guard found == expected else { throw OAuthError.invalidIDToken(.issuerMismatch(expected: expected, found: found)) }
+
+        guard let audience = claims.aud, audience.contains(clientID) else { throw OAuthError.invalidIDToken(.audienceMismatch(clientID: clientID)) }
+        if audience.values.count > 1 || claims.azp != nil {
+            guard claims.azp == clientID else { throw OAuthError.invalidIDToken(.authorizedPartyMismatch(expected: clientID, found: claims.azp)) }
+        }
+        guard let exp = claims.exp else { throw OAuthError.invalidIDToken(.missingClaim("exp")) }
+        guard let iat = claims.iat else { throw OAuthError.invalidIDToken(.missingClaim("iat")) }
+        let expiresAt = Date(timeIntervalSince1970: exp)
+        let issuedAt = Date(timeIntervalSince1970: iat)
+        guard now.timeIntervalSince(expiresAt) < clockSkew else { throw OAuthError.invalidIDToken(.expired) }
+        guard issuedAt.timeIntervalSince(now) <= clockSkew else { throw OAuthError.invalidIDToken(.issuedInTheFuture) }
+
+        return VerifiedIDToken(
+            rawValue: token, issuer: found, subject: subject, audiences: audience.values, expiresAt: expiresAt,
+            issuedAt: issuedAt, authTime: claims.auth_time.map { Date(timeIntervalSince1970: $0) }, nonce: claims.nonce,
+            payload: payloadData)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// An ID token whose signature and OIDC Core §3.1.3.7 claims have been checked.
+public struct VerifiedIDToken: Sendable, Hashable {
+    /// The compact JWS as received; needed for `id_token_hint`. Never printed.
+    public let rawValue: String
+    public let issuer: String
+    public let subject: String
+    public let audiences: [String]
+    public let expiresAt: Date
+    public let issuedAt: Date
+    public let authTime: Date?
+    public let nonce: String?
+    /// The payload's JSON, for decoding a provider's typed `Claims`.
+    let payload: Data
+
+    /// The claims as the provider's generated `Claims` type (or any `Decodable`).
+    public func claims<Claims: Decodable>(as type: Claims.Type = Claims.self) throws -> Claims {
+        try JSONDecoder().decode(type, from: payload)
+    }
+
+    /// The claims as untyped JSON values.
+    public var allClaims: [String: ClaimValue] {
+        (try? JSONDecoder().decode([String: ClaimValue].self, from: payload)) ?? [:]
+    }
+}
+
+extension VerifiedIDToken: CustomStringConvertible {
+    public var description: String {
+        "VerifiedIDToken(iss: \(issuer), sub: \(subject), exp: \(expiresAt), token: <redacted>)"
+    }
+}
