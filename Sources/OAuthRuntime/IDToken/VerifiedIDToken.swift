@@ -1,7 +1,7 @@
 import Foundation
 
 /// An ID token whose signature and OIDC Core §3.1.3.7 claims have been checked.
-public struct VerifiedIDToken: Sendable, Hashable {
+public struct VerifiedIDToken: Sendable, Hashable, Codable {
     /// The compact JWS as received; needed for `id_token_hint`. Never printed.
     public let rawValue: String
     public let issuer: String

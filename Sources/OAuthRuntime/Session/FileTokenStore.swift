@@ -1,0 +1,57 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps tokens in a JSON file readable by the owner only (mode 0600), for desktop and
+/// command-line apps. Writes go to a new 0600 file beside it that is renamed over the old one,
+/// so a crash leaves either the old tokens or the new ones, never half of either.
+public struct FileTokenStore: TokenStore {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public func load() async -> SignIn? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // A corrupt or foreign file means signed out, not a crash.
+        return try? JSONDecoder().decode(SignIn.self, from: data)
+    }
+
+    public func save(_ signIn: SignIn) async throws {
+        let data = try JSONEncoder().encode(signIn)
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let temporary = "\(path).\(UUID().uuidString).tmp"
+        // O_EXCL with 0600 from the start: the tokens are never readable by others, not even briefly.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw OAuthError.transport("could not create \(temporary): \(String(cString: strerror(errno)))") }
+        var written = 0
+        let result: Int = data.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count <= 0 { return -1 }
+                written += count
+            }
+            return fsync(descriptor) == 0 ? written : -1
+        }
+        close(descriptor)
+        guard result == data.count, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw OAuthError.transport("could not write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    public func clear() async throws {
+        if unlink(path) != 0 && errno != ENOENT {
+            throw OAuthError.transport("could not remove \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
