@@ -1,0 +1,59 @@
+import Foundation
+
+/// The system browser with a loopback redirect (RFC 8252 §7.3): for desktop and command-line
+/// apps on Linux and macOS.
+public actor LoopbackUserAgent: ExternalUserAgent {
+    /// The program that opens the URL, as an argument vector; the URL is appended as one more
+    /// argument. Defaults to `open` on macOS and `xdg-open` elsewhere.
+    public let browserCommand: [String]
+    public let path: String
+    public let timeout: TimeInterval
+    public let useIPv6: Bool
+    private var listener: LoopbackListener?
+
+    public init(browserCommand: [String]? = nil, path: String = "/callback", timeout: TimeInterval = 300, useIPv6: Bool = false) {
+        #if os(macOS)
+        let defaultCommand = ["/usr/bin/open"]
+        #else
+        let defaultCommand = ["xdg-open"]
+        #endif
+        self.browserCommand = browserCommand ?? defaultCommand
+        self.path = path
+        self.timeout = timeout
+        self.useIPv6 = useIPv6
+    }
+
+    public func prepareRedirectURI() async throws(OAuthError) -> URL {
+        let listener = try LoopbackListener(path: path)
+        self.listener = listener
+        return listener.redirectURI(ipv6: useIPv6)
+    }
+
+    public func present(_ url: URL) async throws(OAuthError) -> URL {
+        guard let listener else { throw OAuthError.invalidRequest("expected prepareRedirectURI() before present(_:), found no listener") }
+        // The listener closes as soon as it has the response, or on time-out.
+        defer { self.listener = nil }
+        try BrowserLauncher.open(url, command: browserCommand)
+        return try await listener.waitForCallback(timeout: timeout)
+    }
+}
+
+/// Starts a browser (or any command) on a URL.
+enum BrowserLauncher {
+    static func open(_ url: URL, command: [String]) throws(OAuthError) {
+        guard let program = command.first else { throw OAuthError.invalidRequest("expected a browser command, found an empty one") }
+        let process = Process()
+        if program.contains("/") {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(command.dropFirst()) + [url.absoluteString]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = command + [url.absoluteString]
+        }
+        do {
+            try process.run()
+        } catch {
+            throw OAuthError.transport("could not start the browser command \(program): \(error.localizedDescription)")
+        }
+    }
+}
