@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "oauthgen", targets: ["oauthgen"]),
+        .executable(name: "oauthgen-login", targets: ["oauthgen-login"]),
         .library(name: "OAuthRuntime", targets: ["OAuthRuntime"]),
         .library(name: "OAuthGenCore", targets: ["OAuthGenCore"]),
     ],
@@ -54,6 +55,14 @@ let package = Package(
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
+        // A real sign-in from a terminal, on the runtime; neither the CLI nor the plugin depends on it.
+        .executableTarget(
+            name: "oauthgen-login",
+            dependencies: [
+                "OAuthRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 

@@ -59,7 +59,7 @@ public struct AddressClaim: Sendable, Hashable, Decodable {
 }
 
 /// A claim whose type the provider does not document: kept as the JSON it was.
-public enum ClaimValue: Sendable, Hashable, Decodable {
+public enum ClaimValue: Sendable, Hashable, Codable {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -81,6 +81,18 @@ public enum ClaimValue: Sendable, Hashable, Decodable {
             self = .array(value)
         } else {
             self = .object(try container.decode([String: ClaimValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        case .null: try container.encodeNil()
         }
     }
 

@@ -1,0 +1,59 @@
+import Foundation
+
+extension ProviderConfiguration {
+    /// A configuration from a discovery document fetched or read at run time (OIDC Discovery 1.0
+    /// or RFC 8414), for tools and apps that cannot pin it at build time.
+    ///
+    /// - Parameter expectedIssuer: when given, the document's `issuer` must equal it exactly
+    ///   (OIDC Discovery §4.3, RFC 8414 §3.3).
+    public init(discoveryDocument data: Data, expectedIssuer: String? = nil, client: ClientRegistration = ClientRegistration()) throws(OAuthError) {
+        guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: data) else {
+            throw OAuthError.invalidTokenResponse("a discovery document that is not a JSON object")
+        }
+        func string(_ name: String) -> String? { object[name]?.stringValue }
+        func strings(_ name: String) -> [String] {
+            guard case .array(let values)? = object[name] else { return [] }
+            return values.compactMap(\.stringValue)
+        }
+        func url(_ name: String) throws(OAuthError) -> URL? {
+            guard let text = string(name) else { return nil }
+            guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+                throw OAuthError.invalidRequest("expected \"\(name)\" to be an absolute URL, found \"\(text)\"")
+            }
+            return url
+        }
+        guard let issuer = string("issuer") else { throw OAuthError.missingParameter("issuer") }
+        if let expectedIssuer, issuer != expectedIssuer {
+            throw OAuthError.invalidRequest("expected the discovery document's issuer to be \"\(expectedIssuer)\" exactly (OIDC Discovery §4.3), found \"\(issuer)\"")
+        }
+        guard let authorization = try url("authorization_endpoint") else { throw OAuthError.missingEndpoint("authorization endpoint") }
+        guard let token = try url("token_endpoint") else { throw OAuthError.missingEndpoint("token endpoint") }
+        // OIDC Discovery §3 makes this member required; RFC 8414 metadata does not have it.
+        let isOpenID = object["id_token_signing_alg_values_supported"] != nil
+        var issParameter = false
+        if case .bool(let value)? = object["authorization_response_iss_parameter_supported"] { issParameter = value }
+        self.init(
+            issuer: issuer,
+            endpoints: ProviderEndpoints(
+                authorization: authorization, token: token, revocation: try url("revocation_endpoint"),
+                userinfo: try url("userinfo_endpoint"), endSession: try url("end_session_endpoint"), jwks: try url("jwks_uri")),
+            metadata: ProviderMetadata(
+                kind: isOpenID ? .openIDConnect : .oauth2,
+                scopesSupported: strings("scopes_supported"),
+                responseTypesSupported: strings("response_types_supported"),
+                codeChallengeMethodsSupported: strings("code_challenge_methods_supported"),
+                idTokenSigningAlgorithms: strings("id_token_signing_alg_values_supported"),
+                tokenEndpointAuthMethodsSupported: strings("token_endpoint_auth_methods_supported"),
+                claimsSupported: strings("claims_supported"),
+                authorizationResponseIssParameterSupported: issParameter),
+            client: client)
+    }
+
+    /// Where OIDC Discovery §4 puts the document for an issuer: `/.well-known/openid-configuration`
+    /// appended to the issuer's path.
+    public static func openIDConfigurationURL(forIssuer issuer: URL) -> URL {
+        var text = issuer.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return URL(string: text + "/.well-known/openid-configuration")!
+    }
+}

@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import OAuthRuntime
+
+@main
+struct OAuthGenLogin: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "oauthgen-login",
+        abstract: "Sign in to an OpenID Connect provider from a terminal, the RFC 8252 way.",
+        discussion: """
+            Opens the provider's login page in the browser with PKCE, state and nonce, receives the
+            response on a loopback listener (http://127.0.0.1 on an ephemeral port), exchanges the code
+            and verifies the ID token: signature against the provider's JWKS, issuer, audience, expiry
+            and nonce. Any failed check exits 1 with one line on standard error naming it.
+
+            Examples:
+              oauthgen-login --issuer https://accounts.google.com --client-id 1234.apps.googleusercontent.com
+              oauthgen-login --issuer http://127.0.0.1:8000/o --allow-insecure-loopback --client-id dev \\
+                  --scope "openid profile" --userinfo --refresh --revoke --json
+            """
+    )
+
+    @Option(help: "The issuer; its /.well-known/openid-configuration is fetched and must name this issuer exactly.")
+    var issuer: String?
+
+    @Option(help: ArgumentHelp("A discovery document to read instead of fetching one.", valueName: "file"))
+    var discovery: String?
+
+    @Option(help: "The client ID registered with the provider.")
+    var clientID: String
+
+    @Option(help: "For providers that insist on one (not secret in a native app, RFC 8252 §8.5).")
+    var clientSecret: String?
+
+    @Option(help: "A loopback redirect URI such as http://127.0.0.1/callback or http://[::1]/cb; the port is chosen at run time.")
+    var redirectURI: String = "http://127.0.0.1/callback"
+
+    @Option(help: "The scopes to request, separated by spaces.")
+    var scope: String = "openid"
+
+    @Option(help: ArgumentHelp("A command that opens the URL (split like a shell would; the URL is appended).", valueName: "cmd"))
+    var browserCommand: String?
+
+    @Flag(help: "Fetch userinfo and check its sub against the ID token's.")
+    var userinfo = false
+
+    @Flag(help: "Refresh once after signing in and check the new tokens.")
+    var refresh = false
+
+    @Flag(help: "Revoke the tokens at the end.")
+    var revoke = false
+
+    @Flag(help: "Allow an http issuer and endpoints on 127.0.0.1, [::1] or localhost (local providers only).")
+    var allowInsecureLoopback = false
+
+    @Flag(help: "Print one JSON object on standard output.")
+    var json = false
+
+    @Flag(help: "Include the raw tokens in the output.")
+    var showTokens = false
+
+    @Option(help: "Seconds to wait for the browser to come back.")
+    var timeout: Double = 300
+
+    func run() async throws {
+        do throws(OAuthError) {
+            try await signIn()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    private func signIn() async throws(OAuthError) {
+        let transport = URLSessionTransport()
+        var configuration = try await loadConfiguration(transport: transport)
+        let redirect = try loopbackRedirect()
+
+        if clientSecret != nil {
+            FileHandle.standardError.write(Data("warning: a client secret shipped with a native app is not secret (RFC 8252 §8.5)\n".utf8))
+            configuration.quirks.tokenEndpointAuthMethod =
+                configuration.metadata.tokenEndpointAuthMethodsSupported.contains("client_secret_basic") ? .clientSecretBasic : .clientSecretPost
+        }
+        let client = try OAuthClient(configuration: configuration, clientID: clientID, clientSecret: clientSecret,
+                                     transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        let command: [String]?
+        do {
+            command = try browserCommand.map(ShellWords.split)
+        } catch {
+            throw OAuthError.invalidRequest("\(error)")
+        }
+        let agent = LoopbackUserAgent(browserCommand: command, path: redirect.path, timeout: timeout, useIPv6: redirect.ipv6)
+        let scopes = scope.split(separator: " ").map(String.init)
+        var signIn = try await client.signIn(with: agent, scopes: scopes)
+
+        var userinfoClaims: [String: ClaimValue]?
+        if userinfo { userinfoClaims = try await client.userInfo(signIn) }
+        if refresh { signIn = try await client.refresh(signIn) }
+        if revoke {
+            if let refreshToken = signIn.tokens.refreshToken { try await client.revoke(refreshToken, hint: .refreshToken) }
+            try await client.revoke(signIn.tokens.accessToken, hint: .accessToken)
+        }
+
+        let report = LoginReport(
+            issuer: configuration.issuer ?? "",
+            subject: signIn.idToken?.subject,
+            scope: signIn.tokens.scopes?.joined(separator: " "),
+            expires_in: signIn.tokens.expiresAt.map { Int($0.timeIntervalSinceNow.rounded()) },
+            id_token_claims: signIn.idToken?.allClaims,
+            userinfo: userinfoClaims,
+            refreshed: refresh, revoked: revoke,
+            access_token: showTokens ? signIn.tokens.accessToken : nil,
+            refresh_token: showTokens ? signIn.tokens.refreshToken : nil,
+            id_token: showTokens ? signIn.tokens.idToken : nil)
+        print(json ? Self.jsonText(report) : Self.humanText(report))
+    }
+
+    private func loadConfiguration(transport: URLSessionTransport) async throws(OAuthError) -> ProviderConfiguration {
+        switch (issuer, discovery) {
+        case (let issuer?, nil):
+            guard let issuerURL = URL(string: issuer), issuerURL.host != nil else {
+                throw OAuthError.invalidRequest("expected --issuer to be an absolute URL, found \"\(issuer)\"")
+            }
+            let documentURL = ProviderConfiguration.openIDConfigurationURL(forIssuer: issuerURL)
+            let response: HTTPResponse
+            do {
+                // The issuer is checked before anything is fetched from it.
+                try Self.requireSecure(issuerURL, allowInsecureLoopback: allowInsecureLoopback)
+                response = try await transport.send(HTTPRequest(method: "GET", url: documentURL, headers: ["Accept": "application/json"]))
+            } catch let error as OAuthError {
+                throw error
+            } catch {
+                throw OAuthError.transport("fetching \(documentURL.absoluteString) failed: \(error.localizedDescription)")
+            }
+            guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
+            return try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
+        case (nil, let file?):
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw OAuthError.invalidRequest("expected a readable discovery document at \(file), found none")
+            }
+            return try ProviderConfiguration(discoveryDocument: data)
+        default:
+            throw OAuthError.invalidRequest("expected exactly one of --issuer and --discovery")
+        }
+    }
+
+    private static func requireSecure(_ url: URL, allowInsecureLoopback: Bool) throws(OAuthError) {
+        let isLoopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(url.host?.lowercased() ?? "")
+        if url.scheme == "https" || (url.scheme == "http" && allowInsecureLoopback && isLoopback) { return }
+        throw OAuthError.insecureEndpoint(name: "issuer", url: url.absoluteString)
+    }
+
+    private func loopbackRedirect() throws(OAuthError) -> (path: String, ipv6: Bool) {
+        guard let components = URLComponents(string: redirectURI), components.scheme == "http",
+              let host = components.host, host == "127.0.0.1" || host == "::1" || host == "[::1]"
+        else {
+            throw OAuthError.invalidRequest("expected --redirect-uri to be a loopback URI such as http://127.0.0.1/callback (RFC 8252 §7.3), found \(redirectURI)")
+        }
+        guard components.port == nil else {
+            throw OAuthError.invalidRequest("expected --redirect-uri without a port: the listener takes an ephemeral one (RFC 8252 §7.3), found port \(components.port!)")
+        }
+        return (components.path.isEmpty ? "/" : components.path, host != "127.0.0.1")
+    }
+
+    private static func jsonText(_ report: LoginReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    private static func humanText(_ report: LoginReport) -> String {
+        var lines = ["signed in to \(report.issuer)"]
+        if let subject = report.subject { lines.append("subject: \(subject)") }
+        if let scope = report.scope { lines.append("scope: \(scope)") }
+        if let expiresIn = report.expires_in { lines.append("access token expires in \(expiresIn) s") }
+        if report.userinfo != nil { lines.append("userinfo: checked") }
+        if report.refreshed { lines.append("refreshed: yes") }
+        if report.revoked { lines.append("revoked: yes") }
+        if let token = report.access_token { lines.append("access_token: \(token)") }
+        if let token = report.refresh_token { lines.append("refresh_token: \(token)") }
+        if let token = report.id_token { lines.append("id_token: \(token)") }
+        return lines.joined(separator: "\n")
+    }
+}
