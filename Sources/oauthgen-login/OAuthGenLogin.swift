@@ -133,7 +133,14 @@ struct OAuthGenLogin: AsyncParsableCommand {
                 throw OAuthError.transport("fetching \(documentURL.absoluteString) failed: \(error.localizedDescription)")
             }
             guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
-            return try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
+            var configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
+            if configuration.endpoints.revocation == nil, let metadataURL = ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuerURL),
+               let metadata = try? await transport.send(HTTPRequest(method: "GET", url: metadataURL, headers: ["Accept": "application/json"])),
+               metadata.status == 200
+            {
+                configuration.merge(authorizationServerMetadata: metadata.body)
+            }
+            return configuration
         case (nil, let file?):
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw OAuthError.invalidRequest("expected a readable discovery document at \(file), found none")

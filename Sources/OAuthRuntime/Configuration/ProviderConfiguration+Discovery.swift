@@ -49,6 +49,27 @@ extension ProviderConfiguration {
             client: client)
     }
 
+    /// RFC 8414 §3 location of an issuer's authorization-server metadata: the well-known path is
+    /// inserted between the host and the issuer's path.
+    public static func authorizationServerMetadataURL(forIssuer issuer: URL) -> URL? {
+        guard var components = URLComponents(url: issuer, resolvingAgainstBaseURL: false) else { return nil }
+        var path = components.path
+        while path.hasSuffix("/") { path.removeLast() }
+        components.path = "/.well-known/oauth-authorization-server" + path
+        components.query = nil
+        return components.url
+    }
+
+    /// Fills endpoints the OIDC document lacks from the same issuer's RFC 8414 metadata
+    /// (django-oauth-toolkit, for one, lists `revocation_endpoint` only there). The metadata must
+    /// name the same issuer exactly, or nothing is taken from it.
+    public mutating func merge(authorizationServerMetadata data: Data) {
+        guard let other = try? ProviderConfiguration(discoveryDocument: data, expectedIssuer: issuer) else { return }
+        endpoints.revocation = endpoints.revocation ?? other.endpoints.revocation
+        endpoints.userinfo = endpoints.userinfo ?? other.endpoints.userinfo
+        endpoints.endSession = endpoints.endSession ?? other.endpoints.endSession
+    }
+
     /// Where OIDC Discovery §4 puts the document for an issuer: `/.well-known/openid-configuration`
     /// appended to the issuer's path.
     public static func openIDConfigurationURL(forIssuer issuer: URL) -> URL {

@@ -1,0 +1,140 @@
+"""A real OpenID provider for oauthgen's tests: django-oauth-toolkit on 127.0.0.1.
+
+    python provider.py setup STATE_DIR   # SQLite database, RS256 key, a user, public clients
+    python provider.py serve STATE_DIR   # serves on 127.0.0.1:<free port>; prints "PORT <n>" first
+
+`serve` exits by itself when its parent process goes away, so a crashed test run leaves nothing behind.
+"""
+import json
+import os
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+USERNAME = "alice"
+PASSWORD = "correct horse battery staple"
+SCHEME = "com.example.oauthgen"
+
+
+def configure(state):
+    import django
+    from django.conf import settings
+
+    key_path = os.path.join(state, "oidc.pem")
+    settings.configure(
+        DEBUG=False,
+        SECRET_KEY="oauthgen-tests-only",
+        ALLOWED_HOSTS=["127.0.0.1", "[::1]", "localhost"],
+        ROOT_URLCONF="urls",
+        INSTALLED_APPS=[
+            "django.contrib.auth",
+            "django.contrib.contenttypes",
+            "django.contrib.sessions",
+            "django.contrib.staticfiles",
+            "oauth2_provider",
+        ],
+        MIDDLEWARE=[
+            "django.contrib.sessions.middleware.SessionMiddleware",
+            "django.middleware.csrf.CsrfViewMiddleware",
+            "django.contrib.auth.middleware.AuthenticationMiddleware",
+        ],
+        TEMPLATES=[{
+            "BACKEND": "django.template.backends.django.DjangoTemplates",
+            "DIRS": [os.path.join(HERE, "templates")],
+            "APP_DIRS": True,
+            "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
+        }],
+        DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": os.path.join(state, "db.sqlite3")}},
+        # PBKDF2 costs 0.2-0.4 s per login on 2 cores; these tests are about OAuth, not hashing.
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        STATIC_URL="/static/",
+        LOGIN_URL="/accounts/login/",
+        USE_TZ=True,
+        DEFAULT_AUTO_FIELD="django.db.models.AutoField",
+        OAUTH2_PROVIDER={
+            "OIDC_ENABLED": True,
+            "OIDC_RSA_PRIVATE_KEY": open(key_path).read() if os.path.exists(key_path) else "",
+            "PKCE_REQUIRED": True,
+            "ROTATE_REFRESH_TOKEN": True,
+            "REFRESH_TOKEN_REUSE_PROTECTION": True,
+            "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+            "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https", SCHEME],
+            "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
+            "SCOPES": {"openid": "OpenID Connect", "profile": "Your profile", "email": "Your email address"},
+            "OAUTH2_VALIDATOR_CLASS": "validators.ClaimsValidator",
+        },
+    )
+    sys.path.insert(0, HERE)
+    django.setup()
+
+
+def setup(state):
+    os.makedirs(state, exist_ok=True)
+    from jwcrypto import jwk
+
+    key = jwk.JWK.generate(kty="RSA", size=2048)
+    with open(os.path.join(state, "oidc.pem"), "wb") as handle:
+        handle.write(key.export_to_pem(private_key=True, password=None))
+    configure(state)
+    from django.core.management import call_command
+    from django.contrib.auth import get_user_model
+    from oauth2_provider.models import get_application_model
+
+    call_command("migrate", verbosity=0, interactive=False)
+    user = get_user_model().objects.create_user(USERNAME, "alice@example.com", PASSWORD, first_name="Alice", last_name="Liddell")
+    Application = get_application_model()
+    redirects = " ".join([
+        "http://127.0.0.1/callback",
+        "http://[::1]/callback",
+        f"{SCHEME}:/oauth2redirect",
+        "https://app.example.com/oauth2redirect",
+    ])
+    clients = {}
+    for name, skip in [("native", False), ("native-no-consent", True)]:
+        app = Application.objects.create(
+            name=name, client_id=f"oauthgen-{name}", user=user,
+            client_type=Application.CLIENT_PUBLIC,
+            authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+            redirect_uris=redirects, algorithm=Application.RS256_ALGORITHM,
+            skip_authorization=skip,
+        )
+        clients[name] = app.client_id
+    with open(os.path.join(state, "clients.json"), "w") as handle:
+        json.dump({"clients": clients, "username": USERNAME, "password": PASSWORD, "scheme": SCHEME}, handle)
+
+
+def serve(state):
+    configure(state)
+    from socketserver import ThreadingMixIn
+    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+    from django.core.wsgi import get_wsgi_application
+
+    class Server(ThreadingMixIn, WSGIServer):
+        daemon_threads = True
+        allow_reuse_address = False
+
+    class Handler(WSGIRequestHandler):
+        # Without this every HTTP/1.1 response waits 40 ms for a delayed ACK.
+        disable_nagle_algorithm = True
+
+        def log_message(self, *args):
+            pass
+
+    server = make_server("127.0.0.1", 0, get_wsgi_application(), server_class=Server, handler_class=Handler)
+    print(f"PORT {server.server_address[1]}", flush=True)
+
+    parent = os.getppid()
+
+    def watch_parent():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    command, state = sys.argv[1], os.path.abspath(sys.argv[2])
+    {"setup": setup, "serve": serve}[command](state)

@@ -1,0 +1,18 @@
+from oauth2_provider.oauth2_validators import OAuth2Validator
+
+
+class ClaimsValidator(OAuth2Validator):
+    """Standard claims by scope (OIDC Core §5.4), so userinfo and ID tokens carry more than sub."""
+
+    oidc_claim_scope = OAuth2Validator.oidc_claim_scope
+
+    def get_additional_claims(self, request):
+        user = request.user
+        return {
+            "name": f"{user.first_name} {user.last_name}".strip(),
+            "given_name": user.first_name,
+            "family_name": user.last_name,
+            "preferred_username": user.username,
+            "email": user.email,
+            "email_verified": True,
+        }
