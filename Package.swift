@@ -73,7 +73,12 @@ let package = Package(
         ),
         .testTarget(
             name: "OAuthRuntimeTests",
-            dependencies: ["OAuthRuntime"]
+            dependencies: [
+                "OAuthRuntime",
+                // Built so the end-to-end tests can run it against the real provider.
+                "oauthgen-login",
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ]
         ),
         // The golden generated clients are compiled here, warnings as errors, against the real
         // runtime: a golden file that stops compiling fails the build of the tests.

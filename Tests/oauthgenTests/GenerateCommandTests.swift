@@ -75,7 +75,7 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let big = directory.appendingPathComponent("big.openid-configuration.json")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: big.path, contents: nil)
         let handle = try FileHandle(forWritingTo: big)
         let chunk = Data(repeating: UInt8(ascii: " "), count: 1 << 20)
         for _ in 0..<50 { handle.write(chunk) }

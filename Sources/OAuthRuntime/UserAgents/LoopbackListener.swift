@@ -54,14 +54,20 @@ public final class LoopbackListener: Sendable {
     }
 
     /// Waits for the authorization response and returns the URL it arrived on.
-    public func waitForCallback(timeout: TimeInterval = 300, page: String = LoopbackListener.defaultPage) async throws(OAuthError) -> URL {
+    ///
+    /// - Parameter abandon: checked about once a second; a non-nil error ends the wait with it
+    ///   (the browser command failed, the user gave up…).
+    public func waitForCallback(
+        timeout: TimeInterval = 300, page: String = LoopbackListener.defaultPage,
+        abandon: @escaping @Sendable () -> OAuthError? = { nil }
+    ) async throws(OAuthError) -> URL {
         let sockets = self.sockets
         let port = self.port
         let path = self.path
         let result: Result<URL, OAuthError> = await withCheckedContinuation { continuation in
             // A dedicated thread: poll(2) blocks, and Swift's cooperative pool must not.
             let thread = Thread {
-                continuation.resume(returning: Self.serve(sockets: sockets, port: port, path: path, timeout: timeout, page: page))
+                continuation.resume(returning: Self.serve(sockets: sockets, port: port, path: path, timeout: timeout, page: page, abandon: abandon))
             }
             thread.name = "oauth-loopback-listener"
             thread.start()
@@ -138,12 +144,15 @@ public final class LoopbackListener: Sendable {
     }
 
     /// Accepts connections until one asks for `path`, or until the deadline.
-    private static func serve(sockets: [Int32], port: UInt16, path: String, timeout: TimeInterval, page: String) -> Result<URL, OAuthError> {
+    private static func serve(
+        sockets: [Int32], port: UInt16, path: String, timeout: TimeInterval, page: String, abandon: @Sendable () -> OAuthError?
+    ) -> Result<URL, OAuthError> {
         let deadline = Date().addingTimeInterval(timeout)
         var descriptors = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return .failure(.timedOut) }
+            if let reason = abandon() { return .failure(reason) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining, 1) * 1000))
             if ready < 0 && errno != EINTR { return .failure(.transport("poll: \(String(cString: strerror(errno)))")) }
             for index in descriptors.indices where descriptors[index].revents & Int16(POLLIN) != 0 {

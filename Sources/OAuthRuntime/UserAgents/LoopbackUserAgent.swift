@@ -33,14 +33,32 @@ public actor LoopbackUserAgent: ExternalUserAgent {
         guard let listener else { throw OAuthError.invalidRequest("expected prepareRedirectURI() before present(_:), found no listener") }
         // The listener closes as soon as it has the response, or on time-out.
         defer { self.listener = nil }
-        try BrowserLauncher.open(url, command: browserCommand)
-        return try await listener.waitForCallback(timeout: timeout)
+        let browser = try BrowserLauncher.open(url, command: browserCommand)
+        return try await listener.waitForCallback(timeout: timeout, abandon: browser.failure)
     }
 }
 
 /// Starts a browser (or any command) on a URL.
 enum BrowserLauncher {
-    static func open(_ url: URL, command: [String]) throws(OAuthError) {
+    /// How the launched command ended. A system browser launcher exits 0 at once while the page
+    /// stays open, so only a failure says anything: the sign-in cannot complete.
+    final class Outcome: @unchecked Sendable {
+        // @unchecked: `status` is only read and written under `lock`.
+        private let lock = NSLock()
+        private var status: Int32?
+        private let program: String
+
+        init(program: String) { self.program = program }
+
+        func finished(with status: Int32) { lock.withLock { self.status = status } }
+
+        @Sendable func failure() -> OAuthError? {
+            guard let status = lock.withLock({ self.status }), status != 0 else { return nil }
+            return OAuthError.transport("the browser command \(program) exited with status \(status) before the sign-in completed")
+        }
+    }
+
+    static func open(_ url: URL, command: [String]) throws(OAuthError) -> Outcome {
         guard let program = command.first else { throw OAuthError.invalidRequest("expected a browser command, found an empty one") }
         let process = Process()
         if program.contains("/") {
@@ -50,10 +68,13 @@ enum BrowserLauncher {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = command + [url.absoluteString]
         }
+        let outcome = Outcome(program: program)
+        process.terminationHandler = { outcome.finished(with: $0.terminationStatus) }
         do {
             try process.run()
         } catch {
             throw OAuthError.transport("could not start the browser command \(program): \(error.localizedDescription)")
         }
+        return outcome
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `oauthgen-login` against a real OpenID provider, through a headless browser.
+@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"), .serialized)
+struct OAuthGenLoginTests {
+    func login(_ extra: [String], clientID: String? = nil) throws -> Binaries.Run {
+        let provider = try DjangoProvider.instance()
+        return try Binaries.run("oauthgen-login", [
+            "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", clientID ?? provider.clientID,
+            "--browser-command", provider.browserCommand, "--timeout", "30",
+        ] + extra)
+    }
+
+    @Test func fullLoopbackSignInWithUserinfoRefreshAndRevocation() throws {
+        let run = try login(["--scope", "openid profile email", "--userinfo", "--refresh", "--revoke", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let provider = try DjangoProvider.instance()
+        #expect(report["issuer"] as? String == provider.issuer)
+        #expect(report["subject"] as? String == "1")
+        #expect(report["refreshed"] as? Bool == true)
+        #expect(report["revoked"] as? Bool == true)
+        #expect((report["expires_in"] as? Int).map { $0 > 3500 } == true)
+        let claims = try #require(report["id_token_claims"] as? [String: Any])
+        #expect(claims["iss"] as? String == provider.issuer)
+        #expect(claims["aud"] as? String == provider.clientID)
+        #expect(claims["email"] as? String == "alice@example.com")
+        #expect((report["userinfo"] as? [String: Any])?["sub"] as? String == "1")
+        // No raw token without --show-tokens.
+        #expect(report["access_token"] == nil && report["refresh_token"] == nil && report["id_token"] == nil)
+        #expect(!run.stdout.contains("eyJ"))
+    }
+
+    @Test func ipv6LoopbackRedirect() throws {
+        let run = try login(["--redirect-uri", "http://[::1]/callback", "--json"], clientID: DjangoProvider.instance().noConsentClientID)
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test func showTokensPrintsThem() throws {
+        let run = try login(["--show-tokens"], clientID: DjangoProvider.instance().noConsentClientID)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("access_token: "))
+        #expect(run.stdout.contains("id_token: eyJ"))
+    }
+
+    @Test func cancellingConsentIsATypedAccessDenied() throws {
+        let provider = try DjangoProvider.instance()
+        let run = try Binaries.run("oauthgen-login", [
+            "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.clientID,
+            "--browser-command", provider.browserCommand + " --deny", "--timeout", "30",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("error: authorization failed: access_denied"), "\(run.stderr)")
+    }
+
+    @Test func anHTTPIssuerNeedsTheLoopbackFlag() throws {
+        let provider = try DjangoProvider.instance()
+        let run = try Binaries.run("oauthgen-login", ["--issuer", provider.issuer, "--client-id", provider.clientID])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: expected the issuer to use https (http only on a loopback host when allowed), found \(provider.issuer)\n")
+    }
+
+    @Test func theIssuerMustMatchExactly() throws {
+        let provider = try DjangoProvider.instance()
+        let run = try Binaries.run("oauthgen-login", ["--issuer", provider.issuer + "/", "--allow-insecure-loopback", "--client-id", provider.clientID])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("expected the discovery document's issuer to be \"\(provider.issuer)/\" exactly"), "\(run.stderr)")
+    }
+
+    @Test func anUnknownClientFailsWithTheProvidersError() throws {
+        // The provider shows an error page and never redirects; the login ends when the browser does.
+        let started = Date()
+        let run = try login(["--json"], clientID: "no-such-client")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error: the request failed: the browser command"), "\(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+}

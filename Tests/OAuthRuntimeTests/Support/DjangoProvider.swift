@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// django-oauth-toolkit on 127.0.0.1, started once per test run (DESIGN.md §7).
+///
+/// The Python side lives in `Tests/Support/django-provider`. Its virtual environment is
+/// `.venv` at the package root (`.ci/run` creates it); if it is missing, it is created here.
+/// The server is stopped by PID when the test process exits, and stops by itself if its parent
+/// disappears first.
+enum DjangoProvider {
+    struct Instance: Sendable {
+        var issuer: String
+        var port: Int
+        var clientID: String
+        var noConsentClientID: String
+        var privateUseScheme: String
+        var python: String
+        var driver: String
+        /// The login driver as an `oauthgen-login --browser-command`.
+        var browserCommand: String { "\(python) \(driver)" }
+    }
+
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let supportDirectory = packageRoot.appendingPathComponent("Tests/Support/django-provider")
+
+    /// Started on first use; every later caller gets the same server.
+    static let shared: Result<Instance, Unavailable> = {
+        do {
+            return .success(try start())
+        } catch let error as Unavailable {
+            FileHandle.standardError.write(Data("""
+
+                ************************************************************************
+                  SKIPPING the tests against django-oauth-toolkit: \(error.description)
+                  Run .ci/run (or: python3 -m venv .venv && .venv/bin/pip install -r
+                  Tests/Support/django-provider/requirements.txt) to run them.
+                ************************************************************************
+
+                """.utf8))
+            return .failure(error)
+        } catch {
+            return .failure(Unavailable(description: "\(error)"))
+        }
+    }()
+
+    /// Whether the provider could be started; tests that need it are disabled, loudly, otherwise.
+    /// With OAUTHGEN_REQUIRE_PROVIDER=1 (as CI sets) they run and fail instead.
+    static var isAvailable: Bool {
+        if case .success = shared { return true }
+        return ProcessInfo.processInfo.environment["OAUTHGEN_REQUIRE_PROVIDER"] == "1"
+    }
+
+    static func instance() throws -> Instance {
+        try shared.get()
+    }
+
+    private static func start() throws -> Instance {
+        let python = try pythonWithToolkit()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-dot-\(getpid())")
+        try? FileManager.default.removeItem(at: state)
+        let script = supportDirectory.appendingPathComponent("provider.py").path
+        let setup = try run(python, [script, "setup", state.path])
+        guard setup.status == 0 else { throw Unavailable(description: "provider setup failed: \(setup.output)") }
+
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: python)
+        server.arguments = [script, "serve", state.path]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.standardError
+        try server.run()
+        providerPID = server.processIdentifier
+        atexit { if providerPID > 0 { kill(providerPID, SIGTERM) } }
+
+        // The first line is "PORT <n>".
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw Unavailable(description: "the provider exited before reporting its port") }
+            line.append(chunk)
+        }
+        guard let text = String(data: line, encoding: .utf8), text.hasPrefix("PORT "),
+              let port = Int(text.dropFirst(5).prefix { $0.isNumber })
+        else { throw Unavailable(description: "unexpected provider output: \(String(decoding: line, as: UTF8.self))") }
+
+        let clients = try JSONSerialization.jsonObject(with: Data(contentsOf: state.appendingPathComponent("clients.json"))) as? [String: Any]
+        let ids = clients?["clients"] as? [String: String] ?? [:]
+        return Instance(
+            issuer: "http://127.0.0.1:\(port)/o", port: port,
+            clientID: ids["native"] ?? "", noConsentClientID: ids["native-no-consent"] ?? "",
+            privateUseScheme: clients?["scheme"] as? String ?? "",
+            python: python, driver: supportDirectory.appendingPathComponent("login_driver.py").path)
+    }
+
+    /// `.venv/bin/python` with the toolkit installed, creating the venv if needed.
+    private static func pythonWithToolkit() throws -> String {
+        let venv = packageRoot.appendingPathComponent(".venv")
+        let python = venv.appendingPathComponent("bin/python").path
+        if FileManager.default.isExecutableFile(atPath: python), (try? run(python, ["-c", "import oauth2_provider, jwcrypto, requests"]))?.status == 0 {
+            return python
+        }
+        guard let system = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:))
+            ?? which("python3")
+        else { throw Unavailable(description: "python3 was not found") }
+        let created = try run(system, ["-m", "venv", venv.path])
+        guard created.status == 0 else { throw Unavailable(description: "python3 -m venv failed: \(created.output)") }
+        let installed = try run(python, ["-m", "pip", "install", "-q", "-r", supportDirectory.appendingPathComponent("requirements.txt").path])
+        guard installed.status == 0 else { throw Unavailable(description: "pip install failed: \(installed.output)") }
+        return python
+    }
+
+    private static func which(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Written once, while `DjangoProvider.shared` initializes (Swift runs that exactly once, before
+/// any reader); read only by the `atexit` handler, after the tests. No concurrent access.
+nonisolated(unsafe) private var providerPID: pid_t = 0
