@@ -49,7 +49,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
         }
         // Keep any query the endpoint already has (some providers put a policy name there).
         let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
-        components.percentEncodedQuery = existing + FormEncoding.encode(items.map { ($0.name, $0.value ?? "") })
+        components.percentEncodedQuery = existing + FormEncoding.encodeQuery(items.map { ($0.name, $0.value ?? "") })
         guard let url = components.url else {
             throw OAuthError.invalidRequest("expected the authorization URL to be buildable, found it was not")
         }

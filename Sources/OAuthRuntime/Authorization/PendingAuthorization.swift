@@ -16,6 +16,17 @@ public struct PendingAuthorization: Sendable, Hashable, Codable {
     public var clientID: String
     public var scopes: [String]
     public var createdAt: Date
+
+    public init(state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String, scopes: [String], createdAt: Date) {
+        self.state = state
+        self.nonce = nonce
+        self.pkce = pkce
+        self.redirectURI = redirectURI
+        self.issuer = issuer
+        self.clientID = clientID
+        self.scopes = scopes
+        self.createdAt = createdAt
+    }
 }
 
 extension PendingAuthorization: CustomStringConvertible {

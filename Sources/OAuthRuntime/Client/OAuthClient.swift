@@ -158,7 +158,7 @@ public struct OAuthClient: Sendable {
         if let postLogoutRedirectURI { pairs.append(("post_logout_redirect_uri", postLogoutRedirectURI.absoluteString)) }
         if let state { pairs.append(("state", state)) }
         let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
-        components.percentEncodedQuery = existing + FormEncoding.encode(pairs)
+        components.percentEncodedQuery = existing + FormEncoding.encodeQuery(pairs)
         return components.url
     }
 

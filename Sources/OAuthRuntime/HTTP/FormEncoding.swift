@@ -3,18 +3,25 @@ import Foundation
 /// `application/x-www-form-urlencoded` (the WHATWG URL standard's serializer, which RFC 6749
 /// Appendix B follows): everything but `*-._` and alphanumerics is percent-encoded; space is `+`.
 enum FormEncoding {
+    /// A request body.
     static func encode(_ pairs: [(String, String)]) -> String {
         pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
 
-    static func escape(_ text: String) -> String {
+    /// A URL query: the same, but a space is `%20`, which RFC 3986 query parsers and form
+    /// parsers both read as a space (`+` is a space only to the latter).
+    static func encodeQuery(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\(escape($0.0, spaceAsPlus: false))=\(escape($0.1, spaceAsPlus: false))" }.joined(separator: "&")
+    }
+
+    static func escape(_ text: String, spaceAsPlus: Bool = true) -> String {
         var result = ""
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
+            case UInt8(ascii: " ") where spaceAsPlus:
                 result += "+"
             default:
                 result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)

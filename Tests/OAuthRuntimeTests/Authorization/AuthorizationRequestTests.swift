@@ -1,0 +1,54 @@
+import Foundation
+import OAuthRuntime
+import Testing
+
+@Suite struct AuthorizationRequestTests {
+    let redirect = URL(string: "com.example.app:/cb")!
+
+    @Test func carriesEveryParameterOfACodeFlowWithPKCE() throws {
+        let request = try AuthorizationRequest(configuration: testConfiguration(), clientID: "client-1", redirectURI: redirect, scopes: ["openid", "email"])
+        let query = request.url.queryParameters
+        #expect(request.url.absoluteString.hasPrefix("https://id.example.com/authorize?policy=b2c_1&response_type=code&"))
+        #expect(query["response_type"] == "code")
+        #expect(query["client_id"] == "client-1")
+        #expect(query["redirect_uri"] == "com.example.app:/cb")
+        #expect(query["scope"] == "openid email")
+        #expect(query["state"] == request.pending.state)
+        #expect(query["nonce"] == request.pending.nonce)
+        #expect(query["code_challenge_method"] == "S256")
+        #expect(query["code_challenge"] == request.pending.pkce.challenge)
+        #expect(query["code_verifier"] == nil)
+    }
+
+    @Test func stateAndNonceCarryAtLeast128BitsAndDiffer() throws {
+        let requests = try (0..<50).map { _ in try AuthorizationRequest(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid"]) }
+        #expect(Set(requests.map(\.pending.state)).count == 50)
+        #expect(requests.allSatisfy { $0.pending.state.count >= 22 && ($0.pending.nonce?.count ?? 0) >= 22 })
+    }
+
+    @Test func appliesTheProvidersQuirks() throws {
+        let quirks = ProviderQuirks(scopeSeparator: ",", pkce: .plain, authorizationParameters: [QuirkParameter(name: "access_type", value: "offline")])
+        let request = try AuthorizationRequest(configuration: testConfiguration(kind: .oauth2, quirks: quirks), clientID: "c", redirectURI: redirect, scopes: ["read:user", "repo"])
+        let query = request.url.queryParameters
+        #expect(query["scope"] == "read:user,repo")
+        #expect(query["code_challenge_method"] == "plain")
+        #expect(query["access_type"] == "offline")
+        #expect(query["nonce"] == nil)
+        #expect(request.url.absoluteString.contains("scope=read%3Auser%2Crepo"))
+    }
+
+    @Test func refusesParametersThatWouldOverrideItsOwn() {
+        #expect(throws: OAuthError.self) {
+            try AuthorizationRequest(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: [],
+                                     additionalParameters: [QuirkParameter(name: "state", value: "fixed")])
+        }
+    }
+
+    @Test func thePendingRequestSurvivesARelaunch() throws {
+        let request = try AuthorizationRequest(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid"])
+        let restored = try JSONDecoder().decode(PendingAuthorization.self, from: JSONEncoder().encode(request.pending))
+        #expect(restored == request.pending)
+        #expect(!"\(request.pending)".contains(request.pending.state))
+        #expect(!"\(request.pending)".contains(request.pending.pkce.verifier))
+    }
+}
