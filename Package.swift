@@ -77,7 +77,9 @@ let package = Package(
                 "OAuthRuntime",
                 // Built so the end-to-end tests can run it against the real provider.
                 "oauthgen-login",
+                // To mint ID tokens in negative tests.
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         // The golden generated clients are compiled here, warnings as errors, against the real

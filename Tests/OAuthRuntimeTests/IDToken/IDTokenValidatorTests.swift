@@ -1,0 +1,179 @@
+import Foundation
+import JWTKit
+@testable import OAuthRuntime
+import Testing
+
+@Suite struct IDTokenValidatorTests {
+    static let jwksURL = "https://id.example.com/jwks"
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func claims(_ changes: [String: ClaimValue?] = [:]) -> [String: ClaimValue] {
+        var claims: [String: ClaimValue] = [
+            "iss": .string("https://id.example.com"), "sub": .string("user-1"), "aud": .string("client-1"),
+            "exp": .number(now.timeIntervalSince1970 + 3600), "iat": .number(now.timeIntervalSince1970), "nonce": .string("n-1"),
+        ]
+        for (name, value) in changes { claims[name] = value }
+        return claims
+    }
+
+    func validator(_ transport: LocalTransport, algorithms: [String] = ["RS256"], configuration: ProviderConfiguration? = nil) throws -> IDTokenValidator {
+        try IDTokenValidator(configuration: configuration ?? testConfiguration(algorithms: algorithms), clientID: "client-1",
+                             keys: JWKSCache(url: URL(string: Self.jwksURL)!, transport: transport))
+    }
+
+    func setUp(_ keys: [MintedKey]) async -> LocalTransport {
+        let transport = LocalTransport()
+        await transport.set(Self.jwksURL, jwks(keys))
+        return transport
+    }
+
+    func failure(_ validator: IDTokenValidator, _ token: String, nonce: String? = "n-1") async -> IDTokenFailure? {
+        do {
+            _ = try await validator.validate(token, nonce: nonce, now: now)
+            return nil
+        } catch {
+            if case .invalidIDToken(let failure) = error { return failure }
+            Issue.record("expected an ID token failure, found \(error)")
+            return nil
+        }
+    }
+
+    @Test func acceptsAValidToken() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let validator = try validator(await setUp([key]))
+        let token = try await key.sign(claims(["email": .string("a@example.com")]))
+        let verified = try await validator.validate(token, nonce: "n-1", now: now)
+        #expect(verified.subject == "user-1")
+        #expect(verified.issuer == "https://id.example.com")
+        #expect(verified.allClaims["email"] == .string("a@example.com"))
+        #expect(!"\(verified)".contains(token))
+    }
+
+    @Test func refusesUnsignedTokens() async throws {
+        let validator = try validator(await setUp([try await MintedKey.rsa(kid: "k1")]), algorithms: ["RS256", "none"])
+        let token = try handmadeToken(header: #"{"alg":"none","kid":"k1"}"#, payload: claims(), signature: "")
+        #expect(await failure(validator, token) == .algorithmNotAllowed("none"))
+    }
+
+    /// The classic confusion: an HMAC "signature" keyed with the provider's public key, which
+    /// anyone has. django-oauth-toolkit lists HS256 in its discovery document; it must not matter.
+    @Test func refusesHMACKeyedWithThePublicKey() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let validator = try validator(await setUp([key]), algorithms: ["RS256", "HS256"])
+        let forger = JWTKeyCollection()
+        await forger.add(hmac: HMACKey(from: key.publicPEM), digestAlgorithm: .sha256, kid: "k1")
+        let token = try await forger.sign(AnyClaims(claims()), kid: "k1")
+        #expect(await failure(validator, token) == .algorithmNotAllowed("HS256"))
+    }
+
+    @Test func refusesAlgorithmsTheMetadataDoesNotList() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let validator = try validator(await setUp([key]), algorithms: ["ES256"])
+        #expect(await failure(validator, try await key.sign(claims())) == .algorithmNotAllowed("RS256"))
+    }
+
+    @Test func refusesABadSignature() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let impostor = try await MintedKey.rsa(kid: "k1")
+        let validator = try validator(await setUp([key]))
+        #expect(await failure(validator, try await impostor.sign(claims())) == .signatureInvalid)
+        let parts = try await key.sign(claims()).split(separator: ".")
+        let tampered = [parts[0], Substring(Base64URL.encode(try JSONEncoder().encode(claims(["sub": .string("admin")])))), parts[2]].joined(separator: ".")
+        #expect(await failure(validator, tampered) == .signatureInvalid)
+    }
+
+    @Test func anUnknownKidRefetchesTheJWKSOnceForKeyRotation() async throws {
+        let old = try await MintedKey.rsa(kid: "old")
+        let new = try await MintedKey.rsa(kid: "new")
+        let transport = await setUp([old])
+        let validator = try validator(transport)
+        _ = try await validator.validate(try await old.sign(claims()), nonce: "n-1", now: now)
+        _ = try await validator.validate(try await old.sign(claims()), nonce: "n-1", now: now)
+        #expect(await transport.count(of: Self.jwksURL) == 1)
+
+        await transport.set(Self.jwksURL, jwks([new]))
+        let rotated = try await new.sign(claims())
+        // Many tokens with the new key at once share one refetch.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 { group.addTask { _ = try await validator.validate(rotated, nonce: "n-1", now: now) } }
+            try await group.waitForAll()
+        }
+        #expect(await transport.count(of: Self.jwksURL) == 2)
+
+        let stranger = try await MintedKey.rsa(kid: "stranger")
+        #expect(await failure(validator, try await stranger.sign(claims())) == .unknownKey("stranger"))
+        #expect(await transport.count(of: Self.jwksURL) == 3)
+    }
+
+    @Test func aTokenWithoutKidNeedsASingleKey() async throws {
+        let one = try await MintedKey.rsa(kid: "k1")
+        // The same token with its kid taken out of the header.
+        let parts = try await one.sign(claims()).split(separator: ".")
+        let withoutKid = Base64URL.encode(Data(#"{"alg":"RS256","typ":"JWT"}"#.utf8)) + "." + parts[1] + "." + parts[2]
+        // The signature covers the original header, so it fails — but only after the key was found.
+        #expect(await failure(try validator(await setUp([one])), withoutKid) == .signatureInvalid)
+        let two = try await MintedKey.rsa(kid: "k2")
+        #expect(await failure(try validator(await setUp([one, two])), withoutKid) == .unknownKey(nil))
+    }
+
+    @Test func refusesEncryptedAndCriticalExtensionTokens() async throws {
+        let validator = try validator(await setUp([try await MintedKey.rsa(kid: "k1")]))
+        #expect(await failure(validator, "a.b.c.d.e") == .malformed("it is encrypted (JWE), which this client does not accept"))
+        let critical = try handmadeToken(header: #"{"alg":"RS256","kid":"k1","crit":["exp"]}"#, payload: claims())
+        #expect(await failure(validator, critical) == .malformed("the header has critical extensions this client does not understand"))
+        #expect(await failure(validator, "not a token") == .malformed("expected three base64url parts, found 1"))
+    }
+
+    @Test func checksEveryClaimOfOIDCCore3137() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let validator = try validator(await setUp([key]))
+        func check(_ changes: [String: ClaimValue?], nonce: String? = "n-1") async throws -> IDTokenFailure? {
+            await failure(validator, try await key.sign(claims(changes)), nonce: nonce)
+        }
+        #expect(try await check(["iss": .string("https://evil.example.com")]) == .issuerMismatch(expected: "https://id.example.com", found: "https://evil.example.com"))
+        #expect(try await check(["iss": nil]) == .issuerMismatch(expected: "https://id.example.com", found: nil))
+        #expect(try await check(["iss": .string("https://id.example.com/")]) != nil)
+        #expect(try await check(["aud": .string("someone-else")]) == .audienceMismatch(clientID: "client-1"))
+        #expect(try await check(["aud": .array([.string("client-1"), .string("api")])]) == .authorizedPartyMismatch(expected: "client-1", found: nil))
+        #expect(try await check(["aud": .array([.string("client-1"), .string("api")]), "azp": .string("client-1")]) == nil)
+        #expect(try await check(["azp": .string("other")]) == .authorizedPartyMismatch(expected: "client-1", found: "other"))
+        #expect(try await check(["exp": .number(now.timeIntervalSince1970 - 121)]) == .expired)
+        #expect(try await check(["exp": .number(now.timeIntervalSince1970 - 60)]) == nil)
+        #expect(try await check(["exp": nil]) == .missingClaim("exp"))
+        #expect(try await check(["iat": .number(now.timeIntervalSince1970 + 121)]) == .issuedInTheFuture)
+        #expect(try await check(["iat": .number(now.timeIntervalSince1970 + 60)]) == nil)
+        #expect(try await check(["iat": nil]) == .missingClaim("iat"))
+        #expect(try await check(["nonce": .string("n-2")]) == .nonceMismatch)
+        #expect(try await check(["nonce": nil]) == .nonceMismatch)
+        #expect(try await check(["nonce": nil], nonce: nil) == nil)
+        #expect(try await check(["sub": nil]) == .missingClaim("sub"))
+        #expect(try await check(["sub": .string("")]) == .missingClaim("sub"))
+    }
+
+    @Test func refreshedTokensMustKeepTheSubject() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let validator = try validator(await setUp([key]))
+        let original = try await validator.validate(try await key.sign(claims(["auth_time": .number(1_799_999_000)])), nonce: "n-1", now: now)
+        let same = try await key.sign(claims(["nonce": nil, "auth_time": .number(1_799_999_000)]))
+        #expect(try await validator.validateRefreshed(same, original: original, now: now).subject == "user-1")
+        await #expect(throws: OAuthError.invalidIDToken(.subjectChanged)) {
+            try await validator.validateRefreshed(try await key.sign(claims(["sub": .string("user-2"), "nonce": nil])), original: original, now: now)
+        }
+        await #expect(throws: OAuthError.invalidIDToken(.authTimeChanged)) {
+            try await validator.validateRefreshed(try await key.sign(claims(["auth_time": .number(1_799_999_500), "nonce": nil])), original: original, now: now)
+        }
+    }
+
+    @Test func resolvesATemplatedIssuerFromTheToken() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let configuration = testConfiguration(issuer: "https://login.example.com/{tenantid}/v2.0",
+                                              issuerTemplate: IssuerTemplate(placeholders: [.init(name: "tenantid", claim: "tid")]))
+        let validator = try validator(await setUp([key]), configuration: configuration)
+        let good = try await key.sign(claims(["iss": .string("https://login.example.com/t-1/v2.0"), "tid": .string("t-1")]))
+        #expect(try await validator.validate(good, nonce: "n-1", now: now).issuer == "https://login.example.com/t-1/v2.0")
+        let mismatched = try await key.sign(claims(["iss": .string("https://login.example.com/t-1/v2.0"), "tid": .string("t-2")]))
+        #expect(await failure(validator, mismatched) == .issuerMismatch(expected: "https://login.example.com/t-2/v2.0", found: "https://login.example.com/t-1/v2.0"))
+        let missing = try await key.sign(claims(["iss": .string("https://login.example.com/t-1/v2.0")]))
+        #expect(await failure(validator, missing) == .issuerMismatch(expected: "https://login.example.com/{tenantid}/v2.0", found: "https://login.example.com/t-1/v2.0"))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+
+@Suite struct TokenResponseDecoderTests {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func decode(_ response: HTTPResponse, quirks: TokenResponseQuirks = TokenResponseQuirks(), requireIDToken: Bool = false) -> Result<TokenSet, OAuthError> {
+        Result { () throws(OAuthError) -> TokenSet in
+            try TokenResponseDecoder.decode(response, quirks: quirks, requireIDToken: requireIDToken, scopeSeparator: " ", now: now)
+        }
+    }
+
+    @Test func readsAStandardResponseAndIgnoresUnknownMembers() throws {
+        let tokens = try decode(json(#"{"access_token":"at","token_type":"Bearer","expires_in":3600,"refresh_token":"rt","id_token":"x.y.z","scope":"openid email","x_vendor":{"a":1}}"#)).get()
+        #expect(tokens.accessToken == "at")
+        #expect(tokens.expiresAt == now.addingTimeInterval(3600))
+        #expect(tokens.refreshToken == "rt")
+        #expect(tokens.scopes == ["openid", "email"])
+    }
+
+    @Test func tokenTypeIsCaseInsensitive() throws {
+        #expect(try decode(json(#"{"access_token":"at","token_type":"bearer"}"#)).get().tokenType == "Bearer")
+        #expect(decode(json(#"{"access_token":"at","token_type":"mac"}"#)).failure?.description.contains("only Bearer") == true)
+    }
+
+    @Test func aMissingTokenTypeIsAnErrorUnlessTheQuirkFileSaysSo() throws {
+        #expect(decode(json(#"{"access_token":"at"}"#)).failure?.description.contains("missingTokenType") == true)
+        #expect(try decode(json(#"{"access_token":"at"}"#), quirks: TokenResponseQuirks(missingTokenType: true)).get().tokenType == "Bearer")
+    }
+
+    @Test(arguments: [
+        (#""3600""#, 3600.0), (#"" 60 ""#, 60.0), ("3599.5", 3599.5), (#""soon""#, nil), ("-5", nil), ("true", nil), ("null", nil),
+    ] as [(String, Double?)])
+    func expiresInAsNumberOrDecimalString(value: String, seconds: Double?) throws {
+        let tokens = try decode(json(#"{"access_token":"at","token_type":"Bearer","expires_in":\#(value)}"#)).get()
+        #expect(tokens.expiresAt == seconds.map { now.addingTimeInterval($0) })
+    }
+
+    @Test func anOpenIDCodeFlowNeedsAnIDToken() {
+        #expect(decode(json(#"{"access_token":"at","token_type":"Bearer"}"#), requireIDToken: true).failure?.description.contains("no \"id_token\"") == true)
+    }
+
+    @Test func formEncodedResponses() throws {
+        let form = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data("access_token=gho_x&scope=repo%2Cuser&token_type=bearer".utf8))
+        let tokens = try decode(form).get()
+        #expect(tokens.accessToken == "gho_x")
+        #expect(tokens.scopes == ["repo,user"])
+        let unlabelled = HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data("access_token=a&token_type=bearer".utf8))
+        #expect(try decode(unlabelled, quirks: TokenResponseQuirks(format: .form)).get().accessToken == "a")
+    }
+
+    @Test func errorsWithStatus200AreErrors() {
+        let response = json(#"{"error":"bad_verification_code","error_description":"The code passed is incorrect or expired."}"#)
+        #expect(decode(response).failure == .tokenEndpointError(.init(code: "bad_verification_code", errorDescription: "The code passed is incorrect or expired."), status: 200))
+    }
+
+    @Test func nestedTokenMembers() throws {
+        let response = json(#"{"ok":true,"authed_user":{"access_token":"xoxp","token_type":"user"}}"#)
+        #expect(decode(response, quirks: TokenResponseQuirks(missingTokenType: true, nestedIn: ["authed_user"])).failure?.description.contains("token type") == true)
+        let standard = json(#"{"ok":true,"authed_user":{"access_token":"xoxp","token_type":"Bearer"}}"#)
+        #expect(try decode(standard, quirks: TokenResponseQuirks(nestedIn: ["authed_user"])).get().accessToken == "xoxp")
+        #expect(decode(standard, quirks: TokenResponseQuirks(nestedIn: ["body"])).isFailure)
+    }
+
+    @Test func httpErrorsAreTypedWhateverTheBody() {
+        #expect(decode(json(#"{"error":"invalid_grant","error_description":"Token is expired"}"#, status: 400)).failure
+            == .tokenEndpointError(.init(code: "invalid_grant", errorDescription: "Token is expired"), status: 400))
+        let html = HTTPResponse(status: 502, headers: ["Content-Type": "text/html"], body: Data("<html><body>Bad Gateway</body></html>".utf8))
+        #expect(decode(html).failure == .serverError(status: 502, contentType: "text/html"))
+        #expect(decode(HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html/>".utf8))).isFailure)
+    }
+
+    @Test func descriptionsNeverShowTokens() throws {
+        let tokens = try decode(json(#"{"access_token":"AT-SECRET","token_type":"Bearer","refresh_token":"RT-SECRET","id_token":"ID-SECRET"}"#)).get()
+        for text in ["\(tokens)", String(reflecting: tokens), "\(SignIn(tokens: tokens, idToken: nil))"] {
+            #expect(!text.contains("SECRET"), "\(text)")
+        }
+    }
+}
