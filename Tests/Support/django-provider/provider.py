@@ -45,7 +45,17 @@ def configure(state):
             "APP_DIRS": True,
             "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
         }],
-        DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": os.path.join(state, "db.sqlite3")}},
+        # The server is threaded and the tests run in parallel: wait for SQLite's lock instead of
+        # failing, and take the write lock up front so two writers cannot deadlock on upgrade.
+        DATABASES={"default": {
+            "ENGINE": "django.db.backends.sqlite3", "NAME": os.path.join(state, "db.sqlite3"),
+            "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
+        }},
+        LOGGING={
+            "version": 1,
+            "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+            "loggers": {"django.request": {"handlers": ["stderr"], "level": "ERROR"}},
+        },
         # PBKDF2 costs 0.2-0.4 s per login on 2 cores; these tests are about OAuth, not hashing.
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
         STATIC_URL="/static/",
@@ -83,6 +93,8 @@ def setup(state):
 
     call_command("migrate", verbosity=0, interactive=False)
     user = get_user_model().objects.create_user(USERNAME, "alice@example.com", PASSWORD, first_name="Alice", last_name="Liddell")
+    # A second user, for tests that mix two users' tokens.
+    get_user_model().objects.create_user("bob", "bob@example.com", PASSWORD, first_name="Bob")
     Application = get_application_model()
     redirects = " ".join([
         "http://127.0.0.1/callback",

@@ -1,0 +1,99 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+
+/// The runtime's API against django-oauth-toolkit on 127.0.0.1.
+@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"))
+struct RuntimeAgainstDjangoTests {
+    @Test(arguments: ["com.example.oauthgen:/oauth2redirect", "https://app.example.com/oauth2redirect"])
+    func signsInThroughTheCallbackAPI(redirect: String) async throws {
+        let client = try await RealProvider.client()
+        let (signIn, callback) = try await RealProvider.signIn(client, redirect: redirect)
+        #expect(callback.absoluteString.hasPrefix(redirect + "?"))
+        // RFC 9207: the provider adds iss to successful responses, and the client checked it.
+        #expect(callback.queryParameters["iss"] == client.configuration.issuer)
+        #expect(signIn.idToken?.subject == "1")
+        #expect(signIn.idToken?.issuer == client.configuration.issuer)
+        #expect(signIn.tokens.refreshToken != nil)
+        #expect(signIn.tokens.scopes == ["openid", "profile", "email"])
+    }
+
+    @Test func signsInThroughTheLoopbackAgent() async throws {
+        let provider = try DjangoProvider.instance()
+        let client = try await RealProvider.client()
+        let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver], timeout: 30)
+        let signIn = try await client.signIn(with: agent, scopes: ["openid"])
+        #expect(signIn.idToken?.subject == "1")
+    }
+
+    @Test func aCodeIsGoodOnceAndOnlyWithItsVerifier() async throws {
+        let provider = try DjangoProvider.instance()
+        let client = try await RealProvider.client()
+        let request = try client.authorizationRequest(redirectURI: URL(string: "com.example.oauthgen:/oauth2redirect")!, scopes: ["openid"])
+        let run = try DjangoProvider.run(provider.python, [provider.driver, request.url.absoluteString])
+        let callback = try #require(URL(string: run.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let code = try AuthorizationCallback.validate(callback, pending: request.pending, metadata: client.configuration.metadata)
+        var forged = request.pending
+        forged.pkce = PKCE()
+        await #expect(throws: OAuthError.self) { try await client.exchange(code, pending: forged) }
+        _ = try await client.exchange(code, pending: request.pending).tokens
+        await #expect(throws: OAuthError.self) { try await client.exchange(code, pending: request.pending) }
+    }
+
+    @Test func rotatedRefreshTokensAndReuseSignsOut() async throws {
+        let client = try await RealProvider.client()
+        let (first, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")
+        let second = try await client.refresh(first)
+        #expect(second.tokens.refreshToken != first.tokens.refreshToken)
+        #expect(second.tokens.accessToken != first.tokens.accessToken)
+        #expect(second.idToken?.subject == first.idToken?.subject)
+
+        // Reusing the rotated-out refresh token is refused, and revokes the whole family.
+        await #expect(throws: OAuthError.self) { try await client.refresh(first) }
+        let store = MemoryTokenStore(second)
+        let session = OAuthSession(client: client, store: store)
+        await #expect(throws: OAuthError.signedOut) { try await session.refreshed() }
+        #expect(await store.load() == nil)
+        await #expect(throws: OAuthError.notSignedIn) { try await session.validAccessToken() }
+    }
+
+    @Test func concurrentCallersAtExpiryShareOneRefresh() async throws {
+        let client = try await RealProvider.client()
+        var (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")
+        signIn.tokens.expiresAt = Date().addingTimeInterval(-1)
+        let store = MemoryTokenStore(signIn)
+        let session = OAuthSession(client: client, store: store)
+        let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<50 { group.addTask { try await session.validAccessToken() } }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(tokens.count == 1)
+        #expect(tokens.first != signIn.tokens.accessToken)
+        #expect(await session.refreshCount == 1)
+        // The rotated refresh token was stored: the next refresh uses it and succeeds.
+        #expect(await store.load()?.tokens.refreshToken != signIn.tokens.refreshToken)
+        _ = try await session.refreshed()
+        #expect(await session.refreshCount == 2)
+    }
+
+    @Test func userinfoMustNameTheIDTokensSubject() async throws {
+        let client = try await RealProvider.client()
+        let (alice, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")
+        let (bob, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "bob")
+        #expect(try await client.userInfo(alice)["preferred_username"] == .string("alice"))
+        await #expect(throws: OAuthError.userInfoSubjectMismatch) {
+            try await client.userInfo(SignIn(tokens: bob.tokens, idToken: alice.idToken))
+        }
+    }
+
+    @Test func signOutRevokesAndForgets() async throws {
+        let client = try await RealProvider.client()
+        let (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")
+        let store = MemoryTokenStore(signIn)
+        let session = OAuthSession(client: client, store: store)
+        #expect(await session.signOut() == nil)
+        #expect(await store.load() == nil)
+        // The revoked refresh token no longer works.
+        await #expect(throws: OAuthError.self) { try await client.refresh(signIn) }
+    }
+}

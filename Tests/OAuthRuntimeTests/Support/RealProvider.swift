@@ -1,0 +1,35 @@
+import Foundation
+import OAuthRuntime
+
+/// Runtime API calls against the django-oauth-toolkit instance.
+enum RealProvider {
+    static func configuration() async throws -> ProviderConfiguration {
+        let provider = try DjangoProvider.instance()
+        let transport = URLSessionTransport()
+        let issuer = URL(string: provider.issuer)!
+        let discovery = try await transport.send(HTTPRequest(method: "GET", url: ProviderConfiguration.openIDConfigurationURL(forIssuer: issuer)))
+        var configuration = try ProviderConfiguration(discoveryDocument: discovery.body, expectedIssuer: provider.issuer)
+        let metadata = try await transport.send(HTTPRequest(method: "GET", url: ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuer)!))
+        configuration.merge(authorizationServerMetadata: metadata.body)
+        return configuration
+    }
+
+    static func client(noConsent: Bool = true) async throws -> OAuthClient {
+        let provider = try DjangoProvider.instance()
+        return try OAuthClient(configuration: try await configuration(), clientID: noConsent ? provider.noConsentClientID : provider.clientID,
+                               allowInsecureLoopback: true)
+    }
+
+    /// A sign-in through the callback API: the headless browser stops at the app's redirect (a
+    /// private-use or claimed https URI, as the OS would hand it to the app) and prints it.
+    static func signIn(_ client: OAuthClient, redirect: String, scopes: [String] = ["openid", "profile", "email"],
+                       username: String = "alice") async throws -> (SignIn, callback: URL) {
+        let provider = try DjangoProvider.instance()
+        let request = try client.authorizationRequest(redirectURI: URL(string: redirect)!, scopes: scopes)
+        let run = try DjangoProvider.run(provider.python, [provider.driver, "--username", username, request.url.absoluteString])
+        guard run.status == 0, let callback = URL(string: run.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw DjangoProvider.Unavailable(description: "the login driver failed: \(run.output)")
+        }
+        return (try await client.finishAuthorization(callback: callback, pending: request.pending), callback)
+    }
+}
