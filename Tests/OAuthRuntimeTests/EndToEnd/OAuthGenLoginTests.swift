@@ -8,7 +8,8 @@ struct OAuthGenLoginTests {
         let provider = try DjangoProvider.instance()
         return try Binaries.run("oauthgen-login", [
             "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", clientID ?? provider.clientID,
-            "--browser-command", provider.browserCommand, "--timeout", "30",
+            // Its own user: the --refresh check must not see another test's login (see provider.py).
+            "--browser-command", provider.browserCommand + " --username erin", "--timeout", "30",
         ] + extra)
     }
 
@@ -18,15 +19,15 @@ struct OAuthGenLoginTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let provider = try DjangoProvider.instance()
         #expect(report["issuer"] as? String == provider.issuer)
-        #expect(report["subject"] as? String == "1")
+        #expect(report["subject"] as? String == "5")
         #expect(report["refreshed"] as? Bool == true)
         #expect(report["revoked"] as? Bool == true)
         #expect((report["expires_in"] as? Int).map { $0 > 3500 } == true)
         let claims = try #require(report["id_token_claims"] as? [String: Any])
         #expect(claims["iss"] as? String == provider.issuer)
         #expect(claims["aud"] as? String == provider.clientID)
-        #expect(claims["email"] as? String == "alice@example.com")
-        #expect((report["userinfo"] as? [String: Any])?["sub"] as? String == "1")
+        #expect(claims["email"] as? String == "erin@example.com")
+        #expect((report["userinfo"] as? [String: Any])?["sub"] as? String == "5")
         // No raw token without --show-tokens.
         #expect(report["access_token"] == nil && report["refresh_token"] == nil && report["id_token"] == nil)
         #expect(!run.stdout.contains("eyJ"))

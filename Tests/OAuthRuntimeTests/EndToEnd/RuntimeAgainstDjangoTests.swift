@@ -14,6 +14,7 @@ struct RuntimeAgainstDjangoTests {
         #expect(callback.queryParameters["iss"] == client.configuration.issuer)
         #expect(signIn.idToken?.subject == "1")
         #expect(signIn.idToken?.issuer == client.configuration.issuer)
+        #expect(signIn.idToken?.allClaims["preferred_username"] == .string("alice"))
         #expect(signIn.tokens.refreshToken != nil)
         #expect(signIn.tokens.scopes == ["openid", "profile", "email"])
     }
@@ -42,7 +43,7 @@ struct RuntimeAgainstDjangoTests {
 
     @Test func rotatedRefreshTokensAndReuseSignsOut() async throws {
         let client = try await RealProvider.client()
-        let (first, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")
+        let (first, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "carol")
         let second = try await client.refresh(first)
         #expect(second.tokens.refreshToken != first.tokens.refreshToken)
         #expect(second.tokens.accessToken != first.tokens.accessToken)
@@ -59,7 +60,7 @@ struct RuntimeAgainstDjangoTests {
 
     @Test func concurrentCallersAtExpiryShareOneRefresh() async throws {
         let client = try await RealProvider.client()
-        var (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")
+        var (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "dave")
         signIn.tokens.expiresAt = Date().addingTimeInterval(-1)
         let store = MemoryTokenStore(signIn)
         let session = OAuthSession(client: client, store: store)
@@ -88,7 +89,7 @@ struct RuntimeAgainstDjangoTests {
 
     @Test func signOutRevokesAndForgets() async throws {
         let client = try await RealProvider.client()
-        let (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")
+        let (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "frank")
         let store = MemoryTokenStore(signIn)
         let session = OAuthSession(client: client, store: store)
         #expect(await session.signOut() == nil)

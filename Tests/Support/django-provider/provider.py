@@ -93,8 +93,11 @@ def setup(state):
 
     call_command("migrate", verbosity=0, interactive=False)
     user = get_user_model().objects.create_user(USERNAME, "alice@example.com", PASSWORD, first_name="Alice", last_name="Liddell")
-    # A second user, for tests that mix two users' tokens.
-    get_user_model().objects.create_user("bob", "bob@example.com", PASSWORD, first_name="Bob")
+    # More users, so tests running at once never log the same user in twice: this provider puts
+    # the user's latest login into a refreshed ID token's auth_time (OIDC Core §12.2 says the
+    # original one), which a concurrent login of the same user would change.
+    for name in ["bob", "carol", "dave", "erin", "frank"]:
+        get_user_model().objects.create_user(name, f"{name}@example.com", PASSWORD, first_name=name.title())
     Application = get_application_model()
     redirects = " ".join([
         "http://127.0.0.1/callback",

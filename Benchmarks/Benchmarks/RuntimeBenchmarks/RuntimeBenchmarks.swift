@@ -1,0 +1,152 @@
+import Benchmark
+import CryptoExtras
+import Foundation
+import JWTKit
+import OAuthRuntime
+
+/// The runtime's hot paths. Network-free except the last, which refreshes against a local token
+/// server started from `Support/token_server.py`.
+let benchmarks: @Sendable () -> Void = {
+    let configuration = Fixture.configuration
+
+    Benchmark("PKCE pair (S256)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(PKCE()) }
+    }
+
+    Benchmark("authorization URL", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        let redirect = URL(string: "com.example.app:/oauth2redirect")!
+        for _ in benchmark.scaledIterations {
+            blackHole(try AuthorizationRequest(configuration: configuration, clientID: "client-1", redirectURI: redirect, scopes: ["openid", "email", "profile"]))
+        }
+    }
+
+    Benchmark("token response decode (refresh through an in-memory transport)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
+        var oauth2 = configuration
+        oauth2.metadata.kind = .oauth2
+        let client = try OAuthClient(configuration: oauth2, transport: CannedTransport(response: Fixture.tokenResponse))
+        let signIn = SignIn(tokens: TokenSet(accessToken: "at", refreshToken: "rt"), idToken: nil)
+        for _ in benchmark.scaledIterations { blackHole(try await client.refresh(signIn)) }
+    }
+
+    Benchmark("ID token validation (OAuthRuntime)", configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
+        let fixture = try await Fixture.signedToken()
+        let validator = try IDTokenValidator(configuration: configuration, clientID: "client-1",
+                                             keys: JWKSCache(url: configuration.endpoints.jwks!, transport: CannedTransport(response: fixture.jwks)))
+        _ = try await validator.validate(fixture.token, nonce: "n-1")  // warm the JWKS cache
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try await validator.validate(fixture.token, nonce: "n-1")) }
+    }
+
+    Benchmark("ID token verify (raw jwt-kit, same token)", configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
+        let fixture = try await Fixture.signedToken()
+        let keys = JWTKeyCollection()
+        try await keys.add(jwk: fixture.publicJWK)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try await keys.verify(fixture.token, as: Fixture.Claims.self)) }
+    }
+
+    Benchmark("10,000 concurrent validAccessToken() at expiry (local server)", configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 20
+    )) { benchmark in
+        let server = try TokenServer.shared.get()
+        var local = configuration
+        local.metadata.kind = .oauth2
+        local.endpoints.token = URL(string: "http://127.0.0.1:\(server.port)/token")!
+        let client = try OAuthClient(configuration: local, allowInsecureLoopback: true)
+        for _ in benchmark.scaledIterations {
+            let before = try await server.refreshCount()
+            let session = OAuthSession(client: client, store: MemoryTokenStore(SignIn(tokens: TokenSet(accessToken: "old", expiresAt: Date(timeIntervalSinceNow: -1), refreshToken: "rt"), idToken: nil)))
+            let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<10_000 { group.addTask { try await session.validAccessToken() } }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            let requests = try await server.refreshCount() - before
+            precondition(tokens.count == 1 && requests == 1, "expected one refresh for 10,000 callers, found \(requests) requests and \(tokens.count) tokens")
+        }
+    }
+}
+
+/// Answers every request with one canned response.
+struct CannedTransport: HTTPTransport {
+    let response: HTTPResponse
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }
+}
+
+enum Fixture {
+    static let configuration = ProviderConfiguration(
+        issuer: "https://id.example.com",
+        endpoints: ProviderEndpoints(authorization: URL(string: "https://id.example.com/authorize")!, token: URL(string: "https://id.example.com/token")!,
+                                     jwks: URL(string: "https://id.example.com/jwks")!),
+        metadata: ProviderMetadata(kind: .openIDConnect, idTokenSigningAlgorithms: ["RS256"]),
+        client: ClientRegistration(clientID: "client-1"))
+
+    static let tokenResponse = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"""
+        {"access_token":"SlAV32hkKG","token_type":"bearer","expires_in":"3600","refresh_token":"8xLOxBtZp8","scope":"openid email profile","x-extra":{"nested":[1,2,3]}}
+        """#.utf8))
+
+    struct Claims: JWTPayload {
+        var iss: String
+        var sub: String
+        var aud: String
+        var exp: Double
+        var iat: Double
+        var nonce: String
+        func verify(using algorithm: some JWTAlgorithm) async throws {}
+    }
+
+    struct Signed: Sendable {
+        var token: String
+        var jwks: HTTPResponse
+        var publicJWK: JWK
+    }
+
+    static func signedToken() async throws -> Signed {
+        let key = try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
+        let keys = JWTKeyCollection()
+        await keys.add(rsa: key, digestAlgorithm: .sha256, kid: "k1")
+        let now = Date().timeIntervalSince1970
+        let token = try await keys.sign(Claims(iss: "https://id.example.com", sub: "u", aud: "client-1", exp: now + 86_400, iat: now, nonce: "n-1"), kid: "k1")
+        let (n, e) = try key.publicKey.getKeyPrimitives()
+        func base64URL(_ data: Data) -> String {
+            data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let jwkJSON = #"{"kty":"RSA","kid":"k1","use":"sig","alg":"RS256","n":"\#(base64URL(n))","e":"\#(base64URL(e))"}"#
+        return Signed(
+            token: token,
+            jwks: HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"keys":[\#(jwkJSON)]}"#.utf8)),
+            publicJWK: try JSONDecoder().decode(JWK.self, from: Data(jwkJSON.utf8)))
+    }
+}
+
+/// `Support/token_server.py`, started once per benchmark run.
+struct TokenServer: Sendable {
+    let port: Int
+
+    static let shared: Result<TokenServer, any Error> = Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/token_server.py").path
+        process.arguments = ["python3", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else {
+            throw OAuthError.transport("the token server did not start: \(text)")
+        }
+        return TokenServer(port: port)
+    }
+
+    func refreshCount() async throws -> Int {
+        let response = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/count")!))
+        let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Int]
+        return object?["count"] ?? -1
+    }
+}
