@@ -66,6 +66,8 @@ let package = Package(
             ]
         ),
 
+        // Running built executables from tests; shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "OAuthGenCoreTests",
             dependencies: ["OAuthGenCore"],
@@ -75,6 +77,7 @@ let package = Package(
             name: "OAuthRuntimeTests",
             dependencies: [
                 "OAuthRuntime",
+                "TestSupport",
                 // Built so the end-to-end tests can run it against the real provider.
                 "oauthgen-login",
                 // To mint ID tokens in negative tests.
@@ -91,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "oauthgenTests",
-            dependencies: ["oauthgen", "OAuthRuntime"]
+            dependencies: ["oauthgen", "OAuthRuntime", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `oauthgen-login` against a real OpenID provider, through a headless browser.
 @Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"), .serialized)
 struct OAuthGenLoginTests {
-    func login(_ extra: [String], clientID: String? = nil) throws -> Binaries.Run {
+    func login(_ extra: [String], clientID: String? = nil) throws -> ProcessRunner.Run {
         let provider = try DjangoProvider.instance()
         return try Binaries.run("oauthgen-login", [
             "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", clientID ?? provider.clientID,

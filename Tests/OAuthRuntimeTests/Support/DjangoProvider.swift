@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,9 +29,8 @@ enum DjangoProvider {
         var description: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let supportDirectory = packageRoot.appendingPathComponent("Tests/Support/django-provider")
+    static var packageRoot: URL { ProcessRunner.packageRoot }
+    static let supportDirectory = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/django-provider")
 
     /// Started on first use; every later caller gets the same server.
     static let shared: Result<Instance, Unavailable> = {
@@ -126,17 +126,10 @@ enum DjangoProvider {
         return nil
     }
 
+    /// Runs a helper program; its output is stdout followed by stderr.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ProcessRunner.run(URL(fileURLWithPath: executable), arguments)
+        return (run.status, run.stdout + run.stderr)
     }
 }
 

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Runs the package's built executables and other programs from tests, as a shell would.
+public enum ProcessRunner {
+    public struct Run: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+
+        public var stderrLines: [String] {
+            stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
+    }
+
+    /// The directory holding the built products (executables and the `Modules` folder).
+    public static let productsDirectory: URL = {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }()
+
+    /// The package root.
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs a built product of this package by name.
+    public static func product(_ name: String, _ arguments: [String], in directory: URL = packageRoot) throws -> Run {
+        try run(productsDirectory.appendingPathComponent(name), arguments, in: directory)
+    }
+
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL = packageRoot) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        // stderr goes to a file, so a child writing a lot to both streams can never block on a
+        // full pipe while stdout is being read.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errorHandle
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try errorHandle.close()
+        let errData = (try? Data(contentsOf: errorFile)) ?? Data()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
