@@ -50,7 +50,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Flag(help: "Revoke the tokens at the end.")
     var revoke = false
 
-    @Flag(help: "Allow an http issuer and endpoints on 127.0.0.1, [::1] or localhost (local providers only).")
+    @Flag(help: "Allow an http issuer and endpoints on 127.0.0.1 or [::1] (local providers only).")
     var allowInsecureLoopback = false
 
     @Flag(help: "Print one JSON object on standard output.")
@@ -152,7 +152,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
     }
 
     private static func requireSecure(_ url: URL, allowInsecureLoopback: Bool) throws(OAuthError) {
-        let isLoopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(url.host?.lowercased() ?? "")
+        let isLoopback = ["127.0.0.1", "::1", "[::1]"].contains(url.host?.lowercased() ?? "")
         if url.scheme == "https" || (url.scheme == "http" && allowInsecureLoopback && isLoopback) { return }
         throw OAuthError.insecureEndpoint(name: "issuer", url: url.absoluteString)
     }

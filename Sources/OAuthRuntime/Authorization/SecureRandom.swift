@@ -27,14 +27,37 @@ enum Base64URL {
     }
 
     static func decode(_ text: some StringProtocol) -> Data? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        switch base64.count % 4 {
-        case 2: base64 += "=="
-        case 3: base64 += "="
-        case 1: return nil
-        default: break
-        }
-        return Data(base64Encoded: base64)
+        decodeBytes(text.utf8).map { Data($0) }
     }
+
+    /// Decodes without intermediate strings: ID tokens are decoded on every validation.
+    /// Refuses padding, whitespace and anything outside the base64url alphabet.
+    static func decodeBytes(_ input: some Collection<UInt8>) -> [UInt8]? {
+        guard input.count % 4 != 1 else { return nil }
+        var output = [UInt8]()
+        output.reserveCapacity(input.count * 3 / 4)
+        var buffer: UInt32 = 0
+        var bits = 0
+        for byte in input {
+            let value = alphabet[Int(byte)]
+            guard value != 0xFF else { return nil }
+            buffer = buffer << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+            }
+        }
+        // Leftover bits must be zero (RFC 4648 §3.5: canonical encoding).
+        guard buffer & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
+        return output
+    }
+
+    private static let alphabet: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8.enumerated() {
+            table[Int(character)] = UInt8(index)
+        }
+        return table
+    }()
 }

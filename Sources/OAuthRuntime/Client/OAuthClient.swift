@@ -20,8 +20,8 @@ public struct OAuthClient: Sendable {
     /// - Parameters:
     ///   - clientID: overrides the configuration's default client ID.
     ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5: it is not secret in an app).
-    ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1, [::1] or localhost — for
-    ///     local development servers only. Every other endpoint must be https.
+    ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1 or [::1] — for local
+    ///     development servers only. Every other endpoint must be https.
     public init(
         configuration: ProviderConfiguration,
         clientID: String? = nil,

@@ -7,7 +7,7 @@ import Foundation
 public enum OAuthError: Error, Sendable, Hashable {
     /// The caller asked for something the client will not do.
     case invalidRequest(String)
-    /// A URL the client would talk to is not https (or loopback http, where allowed).
+    /// A URL the client would talk to is not https (or http on 127.0.0.1/[::1], where allowed).
     case insecureEndpoint(name: String, url: String)
     /// The provider has no such endpoint.
     case missingEndpoint(String)

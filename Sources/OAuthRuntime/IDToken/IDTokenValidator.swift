@@ -62,7 +62,7 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// The claims checked here; the rest stay in the payload for typed decoding.
-    private struct Payload: JWTPayload {
+    private struct Payload: Decodable {
         var iss: String?
         var sub: String?
         var aud: Audience?
@@ -71,38 +71,43 @@ public struct IDTokenValidator: Sendable {
         var auth_time: Double?
         var nonce: String?
         var azp: String?
-
-        // Claims are checked by the validator with its clock skew and typed errors.
-        func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
 
+    private static let decoder = JSONDecoder()
+
     private func verify(_ token: String, now: Date) async throws(OAuthError) -> VerifiedIDToken {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else {
-            throw OAuthError.invalidIDToken(.malformed(parts.count == 5 ? "it is encrypted (JWE), which this client does not accept" : "expected three base64url parts, found \(parts.count)"))
+        let bytes = Array(token.utf8)
+        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
+        guard dots.count == 2 else {
+            throw OAuthError.invalidIDToken(.malformed(dots.count == 4 ? "it is encrypted (JWE), which this client does not accept" : "expected three base64url parts, found \(dots.count + 1)"))
         }
-        guard let headerData = Base64URL.decode(parts[0]), let header = try? JSONDecoder().decode(Header.self, from: headerData),
-              let payloadData = Base64URL.decode(parts[1])
-        else { throw OAuthError.invalidIDToken(.malformed("the header or payload is not base64url JSON")) }
+        guard let headerBytes = Base64URL.decodeBytes(bytes[..<dots[0]]),
+              let header = try? Self.decoder.decode(Header.self, from: Data(headerBytes)),
+              let payloadBytes = Base64URL.decodeBytes(bytes[(dots[0] + 1)..<dots[1]]),
+              let signature = Base64URL.decodeBytes(bytes[(dots[1] + 1)...])
+        else { throw OAuthError.invalidIDToken(.malformed("the header, payload or signature is not base64url")) }
         guard let algorithm = header.alg else { throw OAuthError.invalidIDToken(.malformed("the header has no \"alg\"")) }
         guard allowedAlgorithms.contains(algorithm) else { throw OAuthError.invalidIDToken(.algorithmNotAllowed(algorithm)) }
         if let critical = header.crit, !critical.isEmpty {
             throw OAuthError.invalidIDToken(.malformed("the header has critical extensions this client does not understand"))
         }
 
-        let key = try await keys.key(kid: header.kid, algorithm: algorithm)
-        let claims: Payload
-        do {
-            claims = try await key.verifier.verify(token, as: Payload.self)
-        } catch {
+        // jwt-kit checks the signature over the JWS signing input (RFC 7515 §5.2) with the key the
+        // header names; the header's algorithm has been held to the allowed set above.
+        let verifier = try await keys.verifier(kid: header.kid, algorithm: algorithm)
+        guard (try? verifier.verify(signature, signs: bytes[..<dots[1]])) == true else {
             throw OAuthError.invalidIDToken(.signatureInvalid)
+        }
+        let payloadData = Data(payloadBytes)
+        guard let claims = try? Self.decoder.decode(Payload.self, from: payloadData) else {
+            throw OAuthError.invalidIDToken(.malformed("the payload is not a JSON object of claims"))
         }
 
         guard let subject = claims.sub, !subject.isEmpty else { throw OAuthError.invalidIDToken(.missingClaim("sub")) }
         guard let found = claims.iss else { throw OAuthError.invalidIDToken(.issuerMismatch(expected: issuer, found: nil)) }
         var expected = issuer
         if let issuerTemplate {
-            let allClaims = (try? JSONDecoder().decode([String: ClaimValue].self, from: payloadData)) ?? [:]
+            let allClaims = (try? Self.decoder.decode([String: ClaimValue].self, from: payloadData)) ?? [:]
             let values = allClaims.compactMapValues(\.stringValue)
             guard let resolved = issuerTemplate.resolve(issuer, claims: values) else {
                 throw OAuthError.invalidIDToken(.issuerMismatch(expected: issuer, found: found))

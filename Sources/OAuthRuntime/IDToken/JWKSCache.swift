@@ -6,6 +6,10 @@ import JWTKit
 public actor JWKSCache {
     /// One usable public key with the metadata that constrains it.
     struct Key: Sendable {
+        /// Which download the key came from and its position there: its name in `algorithms`,
+        /// so a verifier resolved across a concurrent refetch can never be filed under a newer key.
+        var generation: Int
+        var index: Int
         var kid: String?
         var keyType: String
         var algorithm: String?
@@ -17,6 +21,8 @@ public actor JWKSCache {
     private let url: URL
     private let transport: any HTTPTransport
     private var keys: [Key]?
+    /// jwt-kit's verifier per key and algorithm, made once: building one parses the key.
+    private var algorithms: [String: any JWTAlgorithm] = [:]
     private var fetch: Task<[Key], any Error>?
     /// How many times the JWKS was downloaded; tests and diagnostics read it.
     public private(set) var fetchCount = 0
@@ -26,12 +32,25 @@ public actor JWKSCache {
         self.transport = transport
     }
 
-    /// The key for a token's `kid` and `alg`, refetching once when the `kid` is unknown.
-    func key(kid: String?, algorithm: String) async throws(OAuthError) -> Key {
-        if let keys, let key = try Self.select(from: keys, kid: kid, algorithm: algorithm) { return key }
-        let refreshed = try await refetch()
-        if let key = try Self.select(from: refreshed, kid: kid, algorithm: algorithm) { return key }
-        throw OAuthError.invalidIDToken(.unknownKey(kid))
+    /// The verifier for a token's `kid` and `alg`, refetching the JWKS once when the `kid` is unknown.
+    func verifier(kid: String?, algorithm: String) async throws(OAuthError) -> any JWTAlgorithm {
+        let key: Key
+        if let keys, let found = Self.select(from: keys, kid: kid, algorithm: algorithm) {
+            key = found
+        } else if let found = Self.select(from: try await refetch(), kid: kid, algorithm: algorithm) {
+            key = found
+        } else {
+            throw OAuthError.invalidIDToken(.unknownKey(kid))
+        }
+        let cacheKey = "\(key.generation)|\(key.index)|\(algorithm)"
+        if let cached = algorithms[cacheKey] { return cached }
+        do {
+            let made = try await key.verifier.getKey(alg: algorithm)
+            algorithms[cacheKey] = made
+            return made
+        } catch {
+            throw OAuthError.invalidIDToken(.unknownKey(kid))
+        }
     }
 
     /// Several callers that miss at once share one download.
@@ -39,12 +58,13 @@ public actor JWKSCache {
         if let fetch {
             return try await Self.value(of: fetch)
         }
-        let task = Task { [url, transport] in try await Self.download(url, transport: transport) }
+        fetchCount += 1
+        let task = Task { [url, transport, fetchCount] in try await Self.download(url, transport: transport, generation: fetchCount) }
         fetch = task
         defer { fetch = nil }
-        fetchCount += 1
         let downloaded = try await Self.value(of: task)
         keys = downloaded
+        algorithms = algorithms.filter { $0.key.hasPrefix("\(fetchCount)|") }
         return downloaded
     }
 
@@ -58,15 +78,15 @@ public actor JWKSCache {
         }
     }
 
-    private static func download(_ url: URL, transport: any HTTPTransport) async throws -> [Key] {
+    private static func download(_ url: URL, transport: any HTTPTransport, generation: Int) async throws -> [Key] {
         let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]))
         guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
-        return try await parse(response.body)
+        return try await parse(response.body, generation: generation)
     }
 
     /// The signing keys of a JWKS document; encryption keys and keys jwt-kit cannot use are skipped,
     /// so one exotic key does not take the others down.
-    static func parse(_ data: Data) async throws -> [Key] {
+    static func parse(_ data: Data, generation: Int) async throws -> [Key] {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let entries = object["keys"] as? [[String: Any]]
         else { throw OAuthError.invalidIDToken(.malformed("the JWKS is not a JSON object with a \"keys\" array")) }
@@ -79,7 +99,7 @@ public actor JWKSCache {
             else { continue }
             let collection = JWTKeyCollection()
             guard (try? await collection.add(jwk: jwk, isDefault: true)) != nil else { continue }
-            keys.append(Key(kid: entry["kid"] as? String, keyType: keyType, algorithm: entry["alg"] as? String,
+            keys.append(Key(generation: generation, index: keys.count, kid: entry["kid"] as? String, keyType: keyType, algorithm: entry["alg"] as? String,
                             curve: entry["crv"] as? String, verifier: collection))
         }
         return keys
@@ -87,7 +107,7 @@ public actor JWKSCache {
 
     /// OIDC Core §10.1: with several keys the token must name one by `kid`; with one key a token
     /// without `kid` uses it. The key's type and declared algorithm must fit the token's `alg`.
-    static func select(from keys: [Key], kid: String?, algorithm: String) throws(OAuthError) -> Key? {
+    static func select(from keys: [Key], kid: String?, algorithm: String) -> Key? {
         let fitting = keys.filter { key in
             (key.algorithm == nil || key.algorithm == algorithm) && keyTypeFits(key, algorithm: algorithm)
         }

@@ -58,6 +58,8 @@ import Testing
         configuration.endpoints.token = URL(string: "http://127.0.0.1:8000/token")!
         #expect(throws: OAuthError.self) { try OAuthClient(configuration: configuration) }
         #expect(throws: Never.self) { try OAuthClient(configuration: configuration, allowInsecureLoopback: true) }
+        configuration.endpoints.token = URL(string: "http://localhost:8000/token")!
+        #expect(throws: OAuthError.self) { try OAuthClient(configuration: configuration, allowInsecureLoopback: true) }
     }
 
     @Test func endSessionURLCarriesTheHints() throws {
