@@ -8,7 +8,14 @@ enum SecureRandom {
     /// `count` random bytes.
     static func bytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var result = [UInt8]()
+        result.reserveCapacity(count + 7)
+        while result.count < count {
+            let word = generator.next()
+            withUnsafeBytes(of: word) { result.append(contentsOf: $0) }
+        }
+        result.removeLast(result.count - count)
+        return result
     }
 
     /// `count` random bytes as unpadded base64url text (RFC 4648 §5): `[A-Za-z0-9-_]` only.
@@ -20,11 +27,29 @@ enum SecureRandom {
 /// Unpadded base64url (RFC 4648 §5), as PKCE and JOSE use it.
 enum Base64URL {
     static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let input = Array(bytes)
+        var output = [UInt8]()
+        output.reserveCapacity((input.count * 4 + 2) / 3)
+        var index = 0
+        while index + 2 < input.count {
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            output += [symbols[Int(chunk >> 18)], symbols[Int(chunk >> 12 & 63)], symbols[Int(chunk >> 6 & 63)], symbols[Int(chunk & 63)]]
+            index += 3
+        }
+        switch input.count - index {
+        case 2:
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
+            output += [symbols[Int(chunk >> 18)], symbols[Int(chunk >> 12 & 63)], symbols[Int(chunk >> 6 & 63)]]
+        case 1:
+            let chunk = UInt32(input[index]) << 16
+            output += [symbols[Int(chunk >> 18)], symbols[Int(chunk >> 12 & 63)]]
+        default:
+            break
+        }
+        return String(decoding: output, as: UTF8.self)
     }
+
+    private static let symbols = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     static func decode(_ text: some StringProtocol) -> Data? {
         decodeBytes(text.utf8).map { Data($0) }
@@ -55,7 +80,7 @@ enum Base64URL {
 
     private static let alphabet: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
-        for (index, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8.enumerated() {
+        for (index, character) in symbols.enumerated() {
             table[Int(character)] = UInt8(index)
         }
         return table
