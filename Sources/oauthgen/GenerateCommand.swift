@@ -22,8 +22,11 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the generated Swift files into.", valueName: "dir"))
     var output: String
 
-    @Option(help: "The access level of the generated types: public (for a library) or internal (inside an app).")
-    var accessLevel: AccessLevel = .public
+    @Option(help: "The access level of the generated types: public (for a library, the default) or internal (inside an app).")
+    var accessLevel: AccessLevel?
+
+    @Option(help: ArgumentHelp("An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))
+    var config: String?
 
     @Option(help: ArgumentHelp("A directory with ProviderClient.mustache to use instead of the built-in template.", valueName: "dir"))
     var templates: String?
@@ -36,7 +39,8 @@ struct GenerateCommand: ParsableCommand {
             DiagnosticPrinter.printText([error.diagnostic])
             throw ExitCode.failure
         }
-        let result = Generator(accessLevel: accessLevel, templates: templateSet).run(paths: inputs)
+        let configuration = try ConfigurationOption.load(config)
+        let result = Generator(accessLevel: accessLevel, templates: templateSet, configuration: configuration).run(paths: inputs)
         // Notes are for `validate`; a build log shows only what needs acting on.
         DiagnosticPrinter.printText(result.diagnostics, minimumSeverity: .warning)
         guard !result.diagnostics.containsErrors else { throw ExitCode.failure }

@@ -22,12 +22,16 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "text: compiler-style lines on standard error; json: one document on standard output.")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp("An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))
+    var config: String?
+
     struct Report: Encodable {
         var diagnostics: [DiagnosticPrinter.JSONDiagnostic]
     }
 
     func run() throws {
-        let diagnostics = Generator.validate(paths: inputs).diagnostics.sortedByLocation()
+        let configuration = try ConfigurationOption.load(config)
+        let diagnostics = Generator.validate(paths: inputs, configuration: configuration).diagnostics.sortedByLocation()
         switch format {
         case .text: DiagnosticPrinter.printText(diagnostics)
         case .json: DiagnosticPrinter.printJSON(Report(diagnostics: diagnostics.map(DiagnosticPrinter.JSONDiagnostic.init)))

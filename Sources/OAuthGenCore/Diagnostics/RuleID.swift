@@ -16,6 +16,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case plistStructure = "plist-structure"
     case plistDuplicateKey = "plist-duplicate-key"
     case templateInvalid = "template-invalid"
+    case configUnknownKey = "config-unknown-key"
+    case configInvalid = "config-invalid"
+    case configUnknownProvider = "config-unknown-provider"
 
     // Quirk files.
     case quirkUnknownKey = "quirk-unknown-key"
@@ -45,6 +48,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case redirectLocalhost = "redirect-localhost"
     case redirectFixedPort = "redirect-fixed-port"
     case redirectDuplicate = "redirect-duplicate"
+    case redirectSchemeTooLongForWindows = "redirect-scheme-too-long-windows"
 
     // Discovery documents.
     case discoveryMissingMember = "discovery-missing-member"
@@ -67,7 +71,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     public var reference: String? {
         switch self {
         case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
-             .inputMissingDiscovery, .templateInvalid, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
+             .inputMissingDiscovery, .templateInvalid, .configUnknownKey, .configInvalid, .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
              .quirkIssuerTemplate:
             nil
         case .inputInvalidUTF8: "RFC 8259 §8.1"
@@ -93,6 +97,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .redirectHTTPNotLoopback, .redirectFixedPort: "RFC 8252 §7.3"
         case .redirectLocalhost: "RFC 8252 §8.3"
         case .redirectDuplicate: "RFC 8252 §8.4"
+        case .redirectSchemeTooLongForWindows: "RFC 8252 Appendix B.3"
         case .discoveryMissingMember, .discoveryWrongType, .discoveryIssuer, .discoveryInsecureEndpoint,
              .discoveryInvalidURL:
             "OpenID Connect Discovery 1.0 §3; RFC 8414 §2"

@@ -1,12 +1,15 @@
 /// The whole pipeline: scan → load → validate → model → render. Writing is the caller's last
 /// step, so nothing is written unless every stage succeeded.
 public struct Generator: Sendable {
-    public var accessLevel: AccessLevel
+    /// Overrides the configuration's access level; `public` when neither says.
+    public var accessLevel: AccessLevel?
     public var templates: TemplateSet
+    public var configuration: GeneratorConfiguration
 
-    public init(accessLevel: AccessLevel = .public, templates: TemplateSet) {
+    public init(accessLevel: AccessLevel? = nil, templates: TemplateSet, configuration: GeneratorConfiguration = GeneratorConfiguration()) {
         self.accessLevel = accessLevel
         self.templates = templates
+        self.configuration = configuration
     }
 
     /// The outcome of a run over some inputs.
@@ -20,21 +23,33 @@ public struct Generator: Sendable {
     }
 
     /// Loads and validates without rendering.
-    public static func validate(paths: [String]) -> (providers: [LoadedProvider], diagnostics: [Diagnostic]) {
-        let (inputs, scanFindings) = InputScanner.scan(paths)
+    public static func validate(paths: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) -> (providers: [LoadedProvider], diagnostics: [Diagnostic]) {
+        let (found, scanFindings) = InputScanner.scan(paths)
         var diagnostics = scanFindings
+        var inputs = found
+        if let selected = configuration.providers {
+            let names = Set(found.map(\.name))
+            for name in selected where !names.contains(name.value) {
+                var message = "expected a provider named \"\(name.value)\" among the inputs, found none"
+                if let suggestion = Suggestion.closest(to: name.value, among: Array(names)) { message += "; did you mean \"\(suggestion)\"?" }
+                diagnostics.append(Diagnostic(.error, .configUnknownProvider, message, at: name.location))
+            }
+            let wanted = Set(selected.map(\.value))
+            inputs = found.filter { wanted.contains($0.name) }
+        }
         var providers: [LoadedProvider] = []
         for input in inputs {
             let (provider, found) = ProviderLoader.load(input)
             diagnostics += found
             providers.append(provider)
         }
-        diagnostics += Validator.validate(providers)
+        diagnostics += Validator.validate(providers, platforms: configuration.platformSet)
         return (providers, diagnostics)
     }
 
     public func run(paths: [String]) -> Result {
-        let (providers, found) = Self.validate(paths: paths)
+        let (providers, found) = Self.validate(paths: paths, configuration: configuration)
+        let accessLevel = self.accessLevel ?? configuration.accessLevel?.value ?? .public
         var diagnostics = found
         guard !diagnostics.containsErrors else {
             return Result(diagnostics: diagnostics.sortedByLocation(), files: [], providers: providers)

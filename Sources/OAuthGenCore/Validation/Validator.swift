@@ -1,7 +1,8 @@
 /// Runs every rule over loaded providers.
 public enum Validator {
-    /// Findings for each provider on its own, then across providers.
-    public static func validate(_ providers: [LoadedProvider]) -> [Diagnostic] {
+    /// Findings for each provider on its own, then across providers; platform advice only for
+    /// the platforms named.
+    public static func validate(_ providers: [LoadedProvider], platforms: Set<GeneratorConfiguration.Platform> = []) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for provider in providers {
             if let discovery = provider.discovery {
@@ -9,6 +10,7 @@ public enum Validator {
             }
             if let quirks = provider.quirks {
                 findings += QuirkRules.check(quirks, discovery: provider.discovery, hasDiscoveryFile: provider.input.discoveryPath != nil)
+                findings += PlatformRules.check(quirks, platforms: platforms)
             }
         }
         findings += CrossProviderRules.check(providers)

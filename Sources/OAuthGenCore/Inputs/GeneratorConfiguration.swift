@@ -1,0 +1,87 @@
+/// `oauthgen.json`: settings for one target's generation.
+///
+/// ```json
+/// { "accessLevel": "internal", "platforms": ["iOS", "macOS", "Windows"], "providers": ["google", "github"] }
+/// ```
+public struct GeneratorConfiguration: Sendable, Hashable {
+    /// The platforms the app ships on: platform-specific advice applies only to these.
+    public enum Platform: String, Sendable, Hashable, CaseIterable {
+        case iOS, macOS, tvOS, watchOS, visionOS, linux = "Linux", windows = "Windows", android = "Android"
+    }
+
+    public var accessLevel: Located<AccessLevel>?
+    public var platforms: [Located<Platform>] = []
+    /// Only these providers are generated; all when absent.
+    public var providers: [Located<String>]?
+
+    public init() {}
+
+    public var platformSet: Set<Platform> { Set(platforms.map(\.value)) }
+
+    static let keys = ["accessLevel", "platforms", "providers"]
+
+    /// The file name the plugin and `generate` look for.
+    public static let fileName = "oauthgen.json"
+
+    /// Reads `path` (size-limited like every input).
+    public static func load(path: String) -> (GeneratorConfiguration?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        guard let bytes = ProviderLoader.readFile(path, diagnostics: &diagnostics) else { return (nil, diagnostics) }
+        return load(bytes, file: path)
+    }
+
+    /// Reads and checks the file; unknown keys and wrong values are errors at their place.
+    public static func load(_ bytes: [UInt8], file: String) -> (GeneratorConfiguration?, [Diagnostic]) {
+        let read = JSONReader.read(bytes, file: file)
+        guard let root = read.value else { return (nil, read.diagnostics) }
+        var diagnostics = read.diagnostics
+        guard let members = root.members else {
+            diagnostics.append(Diagnostic(.error, .configInvalid, "expected \(fileName) to be a JSON object, found \(root.typeDescription)", at: root.location))
+            return (nil, diagnostics)
+        }
+        var configuration = GeneratorConfiguration()
+        func fail(_ message: String, at location: SourceLocation, rule: RuleID = .configInvalid) {
+            diagnostics.append(Diagnostic(.error, rule, message, at: location))
+        }
+        func strings(_ member: JSONMember) -> [Located<String>] {
+            guard let elements = member.value.arrayValue else {
+                fail("expected \"\(member.name)\" to be an array of strings, found \(member.value.typeDescription)", at: member.value.location)
+                return []
+            }
+            return elements.compactMap { element in
+                guard let text = element.stringValue else {
+                    fail("expected every element of \"\(member.name)\" to be a string, found \(element.typeDescription)", at: element.location)
+                    return nil
+                }
+                return Located(text, at: element.location)
+            }
+        }
+        for member in members {
+            switch member.name {
+            case "accessLevel":
+                guard let text = member.value.stringValue, let level = AccessLevel(rawValue: text) else {
+                    fail("expected \"accessLevel\" to be \"public\" or \"internal\", found \(member.value.stringValue.map { "\"\($0)\"" } ?? member.value.typeDescription)", at: member.value.location)
+                    continue
+                }
+                configuration.accessLevel = Located(level, at: member.value.location)
+            case "platforms":
+                for name in strings(member) {
+                    guard let platform = Platform.allCases.first(where: { $0.rawValue.lowercased() == name.value.lowercased() }) else {
+                        var message = "expected a platform among \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name.value)\""
+                        if let suggestion = Suggestion.closest(to: name.value, among: Platform.allCases.map(\.rawValue)) { message += "; did you mean \"\(suggestion)\"?" }
+                        fail(message, at: name.location)
+                        continue
+                    }
+                    configuration.platforms.append(Located(platform, at: name.location))
+                }
+            case "providers":
+                configuration.providers = strings(member)
+            default:
+                var message = "expected one of the keys \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) in \(fileName), found unknown key \"\(member.name)\""
+                if let suggestion = Suggestion.closest(to: member.name, among: keys) { message += "; did you mean \"\(suggestion)\"?" }
+                fail(message, at: member.nameLocation, rule: .configUnknownKey)
+            }
+        }
+        return (configuration, diagnostics)
+    }
+}
