@@ -14,7 +14,8 @@ import Testing
         #expect(run.stderrLines.count == 7)
         #expect(run.stderrLines.allSatisfy { $0.contains(": warning: ") })
         #expect(contents(of: output) == [
-            "Apple.swift", "Docker.swift", "Duende.swift", "Entra.swift", "Github.swift", "Gitlab.swift", "Google.swift", "Okta.swift",
+            "apple.oauthgen.swift", "docker.oauthgen.swift", "duende.oauthgen.swift", "entra.oauthgen.swift", "github.oauthgen.swift",
+            "gitlab.oauthgen.swift", "google.oauthgen.swift", "okta.oauthgen.swift",
         ])
     }
 
@@ -23,7 +24,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = ["generate", "Examples/Providers/google.openid-configuration.json", "Examples/Providers/google.quirks.plist", "--output", directory.path]
         #expect(try OAuthGenBinary.run(arguments).status == 0)
-        let file = directory.appendingPathComponent("Google.swift").path
+        let file = directory.appendingPathComponent("google.oauthgen.swift").path
         let past = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file)
         let second = try OAuthGenBinary.run(arguments)
@@ -37,7 +38,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", directory.path, "--access-level", "internal"])
         #expect(run.status == 0)
-        let source = try String(contentsOf: directory.appendingPathComponent("Github.swift"), encoding: .utf8)
+        let source = try String(contentsOf: directory.appendingPathComponent("github.oauthgen.swift"), encoding: .utf8)
         #expect(source.contains("internal enum GitHub: OAuthProvider"))
         #expect(!source.contains("public "))
     }
@@ -120,7 +121,7 @@ import Testing
         let output = directory.appendingPathComponent("out")
         let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
         #expect(run.status == 0)
-        #expect(try String(contentsOf: output.appendingPathComponent("Github.swift"), encoding: .utf8)
+        #expect(try String(contentsOf: output.appendingPathComponent("github.oauthgen.swift"), encoding: .utf8)
             == "// GitHub <public>\n\"repo\"\n\"read:user\"\n\"user:email\"\n\"read:org\"\n")
     }
 

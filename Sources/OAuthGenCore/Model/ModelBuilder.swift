@@ -105,10 +105,11 @@ public enum ModelBuilder {
         return (model, diagnostics)
     }
 
-    /// `google` → `Google.swift`. Only the provider name decides it, so a build plugin can declare
-    /// the output before the tool runs.
+    /// `google` → `google.oauthgen.swift`. Only the provider name in the input file names decides
+    /// it, so the build plugin (which cannot link this module) declares the same name before the
+    /// tool runs; the suffix marks the file as generated and keeps it clear of hand-written ones.
     public static func outputFileName(forProvider name: String) -> String {
-        SwiftNaming.upperCamelCase(name) + ".swift"
+        name + ".oauthgen.swift"
     }
 
     private static func quirkArguments(_ quirks: QuirkFile, indent: String) -> [ProviderModel.Argument] {

@@ -6,7 +6,7 @@ public struct ProviderModel: Sendable, Hashable {
     /// The generated type's name, e.g. `Google`.
     public var typeName: String
     /// The generated file's name, derived from the provider name only (a build plugin must know
-    /// it before reading any input): `google` → `Google.swift`.
+    /// it before reading any input): `google` → `google.oauthgen.swift`.
     public var outputFileName: String
     /// The input files' names, for the header comment.
     public var sourceFiles: [String]

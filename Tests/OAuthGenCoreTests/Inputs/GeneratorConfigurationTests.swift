@@ -34,7 +34,7 @@ import Testing
         #expect(result.diagnostics.filter { $0.severity == .error }.map(\.message) == ["expected a provider named \"gogle\" among the inputs, found none; did you mean \"google\"?"])
         configuration.providers?.removeLast()
         let selected = Generator(templates: try TemplateSet.embedded(), configuration: configuration).run(paths: [Fixtures.exampleProviders])
-        #expect(selected.files.map(\.name) == ["Google.swift"])
+        #expect(selected.files.map(\.name) == ["google.oauthgen.swift"])
     }
 
     @Test func accessLevelComesFromTheFlagThenTheFile() throws {

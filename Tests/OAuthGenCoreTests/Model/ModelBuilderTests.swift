@@ -27,7 +27,7 @@ import Testing
         #expect(try model("<key>name</key><string>AcmeID</string>").0?.typeName == "AcmeID")
         let fromFile = try #require(try model(nil, name: "acme-corp").0)
         #expect(fromFile.typeName == "AcmeCorp")
-        #expect(fromFile.outputFileName == "AcmeCorp.swift")
+        #expect(fromFile.outputFileName == "acme-corp.oauthgen.swift")
         #expect(fromFile.sourceFiles == ["acme-corp.openid-configuration.json"])
     }
 

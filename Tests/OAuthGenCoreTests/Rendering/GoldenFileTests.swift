@@ -18,7 +18,7 @@ import Testing
         }
         let result = Generator(templates: try TemplateSet.embedded()).run(paths: inputs)
         #expect(!result.diagnostics.containsErrors, "\(result.diagnostics)")
-        #expect(result.files.map(\.name) == ["Entra.swift", "Github.swift", "Google.swift"])
+        #expect(result.files.map(\.name) == ["entra.oauthgen.swift", "github.oauthgen.swift", "google.oauthgen.swift"])
 
         if ProcessInfo.processInfo.environment["OAUTHGEN_UPDATE_GOLDEN"] == "1" {
             _ = try OutputWriter.write(result.files, to: Self.goldenDirectory.path)
