@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "oauthgen-login", targets: ["oauthgen-login"]),
         .library(name: "OAuthRuntime", targets: ["OAuthRuntime"]),
         .library(name: "OAuthGenCore", targets: ["OAuthGenCore"]),
+        .plugin(name: "OAuthGenPlugin", targets: ["OAuthGenPlugin"]),
+        .plugin(name: "OAuthGenCommand", targets: ["OAuthGenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,6 +58,16 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
+        ),
+        // The build-tool plugin runs the lean `oauthgen` tool; it never builds the runtime.
+        .plugin(name: "OAuthGenPlugin", capability: .buildTool(), dependencies: ["oauthgen"]),
+        .plugin(
+            name: "OAuthGenCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-oauth-clients", description: "Write the generated OAuth clients into a Generated/ folder beside each target's provider files"),
+                permissions: [.writeToPackageDirectory(reason: "oauthgen writes the generated clients into a Generated/ folder beside the provider files")]
+            ),
+            dependencies: ["oauthgen"]
         ),
         // A real sign-in from a terminal, on the runtime; neither the CLI nor the plugin depends on it.
         .executableTarget(

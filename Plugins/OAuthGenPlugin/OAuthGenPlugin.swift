@@ -1,0 +1,87 @@
+import Foundation
+import PackagePlugin
+
+/// Generates a Swift client per provider from the target's `*.openid-configuration.json`,
+/// `*.oauth-authorization-server.json` and `*.quirks.plist` files (and its `oauthgen.json`).
+///
+/// One build command covers all of a target's providers, because the mix-up rule (RFC 8252 §8.10)
+/// looks at all of them together. Every input is declared, so a no-op build runs nothing and
+/// editing any input runs the tool again; findings appear in the build log at the plist's or
+/// JSON's line and column. The tool prints nothing on success.
+@main
+struct OAuthGenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let module = target.sourceModule else { return [] }
+        let inputs = ProviderInputs(files: module.sourceFiles.map(\.url))
+        guard !inputs.isEmpty else { return [] }
+        return [try inputs.command(tool: context.tool(named: "oauthgen").url, workDirectory: context.pluginWorkDirectoryURL)]
+    }
+}
+
+/// The provider files among a target's files, and the build command they need.
+struct ProviderInputs {
+    static let suffixes = [".openid-configuration.json", ".oauth-authorization-server.json", ".quirks.plist"]
+
+    var providerFiles: [URL] = []
+    var configuration: URL?
+
+    init(files: [URL]) {
+        for file in files {
+            let name = file.lastPathComponent
+            if name == "oauthgen.json" {
+                configuration = file
+            } else if Self.provider(of: name) != nil {
+                providerFiles.append(file)
+            }
+        }
+        providerFiles.sort { $0.path < $1.path }
+    }
+
+    var isEmpty: Bool { providerFiles.isEmpty }
+
+    /// `google.quirks.plist` → `google`.
+    static func provider(of fileName: String) -> String? {
+        for suffix in suffixes where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
+            return String(fileName.dropLast(suffix.count))
+        }
+        return nil
+    }
+
+    /// The providers to generate: all, or those `oauthgen.json` lists. A malformed file selects
+    /// all here; the tool then reports it at its line and fails the build.
+    func selectedProviders() -> [String] {
+        let all = Set(providerFiles.compactMap { Self.provider(of: $0.lastPathComponent) })
+        guard let configuration, let data = try? Data(contentsOf: configuration),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let listed = object["providers"] as? [String]
+        else { return all.sorted() }
+        return all.intersection(listed).sorted()
+    }
+
+    func command(tool: URL, workDirectory: URL) throws -> Command {
+        let output = workDirectory.appendingPathComponent("GeneratedSources")
+        // The same rule as `ModelBuilder.outputFileName(forProvider:)` in OAuthGenCore.
+        let outputs = selectedProviders().map { output.appendingPathComponent("\($0).oauthgen.swift") }
+        var arguments = ["generate"] + providerFiles.map(\.path) + ["--output", output.path]
+        var inputFiles = providerFiles
+        if let configuration {
+            arguments += ["--config", configuration.path]
+            inputFiles.append(configuration)
+        }
+        return .buildCommand(
+            displayName: "Generating OAuth clients for \(outputs.count) provider\(outputs.count == 1 ? "" : "s")",
+            executable: tool, arguments: arguments, inputFiles: inputFiles, outputFiles: outputs)
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension OAuthGenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let inputs = ProviderInputs(files: target.inputFiles.map(\.url))
+        guard !inputs.isEmpty else { return [] }
+        return [try inputs.command(tool: context.tool(named: "oauthgen").url, workDirectory: context.pluginWorkDirectoryURL)]
+    }
+}
+#endif

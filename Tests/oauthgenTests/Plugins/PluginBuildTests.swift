@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The plugins inside real `swift build` runs of the packages in `Examples/`, each with its own
+/// scratch path under `.build-examples/` (ignored by git) so later runs are incremental.
+@Suite(.serialized) struct PluginBuildTests {
+    static let root = ProcessRunner.packageRoot
+    static let scratch = root.appendingPathComponent(".build-examples")
+
+    static var swift: URL {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: "/usr/bin/swift")
+    }
+
+    func build(_ package: String, _ extra: [String] = []) throws -> ProcessRunner.Run {
+        try ProcessRunner.run(Self.swift, ["build", "--package-path", Self.root.appendingPathComponent("Examples/\(package)").path,
+                                           "--scratch-path", Self.scratch.appendingPathComponent(package).path] + extra)
+    }
+
+    /// How many times a verbose build log shows the tool being run.
+    func toolRuns(_ run: ProcessRunner.Run) -> Int {
+        (run.stdout + run.stderr).components(separatedBy: "oauthgen-tool generate ").count - 1
+    }
+
+    @Test func aBadRedirectURIFailsTheBuildOnItsPlistLine() throws {
+        let run = try build("BadRedirect")
+        #expect(run.status != 0)
+        let plist = Self.root.appendingPathComponent("Examples/BadRedirect/Sources/App/acme.quirks.plist").path
+        let expected = "\(plist):9:3: error: redirect URI 'myapp://callback': expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found 'myapp' with no period; servers should reject it and any app can claim it [redirect-scheme-no-period] (RFC 8252 §8.4)"
+        let lines = (run.stdout + run.stderr).split(separator: "\n").map(String.init)
+        #expect(lines.contains(expected), "\(run.stdout)\n\(run.stderr)")
+    }
+
+    @Test func theConsumerBuildsGetsItsClientsAndRebuildsOnlyWhenAnInputChanges() throws {
+        let first = try build("Consumer")
+        #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
+        // Warnings reach the build log at the input's line; nothing else from the tool does.
+        #expect((first.stdout + first.stderr).contains("Sources/signin/entra.openid-configuration.json:1:1: warning:"))
+
+        // SwiftPM relinks a plugin's tool once on the build after a clean build; settle first.
+        _ = try build("Consumer")
+        let noOp = try build("Consumer", ["-v"])
+        #expect(noOp.status == 0)
+        #expect(toolRuns(noOp) == 0, "a no-op build ran the tool")
+
+        let input = Self.root.appendingPathComponent("Examples/Consumer/Sources/signin/github.quirks.plist")
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: input.path)
+        let touched = try build("Consumer", ["-v"])
+        #expect(touched.status == 0)
+        #expect(toolRuns(touched) == 1)
+
+        let binary = Self.scratch.appendingPathComponent("Consumer/debug/signin")
+        let url = try ProcessRunner.run(binary, ["github", "--print-url"])
+        #expect(url.status == 0, "\(url.stderr)")
+        let components = try #require(URLComponents(string: url.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(components.host == "github.com")
+        let query = Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        #expect(query["scope"] == "read:user,user:email")
+        #expect(query["redirect_uri"] == "http://127.0.0.1/oauth/github")
+        #expect(query["code_challenge_method"] == "S256")
+        let google = try ProcessRunner.run(binary, ["google", "--print-url"])
+        #expect(google.stdout.contains("access_type=offline"))
+        #expect(google.stdout.contains("scope=openid%20email%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fdrive.file"))
+    }
+
+    @Test func theCommandPluginWritesTheClientsIntoThePackage() throws {
+        let package = Self.scratch.appendingPathComponent("command-plugin-package")
+        try? FileManager.default.removeItem(at: package)
+        let sources = package.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try Data("""
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(
+                name: "CommandPluginPackage",
+                dependencies: [.package(name: "oauthgen", path: "\(Self.root.path)")],
+                targets: [.target(name: "App")]
+            )
+            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        try Data("public enum App {}\n".utf8).write(to: sources.appendingPathComponent("App.swift"))
+        for name in ["okta.openid-configuration.json", "okta.quirks.plist"] {
+            try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Examples/Providers/\(name)"), to: sources.appendingPathComponent(name))
+        }
+        let run = try ProcessRunner.run(Self.swift, [
+            "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
+            "--allow-writing-to-package-directory", "generate-oauth-clients",
+        ])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let generated = sources.appendingPathComponent("Generated/okta.oauthgen.swift")
+        #expect(try String(contentsOf: generated, encoding: .utf8).contains("public enum Okta: OAuthProvider"))
+    }
+}
