@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct OAuthGen: ParsableCommand {
+struct OAuthGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "oauthgen",
         abstract: "Check OAuth 2.0 / OpenID Connect provider descriptions and generate typed, RFC 8252-correct Swift clients.",
@@ -15,6 +15,6 @@ struct OAuthGen: ParsableCommand {
             Findings print to standard error as `path:line:column: severity: message [rule] (reference)`,
             the form Xcode, `swift build` and editors attach to the offending line.
             """,
-        subcommands: [GenerateCommand.self, ValidateCommand.self, CheckRedirectCommand.self]
+        subcommands: [GenerateCommand.self, ValidateCommand.self, CheckRedirectCommand.self, FetchCommand.self, ImportCommand.self]
     )
 }

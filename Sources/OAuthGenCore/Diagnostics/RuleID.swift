@@ -63,6 +63,17 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case discoveryUnsignedIDToken = "discovery-unsigned-id-token"
     case discoveryHMACIDToken = "discovery-hmac-id-token"
 
+    // Pinned documents against what the provider serves now.
+    case driftRemoved = "drift-removed"
+    case driftChanged = "drift-changed"
+    case driftAdded = "drift-added"
+
+    // Importing legacy SDK property lists.
+    case importUnrecognized = "import-unrecognized"
+    case importIncomplete = "import-incomplete"
+    case schemeNotRegistered = "scheme-not-registered"
+    case schemeUnused = "scheme-unused"
+
     // Across providers.
     case mixUpSharedRedirect = "mixup-shared-redirect"
     case mixUpSharedIssuer = "mixup-shared-issuer"
@@ -71,7 +82,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     public var reference: String? {
         switch self {
         case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
-             .inputMissingDiscovery, .templateInvalid, .configUnknownKey, .configInvalid, .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
+             .inputMissingDiscovery, .templateInvalid, .driftRemoved, .driftChanged, .driftAdded, .importUnrecognized, .importIncomplete, .configUnknownKey, .configInvalid, .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
              .quirkIssuerTemplate:
             nil
         case .inputInvalidUTF8: "RFC 8259 §8.1"
@@ -108,6 +119,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .discoveryUnsignedIDToken: "OpenID Connect Core 1.0 §3.1.3.7"
         case .discoveryHMACIDToken: "RFC 8725 §2.1"
         case .mixUpSharedRedirect, .mixUpSharedIssuer: "RFC 8252 §8.10"
+        case .schemeNotRegistered, .schemeUnused: "RFC 8252 Appendix B.1"
         }
     }
 }

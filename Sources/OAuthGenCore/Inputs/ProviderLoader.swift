@@ -19,7 +19,7 @@ public enum ProviderLoader {
     }
 
     /// The file's bytes, refusing anything over `InputLimits.maximumFileSize` before reading it whole.
-    static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+    public static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let location = SourceLocation(file: path, line: 1, column: 1)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found none that could be opened", at: location))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import OAuthRuntime
 
 /// Runtime API calls against the django-oauth-toolkit instance.

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// The plugins inside real `swift build` runs of the packages in `Examples/`, each with its own
-/// scratch path under `.build-examples/` (ignored by git) so later runs are incremental.
+/// scratch path under `.build-examples/` (ignored by git), emptied first: SwiftPM does not rerun a
+/// plugin's command when only the tool changed, so a build left from an earlier run could skip
+/// exactly what these tests are about.
 @Suite(.serialized) struct PluginBuildTests {
     static let root = ProcessRunner.packageRoot
     static let scratch = root.appendingPathComponent(".build-examples")
@@ -14,6 +16,11 @@ import Testing
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return URL(fileURLWithPath: "/usr/bin/swift")
+    }
+
+    func cleanBuild(_ package: String) throws -> ProcessRunner.Run {
+        try? FileManager.default.removeItem(at: Self.scratch.appendingPathComponent(package))
+        return try build(package)
     }
 
     func build(_ package: String, _ extra: [String] = []) throws -> ProcessRunner.Run {
@@ -27,7 +34,7 @@ import Testing
     }
 
     @Test func aBadRedirectURIFailsTheBuildOnItsPlistLine() throws {
-        let run = try build("BadRedirect")
+        let run = try cleanBuild("BadRedirect")
         #expect(run.status != 0)
         let plist = Self.root.appendingPathComponent("Examples/BadRedirect/Sources/App/acme.quirks.plist").path
         let expected = "\(plist):9:3: error: redirect URI 'myapp://callback': expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found 'myapp' with no period; servers should reject it and any app can claim it [redirect-scheme-no-period] (RFC 8252 §8.4)"
@@ -36,7 +43,7 @@ import Testing
     }
 
     @Test func theConsumerBuildsGetsItsClientsAndRebuildsOnlyWhenAnInputChanges() throws {
-        let first = try build("Consumer")
+        let first = try cleanBuild("Consumer")
         #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
         // Warnings reach the build log at the input's line; nothing else from the tool does.
         #expect((first.stdout + first.stderr).contains("Sources/signin/entra.openid-configuration.json:1:1: warning:"))
@@ -85,6 +92,7 @@ import Testing
         for name in ["okta.openid-configuration.json", "okta.quirks.plist"] {
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Examples/Providers/\(name)"), to: sources.appendingPathComponent(name))
         }
+        try? FileManager.default.removeItem(at: Self.scratch.appendingPathComponent("command-plugin"))
         let run = try ProcessRunner.run(Self.swift, [
             "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
             "--allow-writing-to-package-directory", "generate-oauth-clients",

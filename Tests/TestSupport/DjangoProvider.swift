@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,28 +11,28 @@ import Darwin
 /// `.venv` at the package root (`.ci/run` creates it); if it is missing, it is created here.
 /// The server is stopped by PID when the test process exits, and stops by itself if its parent
 /// disappears first.
-enum DjangoProvider {
-    struct Instance: Sendable {
-        var issuer: String
-        var port: Int
-        var clientID: String
-        var noConsentClientID: String
-        var privateUseScheme: String
-        var python: String
-        var driver: String
+public enum DjangoProvider {
+    public struct Instance: Sendable {
+        public var issuer: String
+        public var port: Int
+        public var clientID: String
+        public var noConsentClientID: String
+        public var privateUseScheme: String
+        public var python: String
+        public var driver: String
         /// The login driver as an `oauthgen-login --browser-command`.
-        var browserCommand: String { "\(python) \(driver)" }
+        public var browserCommand: String { "\(python) \(driver)" }
     }
 
-    struct Unavailable: Error, CustomStringConvertible {
-        var description: String
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
-    static var packageRoot: URL { ProcessRunner.packageRoot }
     static let supportDirectory = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/django-provider")
 
     /// Started on first use; every later caller gets the same server.
-    static let shared: Result<Instance, Unavailable> = {
+    public static let shared: Result<Instance, Unavailable> = {
         do {
             return .success(try start())
         } catch let error as Unavailable {
@@ -54,12 +53,12 @@ enum DjangoProvider {
 
     /// Whether the provider could be started; tests that need it are disabled, loudly, otherwise.
     /// With OAUTHGEN_REQUIRE_PROVIDER=1 (as CI sets) they run and fail instead.
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         if case .success = shared { return true }
         return ProcessInfo.processInfo.environment["OAUTHGEN_REQUIRE_PROVIDER"] == "1"
     }
 
-    static func instance() throws -> Instance {
+    public static func instance() throws -> Instance {
         try shared.get()
     }
 
@@ -103,7 +102,7 @@ enum DjangoProvider {
 
     /// `.venv/bin/python` with the toolkit installed, creating the venv if needed.
     private static func pythonWithToolkit() throws -> String {
-        let venv = packageRoot.appendingPathComponent(".venv")
+        let venv = ProcessRunner.packageRoot.appendingPathComponent(".venv")
         let python = venv.appendingPathComponent("bin/python").path
         if FileManager.default.isExecutableFile(atPath: python), (try? run(python, ["-c", "import oauth2_provider, jwcrypto, requests"]))?.status == 0 {
             return python
@@ -127,7 +126,7 @@ enum DjangoProvider {
     }
 
     /// Runs a helper program; its output is stdout followed by stderr.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let run = try ProcessRunner.run(URL(fileURLWithPath: executable), arguments)
         return (run.status, run.stdout + run.stderr)
     }

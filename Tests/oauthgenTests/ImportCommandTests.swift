@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ImportCommandTests {
+    static let plists = OAuthGenBinary.packageRoot.appendingPathComponent("Tests/OAuthGenCoreTests/Fixtures/plist")
+
+    @Test func importsEveryRealSDKPlistAndChecksTheInfoPlist() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let info = directory.appendingPathComponent("Info.plist")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleURLTypes</key>
+            \t<array>
+            \t\t<dict>
+            \t\t\t<key>CFBundleURLSchemes</key>
+            \t\t\t<array>
+            \t\t\t\t<string>com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar</string>
+            \t\t\t\t<string>fb1234567890</string>
+            \t\t\t</array>
+            \t\t</dict>
+            \t</array>
+            </dict>
+            </plist>
+            """.utf8).write(to: info)
+        let output = directory.appendingPathComponent("OAuth")
+        let run = try OAuthGenBinary.run(["import"] + ["okta-LegacyFormat.plist", "auth0-swift-tests-Auth0.plist", "firebase-quickstart-GoogleService-Info.plist"].map {
+            Self.plists.appendingPathComponent($0).path
+        } + ["--output", output.path, "--info-plist", info.path])
+        #expect(run.status == 1)
+        #expect(contents(of: output) == ["auth0.quirks.plist", "google.quirks.plist", "okta.quirks.plist"])
+        #expect(run.stderrLines.contains("\(output.path)/okta.quirks.plist:12:3: error: expected the scheme 'com.example' of redirect URI 'com.example:/callback' among Info.plist's CFBundleURLSchemes, found it missing: the app would never receive the response [scheme-not-registered] (RFC 8252 Appendix B.1)"),
+                "\(run.stderr)")
+        #expect(run.stderrLines.contains("\(info.path):10:5: warning: registered URL scheme 'fb1234567890' is not the scheme of any provider's redirect URI; remove it if nothing else opens the app with it [scheme-unused] (RFC 8252 Appendix B.1)"))
+        #expect(!run.stderr.contains("com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar' of redirect"))
+
+        // The imported quirk files are inputs like any other.
+        let validate = try OAuthGenBinary.run(["validate", output.appendingPathComponent("okta.quirks.plist").path, "--format", "json"])
+        #expect(validate.stdout.contains("input-missing-discovery"))
+    }
+
+    @Test func refusesAPlistItCannotRead() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["import", OAuthGenBinary.packageRoot.appendingPathComponent("Examples/Providers/google.quirks.plist").path, "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("[import-unrecognized]"))
+        #expect(contents(of: directory).isEmpty)
+    }
+}
