@@ -108,21 +108,13 @@ public enum DjangoProvider {
             return python
         }
         guard let system = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:))
-            ?? which("python3")
+            ?? ProcessRunner.which("python3")?.path
         else { throw Unavailable(description: "python3 was not found") }
         let created = try run(system, ["-m", "venv", venv.path])
         guard created.status == 0 else { throw Unavailable(description: "python3 -m venv failed: \(created.output)") }
         let installed = try run(python, ["-m", "pip", "install", "-q", "-r", supportDirectory.appendingPathComponent("requirements.txt").path])
         guard installed.status == 0 else { throw Unavailable(description: "pip install failed: \(installed.output)") }
         return python
-    }
-
-    private static func which(_ name: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 
     /// Runs a helper program; its output is stdout followed by stderr.

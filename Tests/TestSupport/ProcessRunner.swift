@@ -26,6 +26,15 @@ public enum ProcessRunner {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The first executable named `name` on the PATH.
+    public static func which(_ name: String) -> URL? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
     /// Runs a built product of this package by name.
     public static func product(_ name: String, _ arguments: [String], in directory: URL = packageRoot) throws -> Run {
         try run(productsDirectory.appendingPathComponent(name), arguments, in: directory)

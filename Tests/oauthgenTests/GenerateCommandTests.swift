@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct GenerateCommandTests {
@@ -155,18 +156,9 @@ import Testing
         let includes = FileManager.default.fileExists(atPath: modules.path) ? modules : OAuthGenBinary.productsDirectory
         let sources = contents(of: directory).map { directory.appendingPathComponent($0).path }
         #expect(sources.count == 8)
-        let swiftc = try #require(Self.findSwiftc())
+        let swiftc = try #require(ProcessRunner.which("swiftc"))
         let run = try OAuthGenBinary.runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
-    }
-
-    static func findSwiftc() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
     }
 }

@@ -10,13 +10,7 @@ import Testing
     static let root = ProcessRunner.packageRoot
     static let scratch = root.appendingPathComponent(".build-examples")
 
-    static var swift: URL {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return URL(fileURLWithPath: "/usr/bin/swift")
-    }
+    static var swift: URL { ProcessRunner.which("swift") ?? URL(fileURLWithPath: "/usr/bin/swift") }
 
     func cleanBuild(_ package: String) throws -> ProcessRunner.Run {
         try? FileManager.default.removeItem(at: Self.scratch.appendingPathComponent(package))
