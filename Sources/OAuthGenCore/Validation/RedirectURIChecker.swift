@@ -52,7 +52,7 @@ public enum RedirectURIChecker {
                 "expected no user information in a redirect URI, found '\(parsed.userinfo!)@'", at: authorityStart)
         }
 
-        var kind: RedirectKind
+        let kind: RedirectKind
         switch scheme {
         case "http":
             kind = classifyHTTP(parsed, hostStart: hostStart, add: add)
@@ -77,9 +77,6 @@ public enum RedirectURIChecker {
         default:
             kind = .privateUse
             checkPrivateUse(parsed, add: add)
-        }
-        if kind != .invalid, findings.contains(where: { $0.severity == .error && $0.rule == .redirectSyntax }) {
-            kind = .invalid
         }
         return RedirectReport(uri: uri, kind: kind, parsed: parsed, findings: findings)
     }

@@ -34,7 +34,7 @@ public actor OAuthSession {
     }
 
     /// The stored sign-in, if any.
-    public func signIn() async -> SignIn? {
+    public func currentSignIn() async -> SignIn? {
         if !loaded {
             current = await store.load()
             loaded = true
@@ -44,7 +44,7 @@ public actor OAuthSession {
 
     /// An access token that is not about to expire, refreshing it first if needed.
     public func validAccessToken() async throws(OAuthError) -> String {
-        guard let signIn = await signIn() else { throw OAuthError.notSignedIn }
+        guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
         if !signIn.tokens.isExpired(at: now(), leeway: refreshLeeway) { return signIn.tokens.accessToken }
         return try await refreshed().tokens.accessToken
     }
@@ -55,7 +55,7 @@ public actor OAuthSession {
         if let refreshing {
             task = refreshing
         } else {
-            guard let signIn = await signIn() else { throw OAuthError.notSignedIn }
+            guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
             refreshCount += 1
             task = Task { [client, store, now] in
                 let renewed = try await client.refresh(signIn, now: now())
@@ -84,7 +84,7 @@ public actor OAuthSession {
     /// The tokens are forgotten even if revocation fails; the error is returned for the caller to show.
     @discardableResult
     public func signOut() async -> OAuthError? {
-        let signIn = await signIn()
+        let signIn = await currentSignIn()
         var failure: OAuthError?
         if let signIn, client.configuration.endpoints.revocation != nil {
             do {
