@@ -125,7 +125,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             let response: HTTPResponse
             do {
                 // The issuer is checked before anything is fetched from it.
-                try Self.requireSecure(issuerURL, allowInsecureLoopback: allowInsecureLoopback)
+                try EndpointPolicy.requireSecure(issuerURL, name: "issuer", allowInsecureLoopback: allowInsecureLoopback)
                 response = try await transport.send(HTTPRequest(method: "GET", url: documentURL, headers: ["Accept": "application/json"]))
             } catch let error as OAuthError {
                 throw error
@@ -149,12 +149,6 @@ struct OAuthGenLogin: AsyncParsableCommand {
         default:
             throw OAuthError.invalidRequest("expected exactly one of --issuer and --discovery")
         }
-    }
-
-    private static func requireSecure(_ url: URL, allowInsecureLoopback: Bool) throws(OAuthError) {
-        let isLoopback = ["127.0.0.1", "::1", "[::1]"].contains(url.host?.lowercased() ?? "")
-        if url.scheme == "https" || (url.scheme == "http" && allowInsecureLoopback && isLoopback) { return }
-        throw OAuthError.insecureEndpoint(name: "issuer", url: url.absoluteString)
     }
 
     private func loopbackRedirect() throws(OAuthError) -> (path: String, ipv6: Bool) {

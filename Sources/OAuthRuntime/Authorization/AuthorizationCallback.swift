@@ -55,7 +55,7 @@ public enum AuthorizationCallback {
         guard let found = URLComponents(url: callback, resolvingAgainstBaseURL: false),
               let expected = URLComponents(url: redirect, resolvingAgainstBaseURL: false)
         else { throw mismatch }
-        let isLoopback = expected.scheme?.lowercased() == "http" && Endpoint.isLoopbackRedirect(redirect)
+        let isLoopback = expected.scheme?.lowercased() == "http" && EndpointPolicy.isLoopbackRedirect(redirect)
         guard found.scheme?.lowercased() == expected.scheme?.lowercased(),
               found.host?.lowercased() == expected.host?.lowercased(),
               found.percentEncodedUser == expected.percentEncodedUser,

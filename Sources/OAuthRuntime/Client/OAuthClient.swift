@@ -40,7 +40,7 @@ public struct OAuthClient: Sendable {
             ("end-session endpoint", endpoints.endSession), ("JWKS URI", endpoints.jwks),
         ]
         for case let (name, url?) in named {
-            try Endpoint.requireSecure(url, name: name, allowInsecureLoopback: allowInsecureLoopback)
+            try EndpointPolicy.requireSecure(url, name: name, allowInsecureLoopback: allowInsecureLoopback)
         }
         self.configuration = configuration
         self.authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: clientSecret)
@@ -118,7 +118,7 @@ public struct OAuthClient: Sendable {
 
     /// The UserInfo claims (OIDC Core §5.3); their `sub` must equal the ID token's (§5.3.2).
     public func userInfo<Claims: OAuthClaims>(_ signIn: SignIn, as type: Claims.Type = Claims.self) async throws(OAuthError) -> Claims {
-        let data = try await userInfoData(signIn)
+        let data = try await userInfoResponse(signIn).data
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
@@ -128,11 +128,11 @@ public struct OAuthClient: Sendable {
 
     /// The UserInfo response as untyped JSON, with the same `sub` check.
     public func userInfo(_ signIn: SignIn) async throws(OAuthError) -> [String: ClaimValue] {
-        let data = try await userInfoData(signIn)
-        return (try? JSONDecoder().decode([String: ClaimValue].self, from: data)) ?? [:]
+        try await userInfoResponse(signIn).claims
     }
 
-    private func userInfoData(_ signIn: SignIn) async throws(OAuthError) -> Data {
+    /// The body, and its claims as read for the `sub` check.
+    private func userInfoResponse(_ signIn: SignIn) async throws(OAuthError) -> (data: Data, claims: [String: ClaimValue]) {
         guard let endpoint = configuration.endpoints.userinfo else { throw OAuthError.missingEndpoint("userinfo endpoint") }
         let response = try await send(HTTPRequest(method: "GET", url: endpoint, headers: [
             "Authorization": "Bearer \(signIn.tokens.accessToken)", "Accept": "application/json",
@@ -145,7 +145,7 @@ public struct OAuthClient: Sendable {
               let subject = object["sub"]?.stringValue
         else { throw OAuthError.missingParameter("sub") }
         if let expected = signIn.idToken?.subject, subject != expected { throw OAuthError.userInfoSubjectMismatch }
-        return response.body
+        return (response.body, object)
     }
 
     /// The RP-initiated logout URL (OpenID Connect RP-Initiated Logout 1.0), if the provider has one.

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Which URLs the runtime will send credentials to.
-enum Endpoint {
+/// Which URLs the runtime will send credentials to; public so tools on the runtime apply the
+/// same rule to what they fetch before a client exists (an issuer's discovery document).
+public enum EndpointPolicy {
     /// https always; http only on a loopback IP literal and only when the caller allowed it, for
     /// local development servers. `localhost` is not enough: the name can resolve elsewhere.
-    static func requireSecure(_ url: URL, name: String, allowInsecureLoopback: Bool) throws(OAuthError) {
+    public static func requireSecure(_ url: URL, name: String, allowInsecureLoopback: Bool) throws(OAuthError) {
         switch url.scheme?.lowercased() {
         case "https":
             guard let host = url.host, !host.isEmpty else { throw OAuthError.insecureEndpoint(name: name, url: url.absoluteString) }
