@@ -35,10 +35,15 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.embedInCode("ProviderClient.mustache")]
         ),
+        // The rules the build and the runtime both apply (which URLs are acceptable, which hosts
+        // are loopback, which parameters are reserved): one place, so the build can never accept
+        // what the runtime refuses. No dependencies, not even Foundation.
+        .target(name: "OAuthPolicy"),
         .target(
             name: "OAuthGenCore",
             dependencies: [
                 "CLibXML2",
+                "OAuthPolicy",
                 "OAuthGenTemplates",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -49,12 +54,14 @@ let package = Package(
             name: "oauthgen",
             dependencies: [
                 "OAuthGenCore",
+                "OAuthPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(
             name: "OAuthRuntime",
             dependencies: [
+                "OAuthPolicy",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
@@ -74,6 +81,7 @@ let package = Package(
             name: "oauthgen-login",
             dependencies: [
                 "OAuthRuntime",
+                "OAuthPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OAuthPolicy
 import OAuthRuntime
 
 @main
@@ -66,20 +67,21 @@ struct OAuthGenLogin: AsyncParsableCommand {
         do throws(OAuthError) {
             try await signIn()
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            // The description quotes what the provider or a local process sent: escaped, so no
+            // control sequence reaches the terminal.
+            FileHandle.standardError.write(Data("error: \(TerminalText.escaping(error.description))\n".utf8))
             throw ExitCode.failure
         }
     }
 
     private func signIn() async throws(OAuthError) {
         let transport = URLSessionTransport()
-        var configuration = try await loadConfiguration(transport: transport)
+        let configuration = try await loadConfiguration(transport: transport)
         let redirect = try loopbackRedirect()
 
         if clientSecret != nil {
+            // The client sends it as the metadata prefers (client_secret_basic when it is silent).
             FileHandle.standardError.write(Data("warning: a client secret shipped with a native app is not secret (RFC 8252 §8.5)\n".utf8))
-            configuration.quirks.tokenEndpointAuthMethod =
-                configuration.metadata.tokenEndpointAuthMethodsSupported.contains("client_secret_basic") ? .clientSecretBasic : .clientSecretPost
         }
         let client = try OAuthClient(configuration: configuration, clientID: clientID, clientSecret: clientSecret,
                                      transport: transport, allowInsecureLoopback: allowInsecureLoopback)
@@ -122,20 +124,15 @@ struct OAuthGenLogin: AsyncParsableCommand {
                 throw OAuthError.invalidRequest("expected --issuer to be an absolute URL, found \"\(issuer)\"")
             }
             let documentURL = ProviderConfiguration.openIDConfigurationURL(forIssuer: issuerURL)
-            let response: HTTPResponse
-            do {
-                // The issuer is checked before anything is fetched from it.
-                try EndpointPolicy.requireSecure(issuerURL, name: "issuer", allowInsecureLoopback: allowInsecureLoopback)
-                response = try await transport.send(HTTPRequest(method: "GET", url: documentURL, headers: ["Accept": "application/json"]))
-            } catch let error as OAuthError {
-                throw error
-            } catch {
-                throw OAuthError.transport("fetching \(documentURL.absoluteString) failed: \(error.localizedDescription)")
-            }
+            // The issuer is checked before anything is fetched from it.
+            try EndpointPolicy.requireSecure(issuerURL, name: "issuer", allowInsecureLoopback: allowInsecureLoopback)
+            let response = try await transport.send(HTTPRequest(method: "GET", url: documentURL, headers: ["Accept": "application/json"]), to: "discovery document")
             guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
             var configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
-            if configuration.endpoints.revocation == nil, let metadataURL = ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuerURL),
-               let metadata = try? await transport.send(HTTPRequest(method: "GET", url: metadataURL, headers: ["Accept": "application/json"])),
+            // Only --revoke needs what the RFC 8414 document may add (django-oauth-toolkit lists its
+            // revocation endpoint only there); nothing else is fetched that is not used.
+            if revoke, configuration.endpoints.revocation == nil, let metadataURL = ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuerURL),
+               let metadata = try? await transport.send(HTTPRequest(method: "GET", url: metadataURL, headers: ["Accept": "application/json"]), to: "authorization-server metadata"),
                metadata.status == 200
             {
                 configuration.merge(authorizationServerMetadata: metadata.body)
@@ -160,7 +157,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
         guard components.port == nil else {
             throw OAuthError.invalidRequest("expected --redirect-uri without a port: the listener takes an ephemeral one (RFC 8252 §7.3), found port \(components.port!)")
         }
-        return (components.path.isEmpty ? "/" : components.path, host != "127.0.0.1")
+        // As sent: the listener compares the request target byte for byte (`/cb%20x`, not `/cb x`).
+        return (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath, host != "127.0.0.1")
     }
 
     private static func jsonText(_ report: LoginReport) -> String {

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OAuthGenCore
+import OAuthPolicy
 
 /// Downloads and checks a discovery document for `fetch` and `import --fetch-discovery`.
 enum DiscoveryDownloader {
@@ -14,15 +15,20 @@ enum DiscoveryDownloader {
     /// The document, read with locations (the URL stands in for the file), whose issuer is
     /// `expectedIssuer` exactly. Findings are printed; any error ends the command.
     static func fetch(issuer: String, kind: Kind, expectedIssuer: String?, allowInsecureLoopback: Bool) async throws -> (document: JSONValue, source: String) {
-        guard let issuerURL = URL(string: issuer), let scheme = issuerURL.scheme?.lowercased(), let host = issuerURL.host else {
-            throw fail("expected the issuer to be an absolute URL, found '\(issuer)'")
+        // The runtime's rule: what `fetch` pins is what a client will accept.
+        let parsed: ServerURL
+        do {
+            parsed = try ServerURL(parsing: issuer)
+        } catch {
+            throw fail("expected the issuer to be an absolute https URL: \(error), found '\(issuer)'")
         }
-        let loopback = host == "127.0.0.1" || host == "::1" || host == "[::1]"
-        guard scheme == "https" || (scheme == "http" && loopback && allowInsecureLoopback) else {
-            throw fail(scheme == "http" && loopback
-                ? "expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server"
-                : "expected an https issuer, found '\(issuer)'")
+        switch EndpointRule.verdict(for: parsed) {
+        case .secure: break
+        case .insecureLoopback where allowInsecureLoopback: break
+        case .insecureLoopback: throw fail("expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server")
+        case .refused: throw fail("expected an https issuer, found '\(issuer)'")
         }
+        guard let issuerURL = URL(string: issuer) else { throw fail("expected a usable issuer URL, found '\(issuer)'") }
         let location = kind == .openid
             ? DiscoveryLocation.openIDConfiguration(forIssuer: issuerURL) : DiscoveryLocation.authorizationServerMetadata(forIssuer: issuerURL)
         guard let location else { throw fail("expected a usable issuer URL, found '\(issuer)'") }
@@ -42,30 +48,31 @@ enum DiscoveryDownloader {
         return (document, source)
     }
 
+    /// The body, read only up to the input size limit; a redirect is refused, since a document
+    /// pinned from wherever a server points would be trusted at every later build.
     private static func download(_ url: URL) async throws -> [UInt8] {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration)
-        let data: Data
-        let response: URLResponse
+        let response: ServerFetch.Response
         do {
-            (data, response) = try await session.data(for: request)
+            response = try await ServerFetch().send(request, bodyLimit: InputLimits.maximumFileSize)
+        } catch .bodyTooLarge(let limit) {
+            throw fail("expected a discovery document of at most \(limit) bytes from \(url.absoluteString), found a larger one")
         } catch {
-            throw fail("expected to download \(url.absoluteString), found: \(error.localizedDescription)")
+            throw fail("expected to download \(url.absoluteString), found: \(error)")
         }
-        guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
-            throw fail("expected HTTP 200 from \(url.absoluteString), found \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+        if (300..<400).contains(response.status) {
+            let location = response.headers.first { $0.key.lowercased() == "location" }?.value ?? "nowhere"
+            throw fail("expected the document at \(url.absoluteString), found HTTP \(response.status) redirecting to '\(location)'; redirects are not followed: pin the issuer the redirect names only if you trust it")
         }
-        guard data.count <= InputLimits.maximumFileSize else {
-            throw fail("expected a discovery document of at most \(InputLimits.maximumFileSize) bytes from \(url.absoluteString), found \(data.count)")
+        guard response.status == 200 else {
+            throw fail("expected HTTP 200 from \(url.absoluteString), found \(response.status)")
         }
-        return [UInt8](data)
+        return [UInt8](response.body)
     }
 
     static func fail(_ message: String) -> ExitCode {
-        StandardError.write("error: \(message)\n")
+        StandardError.write("error: \(TerminalText.escaping(message))\n")
         return ExitCode.failure
     }
 

@@ -1,3 +1,5 @@
+import OAuthPolicy
+
 /// One finding about the inputs: what is wrong, where, which rule, and which standard says so.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How serious a finding is.
@@ -37,10 +39,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `path:line:column: severity: message [RULE] (reference)` — the form compilers use, so that
     /// Xcode, `swift build` and editors attach it to the offending line.
+    ///
+    /// Messages quote input values, and paths come from the file system: both are escaped, so no
+    /// input can print a second, forged diagnostic line or a terminal control sequence.
     public var description: String {
         var text = ""
-        if let location { text += "\(location): " }
-        text += "\(severity.rawValue): \(message) [\(rule.rawValue)]"
+        if let location { text += "\(TerminalText.escaping(location.description)): " }
+        text += "\(severity.rawValue): \(TerminalText.escaping(message)) [\(rule.rawValue)]"
         if let reference { text += " (\(reference))" }
         return text
     }

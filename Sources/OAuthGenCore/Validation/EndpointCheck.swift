@@ -1,38 +1,40 @@
-import Foundation
+import OAuthPolicy
 
-/// The checks every server URL (issuer or endpoint) gets, in a discovery document or a quirk file.
+/// The checks every server URL (issuer or endpoint) gets, in a discovery document or a quirk file:
+/// the runtime's own parser and rule (`OAuthPolicy`), so the build never accepts a URL the
+/// runtime refuses or a string that is no URL on some platform.
 enum EndpointCheck {
-    /// Hosts on which plain http is tolerated, for local development servers only.
-    static func isLoopbackHost(_ host: String) -> Bool {
-        ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host.lowercased())
-    }
-
     /// Findings about one server URL; `what` names it in messages (e.g. `"token_endpoint"`).
     static func check(_ value: Located<String>, what: String) -> [Diagnostic] {
         // Braces are checked by the issuer template rules; here they must not stop URL parsing.
         let text = value.value.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "x")
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              let host = components.host, !host.isEmpty
-        else {
+        let url: ServerURL
+        do {
+            url = try ServerURL(parsing: text)
+        } catch {
+            if case .unsupportedScheme(let scheme) = error.reason {
+                return [Diagnostic(.error, .discoveryInsecureEndpoint,
+                    "expected \(what) to use https, found '\(scheme)' in '\(value.value)'", at: value.location)]
+            }
+            // The location stays on the value: JSON escapes (`\/`) make offsets inside the decoded
+            // text differ from columns in the file.
             return [Diagnostic(.error, .discoveryInvalidURL,
-                "expected \(what) to be an absolute https URL, found '\(value.value)'", at: value.location)]
+                "expected \(what) to be an absolute https URL: \(error) at character \(error.offset + 1), found '\(value.value)'",
+                at: value.location)]
         }
-        var findings: [Diagnostic] = []
-        switch scheme {
-        case "https":
-            break
-        case "http" where isLoopbackHost(host):
-            findings.append(Diagnostic(.warning, .discoveryInsecureEndpoint,
-                "expected \(what) to use https, found http on the loopback host '\(host)'; acceptable only for a local development server",
-                at: value.location))
-        default:
-            findings.append(Diagnostic(.error, .discoveryInsecureEndpoint,
-                "expected \(what) to use https, found '\(scheme)' in '\(value.value)'", at: value.location))
+        switch EndpointRule.verdict(for: url) {
+        case .secure:
+            return []
+        case .insecureLoopback:
+            return [Diagnostic(.warning, .discoveryInsecureEndpoint,
+                "expected \(what) to use https, found http on the loopback address '\(url.host)'; the client accepts it only when made with allowInsecureLoopback: true, for a local development server",
+                at: value.location)]
+        case .refused:
+            let reason = url.host.lowercased() == "localhost"
+                ? "; 'localhost' is a name that can resolve elsewhere, so the client refuses it: use 127.0.0.1 or [::1] for a local server"
+                : ""
+            return [Diagnostic(.error, .discoveryInsecureEndpoint,
+                "expected \(what) to use https, found 'http' in '\(value.value)'\(reason)", at: value.location)]
         }
-        if components.fragment != nil {
-            findings.append(Diagnostic(.error, .discoveryInvalidURL,
-                "expected no fragment in \(what), found '\(value.value)'", at: value.location))
-        }
-        return findings
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthPolicy
 
 /// An authorization request (RFC 6749 §4.1.1 with RFC 7636 and OIDC Core §3.1.2.1): the URL to
 /// open in an external user-agent and what to keep until the callback.
@@ -18,9 +19,11 @@ public struct AuthorizationRequest: Sendable, Hashable {
         additionalParameters: [QuirkParameter] = [],
         now: Date = Date()
     ) throws(OAuthError) {
-        let reserved: Set<String> = ["response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method"]
-        if let clash = additionalParameters.first(where: { reserved.contains($0.name) }) {
-            throw OAuthError.invalidRequest("expected additional parameters the client does not set itself, found \"\(clash.name)\"")
+        // The configuration's parameters too: a hand-made or tampered configuration must not add
+        // a second redirect_uri, a fixed state or response_type=token either.
+        let extra = configuration.quirks.authorizationParameters + additionalParameters
+        if let clash = extra.first(where: { ReservedParameters.isReservedAuthorizationParameter($0.name) }) {
+            throw OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"\(clash.name)\"")
         }
         let pkce = PKCE(method: configuration.quirks.pkce)
         let state = SecureRandom.base64URLToken(bytes: 32)
@@ -40,7 +43,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
             items.append(URLQueryItem(name: "code_challenge", value: pkce.challenge))
             items.append(URLQueryItem(name: "code_challenge_method", value: pkce.method.rawValue))
         }
-        for parameter in configuration.quirks.authorizationParameters + additionalParameters {
+        for parameter in extra {
             items.append(URLQueryItem(name: parameter.name, value: parameter.value))
         }
 

@@ -43,7 +43,8 @@ public struct OAuthClient: Sendable {
             try EndpointPolicy.requireSecure(url, name: name, allowInsecureLoopback: allowInsecureLoopback)
         }
         self.configuration = configuration
-        self.authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: clientSecret)
+        self.authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: clientSecret,
+                                                   supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         self.transport = transport
         self.allowInsecureLoopback = allowInsecureLoopback
         if configuration.metadata.kind == .openIDConnect {
@@ -110,7 +111,7 @@ public struct OAuthClient: Sendable {
         guard let endpoint = configuration.endpoints.revocation else { throw OAuthError.missingEndpoint("revocation endpoint") }
         var parameters = [("token", token)]
         if let hint { parameters.append(("token_type_hint", hint.rawValue)) }
-        let response = try await post(parameters, to: endpoint)
+        let response = try await post(parameters, to: endpoint, name: "revocation endpoint")
         guard response.status == 200 else {
             throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse)
         }
@@ -134,9 +135,9 @@ public struct OAuthClient: Sendable {
     /// The body, and its claims as read for the `sub` check.
     private func userInfoResponse(_ signIn: SignIn) async throws(OAuthError) -> (data: Data, claims: [String: ClaimValue]) {
         guard let endpoint = configuration.endpoints.userinfo else { throw OAuthError.missingEndpoint("userinfo endpoint") }
-        let response = try await send(HTTPRequest(method: "GET", url: endpoint, headers: [
+        let response = try await transport.send(HTTPRequest(method: "GET", url: endpoint, headers: [
             "Authorization": "Bearer \(signIn.tokens.accessToken)", "Accept": "application/json",
-        ]))
+        ]), to: "userinfo endpoint")
         guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
         guard response.mediaType == "application/json" || response.mediaType == nil else {
             throw OAuthError.invalidTokenResponse("a userinfo response of type \(response.mediaType ?? "none") (only JSON is accepted)")
@@ -165,28 +166,17 @@ public struct OAuthClient: Sendable {
     // MARK: - Requests
 
     private func tokenRequest(_ parameters: [(String, String)], requireIDToken: Bool, now: Date) async throws(OAuthError) -> TokenSet {
-        let response = try await post(parameters, to: configuration.endpoints.token)
+        let response = try await post(parameters, to: configuration.endpoints.token, name: "token endpoint")
         return try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: requireIDToken,
                                                scopeSeparator: configuration.quirks.scopeSeparator, now: now)
     }
 
-    private func post(_ parameters: [(String, String)], to endpoint: URL) async throws(OAuthError) -> HTTPResponse {
+    private func post(_ parameters: [(String, String)], to endpoint: URL, name: String) async throws(OAuthError) -> HTTPResponse {
         var parameters = parameters
         var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
         authentication.apply(to: &parameters, headers: &headers)
         for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
-        return try await send(HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8)))
-    }
-
-    private func send(_ request: HTTPRequest) async throws(OAuthError) -> HTTPResponse {
-        do {
-            return try await transport.send(request)
-        } catch let error as OAuthError {
-            throw error
-        } catch {
-            // The transport's own message names the host, never the body.
-            throw OAuthError.transport(error.localizedDescription)
-        }
+        return try await transport.send(HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8)), to: name)
     }
 }
 

@@ -27,6 +27,9 @@ public enum OAuthError: Error, Sendable, Hashable {
     case tokenEndpointError(ProtocolError, status: Int)
     /// An endpoint answered with something that is not an OAuth response (an HTML error page…).
     case serverError(status: Int, contentType: String?)
+    /// An endpoint answered with a redirect. The runtime never follows one: the request's
+    /// credentials would go to whatever host the redirect names.
+    case redirectRefused(endpoint: String, status: Int)
     /// A token response that does not follow RFC 6749 §5.1 even with the provider's quirks.
     case invalidTokenResponse(String)
     /// The ID token failed a check of OIDC Core §3.1.3.7.
@@ -116,6 +119,7 @@ extension OAuthError: CustomStringConvertible, LocalizedError {
         case .authorizationError(let error): "authorization failed: \(error)"
         case .tokenEndpointError(let error, let status): "the token endpoint refused (HTTP \(status)): \(error)"
         case .serverError(let status, let contentType): "expected an OAuth response, found HTTP \(status)\(contentType.map { " with \($0)" } ?? "")"
+        case .redirectRefused(let endpoint, let status): "expected the \(endpoint) to answer, found HTTP \(status) redirecting elsewhere; redirects are never followed, so no credential leaves for another host"
         case .invalidTokenResponse(let reason): "expected a token response per RFC 6749 §5.1, found \(reason)"
         case .invalidIDToken(let failure): failure.description
         case .userInfoSubjectMismatch: "expected userinfo's sub to equal the ID token's, found another subject"

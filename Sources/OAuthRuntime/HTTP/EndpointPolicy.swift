@@ -1,25 +1,33 @@
 import Foundation
+internal import OAuthPolicy
 
 /// Which URLs the runtime will send credentials to; public so tools on the runtime apply the
 /// same rule to what they fetch before a client exists (an issuer's discovery document).
+///
+/// The rule itself lives in `OAuthPolicy`, which the generator links too: a URL the build
+/// accepts is one the runtime accepts.
 public enum EndpointPolicy {
     /// https always; http only on a loopback IP literal and only when the caller allowed it, for
     /// local development servers. `localhost` is not enough: the name can resolve elsewhere.
+    /// The URL must also be strictly valid (RFC 3986), as the build requires.
     public static func requireSecure(_ url: URL, name: String, allowInsecureLoopback: Bool) throws(OAuthError) {
-        switch url.scheme?.lowercased() {
-        case "https":
-            guard let host = url.host, !host.isEmpty else { throw OAuthError.insecureEndpoint(name: name, url: url.absoluteString) }
-        case "http" where allowInsecureLoopback && isLoopbackLiteral(url):
-            break
-        default:
-            throw OAuthError.insecureEndpoint(name: name, url: url.absoluteString)
+        let parsed: ServerURL
+        do {
+            parsed = try ServerURL(parsing: url.absoluteString)
+        } catch {
+            if case .unsupportedScheme = error.reason { throw OAuthError.insecureEndpoint(name: name, url: url.absoluteString) }
+            throw OAuthError.invalidRequest("expected the \(name) to be a valid URL, found \(url.absoluteString): \(error)")
+        }
+        switch EndpointRule.verdict(for: parsed) {
+        case .secure: return
+        case .insecureLoopback where allowInsecureLoopback: return
+        case .insecureLoopback, .refused: throw OAuthError.insecureEndpoint(name: name, url: url.absoluteString)
         }
     }
 
     /// 127.0.0.1 or [::1].
     static func isLoopbackLiteral(_ url: URL) -> Bool {
-        guard let host = url.host?.lowercased() else { return false }
-        return host == "127.0.0.1" || host == "::1" || host == "[::1]"
+        url.host.map { LoopbackHost.isIPLiteral($0.lowercased()) } ?? false
     }
 
     /// A loopback redirect in the sense of RFC 8252 §7.3 and §8.3: the literals, or `localhost`,

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+internal import OAuthPolicy
 
 /// An HTTP request as the runtime makes it.
 public struct HTTPRequest: Sendable, Hashable {
@@ -43,23 +44,22 @@ public struct HTTPResponse: Sendable, Hashable {
 
 /// Sends HTTP requests. The runtime's only way out to the network, so apps can route it
 /// through their own stack and tests through a local server.
+///
+/// A transport must not follow redirects: it returns a 3xx response as it is. The runtime then
+/// refuses it, so that no bearer token, client secret or code verifier goes to a host the
+/// endpoint named, and no key or document is taken from one.
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
-/// `URLSession`, without caching or cookies: token responses must never be cached (RFC 6749 §5.1)
-/// and no cookie jar should outlive a sign-in.
+/// `URLSession`, without caching, cookies or redirects: token responses must never be cached
+/// (RFC 6749 §5.1), no cookie jar should outlive a sign-in, and credentials never follow a
+/// redirect. Bodies over 1 MiB are refused while they stream.
 public struct URLSessionTransport: HTTPTransport {
-    private let session: URLSession
+    private let fetch: ServerFetch
 
     public init(timeout: TimeInterval = 30) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = timeout
-        self.session = URLSession(configuration: configuration)
+        self.fetch = ServerFetch(timeout: timeout)
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -67,14 +67,35 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: urlRequest)
-        guard let http = response as? HTTPURLResponse else {
-            throw OAuthError.transport("expected an HTTP response, found \(type(of: response))")
+        do {
+            let response = try await fetch.send(urlRequest)
+            return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
+        } catch .cancelled {
+            throw OAuthError.cancelled
+        } catch {
+            throw OAuthError.transport(error.description)
         }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
+    }
+}
+
+extension HTTPTransport {
+    /// Sends `request` to the endpoint `name`, with the runtime's error mapping: a redirect is
+    /// refused whatever the transport did with it, and the transport's own errors become
+    /// `.transport` with a message that names the host, never the body.
+    public func send(_ request: HTTPRequest, to name: String) async throws(OAuthError) -> HTTPResponse {
+        let response: HTTPResponse
+        do {
+            response = try await send(request)
+        } catch let error as OAuthError {
+            throw error
+        } catch is CancellationError {
+            throw OAuthError.cancelled
+        } catch {
+            throw OAuthError.transport(error.localizedDescription)
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        if (300..<400).contains(response.status) {
+            throw OAuthError.redirectRefused(endpoint: name, status: response.status)
+        }
+        return response
     }
 }

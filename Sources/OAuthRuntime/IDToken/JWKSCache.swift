@@ -79,7 +79,7 @@ public actor JWKSCache {
     }
 
     private static func download(_ url: URL, transport: any HTTPTransport, generation: Int) async throws -> [Key] {
-        let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]))
+        let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), to: "JWKS URI")
         guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
         return try await parse(response.body, generation: generation)
     }

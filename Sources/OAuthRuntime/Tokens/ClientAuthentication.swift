@@ -8,10 +8,22 @@ public struct ClientAuthentication: Sendable, Hashable {
     /// (RFC 8252 §8.5); it is never logged or described.
     var clientSecret: String?
 
-    public init(clientID: String, method: TokenEndpointAuthMethod = .none, clientSecret: String? = nil) {
+    /// - Parameters:
+    ///   - method: how to send the secret; `.none` with a secret means "as the provider prefers",
+    ///     read from `supported`.
+    ///   - supported: the metadata's `token_endpoint_auth_methods_supported`.
+    public init(clientID: String, method: TokenEndpointAuthMethod = .none, clientSecret: String? = nil, supported: [String] = []) {
         self.clientID = clientID
-        self.method = clientSecret == nil ? .none : (method == .none ? .clientSecretPost : method)
+        self.method = clientSecret == nil ? .none : (method == .none ? Self.preferredSecretMethod(supported: supported) : method)
         self.clientSecret = clientSecret
+    }
+
+    /// `client_secret_basic` unless the provider lists `client_secret_post` without it: Basic is
+    /// the default when the metadata is silent (OpenID Connect Discovery 1.0 §3, RFC 8414 §2)
+    /// and the method every server must support (RFC 6749 §2.3.1).
+    static func preferredSecretMethod(supported: [String]) -> TokenEndpointAuthMethod {
+        if !supported.contains("client_secret_basic") && supported.contains("client_secret_post") { return .clientSecretPost }
+        return .clientSecretBasic
     }
 
     /// Adds the client's credentials to a form request.

@@ -7,8 +7,10 @@ import Foundation
 public protocol ExternalUserAgent: Sendable {
     /// The redirect URI this agent will receive the response on; called before the request is built.
     func prepareRedirectURI() async throws(OAuthError) -> URL
-    /// Opens `url` and waits for the authorization response.
-    func present(_ url: URL) async throws(OAuthError) -> URL
+    /// Opens `url` and waits for the authorization response to the request whose `state` is
+    /// given; an agent that can be reached by other processes (a loopback listener) ignores
+    /// responses without it.
+    func present(_ url: URL, state: String) async throws(OAuthError) -> URL
 }
 
 extension OAuthClient {
@@ -17,7 +19,7 @@ extension OAuthClient {
     public func signIn(with agent: some ExternalUserAgent, scopes: [String]? = nil, additionalParameters: [QuirkParameter] = []) async throws(OAuthError) -> SignIn {
         let redirectURI = try await agent.prepareRedirectURI()
         let request = try authorizationRequest(redirectURI: redirectURI, scopes: scopes, additionalParameters: additionalParameters)
-        let callback = try await agent.present(request.url)
+        let callback = try await agent.present(request.url, state: request.pending.state)
         return try await finishAuthorization(callback: callback, pending: request.pending)
     }
 }

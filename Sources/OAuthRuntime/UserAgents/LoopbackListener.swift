@@ -6,23 +6,31 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import OAuthPolicy
 
 /// An RFC 8252 §7.3 loopback redirect listener: 127.0.0.1 and, where the system has IPv6, ::1,
 /// on one ephemeral port chosen by the kernel, open only for one authorization.
 ///
 /// No SO_REUSEADDR or SO_REUSEPORT (RFC 8252 Appendix B.5): another process must not be able to
-/// bind the same port and take the response. The first request on the expected path gets a small
-/// page and ends the wait; requests for anything else (a browser's `/favicon.ico`) get a 404.
+/// bind the same port and take the response. Any local process can still connect (§8.3), so
+/// connections are served side by side, each with its own short deadline: a client that sends
+/// nothing, or one byte at a time, cannot hold up the browser's request. Only a request on the
+/// redirect path that carries the pending `state` gets the page and ends the wait; one without it
+/// gets a 400 and the wait goes on (§8.9). Anything else gets a 404.
 public final class LoopbackListener: Sendable {
     /// The port both sockets are bound to.
     public let port: UInt16
-    /// The path the redirect URI names, e.g. `/oauth2/callback`.
+    /// The path the redirect URI names, percent-encoded as registered, e.g. `/oauth2/callback`.
     public let path: String
     private let sockets: [Int32]
 
     /// Binds the sockets. Nothing is accepted until `waitForCallback`.
+    ///
+    /// - Parameter path: the redirect URI's path as it is sent (percent-encoded: `/cb%20x`).
     public init(path: String = "/callback") throws(OAuthError) {
-        guard path.hasPrefix("/") else { throw OAuthError.invalidRequest("expected the loopback redirect path to start with '/', found \"\(path)\"") }
+        guard path.hasPrefix("/"), let parsed = try? ServerURL(parsing: "http://127.0.0.1" + path), !parsed.hasQuery else {
+            throw OAuthError.invalidRequest("expected the loopback redirect path to start with '/' and be a valid, percent-encoded URL path without a query, found \"\(path)\"")
+        }
         self.path = path
         // Both families must share a port; if another process holds the IPv6 side of the
         // kernel's pick, try again with a new pick.
@@ -50,27 +58,43 @@ public final class LoopbackListener: Sendable {
 
     /// `http://127.0.0.1:<port><path>` (or `http://[::1]:<port><path>`).
     public func redirectURI(ipv6: Bool = false) -> URL {
+        // The path was checked by `ServerURL` in `init`, so this parses on every platform.
         URL(string: "http://\(ipv6 ? "[::1]" : "127.0.0.1"):\(port)\(path)")!
     }
 
-    /// Waits for the authorization response and returns the URL it arrived on.
+    /// Connections served at once; past it, the oldest is dropped to make room.
+    static let maximumConnections = 64
+
+    /// Waits for the authorization response to the request whose `state` is given and returns
+    /// the URL it arrived on. Cancelling the calling task ends the wait with `.cancelled`.
     ///
-    /// - Parameter abandon: checked about once a second; a non-nil error ends the wait with it
-    ///   (the browser command failed, the user gave up…).
+    /// - Parameters:
+    ///   - connectionTimeout: how long one connection may take to send its request head; a
+    ///     browser sends it at once.
+    ///   - abandon: checked several times a second; a non-nil error ends the wait with it
+    ///     (the browser command failed, the user gave up…).
     public func waitForCallback(
-        timeout: TimeInterval = 300, page: String = LoopbackListener.defaultPage,
-        abandon: @escaping @Sendable () -> OAuthError? = { nil }
+        state: String, timeout: TimeInterval = 300, connectionTimeout: TimeInterval = 10,
+        page: String = LoopbackListener.defaultPage, abandon: @escaping @Sendable () -> OAuthError? = { nil }
     ) async throws(OAuthError) -> URL {
         let sockets = self.sockets
         let port = self.port
         let path = self.path
-        let result: Result<URL, OAuthError> = await withCheckedContinuation { continuation in
-            // A dedicated thread: poll(2) blocks, and Swift's cooperative pool must not.
-            let thread = Thread {
-                continuation.resume(returning: Self.serve(sockets: sockets, port: port, path: path, timeout: timeout, page: page, abandon: abandon))
+        let cancellation = CancellationFlag()
+        let result: Result<URL, OAuthError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // A dedicated thread: poll(2) blocks, and Swift's cooperative pool must not.
+                let thread = Thread {
+                    var server = Server(sockets: sockets, port: port, path: path, state: state, page: page, connectionTimeout: connectionTimeout)
+                    continuation.resume(returning: server.run(until: Date().addingTimeInterval(timeout)) {
+                        cancellation.isSet ? .cancelled : abandon()
+                    })
+                }
+                thread.name = "oauth-loopback-listener"
+                thread.start()
             }
-            thread.name = "oauth-loopback-listener"
-            thread.start()
+        } onCancel: {
+            cancellation.set()
         }
         return try result.get()
     }
@@ -143,71 +167,7 @@ public final class LoopbackListener: Sendable {
         return failure == EADDRINUSE ? .portTaken : .unavailable
     }
 
-    /// Accepts connections until one asks for `path`, or until the deadline.
-    private static func serve(
-        sockets: [Int32], port: UInt16, path: String, timeout: TimeInterval, page: String, abandon: @Sendable () -> OAuthError?
-    ) -> Result<URL, OAuthError> {
-        let deadline = Date().addingTimeInterval(timeout)
-        var descriptors = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        while true {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { return .failure(.timedOut) }
-            if let reason = abandon() { return .failure(reason) }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining, 1) * 1000))
-            if ready < 0 && errno != EINTR { return .failure(.transport("poll: \(String(cString: strerror(errno)))")) }
-            for index in descriptors.indices where descriptors[index].revents & Int16(POLLIN) != 0 {
-                descriptors[index].revents = 0
-                let connection = accept(descriptors[index].fd, nil, nil)
-                guard connection >= 0 else { continue }
-                defer { close(connection) }
-                let host = index == 0 ? "127.0.0.1" : "[::1]"
-                if let url = handle(connection, host: host, port: port, path: path, page: page) { return .success(url) }
-            }
-        }
-    }
-
-    /// Reads one request; answers it; returns the callback URL when it is the one awaited.
-    private static func handle(_ connection: Int32, host: String, port: UInt16, path: String, page: String) -> URL? {
-        // A client that connects and says nothing must not hold up the sign-in.
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        #if canImport(Darwin)
-        var noSignal: Int32 = 1
-        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        var request = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while request.count < 16_384 {
-            let count = recv(connection, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            request += buffer[0..<count]
-            if containsHeaderEnd(request) { break }
-        }
-        guard let lineEnd = request.firstIndex(of: 13) ?? request.firstIndex(of: 10) else { return nil }
-        let requestLine = String(decoding: request[..<lineEnd], as: UTF8.self).split(separator: " ")
-        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else {
-            respond(connection, status: "400 Bad Request", body: "Bad request")
-            return nil
-        }
-        let target = String(requestLine[1])
-        let targetPath = String(target.prefix { $0 != "?" && $0 != "#" })
-        guard requestLine[0] == "GET", targetPath == path, let url = URL(string: "http://\(host):\(port)\(target)") else {
-            respond(connection, status: "404 Not Found", body: "Not found")
-            return nil
-        }
-        respond(connection, status: "200 OK", body: page, contentType: "text/html; charset=utf-8")
-        return url
-    }
-
-    private static func containsHeaderEnd(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 4 else { return false }
-        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
-            return true
-        }
-        return false
-    }
-
-    private static func respond(_ connection: Int32, status: String, body: String, contentType: String = "text/plain; charset=utf-8") {
+    static func respond(_ connection: Int32, status: String, body: String, contentType: String = "text/plain; charset=utf-8") {
         let bytes = Array(body.utf8)
         let head = "HTTP/1.1 \(status)\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nCache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nContent-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\nConnection: close\r\n\r\n"
         let response = Array(head.utf8) + bytes
@@ -225,3 +185,139 @@ private let MSG_NOSIGNAL_OR_ZERO: Int32 = 0
 #else
 private let MSG_NOSIGNAL_OR_ZERO: Int32 = Int32(MSG_NOSIGNAL)
 #endif
+
+/// Set once, from the task-cancellation handler; read by the listener thread.
+final class CancellationFlag: @unchecked Sendable {
+    // @unchecked: `value` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
+
+extension LoopbackListener {
+    /// One wait for a callback: the listening sockets and every open connection in one poll(2)
+    /// loop, all non-blocking, so no connection can stall another.
+    struct Server {
+        struct Connection {
+            var descriptor: Int32
+            var host: String
+            var received: [UInt8] = []
+            var deadline: Date
+        }
+
+        let sockets: [Int32]
+        let port: UInt16
+        let path: String
+        let state: String
+        let page: String
+        let connectionTimeout: TimeInterval
+        var connections: [Connection] = []
+
+        init(sockets: [Int32], port: UInt16, path: String, state: String, page: String, connectionTimeout: TimeInterval) {
+            self.sockets = sockets
+            self.port = port
+            self.path = path
+            self.state = state
+            self.page = page
+            self.connectionTimeout = connectionTimeout
+        }
+
+        /// Serves until the callback arrives, the deadline passes or `stop` says why not.
+        mutating func run(until deadline: Date, stop: () -> OAuthError?) -> Result<URL, OAuthError> {
+            defer { for connection in connections { close(connection.descriptor) } }
+            while true {
+                let now = Date()
+                guard now < deadline else { return .failure(.timedOut) }
+                if let reason = stop() { return .failure(reason) }
+                connections.removeAll { connection in
+                    guard connection.deadline <= now else { return false }
+                    close(connection.descriptor)
+                    return true
+                }
+                var descriptors = (sockets + connections.map(\.descriptor)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                let nextDeadline = connections.map(\.deadline).min().map { min($0, deadline) } ?? deadline
+                let wait = max(0, min(nextDeadline.timeIntervalSince(now), 0.2))
+                let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(wait * 1000))
+                if ready < 0 && errno != EINTR { return .failure(.transport("poll: \(String(cString: strerror(errno)))")) }
+                guard ready > 0 else { continue }
+
+                // Connections first (their indices shift once new ones are added).
+                var closed: [Int] = []
+                for (index, descriptor) in descriptors.enumerated().dropFirst(sockets.count) where descriptor.revents != 0 {
+                    let position = index - sockets.count
+                    switch read(&connections[position]) {
+                    case .open: continue
+                    case .closed: closed.append(position)
+                    case .callback(let url): return .success(url)
+                    }
+                }
+                for position in closed.reversed() {
+                    close(connections[position].descriptor)
+                    connections.remove(at: position)
+                }
+                for (index, descriptor) in descriptors.prefix(sockets.count).enumerated() where descriptor.revents & Int16(POLLIN) != 0 {
+                    admit(from: sockets[index], host: index == 0 ? "127.0.0.1" : "[::1]", deadline: deadline)
+                }
+            }
+        }
+
+        private mutating func admit(from socket: Int32, host: String, deadline: Date) {
+            let descriptor = accept(socket, nil, nil)
+            guard descriptor >= 0 else { return }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            #if canImport(Darwin)
+            var noSignal: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            if connections.count >= LoopbackListener.maximumConnections {
+                close(connections.removeFirst().descriptor)
+            }
+            let own = Date().addingTimeInterval(connectionTimeout)
+            connections.append(Connection(descriptor: descriptor, host: host, deadline: min(own, deadline)))
+        }
+
+        private enum ReadOutcome {
+            case open
+            case closed
+            case callback(URL)
+        }
+
+        /// Reads what has arrived; answers once the head is complete.
+        private func read(_ connection: inout Connection) -> ReadOutcome {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = recv(connection.descriptor, &buffer, buffer.count, 0)
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return .open }
+            guard count > 0 else { return .closed }
+            connection.received += buffer[0..<count]
+            switch LoopbackRequest.classify(connection.received, path: path, state: state) {
+            case .incomplete:
+                return .open
+            case .malformed:
+                answer(connection, status: "400 Bad Request", body: "Bad request")
+            case .notFound:
+                answer(connection, status: "404 Not Found", body: "Not found")
+            case .foreignState:
+                answer(connection, status: "400 Bad Request", body: "This response does not belong to the sign-in in progress.")
+            case .callback(let target):
+                guard let url = URL(string: "http://\(connection.host):\(port)\(target)") else {
+                    answer(connection, status: "400 Bad Request", body: "Bad request")
+                    return .closed
+                }
+                answer(connection, status: "200 OK", body: page, contentType: "text/html; charset=utf-8")
+                return .callback(url)
+            }
+            return .closed
+        }
+
+        /// The answer is small: with the socket back in blocking mode and a send time-out, it
+        /// goes out whole or the peer is dropped.
+        private func answer(_ connection: Connection, status: String, body: String, contentType: String = "text/plain; charset=utf-8") {
+            _ = fcntl(connection.descriptor, F_SETFL, fcntl(connection.descriptor, F_GETFL) & ~O_NONBLOCK)
+            var timeout = timeval(tv_sec: 1, tv_usec: 0)
+            setsockopt(connection.descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            LoopbackListener.respond(connection.descriptor, status: status, body: body, contentType: contentType)
+        }
+    }
+}

@@ -29,12 +29,12 @@ public actor LoopbackUserAgent: ExternalUserAgent {
         return listener.redirectURI(ipv6: useIPv6)
     }
 
-    public func present(_ url: URL) async throws(OAuthError) -> URL {
-        guard let listener else { throw OAuthError.invalidRequest("expected prepareRedirectURI() before present(_:), found no listener") }
+    public func present(_ url: URL, state: String) async throws(OAuthError) -> URL {
+        guard let listener else { throw OAuthError.invalidRequest("expected prepareRedirectURI() before present(_:state:), found no listener") }
         // The listener closes as soon as it has the response, or on time-out.
         defer { self.listener = nil }
         let browser = try BrowserLauncher.open(url, command: browserCommand)
-        return try await listener.waitForCallback(timeout: timeout, abandon: browser.failure)
+        return try await listener.waitForCallback(state: state, timeout: timeout, abandon: browser.failure)
     }
 }
 
@@ -68,6 +68,10 @@ enum BrowserLauncher {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = command + [url.absoluteString]
         }
+        // The browser's output is not ours to print: it can hold the callback URL with the code,
+        // and it would land in front of a tool's machine-readable output.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         let outcome = Outcome(program: program)
         process.terminationHandler = { outcome.finished(with: $0.terminationStatus) }
         do {

@@ -19,7 +19,8 @@ public final class WebAuthenticationSessionUserAgent: NSObject, ExternalUserAgen
 
     public nonisolated func prepareRedirectURI() async throws(OAuthError) -> URL { redirectURI }
 
-    public nonisolated func present(_ url: URL) async throws(OAuthError) -> URL {
+    /// The session delivers only its own callback, so `state` is left to `AuthorizationCallback`.
+    public nonisolated func present(_ url: URL, state: String) async throws(OAuthError) -> URL {
         let result: Result<URL, OAuthError> = await withCheckedContinuation { continuation in
             Task { @MainActor in
                 let handler: ASWebAuthenticationSession.CompletionHandler = { callbackURL, error in

@@ -38,9 +38,19 @@ import Testing
     }
 
     @Test func refusesParametersThatWouldOverrideItsOwn() {
-        #expect(throws: OAuthError.self) {
+        #expect(throws: OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"state\"")) {
             try AuthorizationRequest(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: [],
                                      additionalParameters: [QuirkParameter(name: "state", value: "fixed")])
+        }
+    }
+
+    /// Hardening 7: the configuration's own parameters are checked too, not only the caller's.
+    @Test(arguments: [("redirect_uri", "https://attacker.example/cb"), ("state", "fixed"), ("response_type", "token"),
+                      ("State", "fixed"), ("request_uri", "urn:x"), ("response_mode", "fragment")])
+    func refusesReservedParametersFromTheConfiguration(name: String, value: String) {
+        let quirks = ProviderQuirks(authorizationParameters: [QuirkParameter(name: name, value: value)])
+        #expect(throws: OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"\(name)\"")) {
+            try AuthorizationRequest(configuration: testConfiguration(quirks: quirks), clientID: "c", redirectURI: redirect, scopes: [])
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OAuthRuntime
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,73 +10,119 @@ import Darwin
 
 /// The loopback listener with real sockets.
 @Suite struct LoopbackListenerTests {
-    /// Sends a raw HTTP request to the loopback address and returns the status line.
-    func request(_ host: String, _ port: UInt16, _ target: String) async throws -> String {
-        await Task.detached {
-            let family = host.contains(":") ? AF_INET6 : AF_INET
-            #if canImport(Darwin)
-            let descriptor = socket(family, SOCK_STREAM, 0)
-            #else
-            let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-            #endif
-            defer { close(descriptor) }
-            var connected: Int32
-            if family == AF_INET {
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = port.bigEndian
-                address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-                connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-            } else {
-                var address = sockaddr_in6()
-                address.sin6_family = sa_family_t(AF_INET6)
-                address.sin6_port = port.bigEndian
-                address.sin6_addr = in6addr_loopback
-                connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
-            }
-            guard connected == 0 else { return "connection refused" }
-            let text = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\n\r\n"
-            _ = text.withCString { send(descriptor, $0, strlen($0), 0) }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            return String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
-        }.value
+    func request(_ host: String, _ port: UInt16, _ target: String) async -> String {
+        await Task.detached { RawSocket.get(target, host: host, port: port) }.value
     }
 
     @Test func answersTheCallbackAndIgnoresOtherRequests() async throws {
         let listener = try LoopbackListener(path: "/oauth2/callback")
         #expect(listener.port > 1024)
         #expect(listener.redirectURI().absoluteString == "http://127.0.0.1:\(listener.port)/oauth2/callback")
-        async let callback = listener.waitForCallback(timeout: 10)
-        #expect(try await request("127.0.0.1", listener.port, "/favicon.ico") == "HTTP/1.1 404 Not Found")
-        #expect(try await request("127.0.0.1", listener.port, "/oauth2/callbackX?code=a") == "HTTP/1.1 404 Not Found")
-        #expect(try await request("127.0.0.1", listener.port, "/oauth2/callback?code=abc&state=xyz") == "HTTP/1.1 200 OK")
+        async let callback = listener.waitForCallback(state: "xyz", timeout: 10)
+        #expect(await request("127.0.0.1", listener.port, "/favicon.ico") == "HTTP/1.1 404 Not Found")
+        #expect(await request("127.0.0.1", listener.port, "/oauth2/callbackX?code=a&state=xyz") == "HTTP/1.1 404 Not Found")
+        #expect(await request("127.0.0.1", listener.port, "/oauth2/callback?code=abc&state=xyz") == "HTTP/1.1 200 OK")
         let url = try await callback
         #expect(url.absoluteString == "http://127.0.0.1:\(listener.port)/oauth2/callback?code=abc&state=xyz")
     }
 
     @Test func listensOnIPv6LoopbackToo() async throws {
         let listener = try LoopbackListener()
-        async let callback = listener.waitForCallback(timeout: 10)
-        #expect(try await request("::1", listener.port, "/callback?code=6") == "HTTP/1.1 200 OK")
-        #expect(try await callback.absoluteString == "http://[::1]:\(listener.port)/callback?code=6")
+        async let callback = listener.waitForCallback(state: "s6", timeout: 10)
+        #expect(await request("::1", listener.port, "/callback?code=6&state=s6") == "HTTP/1.1 200 OK")
+        #expect(try await callback.absoluteString == "http://[::1]:\(listener.port)/callback?code=6&state=s6")
     }
 
     @Test func closesOnceItHasTheResponse() async throws {
         let port = try await { () async throws -> UInt16 in
             let listener = try LoopbackListener()
-            async let callback = listener.waitForCallback(timeout: 10)
-            _ = try await request("127.0.0.1", listener.port, "/callback?code=1")
+            async let callback = listener.waitForCallback(state: "s", timeout: 10)
+            _ = await request("127.0.0.1", listener.port, "/callback?code=1&state=s")
             _ = try await callback
             return listener.port
         }()
         // The listener is gone with its scope; nothing answers on its port any more.
-        #expect(try await request("127.0.0.1", port, "/callback?code=2") == "connection refused")
+        #expect(await request("127.0.0.1", port, "/callback?code=2&state=s") == "connection refused")
+    }
+
+    // MARK: - Hardening 3: a local process cannot stall, abort or fake the sign-in (RFC 8252 §8.3, §8.9)
+
+    /// Before: one byte every 3 s held the one-at-a-time listener past its time-out.
+    @Test func aSlowSenderDoesNotHoldUpTheCallback() async throws {
+        let listener = try LoopbackListener()
+        async let callback = listener.waitForCallback(state: "good", timeout: 20)
+        let slow = try RawSocket(port: listener.port)
+        slow.send("G")
+        let started = Date()
+        try await Task.sleep(for: .milliseconds(300))
+        slow.send("E")
+        #expect(await request("127.0.0.1", listener.port, "/callback?code=c&state=good") == "HTTP/1.1 200 OK")
+        _ = try await callback
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
+    /// Before: 4 idle connections delayed the callback by 20 s (5 s read time-out each).
+    @Test func idleConnectionsDoNotDelayTheCallback() async throws {
+        let listener = try LoopbackListener()
+        async let callback = listener.waitForCallback(state: "good", timeout: 20)
+        let idle = try (0..<8).map { _ in try RawSocket(port: listener.port) }
+        let started = Date()
+        #expect(await request("127.0.0.1", listener.port, "/callback?code=c&state=good") == "HTTP/1.1 200 OK")
+        _ = try await callback
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(idle.count == 8)
+    }
+
+    /// Before: a request with the wrong state got the "signed in" page and ended the wait, and
+    /// the real browser then found the port closed.
+    @Test func aRequestWithoutThePendingStateNeitherEndsTheWaitNorSeesSuccess() async throws {
+        let listener = try LoopbackListener()
+        async let callback = listener.waitForCallback(state: "good", timeout: 20)
+        #expect(await request("127.0.0.1", listener.port, "/callback?code=forged&state=bad") == "HTTP/1.1 400 Bad Request")
+        #expect(await request("127.0.0.1", listener.port, "/callback?code=forged") == "HTTP/1.1 400 Bad Request")
+        #expect(await request("127.0.0.1", listener.port, "/callback?code=forged&state=good&state=bad") == "HTTP/1.1 400 Bad Request")
+        #expect(await request("127.0.0.1", listener.port, "/callback?code=real&state=good") == "HTTP/1.1 200 OK")
+        #expect(try await callback.queryParameters["code"] == "real")
+    }
+
+    @Test func aConnectionThatNeverFinishesItsRequestIsDroppedAtItsOwnDeadline() async throws {
+        let listener = try LoopbackListener()
+        async let callback = listener.waitForCallback(state: "good", timeout: 20, connectionTimeout: 0.5)
+        let idle = try RawSocket(port: listener.port)
+        idle.send("GET /callback?state=good HTTP/1.1\r\n")
+        let started = Date()
+        let answer = await Task.detached { idle.receiveAll(timeout: 10) }.value
+        #expect(answer.isEmpty)
+        #expect(Date().timeIntervalSince(started) < 3)
+        // The wait goes on: the real callback still arrives.
+        #expect(await request("127.0.0.1", listener.port, "/callback?code=c&state=good") == "HTTP/1.1 200 OK")
+        _ = try await callback
+    }
+
+    @Test func cancellingTheTaskEndsTheWait() async throws {
+        let listener = try LoopbackListener()
+        let wait = Task { try await listener.waitForCallback(state: "s", timeout: 60) }
+        try await Task.sleep(for: .milliseconds(200))
+        let started = Date()
+        wait.cancel()
+        await #expect(throws: OAuthError.cancelled) { try await wait.value }
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+
+    /// Hardening 8: the path is compared as sent, percent-encoded.
+    @Test func aPercentEncodedPathMatches() async throws {
+        let listener = try LoopbackListener(path: "/cb%20x")
+        #expect(listener.redirectURI().absoluteString == "http://127.0.0.1:\(listener.port)/cb%20x")
+        async let callback = listener.waitForCallback(state: "s", timeout: 10)
+        #expect(await request("127.0.0.1", listener.port, "/cb%20x?code=c&state=s") == "HTTP/1.1 200 OK")
+        _ = try await callback
+        #expect(throws: OAuthError.self) { try LoopbackListener(path: "/cb x") }
+        #expect(throws: OAuthError.self) { try LoopbackListener(path: "/cb?q=1") }
     }
 
     @Test func timesOut() async throws {
         let listener = try LoopbackListener()
-        await #expect(throws: OAuthError.timedOut) { try await listener.waitForCallback(timeout: 0.3) }
+        await #expect(throws: OAuthError.timedOut) { try await listener.waitForCallback(state: "s", timeout: 0.3) }
     }
 
     /// Appendix B.5: without SO_REUSEADDR/SO_REUSEPORT, no other socket can bind the same port.
@@ -108,7 +155,7 @@ import Darwin
         let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "exit 3", "sh"], timeout: 30)
         _ = try await agent.prepareRedirectURI()
         let started = Date()
-        await #expect(throws: OAuthError.self) { try await agent.present(URL(string: "https://id.example.com/authorize")!) }
+        await #expect(throws: OAuthError.self) { try await agent.present(URL(string: "https://id.example.com/authorize")!, state: "s") }
         #expect(Date().timeIntervalSince(started) < 5)
     }
 }

@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How the generator's `fetch` and the runtime's transport talk to authorization servers:
+/// redirects are never followed, and a body is read only up to a limit.
+///
+/// Following a redirect would send a bearer token or a client secret to wherever the server
+/// points, trust keys or a discovery document from another origin, and read a body from a host
+/// no check has seen. A body past the limit is refused while it streams, so a hostile server
+/// cannot make the client hold hundreds of megabytes.
+public final class ServerFetch: Sendable {
+    /// A response as it arrived: a 3xx comes back as itself, with its `Location`.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
+    }
+
+    /// Why a fetch produced no response.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The body passed `limit` bytes (or its Content-Length said it would).
+        case bodyTooLarge(limit: Int)
+        /// The network or the server failed; the system's own message, which names no body.
+        case transport(String)
+        case cancelled
+
+        public var description: String {
+            switch self {
+            case .bodyTooLarge(let limit): "expected a response body of at most \(limit) bytes, found a larger one"
+            case .transport(let message): message
+            case .cancelled: "the request was cancelled"
+            }
+        }
+    }
+
+    /// 1 MiB: the size limit of the generator's input files, and far above any real token
+    /// response, JWKS, userinfo or discovery document.
+    public static let defaultBodyLimit = 1 << 20
+
+    private let session: URLSession
+    private let delegate: Delegate
+
+    /// Ephemeral: no cache (token responses must not be cached, RFC 6749 §5.1), no cookies.
+    public init(timeout: TimeInterval = 30) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.timeoutIntervalForRequest = timeout
+        let delegate = Delegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends one request; honours task cancellation.
+    public func send(_ request: URLRequest, bodyLimit: Int = ServerFetch.defaultBodyLimit) async throws(Failure) -> Response {
+        let task = session.dataTask(with: request)
+        let result: Result<Response, Failure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.register(task, limit: bodyLimit, continuation: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Routes the session's callbacks to the waiting request.
+    private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        // @unchecked: `pending` is only read and written under `lock`; URLSession calls the
+        // delegate on its own queue while `register` runs on the caller's.
+        private struct Pending {
+            var limit: Int
+            var continuation: CheckedContinuation<Result<Response, Failure>, Never>
+            var body = Data()
+            var failure: Failure?
+        }
+
+        private let lock = NSLock()
+        private var pending: [Int: Pending] = [:]
+
+        func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<Response, Failure>, Never>) {
+            lock.withLock { pending[task.taskIdentifier] = Pending(limit: limit, continuation: continuation) }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+            completionHandler(nil)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+            let tooLarge = lock.withLock { () -> Bool in
+                guard let entry = pending[dataTask.taskIdentifier], response.expectedContentLength > entry.limit else { return false }
+                pending[dataTask.taskIdentifier]?.failure = .bodyTooLarge(limit: entry.limit)
+                return true
+            }
+            completionHandler(tooLarge ? .cancel : .allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            let tooLarge = lock.withLock { () -> Bool in
+                guard var entry = pending[dataTask.taskIdentifier], entry.failure == nil else { return false }
+                guard entry.body.count + data.count <= entry.limit else {
+                    entry.failure = .bodyTooLarge(limit: entry.limit)
+                    entry.body = Data()
+                    pending[dataTask.taskIdentifier] = entry
+                    return true
+                }
+                entry.body.append(data)
+                pending[dataTask.taskIdentifier] = entry
+                return false
+            }
+            if tooLarge { dataTask.cancel() }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+            if let failure = entry.failure {
+                entry.continuation.resume(returning: .failure(failure))
+            } else if let error {
+                let cancelled = (error as? URLError)?.code == .cancelled
+                entry.continuation.resume(returning: .failure(cancelled ? .cancelled : .transport(error.localizedDescription)))
+            } else if let http = task.response as? HTTPURLResponse {
+                var headers: [String: String] = [:]
+                for (name, value) in http.allHeaderFields {
+                    if let name = name as? String, let value = value as? String { headers[name] = value }
+                }
+                entry.continuation.resume(returning: .success(Response(status: http.statusCode, headers: headers, body: entry.body)))
+            } else {
+                entry.continuation.resume(returning: .failure(.transport("expected an HTTP response, found \(task.response.map { "\(type(of: $0))" } ?? "none")")))
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+/// An absolute `http` or `https` URL of an authorization server (an issuer or an endpoint),
+/// parsed strictly by RFC 3986 so that every platform's URL type accepts it the same way.
+///
+/// Foundation is lenient in different ways on different platforms: one percent-encodes a space,
+/// another refuses it, and generated code that force-unwraps `URL(string:)` would trap at launch.
+/// The build and the runtime both parse with this type, so what one accepts the other accepts.
+public struct ServerURL: Sendable, Hashable {
+    /// Lowercased: `https` or `http`.
+    public let scheme: String
+    /// As written; an IPv6 literal keeps its brackets (`[::1]`).
+    public let host: String
+    public let port: Int?
+    /// Path and query, as written (percent-encoded).
+    public let pathAndQuery: String
+    /// Whether a `?` query part is present.
+    public let hasQuery: Bool
+
+    /// Parses `text`; the error says what was expected and where it was not found.
+    public init(parsing text: String) throws(ServerURLError) {
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
+            throw ServerURLError(.notAbsolute, offset: 0)
+        }
+        for (index, byte) in bytes[..<colon].enumerated() {
+            let letter = Self.isLetter(byte)
+            guard letter || (index > 0 && (Self.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))) else {
+                throw ServerURLError(.invalidScheme, offset: index)
+            }
+        }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+        guard scheme == "https" || scheme == "http" else { throw ServerURLError(.unsupportedScheme(scheme), offset: 0) }
+        guard bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
+            throw ServerURLError(.missingAuthority, offset: colon + 1)
+        }
+        let authorityStart = colon + 3
+        var authorityEnd = authorityStart
+        while authorityEnd < bytes.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[authorityEnd]) {
+            authorityEnd += 1
+        }
+        let authority = bytes[authorityStart..<authorityEnd]
+        if let at = authority.firstIndex(of: UInt8(ascii: "@")) { throw ServerURLError(.userInfo, offset: at) }
+
+        // Host: an IP literal in brackets, or a reg-name; then an optional port.
+        var hostEnd = authorityStart
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { throw ServerURLError(.invalidHost, offset: authorityStart) }
+            for index in (authorityStart + 1)..<close where !(Self.isHexDigit(bytes[index]) || bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ".")) {
+                throw ServerURLError(.invalidHost, offset: index)
+            }
+            guard close > authorityStart + 1 else { throw ServerURLError(.invalidHost, offset: authorityStart) }
+            hostEnd = close + 1
+        } else {
+            while hostEnd < authorityEnd, bytes[hostEnd] != UInt8(ascii: ":") {
+                let byte = bytes[hostEnd]
+                if byte == UInt8(ascii: "%") {
+                    try Self.checkPercent(bytes, at: hostEnd)
+                    hostEnd += 3
+                    continue
+                }
+                guard Self.isUnreserved(byte) || Self.isSubDelimiter(byte) else { throw ServerURLError(.invalidHost, offset: hostEnd) }
+                hostEnd += 1
+            }
+        }
+        guard hostEnd > authorityStart else { throw ServerURLError(.missingHost, offset: authorityStart) }
+        var port: Int?
+        if hostEnd < authorityEnd {
+            guard bytes[hostEnd] == UInt8(ascii: ":") else { throw ServerURLError(.invalidHost, offset: hostEnd) }
+            let digits = bytes[(hostEnd + 1)..<authorityEnd]
+            if !digits.isEmpty {
+                var value = 0
+                for (offset, byte) in zip(digits.indices, digits) {
+                    guard Self.isDigit(byte) else { throw ServerURLError(.invalidPort, offset: offset) }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                    guard value <= 65_535 else { throw ServerURLError(.invalidPort, offset: hostEnd + 1) }
+                }
+                port = value
+            }
+        }
+
+        // Path and query: pchar, "/", "?", with valid percent-encoding; no fragment.
+        var index = authorityEnd
+        var hasQuery = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "#") { throw ServerURLError(.fragment, offset: index) }
+            if byte == UInt8(ascii: "?") { hasQuery = true }
+            if byte == UInt8(ascii: "%") {
+                try Self.checkPercent(bytes, at: index)
+                index += 3
+                continue
+            }
+            guard Self.isUnreserved(byte) || Self.isSubDelimiter(byte) || [UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?")].contains(byte) else {
+                throw ServerURLError(.invalidCharacter, offset: index)
+            }
+            index += 1
+        }
+        self.scheme = scheme
+        self.host = String(decoding: bytes[authorityStart..<hostEnd], as: UTF8.self)
+        self.port = port
+        self.pathAndQuery = String(decoding: bytes[authorityEnd...], as: UTF8.self)
+        self.hasQuery = hasQuery
+    }
+
+    private static func checkPercent(_ bytes: [UInt8], at index: Int) throws(ServerURLError) {
+        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+            throw ServerURLError(.invalidPercentEncoding, offset: index)
+        }
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
+    /// RFC 3986 §2.3.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+    /// RFC 3986 §2.2.
+    static func isSubDelimiter(_ byte: UInt8) -> Bool {
+        "!$&'()*+,;=".utf8.contains(byte)
+    }
+}
+
+/// Why a string is not a `ServerURL`, and the UTF-8 offset where that shows.
+public struct ServerURLError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
+        case notAbsolute
+        case invalidScheme
+        case unsupportedScheme(String)
+        case missingAuthority
+        case userInfo
+        case missingHost
+        case invalidHost
+        case invalidPort
+        case invalidCharacter
+        case invalidPercentEncoding
+        case fragment
+    }
+
+    public var reason: Reason
+    /// UTF-8 offset into the parsed text.
+    public var offset: Int
+
+    public init(_ reason: Reason, offset: Int) {
+        self.reason = reason
+        self.offset = offset
+    }
+
+    public var description: String {
+        switch reason {
+        case .notAbsolute: "expected an absolute URL starting with https://"
+        case .invalidScheme: "expected a scheme of letters, digits, '+', '-' or '.'"
+        case .unsupportedScheme(let scheme): "expected https (or http on a loopback address), found the scheme '\(scheme)'"
+        case .missingAuthority: "expected '//' and a host after the scheme"
+        case .userInfo: "expected no user name or password before the host"
+        case .missingHost: "expected a host after '//'"
+        case .invalidHost: "expected a host name or a bracketed IPv6 address"
+        case .invalidPort: "expected a port from 0 to 65535"
+        case .invalidCharacter: "expected only characters RFC 3986 allows in a URL (others percent-encoded)"
+        case .invalidPercentEncoding: "expected '%' followed by two hexadecimal digits"
+        case .fragment: "expected no fragment ('#') in a server URL (RFC 6749 §3.1)"
+        }
+    }
+}
