@@ -40,6 +40,9 @@ public enum OAuthError: Error, Sendable, Hashable {
     case signedOut
     /// No tokens are stored.
     case notSignedIn
+    /// The session was signed out, or signed in to another account, while a refresh was under
+    /// way; its result was discarded and its refresh token revoked.
+    case sessionChanged
     /// The network or the transport failed.
     case transport(String)
     /// The user-agent did not deliver a callback in time.
@@ -125,6 +128,7 @@ extension OAuthError: CustomStringConvertible, LocalizedError {
         case .userInfoSubjectMismatch: "expected userinfo's sub to equal the ID token's, found another subject"
         case .signedOut: "the refresh token was rejected (invalid_grant): signed out"
         case .notSignedIn: "expected stored tokens, found none: not signed in"
+        case .sessionChanged: "the session was signed out or switched accounts while the refresh was under way; its result was discarded"
         case .transport(let message): "the request failed: \(message)"
         case .timedOut: "expected the authorization callback, found none before the time-out"
         case .cancelled: "the user cancelled the sign-in"

@@ -6,6 +6,11 @@ import Foundation
 /// request is made and all of them get its result: providers that rotate refresh tokens reject
 /// the second use of the old one, which would sign the user out. The rotated refresh token is
 /// stored before any caller sees the new access token.
+///
+/// A sign-out or a new sign-in ends the refresh under way for the old state: its result, when it
+/// arrives, is never stored, and the refresh token it carries is revoked. Every read and write of
+/// the store is serialized, so a slow store can never put back tokens that a later operation
+/// replaced.
 public actor OAuthSession {
     public let client: OAuthClient
     private let store: any TokenStore
@@ -13,7 +18,12 @@ public actor OAuthSession {
     private let now: @Sendable () -> Date
     private var current: SignIn?
     private var loaded = false
+    /// Bumped by every sign-in and sign-out: a refresh started under another generation is stale.
+    private var generation = 0
     private var refreshing: Task<SignIn, any Error>?
+    /// Store operations run one at a time, in the order they asked (see `withStoreLock`).
+    private var storeBusy = false
+    private var storeWaiters: [CheckedContinuation<Void, Never>] = []
     /// Refresh requests made by this session (diagnostics and tests).
     public private(set) var refreshCount = 0
 
@@ -26,20 +36,28 @@ public actor OAuthSession {
         self.now = now
     }
 
-    /// Stores a completed sign-in.
+    /// Stores a completed sign-in, replacing whatever the session held; a refresh under way for
+    /// the previous account is abandoned.
     public func signedIn(_ signIn: SignIn) async throws {
-        try await store.save(signIn)
-        current = signIn
-        loaded = true
+        startNewGeneration()
+        try await withStoreLock {
+            try await store.save(signIn)
+            current = signIn
+            loaded = true
+        }
     }
 
     /// The stored sign-in, if any.
     public func currentSignIn() async -> SignIn? {
-        if !loaded {
-            current = await store.load()
-            loaded = true
+        if loaded { return current }
+        return await withStoreLock {
+            // A sign-in or sign-out may have run while this waited for the lock.
+            if !loaded {
+                current = await store.load()
+                loaded = true
+            }
+            return current
         }
-        return current
     }
 
     /// An access token that is not about to expire, refreshing it first if needed.
@@ -56,49 +74,113 @@ public actor OAuthSession {
             task = refreshing
         } else {
             guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
-            refreshCount += 1
-            task = Task { [client, store, now] in
-                let renewed = try await client.refresh(signIn, now: now())
-                try await store.save(renewed)
-                return renewed
+            // Another caller may have started one while this one read the store.
+            if let refreshing {
+                task = refreshing
+            } else {
+                refreshCount += 1
+                let started = generation
+                task = Task { [client, now] in
+                    let renewed: SignIn
+                    do throws(OAuthError) {
+                        renewed = try await client.refresh(signIn, now: now())
+                    } catch {
+                        throw await self.refreshFailed(error, startedIn: started)
+                    }
+                    return try await self.commit(renewed, startedIn: started)
+                }
+                refreshing = task
             }
-            refreshing = task
         }
         do {
-            let renewed = try await task.value
-            if refreshing == task { refreshing = nil }
-            current = renewed
-            return renewed
+            return try await task.value
+        } catch let error as OAuthError {
+            throw error
         } catch {
-            if refreshing == task { refreshing = nil }
-            if case OAuthError.tokenEndpointError(let protocolError, _) = error, protocolError.code == "invalid_grant" {
-                try? await store.clear()
-                current = nil
-                throw OAuthError.signedOut
-            }
-            throw (error as? OAuthError) ?? OAuthError.transport(error.localizedDescription)
+            throw OAuthError.transport(error.localizedDescription)
         }
+    }
+
+    /// Stores a refresh's result if the session is still in the generation it started in;
+    /// otherwise revokes the refresh token it brought and stores nothing.
+    private func commit(_ renewed: SignIn, startedIn started: Int) async throws(OAuthError) -> SignIn {
+        defer { if generation == started { refreshing = nil } }
+        let outcome: Result<SignIn, OAuthError> = await withStoreLock {
+            guard generation == started else { return .failure(.sessionChanged) }
+            do {
+                try await store.save(renewed)
+            } catch {
+                return .failure(OAuthError.transport("saving the refreshed tokens failed: \(error.localizedDescription)"))
+            }
+            current = renewed
+            return .success(renewed)
+        }
+        if case .failure(.sessionChanged) = outcome, let token = renewed.tokens.refreshToken {
+            // Nobody will ever use it; leaving it valid would leave a live grant behind.
+            try? await client.revoke(token, hint: .refreshToken)
+        }
+        return try outcome.get()
+    }
+
+    /// Called by a failed refresh: `invalid_grant` means the grant is gone, so is the session.
+    private func refreshFailed(_ error: OAuthError, startedIn started: Int) async -> OAuthError {
+        guard generation == started else { return .sessionChanged }
+        refreshing = nil
+        guard case .tokenEndpointError(let protocolError, _) = error, protocolError.code == "invalid_grant" else { return error }
+        startNewGeneration()
+        await withStoreLock {
+            try? await store.clear()
+            current = nil
+            loaded = true
+        }
+        return .signedOut
     }
 
     /// Revokes the refresh token (or the access token, if there is none) and forgets the tokens.
     /// The tokens are forgotten even if revocation fails; the error is returned for the caller to show.
+    /// A refresh under way is abandoned: its result is revoked when it arrives.
     @discardableResult
     public func signOut() async -> OAuthError? {
-        let signIn = await currentSignIn()
-        var failure: OAuthError?
-        if let signIn, client.configuration.endpoints.revocation != nil {
-            do {
-                if let refreshToken = signIn.tokens.refreshToken {
-                    try await client.revoke(refreshToken, hint: .refreshToken)
-                } else {
-                    try await client.revoke(signIn.tokens.accessToken, hint: .accessToken)
-                }
-            } catch {
-                failure = error
-            }
+        startNewGeneration()
+        // Read under the lock: a refresh that stored its result first has its rotated token revoked here.
+        let signIn: SignIn? = await withStoreLock {
+            let signIn = loaded ? current : await store.load()
+            try? await store.clear()
+            current = nil
+            loaded = true
+            return signIn
         }
-        try? await store.clear()
-        current = nil
-        return failure
+        guard let signIn, client.configuration.endpoints.revocation != nil else { return nil }
+        do {
+            if let refreshToken = signIn.tokens.refreshToken {
+                try await client.revoke(refreshToken, hint: .refreshToken)
+            } else {
+                try await client.revoke(signIn.tokens.accessToken, hint: .accessToken)
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func startNewGeneration() {
+        generation += 1
+        refreshing = nil
+    }
+
+    /// Runs `body` with the store to itself. An actor alone does not give that: it is reentrant
+    /// at every `await`, so a slow `load()` could finish after a `save()` that started later and
+    /// put the old tokens back.
+    private func withStoreLock<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
+        if storeBusy {
+            await withCheckedContinuation { storeWaiters.append($0) }
+        } else {
+            storeBusy = true
+        }
+        defer {
+            // Hand the lock straight to the next waiter, so nobody can overtake it.
+            if storeWaiters.isEmpty { storeBusy = false } else { storeWaiters.removeFirst().resume() }
+        }
+        return try await body()
     }
 }

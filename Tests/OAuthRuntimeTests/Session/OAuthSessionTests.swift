@@ -1,5 +1,6 @@
 import Foundation
 import OAuthRuntime
+import TestSupport
 import Testing
 
 @Suite struct OAuthSessionTests {
@@ -51,6 +52,24 @@ import Testing
         #expect(!"\(client.authentication)".contains("s p"))
     }
 
+    /// Hardening 10: with `token_endpoint_auth_methods_supported` absent, a secret goes in HTTP
+    /// Basic (OIDC Discovery §3, RFC 8414 §2), not in the body; the body only when the provider
+    /// lists client_secret_post alone.
+    @Test(arguments: [([String](), true), (["client_secret_basic", "client_secret_post"], true), (["client_secret_post"], false)])
+    func aSecretFollowsTheMetadataAndDefaultsToBasic(supported: [String], expectBasic: Bool) async throws {
+        let transport = LocalTransport()
+        var configuration = testConfiguration(kind: .oauth2)
+        configuration.metadata.tokenEndpointAuthMethodsSupported = supported
+        let client = try OAuthClient(configuration: configuration, clientSecret: "s3cret", transport: transport)
+        #expect(client.authentication.method == (expectBasic ? .clientSecretBasic : .clientSecretPost))
+        await transport.set("https://id.example.com/token", json(#"{"access_token":"a","token_type":"Bearer"}"#))
+        _ = try await client.refresh(SignIn(tokens: TokenSet(accessToken: "at", refreshToken: "rt"), idToken: nil))
+        let request = try #require(await transport.requests.first)
+        let body = String(decoding: request.body ?? Data(), as: UTF8.self)
+        #expect((request.headers["Authorization"] == "Basic " + Data("client-1:s3cret".utf8).base64EncodedString()) == expectBasic)
+        #expect(body.contains("client_secret=s3cret") == !expectBasic)
+    }
+
     @Test func insecureEndpointsAreRefused() {
         var configuration = testConfiguration()
         configuration.endpoints.token = URL(string: "http://id.example.com/token")!
@@ -67,4 +86,108 @@ import Testing
         let url = try #require(client.endSessionURL(postLogoutRedirectURI: URL(string: "com.example.app:/bye")!, state: "s 1"))
         #expect(url.queryParameters == ["client_id": "client-1", "post_logout_redirect_uri": "com.example.app:/bye", "state": "s 1"])
     }
+}
+
+/// Hardening 1 and 11: a refresh under way never undoes a sign-out or an account switch, and a
+/// slow store never puts back tokens a later sign-in replaced. Real servers on 127.0.0.1: the
+/// token endpoint holds its answer until the test has signed out.
+@Suite struct OAuthSessionRaceTests {
+    let tokenServer: LocalHTTPServer
+    let revocationServer: LocalHTTPServer
+    let release = DispatchSemaphore(value: 0)
+    let expired = SignIn(tokens: TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1"), idToken: nil)
+
+    init() throws {
+        let release = release
+        tokenServer = try LocalHTTPServer { _ in
+            _ = release.wait(timeout: .now() + 20)
+            return .json(#"{"access_token":"AT-2","refresh_token":"RT-2","token_type":"Bearer","expires_in":3600}"#)
+        }
+        revocationServer = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200) }
+    }
+
+    func session(store: any TokenStore) throws -> OAuthSession {
+        var configuration = testConfiguration(kind: .oauth2)
+        configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
+        configuration.endpoints.revocation = URL(string: "\(revocationServer.origin)/revoke")!
+        let client = try OAuthClient(configuration: configuration, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        return OAuthSession(client: client, store: store)
+    }
+
+    /// Waits (bounded) until the token endpoint has the refresh request.
+    func waitForRefreshRequest() async throws {
+        for _ in 0..<200 where tokenServer.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(tokenServer.requests.count == 1)
+    }
+
+    func revokedTokens() -> [String] {
+        revocationServer.requests.compactMap { request in
+            String(decoding: request.body, as: UTF8.self).split(separator: "&").first { $0.hasPrefix("token=") }.map { String($0.dropFirst(6)) }
+        }
+    }
+
+    @Test func aSignOutDuringARefreshStaysSignedOutAndTheRotatedTokenIsRevoked() async throws {
+        let store = MemoryTokenStore(expired)
+        let session = try session(store: store)
+        let refresh = Task { try await session.validAccessToken() }
+        try await waitForRefreshRequest()
+
+        #expect(await session.signOut() == nil)
+        release.signal()
+        await #expect(throws: OAuthError.sessionChanged) { try await refresh.value }
+
+        #expect(await store.load() == nil)
+        #expect(await session.currentSignIn() == nil)
+        #expect(revokedTokens() == ["RT-1", "RT-2"])
+    }
+
+    @Test func anotherAccountsSignInIsNotOverwrittenByTheFirstAccountsRefresh() async throws {
+        let store = MemoryTokenStore(expired)
+        let session = try session(store: store)
+        let refresh = Task { try await session.validAccessToken() }
+        try await waitForRefreshRequest()
+
+        let other = SignIn(tokens: TokenSet(accessToken: "B-AT", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "B-RT"), idToken: nil)
+        try await session.signedIn(other)
+        release.signal()
+        await #expect(throws: OAuthError.sessionChanged) { try await refresh.value }
+
+        #expect(await store.load() == other)
+        #expect(try await session.validAccessToken() == "B-AT")
+        #expect(revokedTokens() == ["RT-2"])
+    }
+
+    /// Finding 11, proven: the first load is slow, a sign-in lands during it.
+    @Test func aSlowFirstLoadDoesNotOverwriteANewerSignIn() async throws {
+        let store = SlowStore(holding: expired, loadDelay: .milliseconds(300))
+        let session = try session(store: store)
+        let firstRead = Task { await session.currentSignIn() }
+        try await Task.sleep(for: .milliseconds(50))
+        let newer = SignIn(tokens: TokenSet(accessToken: "NEW"), idToken: nil)
+        try await session.signedIn(newer)
+        _ = await firstRead.value
+        #expect(await session.currentSignIn() == newer)
+        #expect(await store.load() == newer)
+        release.signal()
+    }
+}
+
+/// A store whose reads take a while, like a Keychain under load or a network-backed store.
+actor SlowStore: TokenStore {
+    private var signIn: SignIn?
+    private let loadDelay: Duration
+
+    init(holding signIn: SignIn?, loadDelay: Duration) {
+        self.signIn = signIn
+        self.loadDelay = loadDelay
+    }
+
+    func load() async -> SignIn? {
+        let snapshot = signIn
+        try? await Task.sleep(for: loadDelay)
+        return snapshot
+    }
+
+    func save(_ signIn: SignIn) { self.signIn = signIn }
+    func clear() { signIn = nil }
 }
