@@ -94,7 +94,7 @@ public struct IDTokenValidator: Sendable {
 
         // jwt-kit checks the signature over the JWS signing input (RFC 7515 §5.2) with the key the
         // header names; the header's algorithm has been held to the allowed set above.
-        let verifier = try await keys.verifier(kid: header.kid, algorithm: algorithm)
+        let verifier = try await keys.verifier(kid: header.kid, algorithm: algorithm, now: now)
         guard (try? verifier.verify(signature, signs: bytes[..<dots[1]])) == true else {
             throw OAuthError.invalidIDToken(.signatureInvalid)
         }

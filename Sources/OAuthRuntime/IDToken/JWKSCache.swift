@@ -1,8 +1,13 @@
 import Foundation
 import JWTKit
 
-/// A provider's signing keys (its JWKS), fetched on first use and kept; a token naming a key
-/// the cache does not have triggers one refetch, for key rotation.
+/// A provider's signing keys (its JWKS), fetched on first use and kept.
+///
+/// A token naming a key the cache does not have triggers a refetch, for key rotation — but at
+/// most one per `minimumRefetchInterval`, shared by every token that misses meanwhile: a token's
+/// `kid` is chosen by whoever sent the token, and must not make the client download the JWKS
+/// once per token. Providers publish a new key before they sign with it, so a rotation is
+/// still picked up by the first refetch.
 public actor JWKSCache {
     /// One usable public key with the metadata that constrains it.
     struct Key: Sendable {
@@ -14,38 +19,51 @@ public actor JWKSCache {
         var keyType: String
         var algorithm: String?
         var curve: String?
-        /// A key collection holding only this key, so jwt-kit can never pick another.
-        var verifier: JWTKeyCollection
+        var jwk: JWK
     }
 
     private let url: URL
     private let transport: any HTTPTransport
+    /// The shortest time between two downloads caused by unknown keys.
+    public let minimumRefetchInterval: TimeInterval
     private var keys: [Key]?
+    private var lastDownload: Date?
     /// jwt-kit's verifier per key and algorithm, made once: building one parses the key.
     private var algorithms: [String: any JWTAlgorithm] = [:]
     private var fetch: Task<[Key], any Error>?
     /// How many times the JWKS was downloaded; tests and diagnostics read it.
     public private(set) var fetchCount = 0
 
-    public init(url: URL, transport: any HTTPTransport) {
+    public init(url: URL, transport: any HTTPTransport, minimumRefetchInterval: TimeInterval = 60) {
         self.url = url
         self.transport = transport
+        self.minimumRefetchInterval = minimumRefetchInterval
     }
 
-    /// The verifier for a token's `kid` and `alg`, refetching the JWKS once when the `kid` is unknown.
-    func verifier(kid: String?, algorithm: String) async throws(OAuthError) -> any JWTAlgorithm {
+    /// The verifier for a token's `kid` and `alg`, refetching the JWKS when the key is unknown
+    /// and the last download is older than `minimumRefetchInterval` (or one is under way).
+    func verifier(kid: String?, algorithm: String, now: Date = Date()) async throws(OAuthError) -> any JWTAlgorithm {
         let key: Key
         if let keys, let found = Self.select(from: keys, kid: kid, algorithm: algorithm) {
             key = found
-        } else if let found = Self.select(from: try await refetch(), kid: kid, algorithm: algorithm) {
+        } else if fetch != nil || keys == nil || lastDownload.map({ now.timeIntervalSince($0) >= minimumRefetchInterval }) ?? true,
+                  let found = Self.select(from: try await refetch(now: now), kid: kid, algorithm: algorithm) {
             key = found
         } else {
             throw OAuthError.invalidIDToken(.unknownKey(kid))
         }
         let cacheKey = "\(key.generation)|\(key.index)|\(algorithm)"
         if let cached = algorithms[cacheKey] { return cached }
+        // A collection per key and algorithm, with the algorithm written into the key: jwt-kit
+        // remembers the first algorithm it made for a key without `alg`, so a PS256 token would
+        // otherwise break later RS256 tokens on the same key. A key without `kid` gets a local
+        // name only jwt-kit sees (it requires one); selection above already used the real `kid`.
+        var jwk = key.jwk
+        jwk.algorithm = JWK.Algorithm(rawValue: algorithm)
+        jwk.keyIdentifier = JWKIdentifier(string: key.kid ?? "jwks-key-\(key.index)")
         do {
-            let made = try await key.verifier.getKey(alg: algorithm)
+            let collection = try await JWTKeyCollection().add(jwk: jwk, isDefault: true)
+            let made = try await collection.getKey(alg: algorithm)
             algorithms[cacheKey] = made
             return made
         } catch {
@@ -54,7 +72,7 @@ public actor JWKSCache {
     }
 
     /// Several callers that miss at once share one download.
-    private func refetch() async throws(OAuthError) -> [Key] {
+    private func refetch(now: Date) async throws(OAuthError) -> [Key] {
         if let fetch {
             return try await Self.value(of: fetch)
         }
@@ -64,6 +82,7 @@ public actor JWKSCache {
         defer { fetch = nil }
         let downloaded = try await Self.value(of: task)
         keys = downloaded
+        lastDownload = now
         algorithms = algorithms.filter { $0.key.hasPrefix("\(fetchCount)|") }
         return downloaded
     }
@@ -81,12 +100,12 @@ public actor JWKSCache {
     private static func download(_ url: URL, transport: any HTTPTransport, generation: Int) async throws -> [Key] {
         let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), to: "JWKS URI")
         guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
-        return try await parse(response.body, generation: generation)
+        return try parse(response.body, generation: generation)
     }
 
-    /// The signing keys of a JWKS document; encryption keys and keys jwt-kit cannot use are skipped,
-    /// so one exotic key does not take the others down.
-    static func parse(_ data: Data, generation: Int) async throws -> [Key] {
+    /// The signing keys of a JWKS document; encryption keys and keys jwt-kit cannot read are
+    /// skipped, so one exotic key does not take the others down.
+    static func parse(_ data: Data, generation: Int) throws -> [Key] {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let entries = object["keys"] as? [[String: Any]]
         else { throw OAuthError.invalidIDToken(.malformed("the JWKS is not a JSON object with a \"keys\" array")) }
@@ -97,10 +116,8 @@ public actor JWKSCache {
                   let json = try? JSONSerialization.data(withJSONObject: entry),
                   let jwk = try? JSONDecoder().decode(JWK.self, from: json)
             else { continue }
-            let collection = JWTKeyCollection()
-            guard (try? await collection.add(jwk: jwk, isDefault: true)) != nil else { continue }
             keys.append(Key(generation: generation, index: keys.count, kid: entry["kid"] as? String, keyType: keyType, algorithm: entry["alg"] as? String,
-                            curve: entry["crv"] as? String, verifier: collection))
+                            curve: entry["crv"] as? String, jwk: jwk))
         }
         return keys
     }

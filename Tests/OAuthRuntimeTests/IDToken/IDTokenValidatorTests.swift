@@ -93,16 +93,83 @@ import Testing
 
         await transport.set(Self.jwksURL, jwks([new]))
         let rotated = try await new.sign(claims())
-        // Many tokens with the new key at once share one refetch.
+        // Once the refetch interval has passed, many tokens with the new key at once share one refetch.
+        let later = now.addingTimeInterval(61)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<20 { group.addTask { _ = try await validator.validate(rotated, nonce: "n-1", now: now) } }
+            for _ in 0..<20 { group.addTask { _ = try await validator.validate(rotated, nonce: "n-1", now: later) } }
             try await group.waitForAll()
         }
         #expect(await transport.count(of: Self.jwksURL) == 2)
 
+        // Right after a refetch, an unknown key is just unknown.
         let stranger = try await MintedKey.rsa(kid: "stranger")
-        #expect(await failure(validator, try await stranger.sign(claims())) == .unknownKey("stranger"))
-        #expect(await transport.count(of: Self.jwksURL) == 3)
+        await #expect(throws: OAuthError.invalidIDToken(.unknownKey("stranger"))) {
+            try await validator.validate(try await stranger.sign(claims()), nonce: "n-1", now: later)
+        }
+        #expect(await transport.count(of: Self.jwksURL) == 2)
+    }
+
+    /// Hardening 4: a token's kid is the sender's choice; it must not buy a download per token.
+    @Test func unknownKeysAreRefetchedAtMostOncePerInterval() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let transport = await setUp([key])
+        let validator = try validator(transport)
+        _ = try await validator.validate(try await key.sign(claims()), nonce: "n-1", now: now)
+        for index in 0..<200 {
+            let fresh = try handmadeToken(header: #"{"alg":"RS256","kid":"fresh-\#(index)"}"#, payload: claims())
+            #expect(await failure(validator, fresh) == .unknownKey("fresh-\(index)"))
+        }
+        let ghost = try handmadeToken(header: #"{"alg":"RS256","kid":"ghost"}"#, payload: claims())
+        for _ in 0..<50 { #expect(await failure(validator, ghost) == .unknownKey("ghost")) }
+        #expect(await transport.count(of: Self.jwksURL) == 1)
+        // After the interval, one more try, then quiet again.
+        let later = now.addingTimeInterval(61)
+        for _ in 0..<50 {
+            await #expect(throws: OAuthError.invalidIDToken(.unknownKey("ghost"))) { try await validator.validate(ghost, nonce: "n-1", now: later) }
+        }
+        #expect(await transport.count(of: Self.jwksURL) == 2)
+    }
+
+    @Test func kidlessTokensAgainstSeveralKeysDoNotRefetch() async throws {
+        let one = try await MintedKey.rsa(kid: "k1")
+        let two = try await MintedKey.rsa(kid: "k2")
+        let transport = await setUp([one, two])
+        let validator = try validator(transport)
+        _ = try await validator.validate(try await one.sign(claims()), nonce: "n-1", now: now)
+        let kidless = try handmadeToken(header: #"{"alg":"RS256"}"#, payload: claims())
+        for _ in 0..<50 { #expect(await failure(validator, kidless) == .unknownKey(nil)) }
+        #expect(await transport.count(of: Self.jwksURL) == 1)
+    }
+
+    /// Hardening 5, OpenID RP test rp-id_token-kid-absent-single-jwks: one key, no kid on either side.
+    @Test func aKidlessTokenVerifiesWithTheOnlyKidlessKey() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        var publicJWK = key.publicJWK
+        publicJWK["kid"] = nil
+        let transport = LocalTransport()
+        await transport.set(Self.jwksURL, HTTPResponse(status: 200, headers: ["Content-Type": "application/json"],
+                                                       body: try JSONSerialization.data(withJSONObject: ["keys": [publicJWK]])))
+        let token = try await key.signWithoutKid(claims())
+        #expect(!String(decoding: Base64URL.decode(String(token.split(separator: ".")[0])) ?? Data(), as: UTF8.self).contains("kid"))
+        let verified = try await validator(transport).validate(token, nonce: "n-1", now: now)
+        #expect(verified.subject == "user-1")
+    }
+
+    /// Hardening 5: a key without `alg` serves PS256 and RS256 tokens in either order.
+    @Test(arguments: [["PS256", "RS256", "PS256"], ["RS256", "PS256", "RS256"]])
+    func aKeyWithoutAlgVerifiesEveryAlgorithmItFits(order: [String]) async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        var publicJWK = key.publicJWK
+        publicJWK["alg"] = nil
+        let transport = LocalTransport()
+        await transport.set(Self.jwksURL, HTTPResponse(status: 200, headers: ["Content-Type": "application/json"],
+                                                       body: try JSONSerialization.data(withJSONObject: ["keys": [publicJWK]])))
+        let validator = try validator(transport, algorithms: ["RS256", "PS256"])
+        for algorithm in order {
+            let token = algorithm == "PS256" ? try await key.signPSS(claims()) : try await key.sign(claims())
+            let verified = try await validator.validate(token, nonce: "n-1", now: now)
+            #expect(verified.subject == "user-1")
+        }
     }
 
     @Test func aTokenWithoutKidNeedsASingleKey() async throws {

@@ -7,6 +7,8 @@ import JWTKit
 struct MintedKey: Sendable {
     let kid: String
     let signer: JWTKeyCollection
+    /// The same key for PS256 (RSASSA-PSS with SHA-256).
+    let pssSigner: JWTKeyCollection
     let publicJWK: [String: String]
     let publicPEM: String
 
@@ -14,15 +16,26 @@ struct MintedKey: Sendable {
         let key = try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
         let signer = JWTKeyCollection()
         await signer.add(rsa: key, digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
+        let pssSigner = JWTKeyCollection()
+        await pssSigner.add(pss: key, digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
         let (modulus, exponent) = try key.publicKey.getKeyPrimitives()
         return MintedKey(
-            kid: kid, signer: signer,
+            kid: kid, signer: signer, pssSigner: pssSigner,
             publicJWK: ["kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256", "n": Base64URL.encode(modulus), "e": Base64URL.encode(exponent)],
             publicPEM: key.publicKey.pemRepresentation)
     }
 
     func sign(_ claims: [String: ClaimValue], kid: String? = nil) async throws -> String {
         try await signer.sign(AnyClaims(claims), kid: JWKIdentifier(string: kid ?? self.kid))
+    }
+
+    /// RS256 with no `kid` in the header.
+    func signWithoutKid(_ claims: [String: ClaimValue]) async throws -> String {
+        try await signer.sign(AnyClaims(claims))
+    }
+
+    func signPSS(_ claims: [String: ClaimValue]) async throws -> String {
+        try await pssSigner.sign(AnyClaims(claims), kid: JWKIdentifier(string: kid))
     }
 }
 
