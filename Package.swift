@@ -81,7 +81,6 @@ let package = Package(
             name: "oauthgen-login",
             dependencies: [
                 "OAuthRuntime",
-                "OAuthPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

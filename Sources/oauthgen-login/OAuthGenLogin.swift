@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import OAuthPolicy
 import OAuthRuntime
 
 @main
@@ -67,9 +66,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
         do throws(OAuthError) {
             try await signIn()
         } catch {
-            // The description quotes what the provider or a local process sent: escaped, so no
-            // control sequence reaches the terminal.
-            FileHandle.standardError.write(Data("error: \(TerminalText.escaping(error.description))\n".utf8))
+            // The description escapes what the provider or a local process sent (OAuthError.description).
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthPolicy
 
 /// Everything that can go wrong in a sign-in, refresh or revocation, as values to switch over.
 ///
@@ -62,13 +63,10 @@ public enum OAuthError: Error, Sendable, Hashable {
             self.uri = uri
         }
 
+        /// Both parts come from the server (or, for an authorization error, from whatever sent
+        /// the callback): escaped so they cannot drive a terminal, and the description kept short.
         public var description: String {
-            code + (errorDescription.map { ": \(Self.sanitized($0))" } ?? "")
-        }
-
-        /// Error descriptions come from the server: keep them printable and short.
-        static func sanitized(_ text: String) -> String {
-            String(String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).prefix(300))
+            TerminalText.escaping(code) + (errorDescription.map { ": \(TerminalText.escaping(String($0.prefix(300))))" } ?? "")
         }
     }
 }
@@ -109,7 +107,13 @@ public enum IDTokenFailure: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension OAuthError: CustomStringConvertible, LocalizedError {
+    /// What was expected and what was found. Values that came from a server, a file or another
+    /// process are escaped (`\u{1B}`), so the text is safe for a terminal or a log.
     public var description: String {
+        TerminalText.escaping(unescapedDescription)
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case .invalidRequest(let message): message
         case .insecureEndpoint(let name, let url): "expected the \(name) to use https (http only on a loopback host when allowed), found \(url)"

@@ -17,11 +17,33 @@ public struct FileTokenStore: TokenStore {
         self.path = path
     }
 
+    /// The stored sign-in, read only from a regular file (not through a symlink) that this user
+    /// owns and nobody else can read or write: a file another process could have planted or
+    /// edited is not this app's tokens. Anything else — missing, foreign, corrupt — is signed out.
     public func load() async -> SignIn? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        // A corrupt or foreign file means signed out, not a crash.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0,
+              status.st_mode & S_IFMT == S_IFREG,
+              status.st_uid == geteuid(),
+              status.st_mode & 0o077 == 0,
+              status.st_size <= Self.maximumSize
+        else { return nil }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while data.count <= Self.maximumSize {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
         return try? JSONDecoder().decode(SignIn.self, from: data)
     }
+
+    /// Far above any real sign-in; a larger file is not one.
+    static let maximumSize = 1 << 20
 
     public func save(_ signIn: SignIn) async throws {
         let data = try JSONEncoder().encode(signIn)

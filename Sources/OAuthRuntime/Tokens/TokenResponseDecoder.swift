@@ -94,5 +94,6 @@ enum TokenResponseDecoder {
 }
 
 enum ProtocolErrorText {
-    static func clip(_ text: String) -> String { OAuthError.ProtocolError.sanitized(String(text.prefix(40))) }
+    /// A short excerpt for a message; `OAuthError.description` escapes it.
+    static func clip(_ text: String) -> String { String(text.prefix(40)) }
 }

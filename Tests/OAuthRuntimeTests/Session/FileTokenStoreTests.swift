@@ -1,6 +1,11 @@
 import Foundation
 import OAuthRuntime
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct FileTokenStoreTests {
     let signIn = SignIn(tokens: TokenSet(accessToken: "at", refreshToken: "rt"), idToken: nil)
@@ -34,6 +39,41 @@ import Testing
         #expect(await store.load() == nil)
         let session = OAuthSession(client: try OAuthClient(configuration: testConfiguration()), store: store)
         await #expect(throws: OAuthError.notSignedIn) { try await session.validAccessToken() }
+    }
+
+    /// Hardening 6: a file another process could have planted or edited is not loaded.
+    @Test func aPlantedFileIsNotLoaded() async throws {
+        let path = temporaryPath()
+        let directory = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = FileTokenStore(path: path)
+        try await store.save(signIn)
+        #expect(await store.load() == signIn)
+
+        for mode in [0o666, 0o644, 0o640, 0o602] {
+            #expect(chmod(path, mode_t(mode)) == 0)
+            #expect(await store.load() == nil, "mode \(String(mode, radix: 8))")
+        }
+        #expect(chmod(path, 0o600) == 0)
+        #expect(await store.load() == signIn)
+
+        // Through a symlink: not followed, even to a well-formed 0600 file.
+        let planted = directory + "/planted.json"
+        try await FileTokenStore(path: planted).save(signIn)
+        let linked = FileTokenStore(path: directory + "/link.json")
+        #expect(symlink(planted, directory + "/link.json") == 0)
+        #expect(await linked.load() == nil)
+    }
+
+    /// Owned by another user: not this app's tokens (the test runs as root, as CI does, to chown).
+    @Test(.enabled(if: geteuid() == 0, "needs root to give the file to another user"))
+    func aFileOwnedByAnotherUserIsNotLoaded() async throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let store = FileTokenStore(path: path)
+        try await store.save(signIn)
+        #expect(chown(path, 65_534, 65_534) == 0)
+        #expect(await store.load() == nil)
     }
 
     @Test func clearRemovesTheFile() async throws {
