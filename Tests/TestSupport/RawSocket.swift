@@ -60,16 +60,21 @@ public final class RawSocket: @unchecked Sendable {
 
     /// Everything the peer sends until it closes or `timeout` passes, as text.
     public func receiveAll(timeout: TimeInterval = 10) -> String {
+        receive(timeout: timeout).text
+    }
+
+    /// What the peer sent, and whether it closed the connection (rather than `timeout` passing).
+    public func receive(timeout: TimeInterval = 10) -> (text: String, closed: Bool) {
         var timeoutValue = timeval(tv_sec: .init(Int(timeout)), tv_usec: .init(Int((timeout - timeout.rounded(.down)) * 1_000_000)))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeoutValue, socklen_t(MemoryLayout<timeval>.size))
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count <= 0 { break }
+            if count == 0 { return (String(decoding: bytes, as: UTF8.self), true) }
+            if count < 0 { return (String(decoding: bytes, as: UTF8.self), errno == ECONNRESET) }
             bytes += buffer[0..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The status line of the answer to a GET of `target`, or "connection refused".

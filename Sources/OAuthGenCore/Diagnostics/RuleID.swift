@@ -9,6 +9,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case inputProviderName = "input-provider-name"
     case inputDuplicate = "input-duplicate"
     case inputMissingDiscovery = "input-missing-discovery"
+    case inputInvisibleCharacter = "input-invisible-character"
     case jsonSyntax = "json-syntax"
     case jsonDuplicateMember = "json-duplicate-member"
     case plistSyntax = "plist-syntax"
@@ -86,6 +87,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
              .quirkIssuerTemplate:
             nil
         case .inputInvalidUTF8: "RFC 8259 §8.1"
+        case .inputInvisibleCharacter: "Unicode UTS #55 §4"
         case .jsonSyntax: "RFC 8259 §2"
         case .jsonDuplicateMember: "RFC 8259 §4"
         case .plistSyntax: "XML 1.0 §2.1"

@@ -25,10 +25,19 @@ struct LineTable: Sendable {
     private let lineStarts: [Int]
     let file: String
 
+    /// Lines end at LF, CRLF (one end, not two) or a lone CR, as editors count them: a file
+    /// saved with classic Mac line ends must not report every finding on line 1.
     init(file: String, bytes: some Collection<UInt8>) {
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
+        var previous: UInt8 = 0
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\r") {
+                starts.append(offset + 1)
+            } else if byte == UInt8(ascii: "\n") {
+                // LF right after CR ends the same line: move that line's start past the LF.
+                if previous == UInt8(ascii: "\r") { starts[starts.count - 1] = offset + 1 } else { starts.append(offset + 1) }
+            }
+            previous = byte
         }
         self.lineStarts = starts
         self.file = file

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads and decodes each provider's files.
 public enum ProviderLoader {
@@ -18,26 +25,60 @@ public enum ProviderLoader {
         return (provider, diagnostics)
     }
 
-    /// The file's bytes, refusing anything over `InputLimits.maximumFileSize` before reading it whole.
+    /// The file's bytes, refusing anything that is not a regular file (a FIFO would block the
+    /// build forever, a device would never end) and anything over `InputLimits.maximumFileSize`
+    /// before reading it whole.
     public static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let location = SourceLocation(file: path, line: 1, column: 1)
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found none that could be opened", at: location))
+        // O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found none that could be opened (\(String(cString: strerror(errno))))", at: location))
             return nil
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: InputLimits.maximumFileSize + 1) ?? Data()
-            guard data.count <= InputLimits.maximumFileSize else {
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? data.count
-                diagnostics.append(Diagnostic(.error, .inputTooLarge,
-                    "expected a file of at most \(InputLimits.maximumFileSize) bytes, found \(size) bytes", at: location))
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found one whose status cannot be read", at: location))
+            return nil
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a regular file, found \(Self.kind(of: status.st_mode))", at: location))
+            return nil
+        }
+        guard status.st_size <= InputLimits.maximumFileSize else {
+            diagnostics.append(Diagnostic(.error, .inputTooLarge,
+                "expected a file of at most \(InputLimits.maximumFileSize) bytes, found \(status.st_size) bytes", at: location))
+            return nil
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count <= InputLimits.maximumFileSize {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found a read error: \(String(cString: strerror(errno)))", at: location))
                 return nil
             }
-            return [UInt8](data)
-        } catch {
-            diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found a read error: \(error.localizedDescription)", at: location))
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+        }
+        // The file grew while it was read.
+        guard bytes.count <= InputLimits.maximumFileSize else {
+            diagnostics.append(Diagnostic(.error, .inputTooLarge,
+                "expected a file of at most \(InputLimits.maximumFileSize) bytes, found more", at: location))
             return nil
+        }
+        return bytes
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
         }
     }
 }

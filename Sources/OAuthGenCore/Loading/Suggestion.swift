@@ -2,18 +2,28 @@
 enum Suggestion {
     /// The candidate closest to `word` by edit distance (case-insensitive), if it is close enough
     /// to be a likely typo: at most a third of the word's length, and at least one edit allowed.
+    ///
+    /// Inputs are hostile too: words longer than `maximumLength` get no suggestion (no real key,
+    /// scope or value is that long), and a candidate whose length alone rules it out is skipped,
+    /// so the quadratic distance only ever runs on short strings.
     static func closest(to word: String, among candidates: [String]) -> String? {
+        guard word.utf8.count <= maximumLength * 4 else { return nil }
         let lowered = Array(word.lowercased())
+        guard lowered.count <= maximumLength else { return nil }
         let limit = max(1, lowered.count / 3)
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(lowered, Array(candidate.lowercased()))
+        for candidate in candidates where candidate.utf8.count <= maximumLength * 4 {
+            let other = Array(candidate.lowercased())
+            guard other.count <= maximumLength, abs(other.count - lowered.count) <= limit else { continue }
+            let distance = editDistance(lowered, other)
             if distance <= limit, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
         }
         return best?.candidate
     }
+
+    static let maximumLength = 128
 
     /// Levenshtein distance with one rolling row.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {

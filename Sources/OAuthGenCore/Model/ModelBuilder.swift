@@ -1,4 +1,5 @@
 import Foundation
+import OAuthPolicy
 
 /// Builds a `ProviderModel` from a provider's validated documents: quirks applied, endpoint
 /// overrides resolved, names chosen and escaped.
@@ -12,11 +13,14 @@ public enum ModelBuilder {
         let quirks = provider.quirks
         let nested = argumentIndent + "    "
 
-        func checkedURL(_ value: Located<String>?, _ what: String) -> String? {
+        // Generated code force-unwraps `URL(string:)`: only text that the strict parsers accepted
+        // (ServerURL for endpoints, the redirect checker for redirect URIs) reaches it, and Foundation
+        // must agree, or the app would trap at launch.
+        func checkedURL(_ value: Located<String>?, _ what: String, isServer: Bool) -> String? {
             guard let value else { return nil }
-            guard URL(string: value.value) != nil else {
+            guard URL(string: value.value) != nil, !isServer || (try? ServerURL(parsing: value.value)) != nil else {
                 diagnostics.append(Diagnostic(.error, .discoveryInvalidURL,
-                    "expected \(what) to be a URL Foundation can parse, found '\(value.value)'", at: value.location))
+                    "expected \(what) to be a valid absolute URL (RFC 3986), found '\(value.value)'", at: value.location))
                 return nil
             }
             return SwiftLiterals.url(value.value)
@@ -34,7 +38,7 @@ public enum ModelBuilder {
         ]
         var endpointArguments: [ProviderModel.Argument] = []
         for source in endpointSources {
-            if let expression = checkedURL(source.value, "endpoint \"\(source.label)\"") {
+            if let expression = checkedURL(source.value, "endpoint \"\(source.label)\"", isServer: true) {
                 endpointArguments.append(.init(label: source.label, expression: expression))
             } else if source.required && source.value == nil {
                 diagnostics.append(Diagnostic(.error, .inputMissingDiscovery,
@@ -80,7 +84,7 @@ public enum ModelBuilder {
 
         var redirectExpressions: [String] = []
         for uri in quirks?.redirectURIs ?? [] {
-            if let expression = checkedURL(uri, "redirect URI") { redirectExpressions.append(expression) }
+            if let expression = checkedURL(uri, "redirect URI", isServer: false) { redirectExpressions.append(expression) }
         }
         let defaultScopes = quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (isOIDC ? ["openid"] : [])
@@ -96,7 +100,8 @@ public enum ModelBuilder {
             providerName: provider.name,
             typeName: quirks?.name?.value ?? SwiftNaming.upperCamelCase(provider.name),
             outputFileName: outputFileName(forProvider: provider.name),
-            sourceFiles: provider.input.paths.map { ($0 as NSString).lastPathComponent },
+            // File names land in a comment: escaped, so a name with a newline cannot add code.
+            sourceFiles: provider.input.paths.map { SwiftNaming.docCommentText(($0 as NSString).lastPathComponent) },
             accessLevel: accessLevel,
             isOpenIDConnect: isOIDC,
             configurationArguments: arguments,

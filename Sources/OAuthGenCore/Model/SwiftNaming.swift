@@ -1,3 +1,5 @@
+import OAuthPolicy
+
 /// Swift identifiers and string literals made from arbitrary provider strings.
 public enum SwiftNaming {
     /// Keywords that need backticks to be used as identifiers.
@@ -22,6 +24,9 @@ public enum SwiftNaming {
         "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata", "ProviderQuirks", "ClientRegistration",
         "QuirkParameter", "IssuerTemplate", "PKCEMethod", "TokenEndpointAuthMethod", "TokenResponseQuirks",
         "OAuthProvider", "OAuthScope", "OAuthClaims", "Audience", "AddressClaim", "ClaimValue", "Scope", "Claims",
+        "CodingKey", "Sendable", "Optional", "Array",
+        // Not keywords, yet no type may take these names.
+        "Any", "AnyObject", "Self", "Type", "Protocol",
     ]
 
     /// Whether `name` can be a generated type's name as written.
@@ -52,7 +57,11 @@ public enum SwiftNaming {
             source = afterScheme.firstIndex(of: "/").map { afterScheme[afterScheme.index(after: $0)...] } ?? afterScheme
         }
         let parts = words(in: String(source))
-        guard let head = parts.first else { return "_" }
+        // No ASCII letter or digit at all (`*`, `_`, `名前`): spell the scalars out, so the
+        // name is a valid identifier and the same on every run.
+        guard let head = parts.first else {
+            return "u" + text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "_")
+        }
         let first = head == head.uppercased() ? head.lowercased() : head.prefix(1).lowercased() + head.dropFirst()
         var result = first + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if let scalar = result.unicodeScalars.first, ("0"..."9").contains(scalar) { result = "_" + result }
@@ -92,7 +101,9 @@ public enum SwiftNaming {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case "\0": result += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
+            case _ where TerminalText.needsEscape(scalar):
+                // Controls, bidi overrides and zero-width characters: visible escapes in the
+                // source, so the generated file reads as what it holds.
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
@@ -100,9 +111,9 @@ public enum SwiftNaming {
         return result + "\""
     }
 
-    /// Text safe inside a `///` doc comment: one line, no control characters.
+    /// Text safe inside a `///` doc comment or a `//` comment: one line, nothing invisible.
     public static func docCommentText(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        TerminalText.escaping(text)
     }
 
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {

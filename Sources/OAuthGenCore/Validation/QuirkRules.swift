@@ -1,11 +1,7 @@
+import OAuthPolicy
+
 /// Checks on a quirk file's own values, with the provider's discovery document for context.
 enum QuirkRules {
-    /// Authorization request parameters the runtime sets itself; overriding them breaks PKCE,
-    /// state or redirect checks.
-    static let reservedAuthorizationParameters: Set<String> = [
-        "client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method", "nonce", "scope",
-    ]
-
     static func check(_ quirks: QuirkFile, discovery: DiscoveryDocument?, hasDiscoveryFile: Bool) -> [Diagnostic] {
         var findings: [Diagnostic] = []
 
@@ -42,7 +38,7 @@ enum QuirkRules {
 
         for parameter in quirks.authorizationParameters {
             let name = parameter.name.value
-            if name == "response_type" {
+            if name.lowercased() == "response_type" {
                 let types = parameter.value.value.split(separator: " ").map(String.init)
                 if types.contains("token") || types.contains("id_token") {
                     findings.append(Diagnostic(.error, .quirkImplicitGrant,
@@ -53,7 +49,7 @@ enum QuirkRules {
                         "expected no \"response_type\" override (the client always sends \"code\"), found \"\(parameter.value.value)\"",
                         at: parameter.name.location))
                 }
-            } else if reservedAuthorizationParameters.contains(name) {
+            } else if ReservedParameters.isReservedAuthorizationParameter(name) {
                 findings.append(Diagnostic(.error, .quirkReservedParameter,
                     "expected extra parameters only, found \"\(name)\", which the client sets itself for every request",
                     at: parameter.name.location))

@@ -78,11 +78,11 @@ public enum GitHub: OAuthProvider {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            sub = try container.decode(String.self, forKey: .sub)
-            iss = try container.decodeClaimIfPresent(String.self, forKey: .iss)
-            aud = try container.decodeClaimIfPresent(Audience.self, forKey: .aud)
-            exp = try container.decodeClaimIfPresent(Date.self, forKey: .exp)
-            iat = try container.decodeClaimIfPresent(Date.self, forKey: .iat)
+            self.sub = try container.decode(String.self, forKey: .sub)
+            self.iss = try container.decodeClaimIfPresent(String.self, forKey: .iss)
+            self.aud = try container.decodeClaimIfPresent(Audience.self, forKey: .aud)
+            self.exp = try container.decodeClaimIfPresent(Date.self, forKey: .exp)
+            self.iat = try container.decodeClaimIfPresent(Date.self, forKey: .iat)
         }
     }
 }

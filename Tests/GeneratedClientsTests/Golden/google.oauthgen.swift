@@ -126,18 +126,18 @@ public enum Google: OAuthProvider {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            sub = try container.decode(String.self, forKey: .sub)
-            iss = try container.decodeClaimIfPresent(String.self, forKey: .iss)
-            aud = try container.decodeClaimIfPresent(Audience.self, forKey: .aud)
-            exp = try container.decodeClaimIfPresent(Date.self, forKey: .exp)
-            iat = try container.decodeClaimIfPresent(Date.self, forKey: .iat)
-            email = try container.decodeClaimIfPresent(String.self, forKey: .email)
-            emailVerified = try container.decodeClaimIfPresent(Bool.self, forKey: .emailVerified)
-            familyName = try container.decodeClaimIfPresent(String.self, forKey: .familyName)
-            givenName = try container.decodeClaimIfPresent(String.self, forKey: .givenName)
-            name = try container.decodeClaimIfPresent(String.self, forKey: .name)
-            picture = try container.decodeClaimIfPresent(String.self, forKey: .picture)
-            hd = try container.decodeClaimIfPresent(String.self, forKey: .hd)
+            self.sub = try container.decode(String.self, forKey: .sub)
+            self.iss = try container.decodeClaimIfPresent(String.self, forKey: .iss)
+            self.aud = try container.decodeClaimIfPresent(Audience.self, forKey: .aud)
+            self.exp = try container.decodeClaimIfPresent(Date.self, forKey: .exp)
+            self.iat = try container.decodeClaimIfPresent(Date.self, forKey: .iat)
+            self.email = try container.decodeClaimIfPresent(String.self, forKey: .email)
+            self.emailVerified = try container.decodeClaimIfPresent(Bool.self, forKey: .emailVerified)
+            self.familyName = try container.decodeClaimIfPresent(String.self, forKey: .familyName)
+            self.givenName = try container.decodeClaimIfPresent(String.self, forKey: .givenName)
+            self.name = try container.decodeClaimIfPresent(String.self, forKey: .name)
+            self.picture = try container.decodeClaimIfPresent(String.self, forKey: .picture)
+            self.hd = try container.decodeClaimIfPresent(String.self, forKey: .hd)
         }
     }
 }

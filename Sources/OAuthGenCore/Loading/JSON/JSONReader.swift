@@ -72,7 +72,10 @@ public struct JSONReader {
         switch current ?? 0 {
         case UInt8(ascii: "{"): return JSONValue(kind: .object(try readObject()), location: location)
         case UInt8(ascii: "["): return JSONValue(kind: .array(try readArray()), location: location)
-        case UInt8(ascii: "\""): return JSONValue(kind: .string(try readString()), location: location)
+        case UInt8(ascii: "\""):
+            let text = try readString()
+            if let finding = InvisibleCharacters.finding(in: text, what: "a string", at: location) { diagnostics.append(finding) }
+            return JSONValue(kind: .string(text), location: location)
         case UInt8(ascii: "t"): try readLiteral("true"); return JSONValue(kind: .bool(true), location: location)
         case UInt8(ascii: "f"): try readLiteral("false"); return JSONValue(kind: .bool(false), location: location)
         case UInt8(ascii: "n"): try readLiteral("null"); return JSONValue(kind: .null, location: location)
@@ -108,6 +111,7 @@ public struct JSONReader {
             }
             let nameLocation = lines.location(ofOffset: index)
             let name = try readString()
+            if let finding = InvisibleCharacters.finding(in: name, what: "a member name", at: nameLocation) { diagnostics.append(finding) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
                 throw SyntaxError(message: "expected ':' after the member name \"\(name)\", found \(describeCurrent())", offset: index)

@@ -56,7 +56,7 @@ public enum PlistReader {
                 xmlCtxtUseOptions(context, parserOptions)
                 _ = xmlParseDocument(context)
                 guard context.pointee.wellFormed != 0, let document = context.pointee.myDoc else {
-                    return Result(value: nil, diagnostics: [syntaxError(context, lines: lines)])
+                    return Result(value: nil, diagnostics: [syntaxError(context, lines: lines, bytes: bytes)])
                 }
                 var walker = TreeWalker(context: context, lines: lines, bytes: bytes)
                 if let encoding = document.pointee.encoding.map({ String(cString: $0) }),
@@ -72,7 +72,7 @@ public enum PlistReader {
         }
     }
 
-    private static func syntaxError(_ context: xmlParserCtxtPtr, lines: LineTable) -> Diagnostic {
+    private static func syntaxError(_ context: xmlParserCtxtPtr, lines: LineTable, bytes: [UInt8]) -> Diagnostic {
         guard let error = xmlCtxtGetLastError(context) else {
             return Diagnostic(.error, .plistSyntax, "expected well-formed XML, found a document libxml2 rejected",
                               at: SourceLocation(file: lines.file, line: 1, column: 1))
@@ -82,10 +82,21 @@ public enum PlistReader {
         let code = xmlParserErrors(UInt32(error.pointee.code))
         let rule: RuleID = (code == XML_ERR_UNDECLARED_ENTITY || code == XML_WAR_UNDECLARED_ENTITY
             || code == XML_ERR_ENTITY_LOOP) ? .plistEntity : .plistSyntax
-        let line = max(Int(error.pointee.line), 1)
-        let column = max(Int(error.pointee.int2), 1)
-        return Diagnostic(.error, rule, "expected well-formed XML, found: \(message)",
-                          at: SourceLocation(file: lines.file, line: line, column: column))
+        // libxml2 counts lines at LF only; through a byte offset, CR and CRLF files get the
+        // lines an editor shows.
+        let offset = offset(ofLFLine: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1), in: bytes)
+        return Diagnostic(.error, rule, "expected well-formed XML, found: \(message)", at: lines.location(ofOffset: offset))
+    }
+
+    /// The byte offset of a 1-based line (counted at LF) and column.
+    static func offset(ofLFLine line: Int, column: Int, in bytes: [UInt8]) -> Int {
+        var start = 0
+        var remaining = line - 1
+        while remaining > 0, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            start = newline + 1
+            remaining -= 1
+        }
+        return min(start + column - 1, bytes.count)
     }
 
     static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
@@ -205,7 +216,9 @@ private struct TreeWalker {
             }
             return PlistValue(kind: .array(elements), location: location)
         case "string":
-            return leafText(&self).map { PlistValue(kind: .string($0), location: location) }
+            guard let text = leafText(&self) else { return nil }
+            if let finding = InvisibleCharacters.finding(in: text, what: "a string", at: location) { diagnostics.append(finding) }
+            return PlistValue(kind: .string(text), location: location)
         case "integer":
             guard let text = leafText(&self) else { return nil }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -255,6 +268,7 @@ private struct TreeWalker {
             }
             let key = Self.content(of: keyNode)
             let keyLocation = self.location(of: keyNode)
+            if let finding = InvisibleCharacters.finding(in: key, what: "a key", at: keyLocation) { diagnostics.append(finding) }
             guard index + 1 < children.count else {
                 fail(.plistStructure, "expected a value after <key>\(key)</key>, found the end of the <dict>", at: keyNode)
                 return nil

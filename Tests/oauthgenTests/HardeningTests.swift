@@ -1,0 +1,229 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The generator's findings from the attack review (hardening 12–16, and 2 for `fetch`), each
+/// through the real `oauthgen` binary.
+@Suite struct HardeningTests {
+    static func quirkFile(name: String? = nil, scopes: [String] = [], claims: [String: String] = [:], extra: String = "") -> String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \(name.map { "<key>name</key><string>\(escaped($0))</string>" } ?? "")
+            <key>clientID</key><string>app</string>
+            <key>endpoints</key>
+            <dict>
+            <key>authorization</key><string>https://id.example.com/authorize</string>
+            <key>token</key><string>https://id.example.com/token</string>
+            </dict>
+            <key>scopes</key><array>\(scopes.map { "<string>\(escaped($0))</string>" }.joined())</array>
+            <key>claims</key><dict>\(claims.map { "<key>\(escaped($0.key))</key><string>\($0.value)</string>" }.joined())</dict>
+            \(extra)
+            </dict>
+            </plist>
+            """
+    }
+
+    func write(_ files: [String: String]) throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+        return directory
+    }
+
+    func typecheck(_ directory: URL) throws -> ProcessRunner.Run {
+        let modules = OAuthGenBinary.productsDirectory.appendingPathComponent("Modules")
+        let includes = FileManager.default.fileExists(atPath: modules.path) ? modules : OAuthGenBinary.productsDirectory
+        let sources = contents(of: directory).filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0).path }
+        let swiftc = try #require(ProcessRunner.which("swiftc"))
+        return try OAuthGenBinary.runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
+    }
+
+    /// Hardening 12: names that are no Swift identifiers get deterministic escaped ones, and the
+    /// output compiles. Before: `static let _`, `let container` shadowing the decoder's, exit 0.
+    @Test func hostileScopeAndClaimNamesStillCompile() throws {
+        let scopes = ["*", "_", "名前", "container", "self", "rawValue", "init", "default", "Type", "a b", "1x"]
+        let claims = ["container": "string", "decoder": "string", "_": "bool", "CodingKey": "int", "名前": "string", "self": "string", "String": "strings"]
+        let input = try write(["hostile.quirks.plist": Self.quirkFile(scopes: scopes, claims: claims)])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let output = input.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let source = try String(contentsOf: output.appendingPathComponent("hostile.oauthgen.swift"), encoding: .utf8)
+        #expect(source.contains("static let u2A = Scope(rawValue: \"*\")"))
+        #expect(source.contains("static let u5F = Scope(rawValue: \"_\")"))
+        #expect(source.contains("static let u540D_524D = Scope(rawValue: \"名前\")"))
+        #expect(source.contains("self.container = try container.decodeClaimIfPresent(String.self, forKey: .container)"))
+        let check = try typecheck(output)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.isEmpty, "\(check.stderr)")
+        // Deterministic: a second run writes the same bytes.
+        let again = input.appendingPathComponent("again")
+        #expect(try OAuthGenBinary.run(["generate", input.path, "--output", again.path]).status == 0)
+        #expect(try String(contentsOf: again.appendingPathComponent("hostile.oauthgen.swift"), encoding: .utf8) == source)
+    }
+
+    /// Hardening 12: a type name that cannot be one is a located error, not uncompilable output.
+    @Test(arguments: ["Any", "CodingKey", "Self", "Type", "AnyObject"])
+    func typeNamesThatCannotCompileAreLocatedErrors(name: String) throws {
+        let input = try write(["odd.quirks.plist": Self.quirkFile(name: name)])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let output = input.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
+        #expect(run.status == 1)
+        let file = input.appendingPathComponent("odd.quirks.plist").path
+        #expect(run.stderrLines == ["\(file):4:16: error: expected \"name\" to be a Swift type name (a letter or '_' then letters, digits or '_', not a keyword, not a type the generated code uses), found \"\(name)\" [quirk-invalid-name]"])
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// Hardening 14: endpoints that are no valid URI are located errors; before, they became
+    /// `URL(string: …)!`, which traps at launch where Foundation refuses them.
+    @Test(arguments: ["https://id.example.com/a b", "https://id.example.com/a\\\"b", "https://id.example.com:99999/t", "https://id.example.com/%zz", "https://id.example.com/a\\\\b"])
+    func invalidEndpointURLsAreLocatedErrors(endpoint: String) throws {
+        let discovery = """
+            {"issuer": "https://id.example.com", "authorization_endpoint": "https://id.example.com/a",
+             "token_endpoint": "\(endpoint)", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}
+            """
+        let input = try write(["bad.oauth-authorization-server.json": discovery])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try OAuthGenBinary.run(["generate", input.path, "--output", input.appendingPathComponent("out").path])
+        #expect(run.status == 1)
+        let file = input.appendingPathComponent("bad.oauth-authorization-server.json").path
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("\(file):2:20: error: expected \"token_endpoint\" to be an absolute https URL: "), "\(run.stderr)")
+        #expect(run.stderr.contains("[discovery-invalid-url]"))
+    }
+
+    /// Hardening 15: what the runtime refuses, the build refuses.
+    @Test func anHTTPLocalhostIssuerIsAnErrorAndALoopbackAddressAWarning() throws {
+        func document(_ origin: String) -> String {
+            """
+            {"issuer": "\(origin)", "authorization_endpoint": "\(origin)/a", "token_endpoint": "\(origin)/t",
+             "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}
+            """
+        }
+        let input = try write(["dev.oauth-authorization-server.json": document("http://localhost:8080"),
+                               "loop.oauth-authorization-server.json": document("http://127.0.0.1:8080")])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try OAuthGenBinary.run(["validate", input.path])
+        #expect(run.status == 1)
+        let severities = run.stderrLines.map { line in line.contains(": error: ") ? "error" : line.contains(": warning: ") ? "warning" : "other" }
+        #expect(run.stderrLines.filter { $0.contains("dev.oauth") }.allSatisfy { $0.contains(": error: ") && $0.contains("[discovery-insecure-endpoint]") })
+        #expect(run.stderrLines.filter { $0.contains("loop.oauth") }.allSatisfy { $0.contains(": warning: ") && $0.contains("allowInsecureLoopback: true") })
+        #expect(severities.filter { $0 == "error" }.count == 3 && severities.filter { $0 == "warning" }.count == 3, "\(run.stderr)")
+    }
+
+    /// Hardening 13: input text cannot forge a diagnostic line or drive the terminal.
+    @Test func inputTextCannotForgeDiagnosticsOrReachTheTerminalRaw() throws {
+        let discovery = """
+            {"issuer": "https://id.example.com", "authorization_endpoint": "https://id.example.com/a\\n/app/AppDelegate.swift:12:5: error: forged \\u001b[2J",
+             "token_endpoint": "https://id.example.com/t", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}
+            """
+        let input = try write(["evil.oauth-authorization-server.json": discovery])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try OAuthGenBinary.run(["validate", input.path])
+        #expect(run.status == 1)
+        #expect(!run.stderr.contains("\u{1B}"))
+        #expect(run.stderrLines.allSatisfy { $0.hasPrefix(input.path) }, "\(run.stderr)")
+        #expect(!run.stderrLines.contains { $0.hasPrefix("/app/AppDelegate.swift") })
+        #expect(run.stderr.contains("\\u{A}/app/AppDelegate.swift:12:5: error: forged \\u{1B}[2J"))
+        #expect(run.stderrLines.contains { $0.contains("[input-invisible-character]") })
+    }
+
+    /// Hardening 16: bidi and zero-width characters are called out and escaped in generated code.
+    @Test func bidiAndZeroWidthCharactersAreWarnedAboutAndEscaped() throws {
+        let input = try write(["trojan.quirks.plist": Self.quirkFile(scopes: ["read\u{202E}etirw", "a\u{200B}b"])])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let output = input.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
+        #expect(run.status == 0)
+        #expect(run.stderrLines.filter { $0.contains(": warning: ") && $0.contains("[input-invisible-character]") }.count == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("U+202E") && run.stderr.contains("U+200B"))
+        let source = try String(contentsOf: output.appendingPathComponent("trojan.oauthgen.swift"), encoding: .utf8)
+        #expect(!source.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x200B })
+        #expect(source.contains(#"Scope(rawValue: "read\u{202e}etirw")"#))
+        #expect(try typecheck(output).status == 0)
+    }
+
+    /// Hardening 16: a FIFO named like an input is refused, not read forever.
+    @Test func aFIFONamedLikeAnInputIsRefused() throws {
+        let input = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: input) }
+        let fifo = input.appendingPathComponent("pipe.quirks.plist").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = try OAuthGenBinary.run(["validate", input.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["\(fifo):1:1: error: expected a regular file, found a FIFO (named pipe) [input-unreadable]"])
+    }
+
+    /// Hardening 16: CR-only and CRLF line ends count as editors count them.
+    @Test(arguments: ["\r", "\r\n"])
+    func lineEndsOtherThanLFGiveTheRightLine(lineEnd: String) throws {
+        let discovery = ["{\"issuer\": \"https://id.example.com\",", "\"authorization_endpoint\": \"https://id.example.com/a\",",
+                         "\"token_endpoint\": \"http://id.example.com/t\",",
+                         "\"response_types_supported\": [\"code\"], \"code_challenge_methods_supported\": [\"S256\"]}"].joined(separator: lineEnd)
+        let plistLines = Self.quirkFile(extra: "<key>pkce</key><string>plain</string>").components(separatedBy: "\n")
+        let pkceLine = try #require(plistLines.firstIndex { $0.hasPrefix("<key>pkce</key>") }) + 1
+        let plist = plistLines.joined(separator: lineEnd)
+        let input = try write(["cr.oauth-authorization-server.json": discovery, "cr.quirks.plist": plist])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try OAuthGenBinary.run(["validate", input.path])
+        let json = input.appendingPathComponent("cr.oauth-authorization-server.json").path
+        let quirks = input.appendingPathComponent("cr.quirks.plist").path
+        #expect(run.stderrLines.contains { $0.hasPrefix("\(json):3:19: error:") }, "\(run.stderr)")
+        #expect(run.stderrLines.contains { $0.hasPrefix("\(quirks):\(pkceLine):16: warning:") && $0.contains("[quirk-weak-pkce]") }, "\(run.stderr)")
+        // libxml2's own line count (LF only) is mapped too.
+        let broken = try write(["cut.quirks.plist": plistLines.prefix(5).joined(separator: lineEnd) + lineEnd])
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let syntax = try OAuthGenBinary.run(["validate", broken.path])
+        #expect(syntax.stderrLines.first?.hasPrefix(broken.appendingPathComponent("cut.quirks.plist").path + ":6:1: error: expected well-formed XML") == true, "\(syntax.stderr)")
+    }
+
+    /// Hardening 16: did-you-mean stays linear on hostile lengths (before: 4 s at 10k characters,
+    /// killed at 30 s at 300k). Only the outcome is asserted; the time is in the benchmarks.
+    @Test func aHugeUnknownKeyGetsNoSuggestion() throws {
+        let key = String(repeating: "scopes", count: 50_000)
+        let input = try write(["huge.quirks.plist": Self.quirkFile(extra: "<key>\(key)</key><string>x</string>")])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try OAuthGenBinary.run(["validate", input.path])
+        #expect(run.status == 1)
+        let finding = try #require(run.stderrLines.first { $0.contains("[quirk-unknown-key]") })
+        #expect(!finding.contains("did you mean"))
+    }
+
+    /// Hardening 2: `fetch` pins nothing from a redirect target. Before, it followed the 302 and
+    /// pinned the other server's document.
+    @Test func fetchRefusesARedirect() throws {
+        let elsewhere = try LocalHTTPServer { _ in .json(#"{"issuer": "http://127.0.0.1:1"}"#) }
+        let target = elsewhere.origin
+        let issuerServer = try LocalHTTPServer { _ in .redirect(to: "\(target)/.well-known/openid-configuration") }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pinned = directory.appendingPathComponent("p.openid-configuration.json")
+        let run = try OAuthGenBinary.run(["fetch", issuerServer.origin, "--allow-insecure-loopback", "--output", pinned.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: expected the document at \(issuerServer.origin)/.well-known/openid-configuration, found HTTP 302 redirecting to '\(target)/.well-known/openid-configuration'; redirects are not followed: pin the issuer the redirect names only if you trust it\n")
+        #expect(elsewhere.requests.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: pinned.path))
+    }
+
+    /// Hardening 16: a body over the input limit is refused while it streams (before: a 400 MB
+    /// body was read whole, 857 MB resident, then refused).
+    @Test func fetchRefusesAnOversizedDocument() throws {
+        let issuerServer = try LocalHTTPServer { _ in
+            LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 3 << 20))
+        }
+        let run = try OAuthGenBinary.run(["fetch", issuerServer.origin, "--allow-insecure-loopback"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: expected a discovery document of at most 1048576 bytes from \(issuerServer.origin)/.well-known/openid-configuration, found a larger one\n")
+        #expect(run.stdout.isEmpty)
+    }
+}
