@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "oauthgen-login", targets: ["oauthgen-login"]),
         .library(name: "OAuthRuntime", targets: ["OAuthRuntime"]),
         .library(name: "OAuthGenCore", targets: ["OAuthGenCore"]),
+        // The rules the generator and the runtime share; a product so the fuzz targets reach it.
+        .library(name: "OAuthPolicy", targets: ["OAuthPolicy"]),
         .plugin(name: "OAuthGenPlugin", targets: ["OAuthGenPlugin"]),
         .plugin(name: "OAuthGenCommand", targets: ["OAuthGenCommand"]),
     ],

@@ -19,7 +19,10 @@ import Testing
         ("https://www.googleapis.com/auth/drive.file", "authDriveFile"),
         ("https://gitlab.org/claims/groups/owner", "claimsGroupsOwner"),
         ("2fa", "_2fa"),
-        ("é", "_"),
+        // No ASCII letter or digit: the scalars spelled out (`_` alone never compiles as a member).
+        ("é", "uE9"),
+        ("*", "u2A"),
+        ("名前", "u540D_524D"),
     ])
     func memberNames(name: String, expected: String) {
         #expect(SwiftNaming.lowerCamelCase(name) == expected)
@@ -35,9 +38,11 @@ import Testing
         #expect(SwiftNaming.stringLiteral("x\\(evil)") == #""x\\(evil)""#)
         #expect(SwiftNaming.stringLiteral("line\nbreak\t\u{1}") == #""line\nbreak\t\u{1}""#)
         #expect(SwiftNaming.stringLiteral("\u{2028}") == #""\u{2028}""#)
+        #expect(SwiftNaming.stringLiteral("a\u{200B}b\u{2066}") == #""a\u{200b}b\u{2066}""#)
     }
 
-    @Test func docCommentsStayOnOneLine() {
-        #expect(SwiftNaming.docCommentText("a\nb\r\nc") == "a b  c")
+    @Test func docCommentsStayOnOneLineWithNothingInvisible() {
+        #expect(SwiftNaming.docCommentText("a\nb\r\nc") == #"a\u{A}b\u{D}\u{A}c"#)
+        #expect(SwiftNaming.docCommentText("read\u{202E}etirw") == #"read\u{202E}etirw"#)
     }
 }

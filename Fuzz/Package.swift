@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+// libFuzzer targets, one per entry point that takes untrusted bytes. Built and run by
+// `Fuzz/run.sh` (see Fuzz/README.md); a separate package so the main build never compiles
+// swift-syntax or sanitizers.
+import PackageDescription
+
+let targets = [
+    "FuzzJSONReader", "FuzzPlistReader", "FuzzProviderLoading", "FuzzURLCheckers", "FuzzGenerate",
+    "FuzzCallback", "FuzzTokenResponse", "FuzzIDToken", "FuzzLoopbackRequest",
+]
+
+let package = Package(
+    name: "oauthgen-fuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "oauthgen", path: ".."),
+        // FuzzGenerate parses what it renders: generated code must always be valid Swift.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    ],
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [.product(name: "OAuthRuntime", package: "oauthgen")]),
+    ] + targets.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "OAuthGenCore", package: "oauthgen"),
+                .product(name: "OAuthRuntime", package: "oauthgen"),
+                .product(name: "OAuthPolicy", package: "oauthgen"),
+            ] + (name == "FuzzGenerate" ? [
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ] : [])
+        )
+    },
+    swiftLanguageModes: [.v6]
+)

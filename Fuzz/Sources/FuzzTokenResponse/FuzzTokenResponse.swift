@@ -1,0 +1,29 @@
+import Foundation
+import FuzzSupport
+@testable import OAuthRuntime
+
+/// The token-response decoder with every quirk combination: a token set or a typed error, and
+/// no token in any description. Input: quirk flags, status selector, media-type selector, body.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = FuzzInput(start, count).bytes
+    guard bytes.count >= 3 else { return 0 }
+    let flags = bytes[0]
+    let quirks = TokenResponseQuirks(
+        format: flags & 1 == 0 ? .json : .form, missingTokenType: flags & 2 != 0, errorsWithStatus200: flags & 4 != 0,
+        nestedIn: flags & 8 != 0 ? ["authed_user"] : flags & 16 != 0 ? ["a", "b"] : [])
+    let statuses = [200, 200, 201, 400, 401, 403, 500, 503]
+    let types = ["application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/html", "text/plain", ""]
+    let type = types[Int(bytes[2]) % types.count]
+    let response = HTTPResponse(status: statuses[Int(bytes[1]) % statuses.count], headers: type.isEmpty ? [:] : ["Content-Type": type], body: Data(bytes.dropFirst(3)))
+    do {
+        let tokens = try TokenResponseDecoder.decode(response, quirks: quirks, requireIDToken: flags & 32 != 0, scopeSeparator: flags & 64 != 0 ? "," : " ",
+                                                     now: Date(timeIntervalSince1970: 1_800_000_000))
+        require(!tokens.accessToken.isEmpty, "empty access token accepted")
+        require(!"\(tokens)".contains(tokens.accessToken) || tokens.accessToken.count < 4, "access token in the description")
+        if let refresh = tokens.refreshToken, refresh.count >= 4 { require(!"\(tokens)".contains(refresh), "refresh token in the description") }
+    } catch {
+        require(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control character in \(error.description.debugDescription)")
+    }
+    return 0
+}
