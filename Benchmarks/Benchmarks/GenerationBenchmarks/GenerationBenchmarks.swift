@@ -37,6 +37,19 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Hostile input (hardening 16): an unknown key of 10k and 300k characters. Before the
+    // did-you-mean bound these took 4 s and over 30 s; now they cost what reading them costs.
+    for length in [10_000, 300_000] {
+        let hostile = ProviderCorpus.hostileQuirkFile(keyLength: length)
+        Benchmark("validate a quirk file with a \(length)-character unknown key", configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let (_, diagnostics) = Generator.validate(paths: [hostile.path])
+                precondition(diagnostics.containsErrors)
+                blackHole(diagnostics)
+            }
+        }
+    }
+
     let uris = ["com.example.app:/oauth2redirect", "http://127.0.0.1/callback", "https://app.example.com/cb", "myapp://callback"]
     Benchmark("check 4 redirect URIs", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
         for _ in benchmark.scaledIterations {
@@ -46,6 +59,23 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 enum ProviderCorpus {
+    /// A quirk file (GitHub-like, no discovery document) with one unknown key of `keyLength` characters.
+    static func hostileQuirkFile(keyLength: Int) -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-bench-hostile-\(keyLength)-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = String(repeating: "x", count: keyLength)
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>endpoints</key><dict><key>authorization</key><string>https://a.example.com/a</string><key>token</key><string>https://a.example.com/t</string></dict>
+            <key>\(key)</key><string>x</string>
+            </dict></plist>
+            """
+        let file = directory.appendingPathComponent("hostile.quirks.plist")
+        try! Data(plist.utf8).write(to: file)
+        return file
+    }
+
     static let discovery = #"""
         {
           "issuer": "https://accounts.google.com",
