@@ -29,7 +29,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-nonisolated(unsafe) let templates = try! TemplateSet.embedded()
+let templates = try! TemplateSet.embedded()
 
 final class UnderscoreFinder: SyntaxVisitor {
     var found = false

@@ -11,11 +11,19 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let jwks = Data(parts[0])
     let token = String(decoding: parts[1], as: UTF8.self)
     _ = try? JWKSCache.parse(jwks, generation: 1)
+    // One validator per distinct JWKS, kept as an app keeps its client: mutations of the token
+    // reuse its verifiers instead of rebuilding RSA keys under full instrumentation each time.
+    let validator: IDTokenValidator
+    if let known = validators[jwks] {
+        validator = known
+    } else {
+        if validators.count >= 256 { validators.removeAll() }
+        validator = try! IDTokenValidator(configuration: configuration, clientID: "client-1",
+                                          keys: JWKSCache(url: configuration.endpoints.jwks!, transport: FixedTransport(body: jwks)))
+        validators[jwks] = validator
+    }
     let outcome: Result<VerifiedIDToken, OAuthError> = runBlocking {
-        let transport = FixedTransport(body: jwks)
-        do {
-            let validator = try IDTokenValidator(configuration: configuration, clientID: "client-1",
-                                                 keys: JWKSCache(url: configuration.endpoints.jwks!, transport: transport))
+        do throws(OAuthError) {
             return .success(try await validator.validate(token, nonce: "n-1", now: now))
         } catch {
             return .failure(error)
@@ -34,6 +42,8 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 }
 
 let now = Date(timeIntervalSince1970: 1_800_000_000)
+/// libFuzzer calls the target from one thread, one input at a time.
+nonisolated(unsafe) var validators: [Data: IDTokenValidator] = [:]
 let configuration = ProviderConfiguration(
     issuer: "https://id.example.com",
     endpoints: ProviderEndpoints(authorization: URL(string: "https://id.example.com/a")!, token: URL(string: "https://id.example.com/t")!,

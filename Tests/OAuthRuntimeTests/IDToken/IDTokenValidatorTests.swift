@@ -27,6 +27,16 @@ import Testing
         return transport
     }
 
+    /// A JWKS of `key` alone, its JWK without the member `member`.
+    func serving(_ key: MintedKey, without member: String) async throws -> LocalTransport {
+        var publicJWK = key.publicJWK
+        publicJWK[member] = nil
+        let transport = LocalTransport()
+        await transport.set(Self.jwksURL, HTTPResponse(status: 200, headers: ["Content-Type": "application/json"],
+                                                       body: try JSONSerialization.data(withJSONObject: ["keys": [publicJWK]])))
+        return transport
+    }
+
     func failure(_ validator: IDTokenValidator, _ token: String, nonce: String? = "n-1") async -> IDTokenFailure? {
         do {
             _ = try await validator.validate(token, nonce: nonce, now: now)
@@ -144,11 +154,7 @@ import Testing
     /// Hardening 5, OpenID RP test rp-id_token-kid-absent-single-jwks: one key, no kid on either side.
     @Test func aKidlessTokenVerifiesWithTheOnlyKidlessKey() async throws {
         let key = try await MintedKey.rsa(kid: "k1")
-        var publicJWK = key.publicJWK
-        publicJWK["kid"] = nil
-        let transport = LocalTransport()
-        await transport.set(Self.jwksURL, HTTPResponse(status: 200, headers: ["Content-Type": "application/json"],
-                                                       body: try JSONSerialization.data(withJSONObject: ["keys": [publicJWK]])))
+        let transport = try await serving(key, without: "kid")
         let token = try await key.signWithoutKid(claims())
         #expect(!String(decoding: Base64URL.decode(String(token.split(separator: ".")[0])) ?? Data(), as: UTF8.self).contains("kid"))
         let verified = try await validator(transport).validate(token, nonce: "n-1", now: now)
@@ -159,11 +165,7 @@ import Testing
     @Test(arguments: [["PS256", "RS256", "PS256"], ["RS256", "PS256", "RS256"]])
     func aKeyWithoutAlgVerifiesEveryAlgorithmItFits(order: [String]) async throws {
         let key = try await MintedKey.rsa(kid: "k1")
-        var publicJWK = key.publicJWK
-        publicJWK["alg"] = nil
-        let transport = LocalTransport()
-        await transport.set(Self.jwksURL, HTTPResponse(status: 200, headers: ["Content-Type": "application/json"],
-                                                       body: try JSONSerialization.data(withJSONObject: ["keys": [publicJWK]])))
+        let transport = try await serving(key, without: "alg")
         let validator = try validator(transport, algorithms: ["RS256", "PS256"])
         for algorithm in order {
             let token = algorithm == "PS256" ? try await key.signPSS(claims()) : try await key.sign(claims())
