@@ -7,7 +7,8 @@
 #
 # Corpora grow in .build-fuzz/corpus/TARGET (seeded from the project's real inputs by seeds.py);
 # a crash or a broken invariant is saved as .build-fuzz/crashes/TARGET/crash-… and the script
-# exits non-zero. Turn each one into a regression test in the suite of the code it found.
+# exits non-zero. Each finding becomes a regression: a unit test where it is a defect of the code,
+# and its input in Fuzz/Regressions/TARGET, which the smoke pass replays.
 set -euo pipefail
 cd "$(dirname "$0")"
 # libFuzzer reports crashes itself; Swift's backtracer would spend minutes symbolicating an ASan binary.
@@ -19,11 +20,16 @@ targets=(FuzzJSONReader FuzzPlistReader FuzzProviderLoading FuzzURLCheckers Fuzz
 if [ "${1:-}" = "list" ]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 
 mkdir -p "$scratch"
+# SwiftPM's --sanitize=fuzzer makes it leave `main` to libFuzzer. Its --sanitize=address on top
+# would reach the Swift driver as a second -sanitize flag, of which the driver keeps one: the Swift
+# code then gets no coverage counters and libFuzzer runs blind ("no interesting inputs"). So the
+# Swift code gets one combined flag, which comes last and wins.
+flags=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
 # The linker warns once per ASan symbol; show the log only when the build fails.
-if ! swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address >"$scratch/fuzz-build.log" 2>&1; then
+if ! swift build --scratch-path "$scratch" "${flags[@]}" >"$scratch/fuzz-build.log" 2>&1; then
     grep -E 'error:' "$scratch/fuzz-build.log" | head -n 40; tail -n 20 "$scratch/fuzz-build.log"; exit 1
 fi
-bin=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --show-bin-path)
+bin=$(swift build --scratch-path "$scratch" "${flags[@]}" --show-bin-path)
 python3 seeds.py "$scratch/corpus" >/dev/null
 
 run() {
@@ -40,9 +46,19 @@ run() {
 if [ "${1:-}" = "smoke" ]; then
     seconds=${2:-15}
     for target in "${targets[@]}"; do
+        # Every input a target ever failed on is replayed first (Fuzz/Regressions/TARGET).
+        if [ -d "Regressions/$target" ]; then
+            echo "== $target: replaying $(ls "Regressions/$target" | wc -l) regression inputs"
+            # Files only (no corpus directory): libFuzzer runs each once and exits.
+            ASAN_OPTIONS=detect_leaks=0 "$bin/$target" Regressions/"$target"/* >"$scratch/replay.log" 2>&1 \
+                || { tail -n 20 "$scratch/replay.log"; echo "fuzz: $target fails a regression input"; exit 1; }
+        fi
         echo "== $target ($seconds s)"
-        run "$target" -max_total_time="$seconds" 2>&1 | grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|ERROR|invariant broken|SUMMARY' || true
+        run "$target" -max_total_time="$seconds" >"$scratch/smoke-$target.log" 2>&1 || true
+        grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|ERROR|invariant broken|SUMMARY' "$scratch/smoke-$target.log" || true
         if [ -n "$(ls -A "$scratch/crashes/$target")" ]; then echo "fuzz: $target found a crash: $(ls "$scratch/crashes/$target")"; exit 1; fi
+        # A target whose Swift code got no coverage counters fuzzes blind; that is a failure too.
+        grep -q 'INITED cov: [1-9]' "$scratch/smoke-$target.log" || { echo "fuzz: $target reports no coverage"; exit 1; }
     done
     echo "fuzz smoke: ${#targets[@]} targets, no crash"
 else

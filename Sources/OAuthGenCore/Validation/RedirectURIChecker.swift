@@ -213,6 +213,9 @@ public enum RedirectURIChecker {
             rest = rest[..<hash]
         }
         if let question = rest.firstIndex(of: UInt8(ascii: "?")) {
+            if let bracket = rest[(question + 1)...].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+                return fail(.redirectSyntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the query", bracket)
+            }
             uri.query = String(decoding: rest[(question + 1)...], as: UTF8.self)
             rest = rest[..<question]
         }
@@ -237,7 +240,18 @@ public enum RedirectURIChecker {
             } else if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
                 hostEnd = portColon
             }
-            uri.host = String(decoding: authority[authority.startIndex..<hostEnd], as: UTF8.self)
+            // RFC 3986 §3.2.2: an IP literal holds hex digits, ':' and '.'; a reg-name only
+            // unreserved, sub-delims and percent-encodings. Foundation refuses anything else, and
+            // generated code force-unwraps the URL.
+            let hostBytes = authority[authority.startIndex..<hostEnd]
+            if hostBytes.first == UInt8(ascii: "[") {
+                if let bad = hostBytes.dropFirst().dropLast().firstIndex(where: { !isHex($0) && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ".") }) {
+                    return fail(.redirectSyntax, "expected only hex digits, ':' and '.' in the IP literal, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
+                }
+            } else if let bad = hostBytes.firstIndex(where: { !isUnreserved($0) && !isSubDelimiter($0) && $0 != UInt8(ascii: "%") }) {
+                return fail(.redirectSyntax, "expected a host of letters, digits, '-', '.', '_', '~', sub-delimiters or %-escapes, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
+            }
+            uri.host = String(decoding: hostBytes, as: UTF8.self)
             if hostEnd < authority.endIndex {
                 let portDigits = authority[(hostEnd + 1)...]
                 let portText = String(decoding: portDigits, as: UTF8.self)
@@ -255,7 +269,22 @@ public enum RedirectURIChecker {
         } else {
             uri.path = String(decoding: rest, as: UTF8.self)
         }
+        // '[' and ']' are for an IP literal in the host only (RFC 3986 §3.2.2, §3.3, §3.4).
+        let afterAuthority = uri.hasAuthority ? (rest[(rest.startIndex + 2)...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex) : rest.startIndex
+        if let bracket = rest[afterAuthority...].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+            return fail(.redirectSyntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the path", bracket)
+        }
         return uri
+    }
+
+    /// RFC 3986 §2.3.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+
+    /// RFC 3986 §2.2.
+    private static func isSubDelimiter(_ byte: UInt8) -> Bool {
+        "!$&'()*+,;=".utf8.contains(byte)
     }
 
     private static func isAlpha(_ byte: UInt8) -> Bool {

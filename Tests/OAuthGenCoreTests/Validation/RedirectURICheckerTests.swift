@@ -76,6 +76,24 @@ import Testing
         #expect(findings == expected, "\(uri)")
     }
 
+    /// Found by FuzzURLCheckers: a ']' in a reg-name host passed, Foundation refuses it, and the
+    /// generated `URL(string:)!` would have trapped at launch. Whatever passes must parse.
+    @Test(arguments: [
+        ("https://id.examp]le.ctorom/ken", 16), ("https://a[b.example.com/cb", 9), ("http://[::g]/cb", 10),
+        ("com.example.app:/a[b", 18), ("https://app.example.com/cb?x=]", 29),
+    ])
+    func bracketsOutsideAnIPLiteralAreSyntaxErrors(uri: String, offset: Int) {
+        let report = RedirectURIChecker.check(uri)
+        #expect(report.findings.map(\.rule) == [.redirectSyntax])
+        #expect(report.findings.first?.offset == offset)
+    }
+
+    @Test(arguments: ["http://[::1]/cb", "https://app.example.com/o-k_a~y/cb", "com.example.app:/cb?a=1&b=%5B"])
+    func whatPassesFoundationParses(uri: String) {
+        #expect(!RedirectURIChecker.check(uri).findings.contains { $0.severity == .error })
+        #expect(URL(string: uri) != nil)
+    }
+
     @Test func offsetsPointIntoTheURI() {
         #expect(RedirectURIChecker.check("com.example.app:/cb#x").findings.first?.offset == 19)
         #expect(RedirectURIChecker.check("http://localhost:3000/cb").findings.map(\.offset) == [7, 17])
