@@ -37,9 +37,10 @@ run() {
     mkdir -p "$scratch/crashes/$target"
     # FuzzIDToken keeps one validator per JWKS across inputs (as an app keeps its client); the
     # leak checker cannot follow Swift's packed references into that cache and reports it.
-    if [ "$target" = FuzzIDToken ]; then set -- -detect_leaks=0 "$@"; fi
+    local asan_options=""
+    if [ "$target" = FuzzIDToken ]; then set -- -detect_leaks=0 "$@"; asan_options=detect_leaks=0; fi
     # -print_final_stats: executions and exec/s for the record; -timeout: a hang is a finding too.
-    "$bin/$target" "$scratch/corpus/$target" -artifact_prefix="$scratch/crashes/$target/" \
+    ASAN_OPTIONS="$asan_options" "$bin/$target" "$scratch/corpus/$target" -artifact_prefix="$scratch/crashes/$target/" \
         -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 "$@"
 }
 
