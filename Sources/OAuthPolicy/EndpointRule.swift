@@ -12,6 +12,7 @@ public enum EndpointRule {
         case refused
     }
 
+    /// How `url` stands: secure, acceptable only for a local development server, or refused.
     public static func verdict(for url: ServerURL) -> Verdict {
         switch url.scheme {
         case "https": .secure
@@ -34,6 +35,7 @@ public enum LoopbackHost {
 /// that the client sets itself: a configuration that set them could send a second `redirect_uri`,
 /// a fixed `state` or `response_type=token`, defeating the checks the client makes.
 public enum ReservedParameters {
+    /// The reserved authorization request parameter names, lowercased.
     public static let authorization: Set<String> = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce",
         "code_challenge", "code_challenge_method", "request", "request_uri", "response_mode",

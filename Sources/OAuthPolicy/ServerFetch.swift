@@ -13,8 +13,11 @@ import FoundationNetworking
 public final class ServerFetch: Sendable {
     /// A response as it arrived: a 3xx comes back as itself, with its `Location`.
     public struct Response: Sendable {
+        /// The HTTP status code.
         public var status: Int
+        /// Header fields as the system reported them.
         public var headers: [String: String]
+        /// The body, at most the request's limit.
         public var body: Data
     }
 
@@ -24,8 +27,10 @@ public final class ServerFetch: Sendable {
         case bodyTooLarge(limit: Int)
         /// The network or the server failed; the system's own message, which names no body.
         case transport(String)
+        /// The calling task was cancelled.
         case cancelled
 
+        /// What went wrong, naming no body.
         public var description: String {
             switch self {
             case .bodyTooLarge(let limit): "expected a response body of at most \(limit) bytes, found a larger one"

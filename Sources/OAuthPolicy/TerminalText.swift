@@ -6,6 +6,7 @@
 /// zero-width characters make text read differently from what it is. Every such scalar becomes a
 /// visible `\u{…}` escape; everything else is kept as it is.
 public enum TerminalText {
+    /// `text` with every scalar `needsEscape` flags written as `\u{…}`; other text unchanged.
     public static func escaping(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
