@@ -19,6 +19,7 @@ public actor JWKSCache {
         var keyType: String
         var algorithm: String?
         var curve: String?
+        /// Turned into a verifier per algorithm on first use (`verifier(kid:algorithm:now:)`).
         var jwk: JWK
     }
 
@@ -103,8 +104,9 @@ public actor JWKSCache {
         return try parse(response.body, generation: generation)
     }
 
-    /// The signing keys of a JWKS document; encryption keys and keys jwt-kit cannot read are
-    /// skipped, so one exotic key does not take the others down.
+    /// The signing keys of a JWKS document; encryption keys and entries that are no JWK of a
+    /// supported type are skipped, so one exotic key does not take the others down. Key material
+    /// jwt-kit cannot use fails only when a token names that key.
     static func parse(_ data: Data, generation: Int) throws -> [Key] {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let entries = object["keys"] as? [[String: Any]]

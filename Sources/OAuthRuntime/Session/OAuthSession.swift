@@ -128,11 +128,7 @@ public actor OAuthSession {
         refreshing = nil
         guard case .tokenEndpointError(let protocolError, _) = error, protocolError.code == "invalid_grant" else { return error }
         startNewGeneration()
-        await withStoreLock {
-            try? await store.clear()
-            current = nil
-            loaded = true
-        }
+        await withStoreLock { await forgetStoredSignIn() }
         return .signedOut
     }
 
@@ -145,9 +141,7 @@ public actor OAuthSession {
         // Read under the lock: a refresh that stored its result first has its rotated token revoked here.
         let signIn: SignIn? = await withStoreLock {
             let signIn = loaded ? current : await store.load()
-            try? await store.clear()
-            current = nil
-            loaded = true
+            await forgetStoredSignIn()
             return signIn
         }
         guard let signIn, client.configuration.endpoints.revocation != nil else { return nil }
@@ -161,6 +155,13 @@ public actor OAuthSession {
         } catch {
             return error
         }
+    }
+
+    /// Signed out, in the store and here; call it holding the store lock.
+    private func forgetStoredSignIn() async {
+        try? await store.clear()
+        current = nil
+        loaded = true
     }
 
     private func startNewGeneration() {
