@@ -25,8 +25,9 @@ public final class ServerFetch: Sendable {
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The body passed `limit` bytes (or its Content-Length said it would).
         case bodyTooLarge(limit: Int)
-        /// The network or the server failed; the system's own message, which names no body.
-        case transport(String)
+        /// The network or the server failed: the system's error, which tells "offline" from
+        /// "timed out" and names no body.
+        case transport(URLError)
         /// The calling task was cancelled.
         case cancelled
 
@@ -34,7 +35,7 @@ public final class ServerFetch: Sendable {
         public var description: String {
             switch self {
             case .bodyTooLarge(let limit): "expected a response body of at most \(limit) bytes, found a larger one"
-            case .transport(let message): message
+            case .transport(let error): error.localizedDescription
             case .cancelled: "the request was cancelled"
             }
         }
@@ -133,7 +134,7 @@ public final class ServerFetch: Sendable {
                 entry.continuation.resume(returning: .failure(failure))
             } else if let error {
                 let cancelled = (error as? URLError)?.code == .cancelled
-                entry.continuation.resume(returning: .failure(cancelled ? .cancelled : .transport(error.localizedDescription)))
+                entry.continuation.resume(returning: .failure(cancelled ? .cancelled : .transport(error as? URLError ?? URLError(.unknown))))
             } else if let http = task.response as? HTTPURLResponse {
                 var headers: [String: String] = [:]
                 for (name, value) in http.allHeaderFields {
@@ -141,7 +142,7 @@ public final class ServerFetch: Sendable {
                 }
                 entry.continuation.resume(returning: .success(Response(status: http.statusCode, headers: headers, body: entry.body)))
             } else {
-                entry.continuation.resume(returning: .failure(.transport("expected an HTTP response, found \(task.response.map { "\(type(of: $0))" } ?? "none")")))
+                entry.continuation.resume(returning: .failure(.transport(URLError(.badServerResponse))))
             }
         }
     }

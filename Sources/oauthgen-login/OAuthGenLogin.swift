@@ -81,17 +81,17 @@ struct OAuthGenLogin: AsyncParsableCommand {
             // The client sends it as the metadata prefers (client_secret_basic when it is silent).
             FileHandle.standardError.write(Data("warning: a client secret shipped with a native app is not secret (RFC 8252 §8.5)\n".utf8))
         }
-        let client = try OAuthClient(configuration: configuration, clientID: clientID, clientSecret: clientSecret,
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, clientSecret: clientSecret,
                                      transport: transport, allowInsecureLoopback: allowInsecureLoopback)
         let command: [String]?
         do {
             command = try browserCommand.map(ShellWords.split)
         } catch {
-            throw OAuthError.invalidRequest("\(error)")
+            throw OAuthError(.invalidConfiguration, "\(error)")
         }
-        let agent = LoopbackUserAgent(browserCommand: command, path: redirect.path, timeout: timeout, useIPv6: redirect.ipv6)
-        let scopes = scope.split(separator: " ").map(String.init)
-        var signIn = try await client.signIn(with: agent, scopes: scopes)
+        let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
+        let scopes = scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }
+        var signIn = try await client.signIn(with: agent, redirectURI: redirect, scopes: scopes)
 
         var userinfoClaims: [String: ClaimValue]?
         if userinfo { userinfoClaims = try await client.userInfo(signIn) }
@@ -119,13 +119,15 @@ struct OAuthGenLogin: AsyncParsableCommand {
         switch (issuer, discovery) {
         case (let issuer?, nil):
             guard let issuerURL = URL(string: issuer), issuerURL.host != nil else {
-                throw OAuthError.invalidRequest("expected --issuer to be an absolute URL, found \"\(issuer)\"")
+                throw OAuthError(.invalidConfiguration, "expected --issuer to be an absolute URL, found \"\(issuer)\"")
             }
             let documentURL = ProviderConfiguration.openIDConfigurationURL(forIssuer: issuerURL)
             // The issuer is checked before anything is fetched from it.
             try EndpointPolicy.requireSecure(issuerURL, name: "issuer", allowInsecureLoopback: allowInsecureLoopback)
             let response = try await transport.send(HTTPRequest(method: "GET", url: documentURL, headers: ["Accept": "application/json"]), to: "discovery document")
-            guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
+            guard response.status == 200 else {
+                throw OAuthError(.invalidDiscoveryDocument, "expected the discovery document at \(documentURL.absoluteString), found HTTP \(response.status)")
+            }
             var configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
             // Only --revoke needs what the RFC 8414 document may add (django-oauth-toolkit lists its
             // revocation endpoint only there); nothing else is fetched that is not used.
@@ -138,25 +140,24 @@ struct OAuthGenLogin: AsyncParsableCommand {
             return configuration
         case (nil, let file?):
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw OAuthError.invalidRequest("expected a readable discovery document at \(file), found none")
+                throw OAuthError(.invalidConfiguration, "expected a readable discovery document at \(file), found none")
             }
             return try ProviderConfiguration(discoveryDocument: data)
         default:
-            throw OAuthError.invalidRequest("expected exactly one of --issuer and --discovery")
+            throw OAuthError(.invalidConfiguration, "expected exactly one of --issuer and --discovery")
         }
     }
 
-    private func loopbackRedirect() throws(OAuthError) -> (path: String, ipv6: Bool) {
+    private func loopbackRedirect() throws(OAuthError) -> RegisteredRedirectURI {
         guard let components = URLComponents(string: redirectURI), components.scheme == "http",
-              let host = components.host, host == "127.0.0.1" || host == "::1" || host == "[::1]"
+              let host = components.host, host == "127.0.0.1" || host == "::1" || host == "[::1]", let url = components.url
         else {
-            throw OAuthError.invalidRequest("expected --redirect-uri to be a loopback URI such as http://127.0.0.1/callback (RFC 8252 §7.3), found \(redirectURI)")
+            throw OAuthError(.invalidConfiguration, "expected --redirect-uri to be a loopback URI such as http://127.0.0.1/callback (RFC 8252 §7.3), found \(redirectURI)")
         }
         guard components.port == nil else {
-            throw OAuthError.invalidRequest("expected --redirect-uri without a port: the listener takes an ephemeral one (RFC 8252 §7.3), found port \(components.port!)")
+            throw OAuthError(.invalidConfiguration, "expected --redirect-uri without a port: the listener takes an ephemeral one (RFC 8252 §7.3), found port \(components.port!)")
         }
-        // As sent: the listener compares the request target byte for byte (`/cb%20x`, not `/cb x`).
-        return (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath, host != "127.0.0.1")
+        return try RegisteredRedirectURI(url)
     }
 
     private static func jsonText(_ report: LoginReport) -> String {

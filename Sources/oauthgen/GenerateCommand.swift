@@ -22,7 +22,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the generated Swift files into.", valueName: "dir"))
     var output: String
 
-    @Option(help: "The access level of the generated types: public (for a library, the default) or internal (inside an app).")
+    @Option(help: "The access level of the generated types: internal (the default, for use inside the target) or public (for a library that vends the clients).")
     var accessLevel: AccessLevel?
 
     @Option(help: ArgumentHelp("An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))

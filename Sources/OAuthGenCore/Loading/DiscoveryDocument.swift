@@ -28,6 +28,8 @@ public struct DiscoveryDocument: Sendable, Hashable {
     public var subjectTypesSupported: Located<[Located<String>]>?
     public var grantTypesSupported: Located<[Located<String>]>?
     public var claimsSupported: Located<[Located<String>]>?
+    /// `prompt_values_supported` (OpenID Connect Prompt Create 1.0 §4.1).
+    public var promptValuesSupported: Located<[Located<String>]>?
     public var codeChallengeMethodsSupported: Located<[Located<String>]>?
     public var idTokenSigningAlgValuesSupported: Located<[Located<String>]>?
     public var tokenEndpointAuthMethodsSupported: Located<[Located<String>]>?

@@ -6,7 +6,7 @@ public enum DiscoveryLoader {
         "end_session_endpoint", "scopes_supported", "response_types_supported", "subject_types_supported",
         "grant_types_supported", "claims_supported", "code_challenge_methods_supported",
         "id_token_signing_alg_values_supported", "token_endpoint_auth_methods_supported",
-        "authorization_response_iss_parameter_supported",
+        "authorization_response_iss_parameter_supported", "prompt_values_supported",
     ]
 
     public static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
@@ -74,6 +74,7 @@ public enum DiscoveryLoader {
             case "subject_types_supported": document.subjectTypesSupported = strings(member)
             case "grant_types_supported": document.grantTypesSupported = strings(member)
             case "claims_supported": document.claimsSupported = strings(member)
+            case "prompt_values_supported": document.promptValuesSupported = strings(member)
             case "code_challenge_methods_supported": document.codeChallengeMethodsSupported = strings(member)
             case "id_token_signing_alg_values_supported": document.idTokenSigningAlgValuesSupported = strings(member)
             case "token_endpoint_auth_methods_supported": document.tokenEndpointAuthMethodsSupported = strings(member)

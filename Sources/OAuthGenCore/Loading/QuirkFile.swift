@@ -13,6 +13,9 @@ public struct QuirkFile: Sendable, Hashable {
     public var defaultScopes: [Located<String>] = []
     public var scopes: [ScopeDeclaration] = []
     public var claims: [ClaimDeclaration] = []
+    /// The members of an OAuth-only provider's userinfo response (GitHub's `/user`), which has
+    /// no `sub`: the generated `UserInfo` type. OpenID providers' userinfo is their `Claims`.
+    public var userInfo: [ClaimDeclaration] = []
     public var scopeSeparator: Located<String>?
     public var pkce: Located<PKCEMethod>?
     public var tokenEndpointAuthMethod: Located<TokenEndpointAuthMethod>?

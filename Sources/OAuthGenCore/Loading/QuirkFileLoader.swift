@@ -3,7 +3,7 @@
 public enum QuirkFileLoader {
     /// Every key a quirk file may have, and what its value must be.
     static let topLevelKeys: [String] = [
-        "name", "issuer", "clientID", "clientSecret", "redirectURIs", "defaultScopes", "scopes", "claims",
+        "name", "issuer", "clientID", "clientSecret", "redirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
         "scopeSeparator", "pkce", "tokenEndpointAuthMethod", "authorizationParameters", "tokenRequestHeaders",
         "tokenResponse", "endpoints", "issuerTemplate",
     ]
@@ -115,6 +115,7 @@ public enum QuirkFileLoader {
             case "tokenRequestHeaders": quirks.tokenRequestHeaders = parameters(entry)
             case "scopes": quirks.scopes = scopes(entry)
             case "claims": quirks.claims = claims(entry)
+            case "userInfo": quirks.userInfo = claims(entry)
             case "tokenResponse": quirks.tokenResponse = tokenResponse(entry)
             case "endpoints": quirks.endpoints = endpoints(entry)
             case "issuerTemplate": quirks.issuerTemplate = issuerTemplate(entry)

@@ -83,8 +83,12 @@ public enum ModelBuilder {
         }
 
         var redirectExpressions: [String] = []
+        var redirectURIs: [Located<String>] = []
         for uri in quirks?.redirectURIs ?? [] {
-            if let expression = checkedURL(uri, "redirect URI", isServer: false) { redirectExpressions.append(expression) }
+            if let expression = checkedURL(uri, "redirect URI", isServer: false) {
+                redirectExpressions.append(expression)
+                redirectURIs.append(uri)
+            }
         }
         let defaultScopes = quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (isOIDC ? ["openid"] : [])
@@ -106,7 +110,14 @@ public enum ModelBuilder {
             isOpenIDConnect: isOIDC,
             configurationArguments: arguments,
             scopes: scopes(discovery: discovery, quirks: quirks),
-            claims: claims(discovery: discovery, quirks: quirks))
+            claims: isOIDC ? claims(discovery: discovery, quirks: quirks) : [],
+            userInfoMembers: isOIDC ? [] : userInfoMembers(quirks: quirks),
+            redirectURIs: redirectCases(redirectURIs),
+            prompts: isOIDC ? prompts(discovery: discovery) : [],
+            capabilities: .init(
+                revocation: endpointArguments.contains { $0.label == "revocation" },
+                userInfo: endpointArguments.contains { $0.label == "userinfo" },
+                endSession: isOIDC && endpointArguments.contains { $0.label == "endSession" }))
         return (model, diagnostics)
     }
 
@@ -170,13 +181,63 @@ public enum ModelBuilder {
         }
     }
 
+    /// One case per registered URI, named for its kind (`loopback`, `privateUseScheme`,
+    /// `claimedHTTPS`), with the path's words added where two share a kind.
+    private static func redirectCases(_ uris: [Located<String>]) -> [ProviderModel.RedirectCase] {
+        let reports = uris.map { RedirectURIChecker.check($0.value) }
+        let kinds: [(name: String, expression: String, documentation: String)] = reports.map { report in
+            switch report.kind {
+            case .loopback: ("loopback", ".loopback", "A loopback redirect (RFC 8252 §7.3): the listener adds the port it binds.")
+            case .claimedHTTPS: ("claimedHTTPS", ".claimedHTTPS", "A claimed https redirect (RFC 8252 §7.2).")
+            case .privateUse, .invalid: ("privateUseScheme", ".privateUseScheme", "A private-use URI scheme redirect (RFC 8252 §7.1).")
+            }
+        }
+        let names = zip(reports, kinds).map { report, kind in
+            let sharesKind = kinds.filter { $0.name == kind.name }.count > 1
+            return sharesKind ? kind.name + SwiftNaming.upperCamelCase(report.parsed?.path ?? report.uri) : kind.name
+        }
+        let identifiers = SwiftNaming.uniqueIdentifiers(for: names)
+        return zip(zip(uris, kinds), identifiers).map { pair, identifier in
+            let (uri, kind) = pair
+            return ProviderModel.RedirectCase(identifier: identifier, literal: SwiftNaming.stringLiteral(uri.value), kind: kind.expression,
+                                              documentation: SwiftNaming.docCommentText("`\(uri.value)`. \(kind.documentation)"))
+        }
+    }
+
+    /// The advertised `prompt` values; none when the document is silent (the standard ones apply).
+    private static func prompts(discovery: DiscoveryDocument?) -> [ProviderModel.Scope] {
+        var names: [String] = []
+        for name in discovery?.promptValuesSupported?.value.map(\.value) ?? [] where !names.contains(name) { names.append(name) }
+        let documentation: [String: String] = [
+            "none": "No user interface: fail with `login_required` or `consent_required` instead.",
+            "login": "Ask the user to sign in again.", "consent": "Ask the user for consent again.",
+            "select_account": "Let the user choose among their accounts.", "create": "Offer to create an account (Prompt Create 1.0).",
+        ]
+        return zip(names, SwiftNaming.uniqueIdentifiers(for: names)).map { name, identifier in
+            ProviderModel.Scope(identifier: identifier, literal: SwiftNaming.stringLiteral(name),
+                                documentation: SwiftNaming.docCommentText(documentation[name] ?? "The `\(name)` prompt value."))
+        }
+    }
+
+    /// An OAuth-only provider's userinfo members as its quirk file declares them, all optional.
+    private static func userInfoMembers(quirks: QuirkFile?) -> [ProviderModel.Claim] {
+        let declarations = quirks?.userInfo ?? []
+        let names = declarations.map(\.name.value)
+        return zip(declarations, SwiftNaming.uniqueIdentifiers(for: names)).map { declaration, identifier in
+            ProviderModel.Claim(identifier: identifier, keyLiteral: SwiftNaming.stringLiteral(declaration.name.value),
+                                swiftType: StandardVocabulary.swiftType(for: declaration.type),
+                                documentation: SwiftNaming.docCommentText("The `\(declaration.name.value)` member, typed by the quirk file."), isRequired: false)
+        }
+    }
+
     private static func claims(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [ProviderModel.Claim] {
         var names = StandardVocabulary.requiredIDTokenClaims
         for name in discovery?.claimsSupported?.value.map(\.value) ?? [] where !names.contains(name) {
             names.append(name)
         }
         var declaredTypes: [String: QuirkFile.ClaimType] = [:]
-        for declaration in quirks?.claims ?? [] {
+        // An OpenID provider's userinfo is its claims: extra userinfo members join them.
+        for declaration in (quirks?.claims ?? []) + (quirks?.userInfo ?? []) {
             if !names.contains(declaration.name.value) { names.append(declaration.name.value) }
             declaredTypes[declaration.name.value] = declaration.type
         }

@@ -15,7 +15,33 @@ public struct ProviderModel: Sendable, Hashable {
     /// The arguments of `ProviderConfiguration(...)`, as Swift source.
     public var configurationArguments: [Argument]
     public var scopes: [Scope]
+    /// The ID token's claims (OpenID providers only; an OAuth-only provider has none).
     public var claims: [Claim]
+    /// An OAuth-only provider's userinfo members, from its quirk file; all optional.
+    public var userInfoMembers: [Claim]
+    /// The registered redirect URIs, as the cases of the generated `RedirectURI` enum.
+    public var redirectURIs: [RedirectCase]
+    /// The `prompt` values from `prompt_values_supported`; empty for the standard set.
+    public var prompts: [Scope]
+    /// Which optional endpoints the provider has: their members exist only then.
+    public var capabilities: Capabilities
+
+    /// The endpoints whose members are generated only where the provider has them.
+    public struct Capabilities: Sendable, Hashable {
+        public var revocation: Bool
+        public var userInfo: Bool
+        public var endSession: Bool
+    }
+
+    /// A case of the generated `RedirectURI` enum.
+    public struct RedirectCase: Sendable, Hashable {
+        public var identifier: String
+        /// The URI as a string literal.
+        public var literal: String
+        /// The `RedirectURIKind` case, e.g. `.loopback`.
+        public var kind: String
+        public var documentation: String
+    }
 
     /// `label: expression` in a generated initializer call.
     public struct Argument: Sendable, Hashable {

@@ -49,7 +49,9 @@ public struct Generator: Sendable {
 
     public func run(paths: [String]) -> Result {
         let (providers, found) = Self.validate(paths: paths, configuration: configuration)
-        let accessLevel = self.accessLevel ?? configuration.accessLevel?.value ?? .public
+        // Internal unless configured: a generated client is usually used by the target it is generated in,
+        // and a public one would become part of that module's API by accident.
+        let accessLevel = self.accessLevel ?? configuration.accessLevel?.value ?? .internal
         var diagnostics = found
         guard !diagnostics.containsErrors else {
             return Result(diagnostics: diagnostics.sortedByLocation(), files: [], providers: providers)

@@ -27,10 +27,28 @@ public struct Renderer: Sendable {
             "scopes": model.scopes.map {
                 ["identifier": $0.identifier, "literal": $0.literal, "documentation": $0.documentation]
             },
-            "claims": model.claims.map {
-                ["identifier": $0.identifier, "keyLiteral": $0.keyLiteral, "swiftType": $0.swiftType,
-                 "documentation": $0.documentation, "isRequired": $0.isRequired] as [String: Any]
+            "claims": claims(model.claims),
+            "userInfoMembers": claims(model.userInfoMembers),
+            "redirectURIs": model.redirectURIs.map {
+                ["identifier": $0.identifier, "literal": $0.literal, "kind": $0.kind, "documentation": $0.documentation]
             },
+            "hasRedirectURIs": !model.redirectURIs.isEmpty,
+            "prompts": model.prompts.map {
+                ["identifier": $0.identifier, "literal": $0.literal, "documentation": $0.documentation]
+            },
+            "hasPrompts": !model.prompts.isEmpty,
+            "hasUserInfoMembers": !model.userInfoMembers.isEmpty,
+            "hasRevocation": model.capabilities.revocation,
+            "hasUserInfo": model.capabilities.userInfo,
+            "hasEndSession": model.capabilities.endSession,
         ]
+    }
+
+    /// Claims or userinfo members; `last` marks the end of the memberwise initializer's list.
+    private static func claims(_ claims: [ProviderModel.Claim]) -> [[String: Any]] {
+        claims.enumerated().map { index, claim in
+            ["identifier": claim.identifier, "keyLiteral": claim.keyLiteral, "swiftType": claim.swiftType,
+             "documentation": claim.documentation, "isRequired": claim.isRequired, "last": index == claims.count - 1] as [String: Any]
+        }
     }
 }

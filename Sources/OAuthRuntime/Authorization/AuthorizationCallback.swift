@@ -14,7 +14,7 @@ public enum AuthorizationCallback {
     ///
     /// Order matters: the URL must be the request's redirect URI and carry its `state` before an
     /// `error` in it is believed, and must name the expected issuer before its code is used.
-    public static func validate(_ callback: URL, pending: PendingAuthorization, metadata: ProviderMetadata) throws(OAuthError) -> AuthorizationCode {
+    public static func validate<Provider>(_ callback: URL, pending: PendingAuthorization<Provider>, metadata: ProviderMetadata) throws(OAuthError) -> AuthorizationCode {
         try requireSameRedirect(callback, pending.redirectURI)
         let parameters = try queryParameters(of: callback)
 
@@ -28,7 +28,7 @@ public enum AuthorizationCallback {
         if let error = parameters["error"] {
             // An error response carries no code, so a missing `iss` cannot lead to a mix-up here;
             // some servers (django-oauth-toolkit among them) omit it on errors although RFC 9207 asks.
-            throw OAuthError.authorizationError(.init(code: error, errorDescription: parameters["error_description"], uri: parameters["error_uri"]))
+            throw OAuthError.authorizationFailed(.init(code: error, errorDescription: parameters["error_description"], uri: parameters["error_uri"]))
         }
         if metadata.authorizationResponseIssParameterSupported, let expected = pending.issuer, issuer == nil {
             throw OAuthError.issuerMismatch(expected: expected, found: nil)

@@ -3,15 +3,17 @@ internal import OAuthPolicy
 
 /// An authorization request (RFC 6749 §4.1.1 with RFC 7636 and OIDC Core §3.1.2.1): the URL to
 /// open in an external user-agent and what to keep until the callback.
-public struct AuthorizationRequest: Sendable, Hashable {
+public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable {
     /// Open this in the system browser or `ASWebAuthenticationSession`, never in an embedded web view
     /// (RFC 8252 §8.12).
     public var url: URL
-    public var pending: PendingAuthorization
+    /// What to keep until the callback; finish it with the same client.
+    public var pending: PendingAuthorization<Provider>
 
     /// Builds the request: fresh `state`, `nonce` (OpenID Connect only) and PKCE pair; the
-    /// provider's scope separator and extra parameters from its quirks.
-    public init(
+    /// provider's scope separator and extra parameters from its quirks. Made by
+    /// ``OAuthClient/authorizationRequest(redirectURI:scopes:parameters:)``.
+    init(
         configuration: ProviderConfiguration,
         clientID: String,
         redirectURI: URL,
@@ -48,7 +50,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
         }
 
         guard var components = URLComponents(url: configuration.endpoints.authorization, resolvingAgainstBaseURL: false) else {
-            throw OAuthError.invalidRequest("expected a valid authorization endpoint, found \(configuration.endpoints.authorization.absoluteString)")
+            throw OAuthError.invalidConfiguration("expected a valid authorization endpoint, found \(configuration.endpoints.authorization.absoluteString)")
         }
         // Keep any query the endpoint already has (some providers put a policy name there).
         let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""

@@ -2,7 +2,11 @@ import Foundation
 
 /// Everything needed to finish an authorization after the browser comes back — possibly after
 /// the app was relaunched, which is why it is `Codable`. Store it where the app keeps secrets.
-public struct PendingAuthorization: Sendable, Hashable, Codable {
+///
+/// It is typed by its provider, so a Google pending authorization cannot be finished on
+/// another provider's client; the client that finishes it also checks its client ID, its
+/// issuer and its age.
+public struct PendingAuthorization<Provider: OAuthProvider>: Sendable, Hashable, Codable {
     /// The `state` sent (RFC 6749 §10.12, RFC 8252 §8.9); the callback must carry it back exactly.
     public var state: String
     /// The `nonce` sent (OIDC Core §3.1.2.1); the ID token must carry it back exactly.
@@ -13,10 +17,14 @@ public struct PendingAuthorization: Sendable, Hashable, Codable {
     public var redirectURI: URL
     /// The issuer the request went to, for RFC 9207 and ID token checks.
     public var issuer: String?
+    /// The client ID the request named; only that client may finish it.
     public var clientID: String
+    /// The scopes requested.
     public var scopes: [String]
+    /// When the request was made; a client refuses a pending authorization past its age limit.
     public var createdAt: Date
 
+    /// The parts of a pending authorization, as the request made them.
     public init(state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String, scopes: [String], createdAt: Date) {
         self.state = state
         self.nonce = nonce
@@ -30,7 +38,8 @@ public struct PendingAuthorization: Sendable, Hashable, Codable {
 }
 
 extension PendingAuthorization: CustomStringConvertible {
+    /// The issuer, redirect URI and scopes; never the state, nonce or verifier.
     public var description: String {
-        "PendingAuthorization(issuer: \(issuer ?? "none"), redirectURI: \(redirectURI.absoluteString), scopes: \(scopes.joined(separator: " ")), state/nonce/verifier: <redacted>)"
+        "PendingAuthorization<\(Provider.self)>(issuer: \(issuer ?? "none"), redirectURI: \(redirectURI.absoluteString), scopes: \(scopes.joined(separator: " ")), state/nonce/verifier: <redacted>)"
     }
 }

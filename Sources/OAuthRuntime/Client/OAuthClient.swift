@@ -1,25 +1,39 @@
 import Foundation
 
-/// One app's client of one provider: builds authorization requests, checks callbacks, and talks
-/// to the token, revocation and userinfo endpoints.
+/// An app's client of one provider, typed by it: builds authorization requests, checks
+/// callbacks, exchanges codes, refreshes, and talks to the revocation and userinfo endpoints.
+///
+/// Make it from the generated provider type, which passes the configuration it was built from:
 ///
 /// ```swift
-/// let client = try OAuthClient(configuration: Google.configuration)
-/// let request = try client.authorizationRequest(redirectURI: redirect)
-/// // open request.url in the browser; keep request.pending until the callback
-/// let tokens = try await client.finishAuthorization(callback: url, pending: request.pending)
+/// let client = try Google.client()
+/// let signIn = try await client.signIn(with: LoopbackUserAgent(), scopes: [.openid, .email])
+/// print(signIn.claims.email ?? signIn.claims.sub)
 /// ```
-public struct OAuthClient: Sendable {
+///
+/// Members for endpoints a provider lacks do not exist for it: `revoke` needs
+/// ``SupportsRevocation``, `userInfo` ``SupportsUserInfo``, `endSessionURL` ``SupportsEndSession``.
+public struct OAuthClient<Provider: OAuthProvider>: Sendable {
+    /// What the client knows of the provider.
     public let configuration: ProviderConfiguration
+    /// How the client authenticates at the token endpoint.
     public let authentication: ClientAuthentication
+    /// The way out to the network.
     public let transport: any HTTPTransport
     /// Checks ID tokens; `nil` for OAuth-only providers.
     public let idTokenValidator: IDTokenValidator?
-    let allowInsecureLoopback: Bool
+    /// How codes become tokens: the provider's token endpoint, or the app's backend.
+    public let codeExchange: any CodeExchange
+    /// The oldest pending authorization this client finishes.
+    public let pendingAuthorizationLifetime: TimeInterval
 
     /// - Parameters:
+    ///   - configuration: the provider; generated providers pass their own (`Google.client()`).
     ///   - clientID: overrides the configuration's default client ID.
     ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5: it is not secret in an app).
+    ///   - codeExchange: where codes are exchanged; `nil` for the provider's token endpoint.
+    ///   - pendingAuthorizationLifetime: a pending authorization older than this is refused
+    ///     (10 minutes by default: an authorization code lives at most that long, RFC 6749 §4.1.2).
     ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1 or [::1] — for local
     ///     development servers only. Every other endpoint must be https.
     public init(
@@ -27,11 +41,13 @@ public struct OAuthClient: Sendable {
         clientID: String? = nil,
         clientSecret: String? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
+        codeExchange: (any CodeExchange)? = nil,
         clockSkew: TimeInterval = 120,
+        pendingAuthorizationLifetime: TimeInterval = 600,
         allowInsecureLoopback: Bool = false
     ) throws(OAuthError) {
         guard let clientID = clientID ?? configuration.client.clientID, !clientID.isEmpty else {
-            throw OAuthError.invalidRequest("expected a client ID from the configuration or the caller, found none")
+            throw OAuthError.invalidConfiguration("expected a client ID from the configuration or the caller, found none")
         }
         let endpoints = configuration.endpoints
         let named: [(String, URL?)] = [
@@ -42,56 +58,87 @@ public struct OAuthClient: Sendable {
         for case let (name, url?) in named {
             try EndpointPolicy.requireSecure(url, name: name, allowInsecureLoopback: allowInsecureLoopback)
         }
+        if Provider.self is any OpenIDProvider.Type, configuration.metadata.kind != .openIDConnect {
+            throw OAuthError.invalidConfiguration("expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")
+        }
         self.configuration = configuration
         self.authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: clientSecret,
                                                    supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         self.transport = transport
-        self.allowInsecureLoopback = allowInsecureLoopback
+        self.pendingAuthorizationLifetime = pendingAuthorizationLifetime
         if configuration.metadata.kind == .openIDConnect {
-            guard let jwks = endpoints.jwks else { throw OAuthError.missingEndpoint("JWKS URI") }
+            guard let jwks = endpoints.jwks else { throw OAuthError.invalidConfiguration("expected the OpenID provider to have a JWKS URI, found none") }
             self.idTokenValidator = try IDTokenValidator(configuration: configuration, clientID: clientID,
                                                          keys: JWKSCache(url: jwks, transport: transport), clockSkew: clockSkew)
         } else {
             self.idTokenValidator = nil
         }
+        self.codeExchange = codeExchange ?? TokenEndpointExchange(configuration: configuration, authentication: authentication, transport: transport)
     }
 
+    /// The client ID requests are made with.
     public var clientID: String { authentication.clientID }
 
-    /// A new authorization request; `scopes` default to the configuration's default scopes.
-    public func authorizationRequest(redirectURI: URL, scopes: [String]? = nil, additionalParameters: [QuirkParameter] = []) throws(OAuthError) -> AuthorizationRequest {
-        try AuthorizationRequest(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
-                                 scopes: scopes ?? configuration.client.defaultScopes, additionalParameters: additionalParameters)
+    /// Whether this sign-in asks for an ID token: always for an OpenID provider's type; for a
+    /// provider described at run time, when its metadata is OpenID Connect and `openid` is asked.
+    private var isOpenID: Bool { configuration.metadata.kind == .openIDConnect }
+
+    /// A new authorization request.
+    ///
+    /// - Parameters:
+    ///   - redirectURI: where the response comes back; a loopback URI must carry the port the
+    ///     listener bound (``ExternalUserAgent`` implementations do this).
+    ///   - scopes: `nil` for the provider's default scopes. An OpenID provider's request
+    ///     always includes `openid`.
+    public func authorizationRequest(redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
+                                     now: Date = Date()) throws(OAuthError) -> AuthorizationRequest<Provider> {
+        var names = scopes?.map(\.rawValue) ?? configuration.client.defaultScopes
+        if Provider.self is any OpenIDProvider.Type, !names.contains("openid") { names.insert("openid", at: 0) }
+        return try AuthorizationRequest(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
+                                        scopes: names, additionalParameters: parameters.queryParameters, now: now)
     }
 
-    /// Checks the callback, exchanges the code and verifies the ID token.
-    public func finishAuthorization(callback: URL, pending: PendingAuthorization, now: Date = Date()) async throws(OAuthError) -> SignIn {
+    /// Checks the pending authorization and the callback, exchanges the code and verifies the ID token.
+    public func finishAuthorization(callback: URL, pending: PendingAuthorization<Provider>, now: Date = Date()) async throws(OAuthError) -> SignIn<Provider> {
+        try check(pending, now: now)
         let code = try AuthorizationCallback.validate(callback, pending: pending, metadata: configuration.metadata)
         return try await exchange(code, pending: pending, now: now)
     }
 
-    /// Exchanges a code (RFC 6749 §4.1.3, with the PKCE verifier) and verifies the ID token.
-    public func exchange(_ code: AuthorizationCode, pending: PendingAuthorization, now: Date = Date()) async throws(OAuthError) -> SignIn {
-        var parameters = [("grant_type", "authorization_code"), ("code", code.code), ("redirect_uri", pending.redirectURI.absoluteString)]
-        if pending.pkce.method != .none { parameters.append(("code_verifier", pending.pkce.verifier)) }
-        let isOpenID = configuration.metadata.kind == .openIDConnect && pending.scopes.contains("openid")
-        let tokens = try await tokenRequest(parameters, requireIDToken: isOpenID, now: now)
+    /// Exchanges a checked code (RFC 6749 §4.1.3, with the PKCE verifier) and verifies the ID token.
+    public func exchange(_ code: AuthorizationCode, pending: PendingAuthorization<Provider>, now: Date = Date()) async throws(OAuthError) -> SignIn<Provider> {
+        try check(pending, now: now)
+        let requireIDToken = isOpenID && pending.scopes.contains("openid")
+        let grant = CodeGrant(code: code.code, codeVerifier: pending.pkce.method == .none ? nil : pending.pkce.verifier,
+                              redirectURI: pending.redirectURI, clientID: clientID)
+        var tokens = try await codeExchange.tokens(for: grant, now: now)
+        if requireIDToken, tokens.idToken == nil {
+            throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect code flow response")
+        }
         var idToken: VerifiedIDToken?
-        if let raw = tokens.idToken, let validator = idTokenValidator {
+        if let raw = tokens.idToken {
+            guard let validator = idTokenValidator else {
+                // An OAuth-only provider (or a backend) sent one this client cannot verify: not kept.
+                tokens.idToken = nil
+                return try SignIn(tokens: tokens, idToken: nil)
+            }
             idToken = try await validator.validate(raw, nonce: pending.nonce, now: now)
         }
-        return SignIn(tokens: tokens, idToken: idToken)
+        return try SignIn(tokens: tokens, idToken: idToken)
     }
 
     /// Refreshes (RFC 6749 §6). A rotated refresh token replaces the old one; a response without
     /// one keeps it. A new ID token is checked against the original (OIDC Core §12.2).
-    public func refresh(_ signIn: SignIn, scopes: [String]? = nil, now: Date = Date()) async throws(OAuthError) -> SignIn {
+    public func refresh(_ signIn: SignIn<Provider>, scopes: [Provider.Scope]? = nil, now: Date = Date()) async throws(OAuthError) -> SignIn<Provider> {
         guard let refreshToken = signIn.tokens.refreshToken else {
             throw OAuthError.invalidRequest("expected a refresh token to refresh with, found none")
         }
         var parameters = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
-        if let scopes { parameters.append(("scope", scopes.joined(separator: configuration.quirks.scopeSeparator))) }
-        var tokens = try await tokenRequest(parameters, requireIDToken: false, now: now)
+        if let scopes { parameters.append(("scope", scopes.map(\.rawValue).joined(separator: configuration.quirks.scopeSeparator))) }
+        let response = try await TokenEndpointExchange.post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
+                                                            authentication: authentication, transport: transport)
+        var tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
+                                                     scopeSeparator: configuration.quirks.scopeSeparator, now: now)
         if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
         var idToken = signIn.idToken
         if let raw = tokens.idToken, let validator = idTokenValidator {
@@ -103,54 +150,119 @@ public struct OAuthClient: Sendable {
         } else {
             tokens.idToken = signIn.tokens.idToken
         }
-        return SignIn(tokens: tokens, idToken: idToken)
+        return try SignIn(tokens: tokens, idToken: idToken)
     }
 
+    /// The pending authorization must be this client's, and recent.
+    private func check(_ pending: PendingAuthorization<Provider>, now: Date) throws(OAuthError) {
+        guard pending.clientID == clientID else {
+            throw OAuthError(.pendingAuthorizationMismatch, "expected a pending authorization for client \"\(clientID)\", found one for \"\(pending.clientID)\"")
+        }
+        guard pending.issuer == configuration.issuer else {
+            throw OAuthError(.pendingAuthorizationMismatch,
+                             "expected a pending authorization for issuer \(configuration.issuer.map { "\"\($0)\"" } ?? "none"), found one for \(pending.issuer.map { "\"\($0)\"" } ?? "none")")
+        }
+        let age = now.timeIntervalSince(pending.createdAt)
+        guard age <= pendingAuthorizationLifetime else {
+            throw OAuthError(.pendingAuthorizationExpired,
+                             "expected a pending authorization at most \(Int(pendingAuthorizationLifetime)) s old, found one \(Int(age)) s old; start a new sign-in")
+        }
+        guard age >= -120 else {
+            throw OAuthError(.pendingAuthorizationExpired, "expected a pending authorization made in the past, found one dated \(Int(-age)) s ahead")
+        }
+    }
+}
+
+extension OAuthClient where Provider: GeneratedProvider {
+    /// A client of the generated provider, with the configuration it was generated from.
+    ///
+    /// - Parameters:
+    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
+    ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5).
+    public init(
+        clientID: String? = nil,
+        clientSecret: String? = nil,
+        transport: any HTTPTransport = URLSessionTransport(),
+        codeExchange: (any CodeExchange)? = nil,
+        clockSkew: TimeInterval = 120,
+        pendingAuthorizationLifetime: TimeInterval = 600
+    ) throws(OAuthError) {
+        try self.init(configuration: Provider.configuration, clientID: clientID, clientSecret: clientSecret, transport: transport,
+                      codeExchange: codeExchange, clockSkew: clockSkew, pendingAuthorizationLifetime: pendingAuthorizationLifetime)
+    }
+}
+
+extension OAuthClient where Provider: SupportsRevocation {
     /// Revokes a token (RFC 7009). Revoking a token the server does not know is a success.
     public func revoke(_ token: String, hint: TokenTypeHint? = nil) async throws(OAuthError) {
+        try await revokeIfPossible(token, hint: hint)
+    }
+}
+
+extension OAuthClient {
+    /// Revocation for any provider; a session signing out calls it whatever the provider type.
+    func revokeIfPossible(_ token: String, hint: TokenTypeHint?) async throws(OAuthError) {
         guard let endpoint = configuration.endpoints.revocation else { throw OAuthError.missingEndpoint("revocation endpoint") }
         var parameters = [("token", token)]
         if let hint { parameters.append(("token_type_hint", hint.rawValue)) }
-        let response = try await post(parameters, to: endpoint, name: "revocation endpoint")
+        let response = try await TokenEndpointExchange.post(parameters, to: endpoint, name: "revocation endpoint", configuration: configuration,
+                                                            authentication: authentication, transport: transport)
         guard response.status == 200 else {
-            throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse)
+            throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse, endpoint: "revocation endpoint")
         }
     }
+}
 
-    /// The UserInfo claims (OIDC Core §5.3); their `sub` must equal the ID token's (§5.3.2).
-    public func userInfo<Claims: OAuthClaims>(_ signIn: SignIn, as type: Claims.Type = Claims.self) async throws(OAuthError) -> Claims {
-        let data = try await userInfoResponse(signIn).data
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            throw OAuthError.invalidTokenResponse("a userinfo body that does not decode as \(type): \(error)")
-        }
-    }
-
-    /// The UserInfo response as untyped JSON, with the same `sub` check.
-    public func userInfo(_ signIn: SignIn) async throws(OAuthError) -> [String: ClaimValue] {
-        try await userInfoResponse(signIn).claims
-    }
-
-    /// The body, and its claims as read for the `sub` check.
-    private func userInfoResponse(_ signIn: SignIn) async throws(OAuthError) -> (data: Data, claims: [String: ClaimValue]) {
+extension OAuthClient where Provider: SupportsUserInfo {
+    /// The userinfo response as the provider's `UserInfo`. For an OpenID provider its `sub` must
+    /// equal the ID token's (OIDC Core §5.3.2); an OAuth-only provider's has no such member.
+    public func userInfo(_ signIn: SignIn<Provider>) async throws(OAuthError) -> Provider.UserInfo {
         guard let endpoint = configuration.endpoints.userinfo else { throw OAuthError.missingEndpoint("userinfo endpoint") }
         let response = try await transport.send(HTTPRequest(method: "GET", url: endpoint, headers: [
             "Authorization": "Bearer \(signIn.tokens.accessToken)", "Accept": "application/json",
         ]), to: "userinfo endpoint")
-        guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
-        guard response.mediaType == "application/json" || response.mediaType == nil else {
-            throw OAuthError.invalidTokenResponse("a userinfo response of type \(response.mediaType ?? "none") (only JSON is accepted)")
+        guard response.status == 200 else {
+            throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: "userinfo endpoint")
         }
-        guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body),
-              let subject = object["sub"]?.stringValue
-        else { throw OAuthError.missingParameter("sub") }
-        if let expected = signIn.idToken?.subject, subject != expected { throw OAuthError.userInfoSubjectMismatch }
-        return (response.body, object)
+        // A signed userinfo response (application/jwt) would need its own verification; not accepted.
+        guard response.mediaType == "application/json" || response.mediaType == nil else {
+            throw OAuthError.invalidUserInfo("a response of type \(response.mediaType ?? "none") (only JSON is accepted)")
+        }
+        if isOpenID {
+            guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else {
+                throw OAuthError.invalidUserInfo("a body that is not a JSON object")
+            }
+            guard let subject = object["sub"]?.stringValue else { throw OAuthError.invalidUserInfo("no \"sub\" string") }
+            if let expected = signIn.idToken?.subject, subject != expected { throw OAuthError.userInfoSubjectMismatch }
+        }
+        do {
+            return try JSONDecoder().decode(Provider.UserInfo.self, from: response.body)
+        } catch {
+            throw OAuthError.invalidUserInfo("a body that does not decode as \(Provider.UserInfo.self): \(DecodingErrorText.describe(error))",
+                                             underlying: error)
+        }
     }
+}
 
-    /// The RP-initiated logout URL (OpenID Connect RP-Initiated Logout 1.0), if the provider has one.
-    public func endSessionURL(idTokenHint: VerifiedIDToken? = nil, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL? {
+extension OAuthClient where Provider: SupportsEndSession {
+    /// The RP-initiated logout URL (OpenID Connect RP-Initiated Logout 1.0) for a sign-in.
+    public func endSessionURL(for signIn: SignIn<Provider>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL {
+        guard let url = endSessionURL(idTokenHint: signIn.idToken, postLogoutRedirectURI: postLogoutRedirectURI, state: state) else {
+            preconditionFailure("a provider that supports end-session has an end-session endpoint")
+        }
+        return url
+    }
+}
+
+extension OAuthClient where Provider == DiscoveredProvider {
+    /// The RP-initiated logout URL, if the provider described at run time has an end-session endpoint.
+    public func endSessionURL(for signIn: SignIn<Provider>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL? {
+        endSessionURL(idTokenHint: signIn.idToken, postLogoutRedirectURI: postLogoutRedirectURI, state: state)
+    }
+}
+
+extension OAuthClient {
+    func endSessionURL(idTokenHint: VerifiedIDToken?, postLogoutRedirectURI: URL?, state: String?) -> URL? {
         guard let endpoint = configuration.endpoints.endSession,
               var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
         else { return nil }
@@ -162,39 +274,12 @@ public struct OAuthClient: Sendable {
         components.percentEncodedQuery = existing + FormEncoding.encodeQuery(pairs)
         return components.url
     }
-
-    // MARK: - Requests
-
-    private func tokenRequest(_ parameters: [(String, String)], requireIDToken: Bool, now: Date) async throws(OAuthError) -> TokenSet {
-        let response = try await post(parameters, to: configuration.endpoints.token, name: "token endpoint")
-        return try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: requireIDToken,
-                                               scopeSeparator: configuration.quirks.scopeSeparator, now: now)
-    }
-
-    private func post(_ parameters: [(String, String)], to endpoint: URL, name: String) async throws(OAuthError) -> HTTPResponse {
-        var parameters = parameters
-        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
-        authentication.apply(to: &parameters, headers: &headers)
-        for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
-        return try await transport.send(HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8)), to: name)
-    }
 }
 
 /// RFC 7009 §2.1 `token_type_hint`.
 public enum TokenTypeHint: String, Sendable, Hashable {
+    /// The token is an access token.
     case accessToken = "access_token"
+    /// The token is a refresh token.
     case refreshToken = "refresh_token"
-}
-
-/// The outcome of a sign-in or refresh: the tokens and, for OpenID Connect, the verified ID token.
-public struct SignIn: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var tokens: TokenSet
-    public var idToken: VerifiedIDToken?
-
-    public init(tokens: TokenSet, idToken: VerifiedIDToken?) {
-        self.tokens = tokens
-        self.idToken = idToken
-    }
-
-    public var description: String { "SignIn(\(tokens), subject: \(idToken?.subject ?? "none"))" }
 }

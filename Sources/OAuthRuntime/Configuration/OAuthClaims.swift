@@ -103,9 +103,12 @@ public enum ClaimValue: Sendable, Hashable, Codable {
     }
 }
 
+/// Claim decoding for generated `Claims` and `UserInfo` types: lenient where providers are
+/// (Apple's `"true"`), strict about everything else.
 extension KeyedDecodingContainer {
     /// Decodes an optional boolean claim; also accepts `"true"` / `"false"`, which Apple sends
     /// for `email_verified`.
+    @_spi(Generated)
     public func decodeClaimIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let value = try? decode(Bool.self, forKey: key) { return value }
@@ -119,6 +122,7 @@ extension KeyedDecodingContainer {
     }
 
     /// Decodes an optional integer claim; also accepts a decimal string.
+    @_spi(Generated)
     public func decodeClaimIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let value = try? decode(Int.self, forKey: key) { return value }
@@ -131,6 +135,7 @@ extension KeyedDecodingContainer {
     }
 
     /// Decodes an optional number claim; also accepts a decimal string.
+    @_spi(Generated)
     public func decodeClaimIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let value = try? decode(Double.self, forKey: key) { return value }
@@ -143,11 +148,13 @@ extension KeyedDecodingContainer {
     }
 
     /// Decodes an optional NumericDate claim (seconds since the epoch, RFC 7519 §2).
+    @_spi(Generated)
     public func decodeClaimIfPresent(_ type: Date.Type, forKey key: Key) throws -> Date? {
         try decodeClaimIfPresent(Double.self, forKey: key).map { Date(timeIntervalSince1970: $0) }
     }
 
     /// Decodes any other optional claim with its own `Decodable` conformance.
+    @_spi(Generated)
     public func decodeClaimIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try decodeIfPresent(type, forKey: key)
     }

@@ -8,7 +8,7 @@ extension ProviderConfiguration {
     ///   (OIDC Discovery §4.3, RFC 8414 §3.3).
     public init(discoveryDocument data: Data, expectedIssuer: String? = nil, client: ClientRegistration = ClientRegistration()) throws(OAuthError) {
         guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: data) else {
-            throw OAuthError.invalidTokenResponse("a discovery document that is not a JSON object")
+            throw OAuthError.invalidDiscoveryDocument("expected a discovery document to be a JSON object, found something else")
         }
         func string(_ name: String) -> String? { object[name]?.stringValue }
         func strings(_ name: String) -> [String] {
@@ -18,16 +18,16 @@ extension ProviderConfiguration {
         func url(_ name: String) throws(OAuthError) -> URL? {
             guard let text = string(name) else { return nil }
             guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-                throw OAuthError.invalidRequest("expected \"\(name)\" to be an absolute URL, found \"\(text)\"")
+                throw OAuthError.invalidDiscoveryDocument("expected \"\(name)\" to be an absolute URL, found \"\(text)\"")
             }
             return url
         }
-        guard let issuer = string("issuer") else { throw OAuthError.missingParameter("issuer") }
+        guard let issuer = string("issuer") else { throw OAuthError.invalidDiscoveryDocument("expected the discovery document to have an \"issuer\", found none") }
         if let expectedIssuer, issuer != expectedIssuer {
-            throw OAuthError.invalidRequest("expected the discovery document's issuer to be \"\(expectedIssuer)\" exactly (OIDC Discovery §4.3), found \"\(issuer)\"")
+            throw OAuthError.invalidDiscoveryDocument("expected the discovery document's issuer to be \"\(expectedIssuer)\" exactly (OIDC Discovery §4.3), found \"\(issuer)\"")
         }
-        guard let authorization = try url("authorization_endpoint") else { throw OAuthError.missingEndpoint("authorization endpoint") }
-        guard let token = try url("token_endpoint") else { throw OAuthError.missingEndpoint("token endpoint") }
+        guard let authorization = try url("authorization_endpoint") else { throw OAuthError.invalidDiscoveryDocument("expected the discovery document to have an \"authorization_endpoint\", found none") }
+        guard let token = try url("token_endpoint") else { throw OAuthError.invalidDiscoveryDocument("expected the discovery document to have a \"token_endpoint\", found none") }
         // OIDC Discovery §3 makes this member required; RFC 8414 metadata does not have it.
         let isOpenID = object["id_token_signing_alg_values_supported"] != nil
         var issParameter = false

@@ -1,62 +1,150 @@
 import Foundation
 internal import OAuthPolicy
 
-/// Everything that can go wrong in a sign-in, refresh or revocation, as values to switch over.
+/// Everything that can go wrong in a sign-in, a refresh, a revocation or a userinfo request.
+///
+/// Switch over ``kind`` — a struct of constants, so new kinds never break an app's `switch`
+/// (which needs a `default:` case) — and read the fields a kind fills in: the server's
+/// ``protocolError`` and ``httpStatus``, the ``idTokenFailure``, the ``underlyingError`` (the
+/// `URLError` that tells "offline" from "timed out", the Keychain or file system error).
+///
+/// ```swift
+/// do {
+///     let signIn = try await client.signIn(with: agent)
+/// } catch where error.kind == .cancelled {
+///     // the user closed the browser, or the task was cancelled
+/// } catch where error.kind == .network {
+///     if (error.underlyingError as? URLError)?.code == .notConnectedToInternet { … }
+/// }
+/// ```
 ///
 /// Descriptions say what was expected and what was found, and never contain a token, code,
-/// verifier or secret: they are safe to log.
-public enum OAuthError: Error, Sendable, Hashable {
-    /// The caller asked for something the client will not do.
-    case invalidRequest(String)
-    /// A URL the client would talk to is not https (or http on 127.0.0.1/[::1], where allowed).
-    case insecureEndpoint(name: String, url: String)
-    /// The provider has no such endpoint.
-    case missingEndpoint(String)
-    /// The callback arrived on another URL than the request's redirect URI (RFC 8252 §8.10).
-    case redirectMismatch(expected: String, found: String)
-    /// The callback's `state` is missing or differs (RFC 6749 §10.12, RFC 8252 §8.9).
-    case stateMismatch
-    /// A required parameter is missing from a response.
-    case missingParameter(String)
-    /// A parameter appears more than once (RFC 6749 §3.1).
-    case duplicateParameter(String)
-    /// RFC 9207: the authorization response's `iss` is missing or names another server.
-    case issuerMismatch(expected: String, found: String?)
-    /// The authorization server answered with an error (RFC 6749 §4.1.2.1), e.g. `access_denied`.
-    case authorizationError(ProtocolError)
-    /// The token, revocation or userinfo endpoint answered with an OAuth error (RFC 6749 §5.2).
-    case tokenEndpointError(ProtocolError, status: Int)
-    /// An endpoint answered with something that is not an OAuth response (an HTML error page…).
-    case serverError(status: Int, contentType: String?)
-    /// An endpoint answered with a redirect. The runtime never follows one: the request's
-    /// credentials would go to whatever host the redirect names.
-    case redirectRefused(endpoint: String, status: Int)
-    /// A token response that does not follow RFC 6749 §5.1 even with the provider's quirks.
-    case invalidTokenResponse(String)
-    /// The ID token failed a check of OIDC Core §3.1.3.7.
-    case invalidIDToken(IDTokenFailure)
-    /// UserInfo's `sub` differs from the ID token's (OIDC Core §5.3.2).
-    case userInfoSubjectMismatch
-    /// The refresh token was rejected (`invalid_grant`): the session is signed out.
-    case signedOut
-    /// No tokens are stored.
-    case notSignedIn
-    /// The session was signed out, or signed in to another account, while a refresh was under
-    /// way; its result was discarded and its refresh token revoked.
-    case sessionChanged
-    /// The network or the transport failed.
-    case transport(String)
-    /// The user-agent did not deliver a callback in time.
-    case timedOut
-    /// The user closed the browser or cancelled.
-    case cancelled
+/// verifier or secret: they are safe to log. Values that came from a server, a file or another
+/// process are escaped (`\u{1B}`), so the text is also safe for a terminal.
+public struct OAuthError: Error, Sendable {
+    /// What went wrong, as a constant to compare with (`error.kind == .stateMismatch`).
+    public let kind: Kind
+    /// The OAuth error the server sent (`error`, `error_description`, `error_uri`): for
+    /// ``Kind/authorizationFailed`` and ``Kind/requestRejected``.
+    public let protocolError: ProtocolError?
+    /// The HTTP status of the response the error is about, where there was one.
+    public let httpStatus: Int?
+    /// Which ID token check failed, for ``Kind/invalidIDToken``.
+    public let idTokenFailure: IDTokenFailure?
+    /// The error the runtime was given by the system or a dependency: a `URLError` for
+    /// ``Kind/network``, the store's error for ``Kind/storageFailed``, a `CancellationError` for
+    /// a cancelled task.
+    public let underlyingError: (any Error)?
+    /// What was expected and what was found, unescaped; `description` escapes it.
+    let message: String
+
+    /// An error of `kind`; for a ``CodeExchange`` or a ``TokenStore`` that reports its own
+    /// failures. `message` says what was expected and what was found, and must not contain a
+    /// token, code or secret.
+    public init(_ kind: Kind, _ message: String, protocolError: ProtocolError? = nil, httpStatus: Int? = nil,
+         idTokenFailure: IDTokenFailure? = nil, underlyingError: (any Error)? = nil) {
+        self.kind = kind
+        self.message = message
+        self.protocolError = protocolError
+        self.httpStatus = httpStatus
+        self.idTokenFailure = idTokenFailure
+        self.underlyingError = underlyingError
+    }
+
+    /// A kind of failure. New kinds may be added in any release, so a `switch` over kinds needs
+    /// a `default:` case; compare with `==` or match in a `catch … where` clause.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// The kind's name, as in `OAuthError.Kind.stateMismatch`.
+        public var description: String { name }
+
+        /// The client was set up with something it cannot work with: no client ID, no issuer for
+        /// an OpenID provider, a loopback path that is not a URL path, an empty browser command.
+        public static let invalidConfiguration = Kind("invalidConfiguration")
+        /// The caller asked for something the client will not do: a reserved parameter, a refresh
+        /// without a refresh token, a malformed PKCE verifier.
+        public static let invalidRequest = Kind("invalidRequest")
+        /// An endpoint is not https (http is allowed only on 127.0.0.1 or [::1], and only when the
+        /// client allows it).
+        public static let insecureEndpoint = Kind("insecureEndpoint")
+        /// The provider has no such endpoint (only for providers described at run time: a
+        /// generated client has no member for an endpoint its provider lacks).
+        public static let missingEndpoint = Kind("missingEndpoint")
+        /// The pending authorization was made by another client: another client ID or issuer.
+        public static let pendingAuthorizationMismatch = Kind("pendingAuthorizationMismatch")
+        /// The pending authorization is older than the client accepts.
+        public static let pendingAuthorizationExpired = Kind("pendingAuthorizationExpired")
+        /// The callback arrived on another URL than the request's redirect URI (RFC 8252 §8.10).
+        public static let redirectMismatch = Kind("redirectMismatch")
+        /// The callback's `state` is missing or differs (RFC 6749 §10.12, RFC 8252 §8.9).
+        public static let stateMismatch = Kind("stateMismatch")
+        /// The authorization response's `iss` is missing or names another server (RFC 9207).
+        public static let issuerMismatch = Kind("issuerMismatch")
+        /// A parameter appears more than once in the callback (RFC 6749 §3.1).
+        public static let duplicateParameter = Kind("duplicateParameter")
+        /// The callback lacks a parameter it must carry (`code`).
+        public static let missingParameter = Kind("missingParameter")
+        /// The authorization server answered the authorization request with an error
+        /// (RFC 6749 §4.1.2.1), e.g. `access_denied`; see ``OAuthError/protocolError``.
+        public static let authorizationFailed = Kind("authorizationFailed")
+        /// The token or revocation endpoint answered with an OAuth error (RFC 6749 §5.2); see
+        /// ``OAuthError/protocolError`` and ``OAuthError/httpStatus``.
+        public static let requestRejected = Kind("requestRejected")
+        /// An endpoint answered with something that is not an OAuth response: an HTML error
+        /// page, a 5xx, a 401 from the userinfo endpoint.
+        public static let unexpectedResponse = Kind("unexpectedResponse")
+        /// An endpoint answered with a redirect. The runtime never follows one: the request's
+        /// credentials would go to whatever host the redirect names.
+        public static let redirectRefused = Kind("redirectRefused")
+        /// A response body was larger than the runtime reads (1 MiB).
+        public static let responseTooLarge = Kind("responseTooLarge")
+        /// A token response that does not follow RFC 6749 §5.1, even with the provider's quirks.
+        public static let invalidTokenResponse = Kind("invalidTokenResponse")
+        /// A userinfo response that is not JSON, lacks `sub` (OpenID providers), or does not
+        /// decode as the provider's `UserInfo`.
+        public static let invalidUserInfo = Kind("invalidUserInfo")
+        /// A discovery document that does not describe a usable provider (OIDC Discovery, RFC 8414).
+        public static let invalidDiscoveryDocument = Kind("invalidDiscoveryDocument")
+        /// The ID token failed a check of OIDC Core §3.1.3.7; see ``OAuthError/idTokenFailure``.
+        public static let invalidIDToken = Kind("invalidIDToken")
+        /// UserInfo's `sub` differs from the ID token's (OIDC Core §5.3.2).
+        public static let userInfoSubjectMismatch = Kind("userInfoSubjectMismatch")
+        /// The refresh token was rejected (`invalid_grant`): the session is signed out.
+        public static let signedOut = Kind("signedOut")
+        /// No sign-in is stored.
+        public static let notSignedIn = Kind("notSignedIn")
+        /// The session was signed out, or signed in to another account, while a refresh was
+        /// under way; the refresh's result was discarded and its refresh token revoked.
+        public static let sessionChanged = Kind("sessionChanged")
+        /// The network failed; ``OAuthError/underlyingError`` is the system's error (a `URLError`).
+        public static let network = Kind("network")
+        /// The token store could not save or clear the tokens; ``OAuthError/underlyingError``
+        /// is the store's error.
+        public static let storageFailed = Kind("storageFailed")
+        /// The browser command could not be started, or exited with a failure.
+        public static let browserFailed = Kind("browserFailed")
+        /// The loopback redirect listener could not open, bind or poll its sockets.
+        public static let listenerFailed = Kind("listenerFailed")
+        /// The backend that exchanges codes for this app refused or failed (see ``CodeExchange``).
+        public static let backendExchangeFailed = Kind("backendExchangeFailed")
+        /// The user-agent did not deliver a callback in time.
+        public static let timedOut = Kind("timedOut")
+        /// The user closed the browser or cancelled, or the task awaiting the sign-in was cancelled.
+        public static let cancelled = Kind("cancelled")
+    }
 
     /// An OAuth error response: `error`, `error_description`, `error_uri`.
     public struct ProtocolError: Sendable, Hashable, CustomStringConvertible {
+        /// The `error` code, e.g. `invalid_grant`.
         public var code: String
+        /// The `error_description`, as the server sent it.
         public var errorDescription: String?
+        /// The `error_uri`, as the server sent it.
         public var uri: String?
 
+        /// An error response with its parts.
         public init(code: String, errorDescription: String? = nil, uri: String? = nil) {
             self.code = code
             self.errorDescription = errorDescription
@@ -71,22 +159,46 @@ public enum OAuthError: Error, Sendable, Hashable {
     }
 }
 
+extension OAuthError: CustomStringConvertible, LocalizedError {
+    /// What was expected and what was found, escaped so the text is safe for a terminal or a log.
+    public var description: String {
+        TerminalText.escaping(message)
+    }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}
+
 /// Why an ID token was rejected.
 public enum IDTokenFailure: Sendable, Hashable, CustomStringConvertible {
+    /// Not a compact JWS of three base64url parts with JSON header and payload.
     case malformed(String)
+    /// Signed with an algorithm outside the provider's metadata (or `none`, or HMAC).
     case algorithmNotAllowed(String)
+    /// The key the header names is not in the provider's JWKS, even after refetching it.
     case unknownKey(String?)
+    /// The signature does not verify with the provider's key.
     case signatureInvalid
+    /// The `iss` claim is missing or differs from the provider's issuer.
     case issuerMismatch(expected: String, found: String?)
+    /// The `aud` claim does not include the client ID.
     case audienceMismatch(clientID: String)
+    /// The `azp` claim is missing where required, or is not the client ID.
     case authorizedPartyMismatch(expected: String, found: String?)
+    /// The token has expired (beyond the allowed clock skew).
     case expired
+    /// The token was issued in the future (beyond the allowed clock skew).
     case issuedInTheFuture
+    /// A required claim is absent.
     case missingClaim(String)
+    /// The `nonce` differs from the request's.
     case nonceMismatch
+    /// A refreshed ID token names another subject than the original (OIDC Core §12.2).
     case subjectChanged
+    /// A refreshed ID token has another `auth_time` than the original (OIDC Core §12.2).
     case authTimeChanged
 
+    /// What the check expected and what it found; never the token itself.
     public var description: String {
         switch self {
         case .malformed(let reason): "ID token is malformed: \(reason)"
@@ -104,40 +216,4 @@ public enum IDTokenFailure: Sendable, Hashable, CustomStringConvertible {
         case .authTimeChanged: "refreshed ID token has another auth_time than the original"
         }
     }
-}
-
-extension OAuthError: CustomStringConvertible, LocalizedError {
-    /// What was expected and what was found. Values that came from a server, a file or another
-    /// process are escaped (`\u{1B}`), so the text is safe for a terminal or a log.
-    public var description: String {
-        TerminalText.escaping(unescapedDescription)
-    }
-
-    private var unescapedDescription: String {
-        switch self {
-        case .invalidRequest(let message): message
-        case .insecureEndpoint(let name, let url): "expected the \(name) to use https (http only on a loopback host when allowed), found \(url)"
-        case .missingEndpoint(let name): "expected the provider to have a \(name), found none"
-        case .redirectMismatch(let expected, let found): "expected the callback on the request's redirect URI \(expected), found it on \(found)"
-        case .stateMismatch: "expected the callback's state to equal the request's, found a missing or different state"
-        case .missingParameter(let name): "expected the response to carry \"\(name)\", found none"
-        case .duplicateParameter(let name): "expected \"\(name)\" once in the response, found it more than once"
-        case .issuerMismatch(let expected, let found): "expected the authorization response's iss to be \"\(expected)\" (RFC 9207), found \(found.map { "\"\($0)\"" } ?? "none")"
-        case .authorizationError(let error): "authorization failed: \(error)"
-        case .tokenEndpointError(let error, let status): "the token endpoint refused (HTTP \(status)): \(error)"
-        case .serverError(let status, let contentType): "expected an OAuth response, found HTTP \(status)\(contentType.map { " with \($0)" } ?? "")"
-        case .redirectRefused(let endpoint, let status): "expected the \(endpoint) to answer, found HTTP \(status) redirecting elsewhere; redirects are never followed, so no credential leaves for another host"
-        case .invalidTokenResponse(let reason): "expected a token response per RFC 6749 §5.1, found \(reason)"
-        case .invalidIDToken(let failure): failure.description
-        case .userInfoSubjectMismatch: "expected userinfo's sub to equal the ID token's, found another subject"
-        case .signedOut: "the refresh token was rejected (invalid_grant): signed out"
-        case .notSignedIn: "expected stored tokens, found none: not signed in"
-        case .sessionChanged: "the session was signed out or switched accounts while the refresh was under way; its result was discarded"
-        case .transport(let message): "the request failed: \(message)"
-        case .timedOut: "expected the authorization callback, found none before the time-out"
-        case .cancelled: "the user cancelled the sign-in"
-        }
-    }
-
-    public var errorDescription: String? { description }
 }

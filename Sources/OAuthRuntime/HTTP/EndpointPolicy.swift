@@ -16,7 +16,7 @@ public enum EndpointPolicy {
             parsed = try ServerURL(parsing: url.absoluteString)
         } catch {
             if case .unsupportedScheme = error.reason { throw OAuthError.insecureEndpoint(name: name, url: url.absoluteString) }
-            throw OAuthError.invalidRequest("expected the \(name) to be a valid URL, found \(url.absoluteString): \(error)")
+            throw OAuthError.invalidConfiguration("expected the \(name) to be a valid URL, found \(url.absoluteString): \(error)")
         }
         switch EndpointRule.verdict(for: parsed) {
         case .secure: return

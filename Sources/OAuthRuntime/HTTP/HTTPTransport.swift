@@ -71,17 +71,32 @@ public struct URLSessionTransport: HTTPTransport {
             let response = try await fetch.send(urlRequest)
             return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
         } catch .cancelled {
-            throw OAuthError.cancelled
-        } catch {
-            throw OAuthError.transport(error.description)
+            throw CancellationError()
+        } catch .bodyTooLarge(let limit) {
+            throw ResponseTooLarge(limit: limit)
+        } catch .transport(let error) {
+            throw error
         }
+    }
+}
+
+/// Thrown by a transport that stopped reading a body at `limit` bytes; the runtime reports it
+/// as ``OAuthError/Kind/responseTooLarge``.
+public struct ResponseTooLarge: Error, Sendable, Hashable {
+    /// The most bytes the transport reads.
+    public var limit: Int
+
+    /// A body that passed `limit` bytes.
+    public init(limit: Int) {
+        self.limit = limit
     }
 }
 
 extension HTTPTransport {
     /// Sends `request` to the endpoint `name`, with the runtime's error mapping: a redirect is
-    /// refused whatever the transport did with it, and the transport's own errors become
-    /// `.transport` with a message that names the host, never the body.
+    /// refused whatever the transport did with it; the transport's own errors become
+    /// ``OAuthError/Kind/network`` with the error as `underlyingError`, and a message that names
+    /// the endpoint, never a body.
     public func send(_ request: HTTPRequest, to name: String) async throws(OAuthError) -> HTTPResponse {
         let response: HTTPResponse
         do {
@@ -89,9 +104,11 @@ extension HTTPTransport {
         } catch let error as OAuthError {
             throw error
         } catch is CancellationError {
-            throw OAuthError.cancelled
+            throw OAuthError.taskCancelled
+        } catch let error as ResponseTooLarge {
+            throw OAuthError.responseTooLarge(endpoint: name, limit: error.limit)
         } catch {
-            throw OAuthError.transport(error.localizedDescription)
+            throw OAuthError.network(endpoint: name, error)
         }
         if (300..<400).contains(response.status) {
             throw OAuthError.redirectRefused(endpoint: name, status: response.status)

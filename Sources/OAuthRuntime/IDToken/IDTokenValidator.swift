@@ -19,7 +19,7 @@ public struct IDTokenValidator: Sendable {
     public let keys: JWKSCache
 
     public init(configuration: ProviderConfiguration, clientID: String, keys: JWKSCache, clockSkew: TimeInterval = 120) throws(OAuthError) {
-        guard let issuer = configuration.issuer else { throw OAuthError.invalidRequest("expected an issuer to validate ID tokens against, found none") }
+        guard let issuer = configuration.issuer else { throw OAuthError.invalidConfiguration("expected an issuer to validate ID tokens against, found none") }
         self.issuer = issuer
         self.issuerTemplate = configuration.issuerTemplate
         self.clientID = clientID

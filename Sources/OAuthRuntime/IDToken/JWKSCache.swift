@@ -93,14 +93,16 @@ public actor JWKSCache {
             return try await task.value
         } catch let error as OAuthError {
             throw error
+        } catch is CancellationError {
+            throw OAuthError.taskCancelled
         } catch {
-            throw OAuthError.transport("fetching the JWKS failed: \(error.localizedDescription)")
+            throw OAuthError.network(endpoint: "JWKS URI", error)
         }
     }
 
     private static func download(_ url: URL, transport: any HTTPTransport, generation: Int) async throws -> [Key] {
         let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), to: "JWKS URI")
-        guard response.status == 200 else { throw OAuthError.serverError(status: response.status, contentType: response.mediaType) }
+        guard response.status == 200 else { throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: "JWKS URI") }
         return try parse(response.body, generation: generation)
     }
 

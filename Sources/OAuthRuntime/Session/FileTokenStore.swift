@@ -20,7 +20,7 @@ public struct FileTokenStore: TokenStore {
     /// The stored sign-in, read only from a regular file (not through a symlink) that this user
     /// owns and nobody else can read or write: a file another process could have planted or
     /// edited is not this app's tokens. Anything else — missing, foreign, corrupt — is signed out.
-    public func load() async -> SignIn? {
+    public func load() async -> SignInRecord? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -39,13 +39,13 @@ public struct FileTokenStore: TokenStore {
             guard count > 0 else { break }
             data.append(contentsOf: buffer[0..<count])
         }
-        return try? JSONDecoder().decode(SignIn.self, from: data)
+        return try? JSONDecoder().decode(SignInRecord.self, from: data)
     }
 
     /// Far above any real sign-in; a larger file is not one.
     static let maximumSize = 1 << 20
 
-    public func save(_ signIn: SignIn) async throws {
+    public func save(_ signIn: SignInRecord) async throws {
         let data = try JSONEncoder().encode(signIn)
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -54,7 +54,7 @@ public struct FileTokenStore: TokenStore {
         let temporary = "\(path).\(UUID().uuidString).tmp"
         // O_EXCL with 0600 from the start: the tokens are never readable by others, not even briefly.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw OAuthError.transport("could not create \(temporary): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Self.posixError() }
         var written = 0
         let result: Int = data.withUnsafeBytes { buffer in
             while written < buffer.count {
@@ -66,14 +66,20 @@ public struct FileTokenStore: TokenStore {
         }
         close(descriptor)
         guard result == data.count, rename(temporary, path) == 0 else {
+            let error = Self.posixError()
             unlink(temporary)
-            throw OAuthError.transport("could not write \(path): \(String(cString: strerror(errno)))")
+            throw error
         }
     }
 
     public func clear() async throws {
         if unlink(path) != 0 && errno != ENOENT {
-            throw OAuthError.transport("could not remove \(path): \(String(cString: strerror(errno)))")
+            throw Self.posixError()
         }
+    }
+
+    /// The failed call's `errno`, as the error the session reports as `storageFailed`'s cause.
+    private static func posixError() -> POSIXError {
+        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 }

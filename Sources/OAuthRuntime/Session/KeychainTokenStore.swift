@@ -17,16 +17,16 @@ public struct KeychainTokenStore: TokenStore {
         [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
     }
 
-    public func load() async -> SignIn? {
+    public func load() async -> SignInRecord? {
         var lookup = query
         lookup[kSecReturnData as String] = true
         lookup[kSecMatchLimit as String] = kSecMatchLimitOne
         var result: CFTypeRef?
         guard SecItemCopyMatching(lookup as CFDictionary, &result) == errSecSuccess, let data = result as? Data else { return nil }
-        return try? JSONDecoder().decode(SignIn.self, from: data)
+        return try? JSONDecoder().decode(SignInRecord.self, from: data)
     }
 
-    public func save(_ signIn: SignIn) async throws {
+    public func save(_ signIn: SignInRecord) async throws {
         let data = try JSONEncoder().encode(signIn)
         let attributes: [String: Any] = [kSecValueData as String: data,
                                          kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly]
@@ -34,13 +34,13 @@ public struct KeychainTokenStore: TokenStore {
         if status == errSecItemNotFound {
             status = SecItemAdd(query.merging(attributes) { $1 } as CFDictionary, nil)
         }
-        guard status == errSecSuccess else { throw OAuthError.transport("the Keychain refused to store the tokens (OSStatus \(status))") }
+        guard status == errSecSuccess else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
     }
 
     public func clear() async throws {
         let status = SecItemDelete(query as CFDictionary)
         guard status == errSecSuccess || status == errSecItemNotFound else {
-            throw OAuthError.transport("the Keychain refused to delete the tokens (OSStatus \(status))")
+            throw NSError(domain: NSOSStatusErrorDomain, code: Int(status))
         }
     }
 }

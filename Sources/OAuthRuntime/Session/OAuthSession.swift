@@ -11,24 +11,31 @@ import Foundation
 /// arrives, is never stored, and the refresh token it carries is revoked. Every read and write of
 /// the store is serialized, so a slow store can never put back tokens that a later operation
 /// replaced.
-public actor OAuthSession {
-    public let client: OAuthClient
+///
+/// Typed by its provider: `OAuthSession<Google>` holds `SignIn<Google>` and reads
+/// `Google.UserInfo`.
+public actor OAuthSession<Provider: OAuthProvider> {
+    /// The client that refreshes and revokes.
+    public let client: OAuthClient<Provider>
     private let store: any TokenStore
     private let refreshLeeway: TimeInterval
     private let now: @Sendable () -> Date
-    private var current: SignIn?
+    private var current: SignIn<Provider>?
     private var loaded = false
     /// Bumped by every sign-in and sign-out: a refresh started under another generation is stale.
     private var generation = 0
-    private var refreshing: Task<SignIn, any Error>?
+    private var refreshing: Task<SignIn<Provider>, any Error>?
     /// Store operations run one at a time, in the order they asked (see `withStoreLock`).
     private var storeBusy = false
     private var storeWaiters: [CheckedContinuation<Void, Never>] = []
     /// Refresh requests made by this session (diagnostics and tests).
     public private(set) var refreshCount = 0
 
-    /// - Parameter refreshLeeway: refresh this many seconds before the access token expires.
-    public init(client: OAuthClient, store: any TokenStore = MemoryTokenStore(), refreshLeeway: TimeInterval = 60,
+    /// - Parameters:
+    ///   - store: where the sign-in is kept between launches; a stored sign-in that is not one
+    ///     of this provider's (no ID token for an OpenID provider) reads as signed out.
+    ///   - refreshLeeway: refresh this many seconds before the access token expires.
+    public init(client: OAuthClient<Provider>, store: any TokenStore = MemoryTokenStore(), refreshLeeway: TimeInterval = 60,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.client = client
         self.store = store
@@ -38,22 +45,40 @@ public actor OAuthSession {
 
     /// Stores a completed sign-in, replacing whatever the session held; a refresh under way for
     /// the previous account is abandoned.
-    public func signedIn(_ signIn: SignIn) async throws {
+    public func signedIn(_ signIn: SignIn<Provider>) async throws(OAuthError) {
         startNewGeneration()
-        try await withStoreLock {
-            try await store.save(signIn)
+        try await withStoreLock { () async throws(OAuthError) in
+            do {
+                try await store.save(signIn.record)
+            } catch {
+                throw OAuthError.storageFailed("saving the sign-in", error)
+            }
             current = signIn
             loaded = true
         }
     }
 
+    /// Signs in through `agent` and keeps the result: ``OAuthClient/signIn(with:redirectURI:scopes:parameters:)``
+    /// followed by ``signedIn(_:)``.
+    @discardableResult
+    public func signIn(
+        with agent: some ExternalUserAgent,
+        redirectURI: Provider.RedirectURI? = nil,
+        scopes: [Provider.Scope]? = nil,
+        parameters: AuthorizationParameters<Provider> = .init()
+    ) async throws(OAuthError) -> SignIn<Provider> {
+        let signIn = try await client.signIn(with: agent, redirectURI: redirectURI, scopes: scopes, parameters: parameters)
+        try await signedIn(signIn)
+        return signIn
+    }
+
     /// The stored sign-in, if any.
-    public func currentSignIn() async -> SignIn? {
+    public func currentSignIn() async -> SignIn<Provider>? {
         if loaded { return current }
         return await withStoreLock {
             // A sign-in or sign-out may have run while this waited for the lock.
             if !loaded {
-                current = await store.load()
+                current = await store.load().flatMap(SignIn<Provider>.init(record:))
                 loaded = true
             }
             return current
@@ -68,8 +93,8 @@ public actor OAuthSession {
     }
 
     /// Refreshes now (or joins the refresh under way) and returns the new sign-in.
-    public func refreshed() async throws(OAuthError) -> SignIn {
-        let task: Task<SignIn, any Error>
+    public func refreshed() async throws(OAuthError) -> SignIn<Provider> {
+        let task: Task<SignIn<Provider>, any Error>
         if let refreshing {
             task = refreshing
         } else {
@@ -81,7 +106,7 @@ public actor OAuthSession {
                 refreshCount += 1
                 let started = generation
                 task = Task { [client, now] in
-                    let renewed: SignIn
+                    let renewed: SignIn<Provider>
                     do throws(OAuthError) {
                         renewed = try await client.refresh(signIn, now: now())
                     } catch {
@@ -97,27 +122,29 @@ public actor OAuthSession {
         } catch let error as OAuthError {
             throw error
         } catch {
-            throw OAuthError.transport(error.localizedDescription)
+            // The refresh task throws only OAuthError; a caller's cancellation ends its own wait.
+            throw OAuthError.taskCancelled
         }
     }
 
     /// Stores a refresh's result if the session is still in the generation it started in;
     /// otherwise revokes the refresh token it brought and stores nothing.
-    private func commit(_ renewed: SignIn, startedIn started: Int) async throws(OAuthError) -> SignIn {
+    private func commit(_ renewed: SignIn<Provider>, startedIn started: Int) async throws(OAuthError) -> SignIn<Provider> {
         defer { if generation == started { refreshing = nil } }
-        let outcome: Result<SignIn, OAuthError> = await withStoreLock {
+        let outcome: Result<SignIn<Provider>, OAuthError> = await withStoreLock {
             guard generation == started else { return .failure(.sessionChanged) }
             do {
-                try await store.save(renewed)
+                try await store.save(renewed.record)
             } catch {
-                return .failure(OAuthError.transport("saving the refreshed tokens failed: \(error.localizedDescription)"))
+                return .failure(OAuthError.storageFailed("saving the refreshed tokens", error))
             }
             current = renewed
             return .success(renewed)
         }
-        if case .failure(.sessionChanged) = outcome, let token = renewed.tokens.refreshToken {
+        if case .failure(let error) = outcome, error.kind == .sessionChanged, let token = renewed.tokens.refreshToken,
+           client.configuration.endpoints.revocation != nil {
             // Nobody will ever use it; leaving it valid would leave a live grant behind.
-            try? await client.revoke(token, hint: .refreshToken)
+            try? await client.revokeIfPossible(token, hint: .refreshToken)
         }
         return try outcome.get()
     }
@@ -126,7 +153,7 @@ public actor OAuthSession {
     private func refreshFailed(_ error: OAuthError, startedIn started: Int) async -> OAuthError {
         guard generation == started else { return .sessionChanged }
         refreshing = nil
-        guard case .tokenEndpointError(let protocolError, _) = error, protocolError.code == "invalid_grant" else { return error }
+        guard error.kind == .requestRejected, error.protocolError?.code == "invalid_grant" else { return error }
         startNewGeneration()
         await withStoreLock { await forgetStoredSignIn() }
         return .signedOut
@@ -139,17 +166,17 @@ public actor OAuthSession {
     public func signOut() async -> OAuthError? {
         startNewGeneration()
         // Read under the lock: a refresh that stored its result first has its rotated token revoked here.
-        let signIn: SignIn? = await withStoreLock {
-            let signIn = loaded ? current : await store.load()
+        let signIn: SignIn<Provider>? = await withStoreLock {
+            let signIn = loaded ? current : await store.load().flatMap(SignIn<Provider>.init(record:))
             await forgetStoredSignIn()
             return signIn
         }
         guard let signIn, client.configuration.endpoints.revocation != nil else { return nil }
         do {
             if let refreshToken = signIn.tokens.refreshToken {
-                try await client.revoke(refreshToken, hint: .refreshToken)
+                try await client.revokeIfPossible(refreshToken, hint: .refreshToken)
             } else {
-                try await client.revoke(signIn.tokens.accessToken, hint: .accessToken)
+                try await client.revokeIfPossible(signIn.tokens.accessToken, hint: .accessToken)
             }
             return nil
         } catch {
@@ -183,5 +210,22 @@ public actor OAuthSession {
             if storeWaiters.isEmpty { storeBusy = false } else { storeWaiters.removeFirst().resume() }
         }
         return try await body()
+    }
+}
+
+extension OAuthSession where Provider: SupportsUserInfo {
+    /// The signed-in user's userinfo, with a valid access token (refreshed first if needed).
+    public func userInfo() async throws(OAuthError) -> Provider.UserInfo {
+        _ = try await validAccessToken()
+        guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
+        return try await client.userInfo(signIn)
+    }
+}
+
+extension OAuthSession where Provider: GeneratedProvider {
+    /// A session of the generated provider, with a client made from its configuration.
+    public init(clientID: String? = nil, store: any TokenStore = MemoryTokenStore(), transport: any HTTPTransport = URLSessionTransport(),
+                refreshLeeway: TimeInterval = 60) throws(OAuthError) {
+        self.init(client: try OAuthClient<Provider>(clientID: clientID, transport: transport), store: store, refreshLeeway: refreshLeeway)
     }
 }

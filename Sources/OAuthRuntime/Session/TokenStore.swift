@@ -1,21 +1,21 @@
 /// Where a session keeps its tokens between launches.
 public protocol TokenStore: Sendable {
     /// The stored sign-in; `nil` when there is none or it cannot be read (treated as signed out).
-    func load() async -> SignIn?
+    func load() async -> SignInRecord?
     /// Replaces the stored sign-in, atomically.
-    func save(_ signIn: SignIn) async throws
+    func save(_ signIn: SignInRecord) async throws
     func clear() async throws
 }
 
 /// Keeps tokens in memory only: gone when the process ends.
 public actor MemoryTokenStore: TokenStore {
-    private var signIn: SignIn?
+    private var signIn: SignInRecord?
 
-    public init(_ signIn: SignIn? = nil) {
+    public init(_ signIn: SignInRecord? = nil) {
         self.signIn = signIn
     }
 
-    public func load() -> SignIn? { signIn }
-    public func save(_ signIn: SignIn) { self.signIn = signIn }
+    public func load() -> SignInRecord? { signIn }
+    public func save(_ signIn: SignInRecord) { self.signIn = signIn }
     public func clear() { signIn = nil }
 }

@@ -33,21 +33,22 @@ enum TokenResponseDecoder {
     }
 
     /// Fails with the error the server sent, or a typed server error for anything that is not OAuth.
-    static func failure(for response: HTTPResponse, quirks: TokenResponseQuirks) -> OAuthError {
+    static func failure(for response: HTTPResponse, quirks: TokenResponseQuirks, endpoint: String = "token endpoint") -> OAuthError {
         if let object = members(of: response, quirks: quirks), let error = protocolError(in: object) {
-            return .tokenEndpointError(error, status: response.status)
+            return .requestRejected(error, status: response.status, endpoint: endpoint)
         }
-        return .serverError(status: response.status, contentType: response.mediaType)
+        return .unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: endpoint)
     }
 
-    static func decode(_ response: HTTPResponse, quirks: TokenResponseQuirks, requireIDToken: Bool, scopeSeparator: String, now: Date) throws(OAuthError) -> TokenSet {
-        guard (200..<300).contains(response.status) else { throw failure(for: response, quirks: quirks) }
+    static func decode(_ response: HTTPResponse, quirks: TokenResponseQuirks, requireIDToken: Bool, scopeSeparator: String, now: Date,
+                       endpoint: String = "token endpoint") throws(OAuthError) -> TokenSet {
+        guard (200..<300).contains(response.status) else { throw failure(for: response, quirks: quirks, endpoint: endpoint) }
         guard let outer = members(of: response, quirks: quirks) else {
             throw OAuthError.invalidTokenResponse("a body that is neither a JSON object nor a form (\(response.mediaType ?? "no content type"))")
         }
         // Some providers report errors with HTTP 200; a response with `error` and no token is one.
         if let error = protocolError(in: outer), quirks.errorsWithStatus200 || outer["access_token"] == nil {
-            throw OAuthError.tokenEndpointError(error, status: response.status)
+            throw OAuthError.requestRejected(error, status: response.status, endpoint: endpoint)
         }
         guard let object = nested(outer, path: quirks.nestedIn) else {
             throw OAuthError.invalidTokenResponse("no object at \"\(quirks.nestedIn.joined(separator: "."))\"")

@@ -5,21 +5,61 @@ import Foundation
 ///
 /// Embedded web views are not offered (RFC 8252 §8.12): the app could read the user's password.
 public protocol ExternalUserAgent: Sendable {
-    /// The redirect URI this agent will receive the response on; called before the request is built.
-    func prepareRedirectURI() async throws(OAuthError) -> URL
-    /// Opens `url` and waits for the authorization response to the request whose `state` is
-    /// given; an agent that can be reached by other processes (a loopback listener) ignores
-    /// responses without it.
-    func present(_ url: URL, state: String) async throws(OAuthError) -> URL
+    /// Whether this agent can receive a response on a redirect URI of this kind.
+    func accepts(_ kind: RedirectURIKind) -> Bool
+
+    /// Receives one authorization response on `redirectURI`.
+    ///
+    /// Calls `makeRequest` with the exact redirect URI the request must name (a loopback agent
+    /// adds the port it bound), shows the URL it returns, and waits for the response to the
+    /// request whose `state` it returns; an agent that other processes can reach (a loopback
+    /// listener) ignores responses without it. Cancelling the calling task closes the agent's
+    /// listener or web session and throws ``OAuthError/Kind/cancelled``.
+    func authorize(
+        on redirectURI: RegisteredRedirectURI,
+        request makeRequest: (URL) throws(OAuthError) -> (url: URL, state: String)
+    ) async throws(OAuthError) -> URL
 }
 
 extension OAuthClient {
     /// A complete sign-in through an external user-agent: request, browser, callback checks,
     /// code exchange and ID token verification.
-    public func signIn(with agent: some ExternalUserAgent, scopes: [String]? = nil, additionalParameters: [QuirkParameter] = []) async throws(OAuthError) -> SignIn {
-        let redirectURI = try await agent.prepareRedirectURI()
-        let request = try authorizationRequest(redirectURI: redirectURI, scopes: scopes, additionalParameters: additionalParameters)
-        let callback = try await agent.present(request.url, state: request.pending.state)
-        return try await finishAuthorization(callback: callback, pending: request.pending)
+    ///
+    /// - Parameters:
+    ///   - redirectURI: one of the provider's registered redirect URIs; by default the first
+    ///     whose kind the agent accepts, so the URI that runs is the URI the build checked.
+    ///   - scopes: `nil` for the provider's default scopes; an OpenID provider's sign-in always
+    ///     asks for `openid`.
+    public func signIn(
+        with agent: some ExternalUserAgent,
+        redirectURI: Provider.RedirectURI? = nil,
+        scopes: [Provider.Scope]? = nil,
+        parameters: AuthorizationParameters<Provider> = .init()
+    ) async throws(OAuthError) -> SignIn<Provider> {
+        let registered: RegisteredRedirectURI
+        if let redirectURI { registered = redirectURI.registered } else { registered = try defaultRedirectURI(for: agent) }
+        guard agent.accepts(registered.kind) else {
+            throw OAuthError.invalidRequest("expected a redirect URI the user-agent can receive, found a \(registered.kind): \(registered.url.absoluteString)")
+        }
+        var made: AuthorizationRequest<Provider>?
+        let callback = try await agent.authorize(on: registered) { (url: URL) throws(OAuthError) -> (url: URL, state: String) in
+            let request = try authorizationRequest(redirectURI: url, scopes: scopes, parameters: parameters)
+            made = request
+            return (request.url, request.pending.state)
+        }
+        guard let made else { throw OAuthError.invalidRequest("expected the user-agent to make the authorization request, found it did not") }
+        return try await finishAuthorization(callback: callback, pending: made.pending)
+    }
+
+    /// The first registered redirect URI the agent can receive.
+    private func defaultRedirectURI(for agent: some ExternalUserAgent) throws(OAuthError) -> RegisteredRedirectURI {
+        var kinds: [RedirectURIKind] = []
+        for url in configuration.client.redirectURIs {
+            let registered = try RegisteredRedirectURI(url)
+            if agent.accepts(registered.kind) { return registered }
+            kinds.append(registered.kind)
+        }
+        throw OAuthError.invalidConfiguration(
+            "expected a registered redirect URI the user-agent accepts, found \(kinds.isEmpty ? "none registered" : kinds.map(\.description).joined(separator: ", "))")
     }
 }

@@ -29,7 +29,7 @@ public final class LoopbackListener: Sendable {
     /// - Parameter path: the redirect URI's path as it is sent (percent-encoded: `/cb%20x`).
     public init(path: String = "/callback") throws(OAuthError) {
         guard path.hasPrefix("/"), let parsed = try? ServerURL(parsing: "http://127.0.0.1" + path), !parsed.hasQuery else {
-            throw OAuthError.invalidRequest("expected the loopback redirect path to start with '/' and be a valid, percent-encoded URL path without a query, found \"\(path)\"")
+            throw OAuthError.invalidConfiguration("expected the loopback redirect path to start with '/' and be a valid, percent-encoded URL path without a query, found \"\(path)\"")
         }
         self.path = path
         // Both families must share a port; if another process holds the IPv6 side of the
@@ -49,7 +49,7 @@ public final class LoopbackListener: Sendable {
                 close(ipv4)
             }
         }
-        throw OAuthError.transport("could not bind 127.0.0.1 and ::1 to one free port")
+        throw OAuthError.listenerFailed("could not bind 127.0.0.1 and ::1 to one free port")
     }
 
     deinit {
@@ -66,7 +66,7 @@ public final class LoopbackListener: Sendable {
     static let maximumConnections = 64
 
     /// Waits for the authorization response to the request whose `state` is given and returns
-    /// the URL it arrived on. Cancelling the calling task ends the wait with `.cancelled`.
+    /// the URL it arrived on. Cancelling the calling task ends the wait with `OAuthError.Kind.cancelled`.
     ///
     /// - Parameters:
     ///   - connectionTimeout: how long one connection may take to send its request head; a
@@ -87,7 +87,7 @@ public final class LoopbackListener: Sendable {
                 let thread = Thread {
                     var server = Server(sockets: sockets, port: port, path: path, state: state, page: page, connectionTimeout: connectionTimeout)
                     continuation.resume(returning: server.run(until: Date().addingTimeInterval(timeout)) {
-                        cancellation.isSet ? .cancelled : abandon()
+                        cancellation.isSet ? .taskCancelled : abandon()
                     })
                 }
                 thread.name = "oauth-loopback-listener"
@@ -123,7 +123,7 @@ public final class LoopbackListener: Sendable {
 
     private static func bindIPv4() throws(OAuthError) -> (Int32, UInt16) {
         let descriptor = makeSocket(AF_INET)
-        guard descriptor >= 0 else { throw OAuthError.transport("socket(AF_INET): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw OAuthError.listenerFailed("socket(AF_INET): \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -137,7 +137,7 @@ public final class LoopbackListener: Sendable {
         guard bound == 0, listen(descriptor, 16) == 0 else {
             let message = String(cString: strerror(errno))
             close(descriptor)
-            throw OAuthError.transport("binding 127.0.0.1: \(message)")
+            throw OAuthError.listenerFailed("binding 127.0.0.1: \(message)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
@@ -240,7 +240,7 @@ extension LoopbackListener {
                 let nextDeadline = connections.map(\.deadline).min().map { min($0, deadline) } ?? deadline
                 let wait = max(0, min(nextDeadline.timeIntervalSince(now), 0.2))
                 let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(wait * 1000))
-                if ready < 0 && errno != EINTR { return .failure(.transport("poll: \(String(cString: strerror(errno)))")) }
+                if ready < 0 && errno != EINTR { return .failure(.listenerFailed("poll: \(String(cString: strerror(errno)))")) }
                 guard ready > 0 else { continue }
 
                 // Connections first (their indices shift once new ones are added).

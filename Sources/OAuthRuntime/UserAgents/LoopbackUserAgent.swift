@@ -2,37 +2,53 @@ import Foundation
 
 /// The system browser with a loopback redirect (RFC 8252 §7.3): for desktop and command-line
 /// apps on Linux and macOS.
-public actor LoopbackUserAgent: ExternalUserAgent {
+///
+/// It listens on the registered loopback redirect URI's host and path, on a port the kernel
+/// picks for this one sign-in, and closes the listener when the response arrives, on time-out,
+/// or when the task awaiting the sign-in is cancelled.
+public struct LoopbackUserAgent: ExternalUserAgent {
     /// The program that opens the URL, as an argument vector; the URL is appended as one more
     /// argument. Defaults to `open` on macOS and `xdg-open` elsewhere.
     public let browserCommand: [String]
-    public let path: String
+    /// How long to wait for the response.
     public let timeout: TimeInterval
-    public let useIPv6: Bool
-    private var listener: LoopbackListener?
 
-    public init(browserCommand: [String]? = nil, path: String = "/callback", timeout: TimeInterval = 300, useIPv6: Bool = false) {
+    /// - Parameters:
+    ///   - browserCommand: the program that opens the URL; `nil` for the system's.
+    ///   - timeout: how long the user has to sign in.
+    public init(browserCommand: [String]? = nil, timeout: TimeInterval = 300) {
         #if os(macOS)
         let defaultCommand = ["/usr/bin/open"]
         #else
         let defaultCommand = ["xdg-open"]
         #endif
         self.browserCommand = browserCommand ?? defaultCommand
-        self.path = path
         self.timeout = timeout
-        self.useIPv6 = useIPv6
     }
 
-    public func prepareRedirectURI() async throws(OAuthError) -> URL {
+    /// Only loopback redirects.
+    public func accepts(_ kind: RedirectURIKind) -> Bool { kind == .loopback }
+
+    /// Binds the listener on the redirect URI's path, names the bound port in the request,
+    /// opens the browser and waits.
+    public func authorize(
+        on redirectURI: RegisteredRedirectURI,
+        request makeRequest: (URL) throws(OAuthError) -> (url: URL, state: String)
+    ) async throws(OAuthError) -> URL {
+        guard redirectURI.kind == .loopback, var components = URLComponents(url: redirectURI.url, resolvingAgainstBaseURL: false) else {
+            throw OAuthError.invalidRequest("expected a loopback redirect URI, found \(redirectURI.url.absoluteString)")
+        }
+        if Task.isCancelled { throw OAuthError.taskCancelled }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        // The listener's sockets close when it goes out of scope, whichever way this returns.
         let listener = try LoopbackListener(path: path)
-        self.listener = listener
-        return listener.redirectURI(ipv6: useIPv6)
-    }
-
-    public func present(_ url: URL, state: String) async throws(OAuthError) -> URL {
-        guard let listener else { throw OAuthError.invalidRequest("expected prepareRedirectURI() before present(_:state:), found no listener") }
-        // The listener closes as soon as it has the response, or on time-out.
-        defer { self.listener = nil }
+        // The registered URI with the bound port (RFC 8252 §7.3: any port is allowed at request time).
+        components.port = Int(listener.port)
+        guard let redirect = components.url else {
+            throw OAuthError.invalidRequest("expected a loopback redirect URI, found \(redirectURI.url.absoluteString)")
+        }
+        let (url, state) = try makeRequest(redirect)
+        if Task.isCancelled { throw OAuthError.taskCancelled }
         let browser = try BrowserLauncher.open(url, command: browserCommand)
         return try await listener.waitForCallback(state: state, timeout: timeout, abandon: browser.failure)
     }
@@ -54,12 +70,12 @@ enum BrowserLauncher {
 
         @Sendable func failure() -> OAuthError? {
             guard let status = lock.withLock({ self.status }), status != 0 else { return nil }
-            return OAuthError.transport("the browser command \(program) exited with status \(status) before the sign-in completed")
+            return OAuthError.browserFailed("the browser command \(program) exited with status \(status) before the sign-in completed")
         }
     }
 
     static func open(_ url: URL, command: [String]) throws(OAuthError) -> Outcome {
-        guard let program = command.first else { throw OAuthError.invalidRequest("expected a browser command, found an empty one") }
+        guard let program = command.first else { throw OAuthError.invalidConfiguration("expected a browser command, found an empty one") }
         let process = Process()
         if program.contains("/") {
             process.executableURL = URL(fileURLWithPath: program)
@@ -77,7 +93,7 @@ enum BrowserLauncher {
         do {
             try process.run()
         } catch {
-            throw OAuthError.transport("could not start the browser command \(program): \(error.localizedDescription)")
+            throw OAuthError.browserFailed("could not start the browser command \(program): \(error.localizedDescription)", underlying: error)
         }
         return outcome
     }

@@ -5,47 +5,78 @@ import Foundation
 /// `ASWebAuthenticationSession`: the system's external user-agent on iOS and macOS, with a
 /// private-use (RFC 8252 §7.1) or claimed https (§7.2) redirect. Thin by design: the callback is
 /// checked by `AuthorizationCallback`, shared and tested on every platform.
+///
+/// Cancelling the task that awaits the sign-in cancels the web session.
 @MainActor
 public final class WebAuthenticationSessionUserAgent: NSObject, ExternalUserAgent, ASWebAuthenticationPresentationContextProviding {
-    public nonisolated let redirectURI: URL
+    /// Whether the session shares no cookies with Safari (the user signs in every time).
     public let prefersEphemeralSession: Bool
     private let anchor: @MainActor () -> ASPresentationAnchor
+    /// The session on screen, so cancellation can close it.
+    private var session: ASWebAuthenticationSession?
 
-    public init(redirectURI: URL, prefersEphemeralSession: Bool = false, anchor: @escaping @MainActor () -> ASPresentationAnchor) {
-        self.redirectURI = redirectURI
+    /// - Parameters:
+    ///   - prefersEphemeralSession: share no cookies with Safari.
+    ///   - anchor: the window the sheet is presented from.
+    public init(prefersEphemeralSession: Bool = false, anchor: @escaping @MainActor () -> ASPresentationAnchor) {
         self.prefersEphemeralSession = prefersEphemeralSession
         self.anchor = anchor
     }
 
-    public nonisolated func prepareRedirectURI() async throws(OAuthError) -> URL { redirectURI }
+    /// Private-use schemes and claimed https URIs; never loopback (the app would have to listen).
+    public nonisolated func accepts(_ kind: RedirectURIKind) -> Bool { kind != .loopback }
 
     /// The session delivers only its own callback, so `state` is left to `AuthorizationCallback`.
-    public nonisolated func present(_ url: URL, state: String) async throws(OAuthError) -> URL {
-        let result: Result<URL, OAuthError> = await withCheckedContinuation { continuation in
-            Task { @MainActor in
-                let handler: ASWebAuthenticationSession.CompletionHandler = { callbackURL, error in
-                    if let callbackURL {
-                        continuation.resume(returning: .success(callbackURL))
-                    } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
-                        continuation.resume(returning: .failure(.cancelled))
-                    } else {
-                        continuation.resume(returning: .failure(.transport(error?.localizedDescription ?? "the session ended without a callback")))
-                    }
-                }
-                let session: ASWebAuthenticationSession
-                if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *), redirectURI.scheme == "https", let host = redirectURI.host {
-                    session = ASWebAuthenticationSession(url: url, callback: .https(host: host, path: redirectURI.path), completionHandler: handler)
-                } else {
-                    session = ASWebAuthenticationSession(url: url, callbackURLScheme: redirectURI.scheme, completionHandler: handler)
-                }
-                session.presentationContextProvider = self
-                session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
-                if !session.start() { continuation.resume(returning: .failure(.transport("ASWebAuthenticationSession did not start"))) }
+    public nonisolated func authorize(
+        on redirectURI: RegisteredRedirectURI,
+        request makeRequest: (URL) throws(OAuthError) -> (url: URL, state: String)
+    ) async throws(OAuthError) -> URL {
+        guard accepts(redirectURI.kind) else {
+            throw OAuthError.invalidRequest("expected a private-use or claimed https redirect URI, found \(redirectURI.url.absoluteString)")
+        }
+        let url = try makeRequest(redirectURI.url).url
+        let callback = redirectURI.url
+        let result: Result<URL, OAuthError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Task { @MainActor in self.start(url, callback: callback, continuation: continuation) }
             }
+        } onCancel: {
+            Task { @MainActor in self.session?.cancel() }
         }
         return try result.get()
     }
 
+    private func start(_ url: URL, callback redirectURI: URL, continuation: CheckedContinuation<Result<URL, OAuthError>, Never>) {
+        if Task.isCancelled {
+            continuation.resume(returning: .failure(.taskCancelled))
+            return
+        }
+        let handler: ASWebAuthenticationSession.CompletionHandler = { [weak self] callbackURL, error in
+            Task { @MainActor in self?.session = nil }
+            if let callbackURL {
+                continuation.resume(returning: .success(callbackURL))
+            } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
+                continuation.resume(returning: .failure(.cancelledByUser))
+            } else {
+                continuation.resume(returning: .failure(.browserFailed("ASWebAuthenticationSession ended without a callback: \(error?.localizedDescription ?? "no error")", underlying: error)))
+            }
+        }
+        let session: ASWebAuthenticationSession
+        if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *), redirectURI.scheme == "https", let host = redirectURI.host {
+            session = ASWebAuthenticationSession(url: url, callback: .https(host: host, path: redirectURI.path), completionHandler: handler)
+        } else {
+            session = ASWebAuthenticationSession(url: url, callbackURLScheme: redirectURI.scheme, completionHandler: handler)
+        }
+        session.presentationContextProvider = self
+        session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
+        self.session = session
+        if !session.start() {
+            self.session = nil
+            continuation.resume(returning: .failure(.browserFailed("ASWebAuthenticationSession did not start")))
+        }
+    }
+
+    /// The anchor the app gave.
     public func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor { anchor() }
 }
 #endif

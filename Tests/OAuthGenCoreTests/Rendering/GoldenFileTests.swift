@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import OAuthGenCore
 
-/// The generated code for three providers is checked in under `Tests/GeneratedClientsTests/Golden`,
+/// The generated code for every example provider is checked in under `Tests/GeneratedClientsTests/Golden`,
 /// where the `GeneratedClientsTests` target compiles it (warnings as errors) and exercises it.
 /// A change to the generator shows up here as a diff to review like code.
 ///
 /// To accept a deliberate change: `OAUTHGEN_UPDATE_GOLDEN=1 swift test --filter GoldenFileTests`.
 @Suite struct GoldenFileTests {
-    static let providers = ["google", "entra", "github"]
+    static let providers = ["apple", "docker", "duende", "entra", "github", "gitlab", "google", "okta"]
     static let goldenDirectory = Fixtures.packageRoot.appendingPathComponent("Tests/GeneratedClientsTests/Golden")
 
     @Test func generatedSourcesMatchTheGoldenFiles() throws {
@@ -18,7 +18,7 @@ import Testing
         }
         let result = Generator(templates: try TemplateSet.embedded()).run(paths: inputs)
         #expect(!result.diagnostics.containsErrors, "\(result.diagnostics)")
-        #expect(result.files.map(\.name) == ["entra.oauthgen.swift", "github.oauthgen.swift", "google.oauthgen.swift"])
+        #expect(result.files.map(\.name) == Self.providers.map { "\($0).oauthgen.swift" })
 
         if ProcessInfo.processInfo.environment["OAUTHGEN_UPDATE_GOLDEN"] == "1" {
             _ = try OutputWriter.write(result.files, to: Self.goldenDirectory.path)

@@ -1,0 +1,121 @@
+import Foundation
+
+/// What a code exchange needs: the code from a checked callback, the PKCE verifier, and the
+/// redirect URI and client ID the request named (RFC 6749 §4.1.3, RFC 7636 §4.5).
+///
+/// Its description never shows the code or the verifier.
+public struct CodeGrant: Sendable, Hashable, CustomStringConvertible {
+    /// The authorization code.
+    public var code: String
+    /// The PKCE verifier; `nil` only for a provider configured without PKCE.
+    public var codeVerifier: String?
+    /// The redirect URI the authorization request named.
+    public var redirectURI: URL
+    /// The client ID the authorization request named.
+    public var clientID: String
+
+    /// A grant from its parts.
+    public init(code: String, codeVerifier: String?, redirectURI: URL, clientID: String) {
+        self.code = code
+        self.codeVerifier = codeVerifier
+        self.redirectURI = redirectURI
+        self.clientID = clientID
+    }
+
+    /// The redirect URI and client ID; never the code or the verifier.
+    public var description: String { "CodeGrant(clientID: \(clientID), redirectURI: \(redirectURI.absoluteString), code/verifier: <redacted>)" }
+}
+
+/// Turns a checked authorization code into tokens. The default is the provider's token
+/// endpoint; an app whose own server holds a client secret, or links accounts, passes the grant
+/// to that server instead (``BackendCodeExchange``).
+///
+/// Whichever does it, the client has already checked the callback (redirect, `state`, `iss`)
+/// and verifies any ID token in the result against the request's nonce.
+public protocol CodeExchange: Sendable {
+    /// The tokens for `grant`. Throw ``OAuthError`` to report a refusal with its kind; any
+    /// other error becomes ``OAuthError/Kind/backendExchangeFailed``.
+    func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet
+}
+
+extension CodeExchange {
+    /// Runs the exchange with the runtime's error mapping.
+    func tokens(for grant: CodeGrant, now: Date) async throws(OAuthError) -> TokenSet {
+        do {
+            return try await exchange(grant, now: now)
+        } catch let error as OAuthError {
+            throw error
+        } catch is CancellationError {
+            throw OAuthError.taskCancelled
+        } catch {
+            throw OAuthError(.backendExchangeFailed, "the code exchange failed: \(error.localizedDescription)", underlyingError: error)
+        }
+    }
+}
+
+/// The provider's token endpoint: the default ``CodeExchange``.
+struct TokenEndpointExchange: CodeExchange {
+    let configuration: ProviderConfiguration
+    let authentication: ClientAuthentication
+    let transport: any HTTPTransport
+
+    func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet {
+        var parameters = [("grant_type", "authorization_code"), ("code", grant.code), ("redirect_uri", grant.redirectURI.absoluteString)]
+        if let verifier = grant.codeVerifier { parameters.append(("code_verifier", verifier)) }
+        let response = try await Self.post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
+                                           authentication: authentication, transport: transport)
+        // The client decides whether an ID token was required; here only the format is checked.
+        return try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
+                                               scopeSeparator: configuration.quirks.scopeSeparator, now: now)
+    }
+
+    /// A form POST with the client's authentication and the provider's extra headers.
+    static func post(_ parameters: [(String, String)], to endpoint: URL, name: String, configuration: ProviderConfiguration,
+                     authentication: ClientAuthentication, transport: any HTTPTransport) async throws(OAuthError) -> HTTPResponse {
+        var parameters = parameters
+        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
+        authentication.apply(to: &parameters, headers: &headers)
+        for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
+        return try await transport.send(HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8)), to: name)
+    }
+}
+
+/// Sends the grant to the app's own server, which exchanges it (with a client secret, or after
+/// linking accounts) and answers with a token response in the form of RFC 6749 §5.1.
+///
+/// The request is a JSON POST of `code`, `code_verifier`, `redirect_uri` and `client_id`, with
+/// the app's own headers (its session with the server). An ID token in the answer is verified
+/// by the client like one from the provider.
+public struct BackendCodeExchange: CodeExchange {
+    /// The backend's exchange endpoint; https, or http on 127.0.0.1/[::1] when allowed.
+    public let url: URL
+    /// Headers the backend needs (its own authentication of the app).
+    public let headers: [String: String]
+    /// The way out to the network.
+    public let transport: any HTTPTransport
+
+    /// - Parameter allowInsecureLoopback: accept `http` on 127.0.0.1 or [::1], for a local
+    ///   development backend.
+    public init(url: URL, headers: [String: String] = [:], transport: any HTTPTransport = URLSessionTransport(),
+                allowInsecureLoopback: Bool = false) throws(OAuthError) {
+        try EndpointPolicy.requireSecure(url, name: "backend exchange endpoint", allowInsecureLoopback: allowInsecureLoopback)
+        self.url = url
+        self.headers = headers
+        self.transport = transport
+    }
+
+    /// Posts the grant and decodes the backend's token response.
+    public func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet {
+        var body: [String: String] = ["code": grant.code, "redirect_uri": grant.redirectURI.absoluteString, "client_id": grant.clientID]
+        if let verifier = grant.codeVerifier { body["code_verifier"] = verifier }
+        var headers = headers
+        headers["Content-Type"] = "application/json"
+        headers["Accept"] = "application/json"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let request = HTTPRequest(method: "POST", url: url, headers: headers, body: try encoder.encode(body))
+        let response = try await transport.send(request, to: "backend exchange endpoint")
+        return try TokenResponseDecoder.decode(response, quirks: TokenResponseQuirks(), requireIDToken: false, scopeSeparator: " ", now: now,
+                                               endpoint: "backend exchange endpoint")
+    }
+}

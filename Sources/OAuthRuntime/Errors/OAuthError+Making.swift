@@ -1,0 +1,96 @@
+import Foundation
+
+/// The runtime's ways of making each kind, so every kind's message reads the same wherever it
+/// is thrown.
+extension OAuthError {
+    static func invalidConfiguration(_ message: String) -> OAuthError { OAuthError(.invalidConfiguration, message) }
+
+    static func invalidRequest(_ message: String) -> OAuthError { OAuthError(.invalidRequest, message) }
+
+    static func insecureEndpoint(name: String, url: String) -> OAuthError {
+        OAuthError(.insecureEndpoint, "expected the \(name) to use https (http only on a loopback host when allowed), found \(url)")
+    }
+
+    static func missingEndpoint(_ name: String) -> OAuthError {
+        OAuthError(.missingEndpoint, "expected the provider to have a \(name), found none")
+    }
+
+    static func redirectMismatch(expected: String, found: String) -> OAuthError {
+        OAuthError(.redirectMismatch, "expected the callback on the request's redirect URI \(expected), found it on \(found)")
+    }
+
+    static let stateMismatch = OAuthError(.stateMismatch, "expected the callback's state to equal the request's, found a missing or different state")
+
+    static func issuerMismatch(expected: String, found: String?) -> OAuthError {
+        OAuthError(.issuerMismatch, "expected the authorization response's iss to be \"\(expected)\" (RFC 9207), found \(found.map { "\"\($0)\"" } ?? "none")")
+    }
+
+    static func duplicateParameter(_ name: String) -> OAuthError {
+        OAuthError(.duplicateParameter, "expected \"\(name)\" once in the callback, found it more than once")
+    }
+
+    static func missingParameter(_ name: String) -> OAuthError {
+        OAuthError(.missingParameter, "expected the callback to carry \"\(name)\", found none")
+    }
+
+    static func authorizationFailed(_ error: ProtocolError) -> OAuthError {
+        OAuthError(.authorizationFailed, "authorization failed: \(error)", protocolError: error)
+    }
+
+    static func requestRejected(_ error: ProtocolError, status: Int, endpoint: String) -> OAuthError {
+        OAuthError(.requestRejected, "the \(endpoint) refused (HTTP \(status)): \(error)", protocolError: error, httpStatus: status)
+    }
+
+    static func unexpectedResponse(status: Int, contentType: String?, endpoint: String) -> OAuthError {
+        OAuthError(.unexpectedResponse, "expected an OAuth response from the \(endpoint), found HTTP \(status)\(contentType.map { " with \($0)" } ?? "")",
+                   httpStatus: status)
+    }
+
+    static func redirectRefused(endpoint: String, status: Int) -> OAuthError {
+        OAuthError(.redirectRefused, "expected the \(endpoint) to answer, found HTTP \(status) redirecting elsewhere; redirects are never followed, so no credential leaves for another host",
+                   httpStatus: status)
+    }
+
+    static func responseTooLarge(endpoint: String, limit: Int) -> OAuthError {
+        OAuthError(.responseTooLarge, "expected a response body of at most \(limit) bytes from the \(endpoint), found a larger one")
+    }
+
+    static func invalidTokenResponse(_ found: String) -> OAuthError {
+        OAuthError(.invalidTokenResponse, "expected a token response per RFC 6749 §5.1, found \(found)")
+    }
+
+    static func invalidUserInfo(_ found: String, underlying: (any Error)? = nil) -> OAuthError {
+        OAuthError(.invalidUserInfo, "expected a userinfo response (OIDC Core §5.3.2), found \(found)", underlyingError: underlying)
+    }
+
+    static func invalidDiscoveryDocument(_ message: String) -> OAuthError { OAuthError(.invalidDiscoveryDocument, message) }
+
+    static func invalidIDToken(_ failure: IDTokenFailure) -> OAuthError {
+        OAuthError(.invalidIDToken, failure.description, idTokenFailure: failure)
+    }
+
+    static let userInfoSubjectMismatch = OAuthError(.userInfoSubjectMismatch, "expected userinfo's sub to equal the ID token's, found another subject")
+    static let signedOut = OAuthError(.signedOut, "the refresh token was rejected (invalid_grant): signed out")
+    static let notSignedIn = OAuthError(.notSignedIn, "expected a stored sign-in, found none: not signed in")
+    static let sessionChanged = OAuthError(.sessionChanged, "the session was signed out or switched accounts while the refresh was under way; its result was discarded")
+
+    /// `error` is what the system said; only its description goes into the message, which names
+    /// the endpoint and never a body.
+    static func network(endpoint: String, _ error: any Error) -> OAuthError {
+        OAuthError(.network, "the request to the \(endpoint) failed: \(error.localizedDescription)", underlyingError: error)
+    }
+
+    static func storageFailed(_ action: String, _ error: any Error) -> OAuthError {
+        OAuthError(.storageFailed, "\(action) failed: \(error.localizedDescription)", underlyingError: error)
+    }
+
+    static func browserFailed(_ message: String, underlying: (any Error)? = nil) -> OAuthError {
+        OAuthError(.browserFailed, message, underlyingError: underlying)
+    }
+
+    static func listenerFailed(_ message: String) -> OAuthError { OAuthError(.listenerFailed, message) }
+
+    static let timedOut = OAuthError(.timedOut, "expected the authorization callback, found none before the time-out")
+    static let cancelledByUser = OAuthError(.cancelled, "the user cancelled the sign-in")
+    static let taskCancelled = OAuthError(.cancelled, "the task was cancelled", underlyingError: CancellationError())
+}

@@ -1,0 +1,76 @@
+import Foundation
+internal import OAuthPolicy
+
+/// How a native app receives the authorization response (RFC 8252 §7).
+public enum RedirectURIKind: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A private-use URI scheme, reverse domain name based (§7.1): `com.example.app:/oauth2redirect`.
+    case privateUseScheme
+    /// A claimed https URI (§7.2): a universal link or app link.
+    case claimedHTTPS
+    /// A loopback interface redirect (§7.3): `http://127.0.0.1/callback`, on any port.
+    case loopback
+
+    /// The kind's name, as in RFC 8252.
+    public var description: String {
+        switch self {
+        case .privateUseScheme: "private-use URI scheme (RFC 8252 §7.1)"
+        case .claimedHTTPS: "claimed https URI (RFC 8252 §7.2)"
+        case .loopback: "loopback redirect (RFC 8252 §7.3)"
+        }
+    }
+}
+
+/// A redirect URI registered for a provider; generated providers have an enum of them, checked
+/// against RFC 8252 at build time.
+public protocol OAuthRedirectURI: Sendable, Hashable {
+    /// The URI and its kind.
+    var registered: RegisteredRedirectURI { get }
+}
+
+/// A redirect URI with its kind, as a user-agent receives it.
+public struct RegisteredRedirectURI: OAuthRedirectURI, CustomStringConvertible {
+    /// The URI as registered. A loopback URI has no port: the listener adds the one it binds.
+    public let url: URL
+    /// How the response reaches the app.
+    public let kind: RedirectURIKind
+
+    /// Itself.
+    public var registered: RegisteredRedirectURI { self }
+
+    /// A redirect URI whose kind follows from its form (RFC 8252 §7): `http` on 127.0.0.1 or
+    /// [::1] is loopback, `https` is claimed, a scheme with a dot is private-use. Anything else
+    /// is refused, as the generator refuses it.
+    public init(_ url: URL) throws(OAuthError) {
+        let text = url.absoluteString
+        guard let scheme = url.scheme?.lowercased(), !text.contains("#") else {
+            throw OAuthError.invalidConfiguration("expected a redirect URI with a scheme and no fragment (RFC 8252 §7), found \(text)")
+        }
+        switch scheme {
+        case "http":
+            // `localhost` is NOT RECOMMENDED (§8.3) and the build warns about it, but it is loopback:
+            // the listener binds 127.0.0.1 and ::1 on one port, so either resolution reaches it.
+            guard let host = url.host, LoopbackHost.isIPLiteral(host) || host.lowercased() == "localhost" else {
+                throw OAuthError.invalidConfiguration("expected an http redirect URI on 127.0.0.1 or [::1] (RFC 8252 §7.3), found \(text)")
+            }
+            kind = .loopback
+        case "https":
+            kind = .claimedHTTPS
+        default:
+            guard scheme.contains(".") else {
+                throw OAuthError.invalidConfiguration("expected a private-use scheme in reverse domain name form such as com.example.app (RFC 8252 §7.1), found \(text)")
+            }
+            kind = .privateUseScheme
+        }
+        self.url = url
+    }
+
+    /// For generated code, whose URIs passed the same checks at build time.
+    @_spi(Generated)
+    public init(uncheckedURL url: URL, kind: RedirectURIKind) {
+        self.url = url
+        self.kind = kind
+    }
+
+    /// The URI.
+    public var description: String { url.absoluteString }
+}

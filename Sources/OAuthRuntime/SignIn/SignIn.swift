@@ -1,0 +1,120 @@
+import Foundation
+
+/// The outcome of a sign-in or a refresh with one provider: its tokens and, for an OpenID
+/// provider, the verified ID token and its claims as the provider's `Claims` type.
+///
+/// ```swift
+/// let signIn = try await Google.client().signIn(with: LoopbackUserAgent())
+/// print(signIn.claims.email ?? signIn.claims.sub)
+/// ```
+///
+/// Its description never shows a token.
+public struct SignIn<Provider: OAuthProvider>: Sendable {
+    /// The tokens.
+    public let tokens: TokenSet
+    /// The verified ID token; always present for an ``OpenIDProvider``.
+    public let idToken: VerifiedIDToken?
+    /// The ID token's claims, decoded once when the token was verified (or the sign-in loaded).
+    let decodedClaims: Provider.Claims?
+
+    /// A sign-in from tokens whose ID token, if any, has been verified; the claims are decoded
+    /// here as `Provider.Claims`, so a claim of an unexpected type fails the sign-in, not a
+    /// later read.
+    init(tokens: TokenSet, idToken: VerifiedIDToken?) throws(OAuthError) {
+        let requiresIDToken = Provider.self is any OpenIDProvider.Type
+        guard let idToken else {
+            if requiresIDToken { throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect response") }
+            self.init(tokens: tokens, idToken: nil, claims: nil)
+            return
+        }
+        do {
+            self.init(tokens: tokens, idToken: idToken, claims: try idToken.claims(as: Provider.Claims.self))
+        } catch {
+            throw OAuthError.invalidIDToken(.malformed("its claims do not decode as \(Provider.self).Claims: \(DecodingErrorText.describe(error))"))
+        }
+    }
+
+    private init(tokens: TokenSet, idToken: VerifiedIDToken?, claims: Provider.Claims?) {
+        self.tokens = tokens
+        self.idToken = idToken
+        self.decodedClaims = claims
+    }
+
+    /// What a store keeps of it.
+    var record: SignInRecord { SignInRecord(tokens: tokens, idToken: idToken) }
+
+    /// A sign-in from what a store kept; `nil` when it cannot be one of this provider's (no ID
+    /// token for an OpenID provider, claims that no longer decode).
+    init?(record: SignInRecord) {
+        guard let signIn = try? SignIn(tokens: record.tokens, idToken: record.idToken) else { return nil }
+        self = signIn
+    }
+}
+
+extension SignIn where Provider: OpenIDProvider {
+    /// The verified ID token's claims.
+    public var claims: Provider.Claims {
+        // `init` throws for an OpenID provider unless it decoded them.
+        guard let decodedClaims else { preconditionFailure("a sign-in with an OpenID provider always has verified claims") }
+        return decodedClaims
+    }
+
+    /// The verified ID token.
+    public var verifiedIDToken: VerifiedIDToken {
+        guard let idToken else { preconditionFailure("a sign-in with an OpenID provider always has a verified ID token") }
+        return idToken
+    }
+}
+
+extension SignIn: Hashable {
+    /// Equal when the tokens and the ID token are; the claims follow from the ID token.
+    public static func == (lhs: SignIn, rhs: SignIn) -> Bool {
+        lhs.tokens == rhs.tokens && lhs.idToken == rhs.idToken
+    }
+
+    /// Hashes the tokens and the ID token.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tokens)
+        hasher.combine(idToken)
+    }
+}
+
+extension SignIn: CustomStringConvertible {
+    /// The subject and the token metadata; never a token.
+    public var description: String { "SignIn<\(Provider.self)>(\(tokens), subject: \(idToken?.subject ?? "none"))" }
+}
+
+/// A sign-in as a ``TokenStore`` keeps it, without its provider type.
+public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The tokens.
+    public var tokens: TokenSet
+    /// The verified ID token, if the sign-in had one.
+    public var idToken: VerifiedIDToken?
+
+    /// A record of a sign-in's tokens.
+    public init(tokens: TokenSet, idToken: VerifiedIDToken?) {
+        self.tokens = tokens
+        self.idToken = idToken
+    }
+
+    /// The subject and the token metadata; never a token.
+    public var description: String { "SignInRecord(\(tokens), subject: \(idToken?.subject ?? "none"))" }
+}
+
+/// The path and reason of a decoding error, without the values that failed (a claim could be
+/// personal data).
+enum DecodingErrorText {
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(type(of: error))" }
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "\"\(path(context))\" is not a \(type)"
+        case .valueNotFound(let type, let context): return "\"\(path(context))\" is null, expected a \(type)"
+        case .keyNotFound(let key, let context): return "\"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\" is missing"
+        case .dataCorrupted(let context): return "\"\(path(context))\": \(context.debugDescription)"
+        @unknown default: return "undecodable"
+        }
+    }
+}
