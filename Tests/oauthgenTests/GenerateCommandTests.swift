@@ -40,7 +40,7 @@ import Testing
         let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", directory.path, "--access-level", "internal"])
         #expect(run.status == 0)
         let source = try String(contentsOf: directory.appendingPathComponent("github.oauthgen.swift"), encoding: .utf8)
-        #expect(source.contains("internal enum GitHub: OAuthProvider"))
+        #expect(source.contains("internal enum GitHub: GeneratedProvider, SupportsUserInfo {"))
         #expect(!source.contains("public "))
     }
 
@@ -123,7 +123,7 @@ import Testing
         let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
         #expect(run.status == 0)
         #expect(try String(contentsOf: output.appendingPathComponent("github.oauthgen.swift"), encoding: .utf8)
-            == "// GitHub <public>\n\"repo\"\n\"read:user\"\n\"user:email\"\n\"read:org\"\n")
+            == "// GitHub <internal>\n\"repo\"\n\"read:user\"\n\"user:email\"\n\"read:org\"\n")
     }
 
     @Test func aBrokenTemplateIsReportedAtItsLine() throws {

@@ -39,9 +39,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-let privateUse = PendingAuthorization(state: "state-0123456789abcdef", nonce: "n", pkce: PKCE(method: .s256),
+let privateUse = PendingAuthorization<DiscoveredProvider>(state: "state-0123456789abcdef", nonce: "n", pkce: PKCE(method: .s256),
                                       redirectURI: URL(string: "com.example.app:/oauth2/cb")!, issuer: "https://id.example.com",
                                       clientID: "c", scopes: ["openid"], createdAt: Date(timeIntervalSince1970: 0))
-let loopback = PendingAuthorization(state: "state-0123456789abcdef", nonce: "n", pkce: PKCE(method: .s256),
+let loopback = PendingAuthorization<DiscoveredProvider>(state: "state-0123456789abcdef", nonce: "n", pkce: PKCE(method: .s256),
                                     redirectURI: URL(string: "http://127.0.0.1:8080/cb")!, issuer: "https://id.example.com",
                                     clientID: "c", scopes: ["openid"], createdAt: Date(timeIntervalSince1970: 0))

@@ -219,9 +219,13 @@ public enum ModelBuilder {
         }
     }
 
-    /// An OAuth-only provider's userinfo members as its quirk file declares them, all optional.
+    /// An OAuth-only provider's userinfo members as its quirk file declares them, all optional;
+    /// its `claims`, having no ID token to describe, can only describe userinfo too.
     private static func userInfoMembers(quirks: QuirkFile?) -> [ProviderModel.Claim] {
-        let declarations = quirks?.userInfo ?? []
+        var declarations: [QuirkFile.ClaimDeclaration] = []
+        for declaration in (quirks?.userInfo ?? []) + (quirks?.claims ?? []) where !declarations.contains(where: { $0.name.value == declaration.name.value }) {
+            declarations.append(declaration)
+        }
         let names = declarations.map(\.name.value)
         return zip(declarations, SwiftNaming.uniqueIdentifiers(for: names)).map { declaration, identifier in
             ProviderModel.Claim(identifier: identifier, keyLiteral: SwiftNaming.stringLiteral(declaration.name.value),

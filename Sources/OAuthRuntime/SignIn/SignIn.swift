@@ -11,7 +11,7 @@ import Foundation
 /// Its description never shows a token.
 public struct SignIn<Provider: OAuthProvider>: Sendable {
     /// The tokens.
-    public let tokens: TokenSet
+    public var tokens: TokenSet
     /// The verified ID token; always present for an ``OpenIDProvider``.
     public let idToken: VerifiedIDToken?
     /// The ID token's claims, decoded once when the token was verified (or the sign-in loaded).

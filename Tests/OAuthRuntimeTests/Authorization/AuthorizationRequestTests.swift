@@ -1,12 +1,12 @@
 import Foundation
-import OAuthRuntime
+@testable import OAuthRuntime
 import Testing
 
 @Suite struct AuthorizationRequestTests {
     let redirect = URL(string: "com.example.app:/cb")!
 
     @Test func carriesEveryParameterOfACodeFlowWithPKCE() throws {
-        let request = try AuthorizationRequest(configuration: testConfiguration(), clientID: "client-1", redirectURI: redirect, scopes: ["openid", "email"])
+        let request = try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "client-1", redirectURI: redirect, scopes: ["openid", "email"])
         let query = request.url.queryParameters
         #expect(request.url.absoluteString.hasPrefix("https://id.example.com/authorize?policy=b2c_1&response_type=code&"))
         #expect(query["response_type"] == "code")
@@ -21,14 +21,14 @@ import Testing
     }
 
     @Test func stateAndNonceCarryAtLeast128BitsAndDiffer() throws {
-        let requests = try (0..<50).map { _ in try AuthorizationRequest(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid"]) }
+        let requests = try (0..<50).map { _ in try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid"]) }
         #expect(Set(requests.map(\.pending.state)).count == 50)
         #expect(requests.allSatisfy { $0.pending.state.count >= 22 && ($0.pending.nonce?.count ?? 0) >= 22 })
     }
 
     @Test func appliesTheProvidersQuirks() throws {
         let quirks = ProviderQuirks(scopeSeparator: ",", pkce: .plain, authorizationParameters: [QuirkParameter(name: "access_type", value: "offline")])
-        let request = try AuthorizationRequest(configuration: testConfiguration(kind: .oauth2, quirks: quirks), clientID: "c", redirectURI: redirect, scopes: ["read:user", "repo"])
+        let request = try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: quirks), clientID: "c", redirectURI: redirect, scopes: ["read:user", "repo"])
         let query = request.url.queryParameters
         #expect(query["scope"] == "read:user,repo")
         #expect(query["code_challenge_method"] == "plain")
@@ -39,7 +39,7 @@ import Testing
 
     @Test func refusesParametersThatWouldOverrideItsOwn() {
         #expect(throws: OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"state\"")) {
-            try AuthorizationRequest(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: [],
+            try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: [],
                                      additionalParameters: [QuirkParameter(name: "state", value: "fixed")])
         }
     }
@@ -50,13 +50,13 @@ import Testing
     func refusesReservedParametersFromTheConfiguration(name: String, value: String) {
         let quirks = ProviderQuirks(authorizationParameters: [QuirkParameter(name: name, value: value)])
         #expect(throws: OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"\(name)\"")) {
-            try AuthorizationRequest(configuration: testConfiguration(quirks: quirks), clientID: "c", redirectURI: redirect, scopes: [])
+            try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(quirks: quirks), clientID: "c", redirectURI: redirect, scopes: [])
         }
     }
 
     @Test func thePendingRequestSurvivesARelaunch() throws {
-        let request = try AuthorizationRequest(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid"])
-        let restored = try JSONDecoder().decode(PendingAuthorization.self, from: JSONEncoder().encode(request.pending))
+        let request = try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid"])
+        let restored = try JSONDecoder().decode(PendingAuthorization<DiscoveredProvider>.self, from: JSONEncoder().encode(request.pending))
         #expect(restored == request.pending)
         #expect(!"\(request.pending)".contains(request.pending.state))
         #expect(!"\(request.pending)".contains(request.pending.pkce.verifier))

@@ -1,5 +1,5 @@
 import Foundation
-import OAuthRuntime
+@testable import OAuthRuntime
 import Testing
 
 @Suite struct PKCETests {

@@ -1,5 +1,5 @@
 import Foundation
-import OAuthRuntime
+@_spi(Generated) @testable import OAuthRuntime
 import Testing
 
 @Suite struct OAuthClaimsTests {

@@ -75,7 +75,7 @@ struct OAuthGenLoginTests {
         let started = Date()
         let run = try login(["--json"], clientID: "no-such-client")
         #expect(run.status == 1)
-        #expect(run.stderr.contains("error: the request failed: the browser command"), "\(run.stderr)")
+        #expect(run.stderr.contains("error: the browser command"), "\(run.stderr)")
         #expect(Date().timeIntervalSince(started) < 20)
     }
 }

@@ -24,7 +24,7 @@ struct RuntimeAgainstDjangoTests {
         let provider = try DjangoProvider.instance()
         let client = try await RealProvider.client()
         let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver], timeout: 30)
-        let signIn = try await client.signIn(with: agent, scopes: ["openid"])
+        let signIn = try await client.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])
         #expect(signIn.idToken?.subject == "1")
     }
 
@@ -52,8 +52,8 @@ struct RuntimeAgainstDjangoTests {
 
         // Reusing the rotated-out refresh token is refused, and revokes the whole family.
         await #expect(throws: OAuthError.self) { try await client.refresh(first) }
-        let store = MemoryTokenStore(second)
-        let session = OAuthSession(client: client, store: store)
+        let store = MemoryTokenStore(second.record)
+        let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
         await #expect(throws: OAuthError.signedOut) { try await session.refreshed() }
         #expect(await store.load() == nil)
         await #expect(throws: OAuthError.notSignedIn) { try await session.validAccessToken() }
@@ -63,8 +63,8 @@ struct RuntimeAgainstDjangoTests {
         let client = try await RealProvider.client()
         var (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "dave")
         signIn.tokens.expiresAt = Date().addingTimeInterval(-1)
-        let store = MemoryTokenStore(signIn)
-        let session = OAuthSession(client: client, store: store)
+        let store = MemoryTokenStore(signIn.record)
+        let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
         let tokens = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<50 { group.addTask { try await session.validAccessToken() } }
             return try await group.reduce(into: Set<String>()) { $0.insert($1) }
@@ -84,15 +84,15 @@ struct RuntimeAgainstDjangoTests {
         let (bob, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "bob")
         #expect(try await client.userInfo(alice)["preferred_username"] == .string("alice"))
         await #expect(throws: OAuthError.userInfoSubjectMismatch) {
-            try await client.userInfo(SignIn(tokens: bob.tokens, idToken: alice.idToken))
+            try await client.userInfo(try SignIn<DiscoveredProvider>(tokens: bob.tokens, idToken: alice.idToken))
         }
     }
 
     @Test func signOutRevokesAndForgets() async throws {
         let client = try await RealProvider.client()
         let (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "frank")
-        let store = MemoryTokenStore(signIn)
-        let session = OAuthSession(client: client, store: store)
+        let store = MemoryTokenStore(signIn.record)
+        let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
         #expect(await session.signOut() == nil)
         #expect(await store.load() == nil)
         // The revoked refresh token no longer works.

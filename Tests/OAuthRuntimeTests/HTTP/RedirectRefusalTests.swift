@@ -29,16 +29,16 @@ import Testing
         }
     }
 
-    func client(kind: ProviderMetadata.Kind = .oauth2, secret: String? = nil, method: TokenEndpointAuthMethod = .none) throws -> OAuthClient {
+    func client(kind: ProviderMetadata.Kind = .oauth2, secret: String? = nil, method: TokenEndpointAuthMethod = .none) throws -> OAuthClient<DiscoveredProvider> {
         var configuration = testConfiguration(issuer: provider.origin, kind: kind, quirks: ProviderQuirks(tokenEndpointAuthMethod: method))
         configuration.endpoints = ProviderEndpoints(
             authorization: URL(string: "\(provider.origin)/authorize")!, token: URL(string: "\(provider.origin)/token")!,
             revocation: URL(string: "\(provider.origin)/revoke")!, userinfo: URL(string: "\(provider.origin)/userinfo")!,
             jwks: URL(string: "\(provider.origin)/jwks")!)
-        return try OAuthClient(configuration: configuration, clientSecret: secret, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientSecret: secret, transport: URLSessionTransport(), allowInsecureLoopback: true)
     }
 
-    let signIn = SignIn(tokens: TokenSet(accessToken: "secret-access-token", refreshToken: "secret-refresh-token"), idToken: nil)
+    let signIn = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "secret-access-token", refreshToken: "secret-refresh-token"))
 
     @Test func theBearerTokenDoesNotFollowAUserinfoRedirect() async throws {
         await #expect(throws: OAuthError.redirectRefused(endpoint: "userinfo endpoint", status: 302)) {
@@ -79,7 +79,7 @@ import Testing
     /// Hardening 16 (runtime side): a body is refused while it streams, not after it is held.
     @Test func anOversizedBodyIsRefused() async throws {
         let transport = URLSessionTransport()
-        await #expect(throws: OAuthError.transport("expected a response body of at most 1048576 bytes, found a larger one")) {
+        await #expect(throws: ResponseTooLarge(limit: 1_048_576)) {
             try await transport.send(HTTPRequest(method: "GET", url: URL(string: "\(provider.origin)/large")!))
         }
     }

@@ -42,7 +42,7 @@ import Testing
             _ = try await validator.validate(token, nonce: nonce, now: now)
             return nil
         } catch {
-            if case .invalidIDToken(let failure) = error { return failure }
+            if error.kind == .invalidIDToken, let failure = error.idTokenFailure { return failure }
             Issue.record("expected an ID token failure, found \(error)")
             return nil
         }

@@ -1,5 +1,5 @@
 import Foundation
-import OAuthRuntime
+@testable import OAuthRuntime
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 @Suite struct FileTokenStoreTests {
-    let signIn = SignIn(tokens: TokenSet(accessToken: "at", refreshToken: "rt"), idToken: nil)
+    let signIn = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt"))
 
     func temporaryPath() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-store-\(UUID().uuidString)/tokens.json").path
@@ -19,13 +19,13 @@ import Darwin
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let store = FileTokenStore(path: path)
         #expect(await store.load() == nil)
-        try await store.save(signIn)
-        #expect(await store.load() == signIn)
+        try await store.save(signIn.record)
+        #expect(await store.load() == signIn.record)
         let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
         let directory = (path as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["tokens.json"])
-        try await store.save(SignIn(tokens: TokenSet(accessToken: "at2"), idToken: nil))
+        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at2")).record)
         #expect(await store.load()?.tokens.accessToken == "at2")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["tokens.json"])
     }
@@ -37,7 +37,7 @@ import Darwin
         try Data("{\"tokens\": tru".utf8).write(to: URL(fileURLWithPath: path))
         let store = FileTokenStore(path: path)
         #expect(await store.load() == nil)
-        let session = OAuthSession(client: try OAuthClient(configuration: testConfiguration()), store: store)
+        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient<DiscoveredProvider>(configuration: testConfiguration()), store: store)
         await #expect(throws: OAuthError.notSignedIn) { try await session.validAccessToken() }
     }
 
@@ -47,19 +47,19 @@ import Darwin
         let directory = (path as NSString).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = FileTokenStore(path: path)
-        try await store.save(signIn)
-        #expect(await store.load() == signIn)
+        try await store.save(signIn.record)
+        #expect(await store.load() == signIn.record)
 
         for mode in [0o666, 0o644, 0o640, 0o602] {
             #expect(chmod(path, mode_t(mode)) == 0)
             #expect(await store.load() == nil, "mode \(String(mode, radix: 8))")
         }
         #expect(chmod(path, 0o600) == 0)
-        #expect(await store.load() == signIn)
+        #expect(await store.load() == signIn.record)
 
         // Through a symlink: not followed, even to a well-formed 0600 file.
         let planted = directory + "/planted.json"
-        try await FileTokenStore(path: planted).save(signIn)
+        try await FileTokenStore(path: planted).save(signIn.record)
         let linked = FileTokenStore(path: directory + "/link.json")
         #expect(symlink(planted, directory + "/link.json") == 0)
         #expect(await linked.load() == nil)
@@ -71,7 +71,7 @@ import Darwin
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let store = FileTokenStore(path: path)
-        try await store.save(signIn)
+        try await store.save(signIn.record)
         #expect(chown(path, 65_534, 65_534) == 0)
         #expect(await store.load() == nil)
     }
@@ -80,7 +80,7 @@ import Darwin
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let store = FileTokenStore(path: path)
-        try await store.save(signIn)
+        try await store.save(signIn.record)
         try await store.clear()
         #expect(!FileManager.default.fileExists(atPath: path))
         try await store.clear()

@@ -1,25 +1,25 @@
 import Foundation
-import OAuthRuntime
+@testable import OAuthRuntime
 import TestSupport
 import Testing
 
 @Suite struct OAuthSessionTests {
     @Test func aFreshTokenIsReturnedWithoutRefreshing() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient(configuration: testConfiguration(kind: .oauth2), transport: transport)
-        let session = OAuthSession(client: client, store: MemoryTokenStore(SignIn(tokens: TokenSet(accessToken: "at", expiresAt: Date().addingTimeInterval(600), refreshToken: "rt"), idToken: nil)))
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), transport: transport)
+        let session = OAuthSession<DiscoveredProvider>(client: client, store: MemoryTokenStore(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", expiresAt: Date().addingTimeInterval(600), refreshToken: "rt")).record))
         #expect(try await session.validAccessToken() == "at")
         #expect(await transport.requests.isEmpty)
     }
 
     @Test func invalidGrantSignsOutAndOtherErrorsDoNot() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient(configuration: testConfiguration(kind: .oauth2), transport: transport)
-        let store = MemoryTokenStore(SignIn(tokens: TokenSet(accessToken: "at", expiresAt: Date(), refreshToken: "rt"), idToken: nil))
-        let session = OAuthSession(client: client, store: store)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), transport: transport)
+        let store = MemoryTokenStore(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", expiresAt: Date(), refreshToken: "rt")).record)
+        let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
 
         await transport.set("https://id.example.com/token", HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: Data("<h1>down</h1>".utf8)))
-        await #expect(throws: OAuthError.serverError(status: 503, contentType: "text/html")) { try await session.validAccessToken() }
+        await #expect(throws: OAuthError.unexpectedResponse(status: 503, contentType: "text/html", endpoint: "token endpoint")) { try await session.validAccessToken() }
         #expect(await store.load() != nil)
 
         await transport.set("https://id.example.com/token", json(#"{"error":"invalid_grant"}"#, status: 400))
@@ -30,9 +30,9 @@ import Testing
     @Test func refreshRequestsCarryTheClientAndTheQuirkHeaders() async throws {
         let transport = LocalTransport()
         let quirks = ProviderQuirks(tokenRequestHeaders: [QuirkParameter(name: "Accept", value: "application/vnd.github+json")])
-        let client = try OAuthClient(configuration: testConfiguration(kind: .oauth2, quirks: quirks), transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: quirks), transport: transport)
         await transport.set("https://id.example.com/token", json(#"{"access_token":"at2","token_type":"bearer"}"#))
-        let refreshed = try await client.refresh(SignIn(tokens: TokenSet(accessToken: "at", refreshToken: "r t+/"), idToken: nil))
+        let refreshed = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "r t+/")))
         #expect(refreshed.tokens.refreshToken == "r t+/")
         let request = try #require(await transport.requests.first)
         #expect(request.headers["Accept"] == "application/vnd.github+json")
@@ -42,10 +42,10 @@ import Testing
 
     @Test func clientSecretBasicFormEncodesBeforeBase64() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient(configuration: testConfiguration(kind: .oauth2, quirks: ProviderQuirks(tokenEndpointAuthMethod: .clientSecretBasic)),
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: ProviderQuirks(tokenEndpointAuthMethod: .clientSecretBasic)),
                                      clientID: "id:1", clientSecret: "s p", transport: transport)
         await transport.set("https://id.example.com/token", json(#"{"access_token":"a","token_type":"Bearer"}"#))
-        _ = try await client.refresh(SignIn(tokens: TokenSet(accessToken: "at", refreshToken: "rt"), idToken: nil))
+        _ = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")))
         let request = try #require(await transport.requests.first)
         #expect(request.headers["Authorization"] == "Basic " + Data("id%3A1:s+p".utf8).base64EncodedString())
         #expect(!String(decoding: request.body ?? Data(), as: UTF8.self).contains("client_secret"))
@@ -60,10 +60,10 @@ import Testing
         let transport = LocalTransport()
         var configuration = testConfiguration(kind: .oauth2)
         configuration.metadata.tokenEndpointAuthMethodsSupported = supported
-        let client = try OAuthClient(configuration: configuration, clientSecret: "s3cret", transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientSecret: "s3cret", transport: transport)
         #expect(client.authentication.method == (expectBasic ? .clientSecretBasic : .clientSecretPost))
         await transport.set("https://id.example.com/token", json(#"{"access_token":"a","token_type":"Bearer"}"#))
-        _ = try await client.refresh(SignIn(tokens: TokenSet(accessToken: "at", refreshToken: "rt"), idToken: nil))
+        _ = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")))
         let request = try #require(await transport.requests.first)
         let body = String(decoding: request.body ?? Data(), as: UTF8.self)
         #expect((request.headers["Authorization"] == "Basic " + Data("client-1:s3cret".utf8).base64EncodedString()) == expectBasic)
@@ -73,17 +73,17 @@ import Testing
     @Test func insecureEndpointsAreRefused() {
         var configuration = testConfiguration()
         configuration.endpoints.token = URL(string: "http://id.example.com/token")!
-        #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://id.example.com/token")) { try OAuthClient(configuration: configuration) }
+        #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://id.example.com/token")) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }
         configuration.endpoints.token = URL(string: "http://127.0.0.1:8000/token")!
-        #expect(throws: OAuthError.self) { try OAuthClient(configuration: configuration) }
-        #expect(throws: Never.self) { try OAuthClient(configuration: configuration, allowInsecureLoopback: true) }
+        #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }
+        #expect(throws: Never.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true) }
         configuration.endpoints.token = URL(string: "http://localhost:8000/token")!
-        #expect(throws: OAuthError.self) { try OAuthClient(configuration: configuration, allowInsecureLoopback: true) }
+        #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true) }
     }
 
     @Test func endSessionURLCarriesTheHints() throws {
-        let client = try OAuthClient(configuration: testConfiguration())
-        let url = try #require(client.endSessionURL(postLogoutRedirectURI: URL(string: "com.example.app:/bye")!, state: "s 1"))
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration())
+        let url = try #require(client.endSessionURL(for: SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at")), postLogoutRedirectURI: URL(string: "com.example.app:/bye")!, state: "s 1"))
         #expect(url.queryParameters == ["client_id": "client-1", "post_logout_redirect_uri": "com.example.app:/bye", "state": "s 1"])
     }
 }
@@ -95,7 +95,7 @@ import Testing
     let tokenServer: LocalHTTPServer
     let revocationServer: LocalHTTPServer
     let release = DispatchSemaphore(value: 0)
-    let expired = SignIn(tokens: TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1"), idToken: nil)
+    let expired = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1"))
 
     init() throws {
         let release = release
@@ -106,12 +106,12 @@ import Testing
         revocationServer = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200) }
     }
 
-    func session(store: any TokenStore) throws -> OAuthSession {
+    func session(store: any TokenStore) throws -> OAuthSession<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
         configuration.endpoints.revocation = URL(string: "\(revocationServer.origin)/revoke")!
-        let client = try OAuthClient(configuration: configuration, transport: URLSessionTransport(), allowInsecureLoopback: true)
-        return OAuthSession(client: client, store: store)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        return OAuthSession<DiscoveredProvider>(client: client, store: store)
     }
 
     /// Waits (bounded) until the token endpoint has the refresh request.
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func aSignOutDuringARefreshStaysSignedOutAndTheRotatedTokenIsRevoked() async throws {
-        let store = MemoryTokenStore(expired)
+        let store = MemoryTokenStore(expired.record)
         let session = try session(store: store)
         let refresh = Task { try await session.validAccessToken() }
         try await waitForRefreshRequest()
@@ -142,52 +142,52 @@ import Testing
     }
 
     @Test func anotherAccountsSignInIsNotOverwrittenByTheFirstAccountsRefresh() async throws {
-        let store = MemoryTokenStore(expired)
+        let store = MemoryTokenStore(expired.record)
         let session = try session(store: store)
         let refresh = Task { try await session.validAccessToken() }
         try await waitForRefreshRequest()
 
-        let other = SignIn(tokens: TokenSet(accessToken: "B-AT", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "B-RT"), idToken: nil)
+        let other = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "B-AT", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "B-RT"))
         try await session.signedIn(other)
         release.signal()
         await #expect(throws: OAuthError.sessionChanged) { try await refresh.value }
 
-        #expect(await store.load() == other)
+        #expect(await store.load() == other.record)
         #expect(try await session.validAccessToken() == "B-AT")
         #expect(revokedTokens() == ["RT-2"])
     }
 
     /// Finding 11, proven: the first load is slow, a sign-in lands during it.
     @Test func aSlowFirstLoadDoesNotOverwriteANewerSignIn() async throws {
-        let store = SlowStore(holding: expired, loadDelay: .milliseconds(300))
+        let store = SlowStore(holding: expired.record, loadDelay: .milliseconds(300))
         let session = try session(store: store)
         let firstRead = Task { await session.currentSignIn() }
         try await Task.sleep(for: .milliseconds(50))
-        let newer = SignIn(tokens: TokenSet(accessToken: "NEW"), idToken: nil)
+        let newer = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "NEW"))
         try await session.signedIn(newer)
         _ = await firstRead.value
         #expect(await session.currentSignIn() == newer)
-        #expect(await store.load() == newer)
+        #expect(await store.load() == newer.record)
         release.signal()
     }
 }
 
 /// A store whose reads take a while, like a Keychain under load or a network-backed store.
 actor SlowStore: TokenStore {
-    private var signIn: SignIn?
+    private var signIn: SignInRecord?
     private let loadDelay: Duration
 
-    init(holding signIn: SignIn?, loadDelay: Duration) {
+    init(holding signIn: SignInRecord?, loadDelay: Duration) {
         self.signIn = signIn
         self.loadDelay = loadDelay
     }
 
-    func load() async -> SignIn? {
+    func load() async -> SignInRecord? {
         let snapshot = signIn
         try? await Task.sleep(for: loadDelay)
         return snapshot
     }
 
-    func save(_ signIn: SignIn) { self.signIn = signIn }
+    func save(_ signIn: SignInRecord) { self.signIn = signIn }
     func clear() { signIn = nil }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-import OAuthRuntime
+@testable import OAuthRuntime
 
 /// Runtime API calls against the django-oauth-toolkit instance.
 enum RealProvider {
@@ -15,18 +15,18 @@ enum RealProvider {
         return configuration
     }
 
-    static func client(noConsent: Bool = true) async throws -> OAuthClient {
+    static func client(noConsent: Bool = true) async throws -> OAuthClient<DiscoveredProvider> {
         let provider = try DjangoProvider.instance()
-        return try OAuthClient(configuration: try await configuration(), clientID: noConsent ? provider.noConsentClientID : provider.clientID,
+        return try OAuthClient<DiscoveredProvider>(configuration: try await configuration(), clientID: noConsent ? provider.noConsentClientID : provider.clientID,
                                allowInsecureLoopback: true)
     }
 
     /// A sign-in through the callback API: the headless browser stops at the app's redirect (a
     /// private-use or claimed https URI, as the OS would hand it to the app) and prints it.
-    static func signIn(_ client: OAuthClient, redirect: String, scopes: [String] = ["openid", "profile", "email"],
-                       username: String = "alice") async throws -> (SignIn, callback: URL) {
+    static func signIn(_ client: OAuthClient<DiscoveredProvider>, redirect: String, scopes: [String] = ["openid", "profile", "email"],
+                       username: String = "alice") async throws -> (SignIn<DiscoveredProvider>, callback: URL) {
         let provider = try DjangoProvider.instance()
-        let request = try client.authorizationRequest(redirectURI: URL(string: redirect)!, scopes: scopes)
+        let request = try client.authorizationRequest(redirectURI: URL(string: redirect)!, scopes: scopes.map(ScopeValue.init(rawValue:)))
         let run = try DjangoProvider.run(provider.python, [provider.driver, "--username", username, request.url.absoluteString])
         guard run.status == 0, let callback = URL(string: run.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw DjangoProvider.Unavailable(description: "the login driver failed: \(run.output)")

@@ -1,5 +1,5 @@
 import Foundation
-import OAuthRuntime
+@testable import OAuthRuntime
 
 /// A provider configuration for tests that do not talk to a server.
 func testConfiguration(

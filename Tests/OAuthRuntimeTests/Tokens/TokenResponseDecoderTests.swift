@@ -52,7 +52,7 @@ import Testing
 
     @Test func errorsWithStatus200AreErrors() {
         let response = json(#"{"error":"bad_verification_code","error_description":"The code passed is incorrect or expired."}"#)
-        #expect(decode(response).failure == .tokenEndpointError(.init(code: "bad_verification_code", errorDescription: "The code passed is incorrect or expired."), status: 200))
+        #expect(decode(response).failure == .requestRejected(.init(code: "bad_verification_code", errorDescription: "The code passed is incorrect or expired."), status: 200, endpoint: "token endpoint"))
     }
 
     @Test func nestedTokenMembers() throws {
@@ -65,15 +65,15 @@ import Testing
 
     @Test func httpErrorsAreTypedWhateverTheBody() {
         #expect(decode(json(#"{"error":"invalid_grant","error_description":"Token is expired"}"#, status: 400)).failure
-            == .tokenEndpointError(.init(code: "invalid_grant", errorDescription: "Token is expired"), status: 400))
+            == .requestRejected(.init(code: "invalid_grant", errorDescription: "Token is expired"), status: 400, endpoint: "token endpoint"))
         let html = HTTPResponse(status: 502, headers: ["Content-Type": "text/html"], body: Data("<html><body>Bad Gateway</body></html>".utf8))
-        #expect(decode(html).failure == .serverError(status: 502, contentType: "text/html"))
+        #expect(decode(html).failure == .unexpectedResponse(status: 502, contentType: "text/html", endpoint: "token endpoint"))
         #expect(decode(HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html/>".utf8))).isFailure)
     }
 
     @Test func descriptionsNeverShowTokens() throws {
         let tokens = try decode(json(#"{"access_token":"AT-SECRET","token_type":"Bearer","refresh_token":"RT-SECRET","id_token":"ID-SECRET"}"#)).get()
-        for text in ["\(tokens)", String(reflecting: tokens), "\(SignIn(tokens: tokens, idToken: nil))"] {
+        for text in ["\(tokens)", String(reflecting: tokens), "\(SignIn<DiscoveredProvider>.withoutIDToken(tokens))"] {
             #expect(!text.contains("SECRET"), "\(text)")
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import OAuthRuntime
+@testable import OAuthRuntime
 import TestSupport
 import Testing
 #if canImport(Glibc)
@@ -111,7 +111,7 @@ import Darwin
         try await Task.sleep(for: .milliseconds(200))
         wait.cancel()
         // Not .timedOut: the wait ended because of the cancellation.
-        await #expect(throws: OAuthError.cancelled) { try await wait.value }
+        await #expect(throws: OAuthError.taskCancelled) { try await wait.value }
     }
 
     /// Hardening 8: the path is compared as sent, percent-encoded.
@@ -121,8 +121,8 @@ import Darwin
         async let callback = listener.waitForCallback(state: "s", timeout: 10)
         #expect(await request("127.0.0.1", listener.port, "/cb%20x?code=c&state=s") == "HTTP/1.1 200 OK")
         _ = try await callback
-        #expect(throws: OAuthError.self) { try LoopbackListener(path: "/cb x") }
-        #expect(throws: OAuthError.self) { try LoopbackListener(path: "/cb?q=1") }
+        #expect { try LoopbackListener(path: "/cb x") } throws: { ($0 as? OAuthError)?.kind == .invalidConfiguration }
+        #expect { try LoopbackListener(path: "/cb?q=1") } throws: { ($0 as? OAuthError)?.kind == .invalidConfiguration }
     }
 
     @Test func timesOut() async throws {
@@ -158,10 +158,10 @@ import Darwin
 
     @Test func aFailedBrowserCommandEndsTheWait() async throws {
         let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "exit 3", "sh"], timeout: 60)
-        _ = try await agent.prepareRedirectURI()
+        let redirect = try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
         // Not .timedOut: the wait ended because the command failed.
-        await #expect(throws: OAuthError.transport("the browser command /bin/sh exited with status 3 before the sign-in completed")) {
-            try await agent.present(URL(string: "https://id.example.com/authorize")!, state: "s")
+        await #expect(throws: OAuthError.browserFailed("the browser command /bin/sh exited with status 3 before the sign-in completed")) {
+            try await agent.authorize(on: redirect) { _ in (URL(string: "https://id.example.com/authorize")!, "s") }
         }
     }
 }

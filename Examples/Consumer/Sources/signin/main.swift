@@ -5,43 +5,56 @@ import OAuthRuntime
 //   signin google|github|entra                 sign in through the system browser (loopback redirect)
 //   signin google|github|entra --print-url     print the authorization URL and stop
 //   signin ... --browser-command CMD           open the URL with CMD instead of the system browser
+//
+// Google, GitHub and MicrosoftEntra are generated at build time from the provider files beside
+// this one: their scopes, claims, userinfo and redirect URIs are types, so nothing here is a
+// string the compiler cannot check.
 
-/// The generated clients (see the provider files beside this file), by name.
-let providers: [String: ProviderConfiguration] = [
-    "google": Google.configuration,
-    "github": GitHub.configuration,
-    "entra": MicrosoftEntra.configuration,
+let arguments = Array(CommandLine.arguments.dropFirst())
+let printOnly = arguments.contains("--print-url")
+let browserCommand = arguments.firstIndex(of: "--browser-command").flatMap { arguments.indices.contains($0 + 1) ? [arguments[$0 + 1]] : nil }
+let agent = LoopbackUserAgent(browserCommand: browserCommand)
+
+/// Prints the authorization URL for the provider's loopback redirect, as the sign-in would open it.
+func printAuthorizationURL<Provider: GeneratedProvider>(_ client: OAuthClient<Provider>, on redirect: Provider.RedirectURI, scopes: [Provider.Scope]) throws {
+    print(try client.authorizationRequest(redirectURI: redirect.registered.url, scopes: scopes).url.absoluteString)
+}
+
+/// One sign-in per provider, each with its own typed scopes and result.
+let providers: [String: () async throws -> Void] = [
+    "google": {
+        let client = try Google.client()
+        let scopes: [Google.Scope] = [.openid, .email, .authDriveFile]
+        if printOnly { return try printAuthorizationURL(client, on: .loopback, scopes: scopes) }
+        let signIn = try await client.signIn(with: agent, scopes: scopes, parameters: .init(prompt: [.selectAccount]))
+        print("signed in as \(signIn.claims.email ?? signIn.claims.sub)")
+    },
+    "github": {
+        let session = try GitHub.session()
+        let scopes: [GitHub.Scope] = [.readUser, .userEmail]
+        if printOnly { return try printAuthorizationURL(session.client, on: .loopback, scopes: scopes) }
+        try await session.signIn(with: agent, scopes: scopes)
+        let user = try await session.userInfo()
+        print("signed in to GitHub as \(user.login ?? "an unnamed user")")
+    },
+    "entra": {
+        let client = try MicrosoftEntra.client()
+        if printOnly { return try printAuthorizationURL(client, on: .loopback, scopes: [.openid, .profile]) }
+        let signIn = try await client.signIn(with: agent, redirectURI: .loopback)
+        print("signed in to tenant \(signIn.claims.tid ?? "unknown") as \(signIn.claims.sub)")
+    },
 ]
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-guard let name = arguments.first, let configuration = providers[name] else {
+guard let name = arguments.first, let run = providers[name] else {
     FileHandle.standardError.write(Data("usage: signin \(providers.keys.sorted().joined(separator: "|")) [--print-url] [--browser-command CMD]\n".utf8))
     exit(64)
 }
-let printOnly = arguments.contains("--print-url")
-let browserCommand = arguments.firstIndex(of: "--browser-command").flatMap { arguments.indices.contains($0 + 1) ? [arguments[$0 + 1]] : nil }
-
 do {
-    let client = try OAuthClient(configuration: configuration)
-    // Typed scopes from the generated client; any other scope string works too.
-    let scopes: [String] = switch name {
-    case "google": [Google.Scope.openid, .email, .authDriveFile].map(\.rawValue)
-    case "github": [GitHub.Scope.readUser, .userEmail].map(\.rawValue)
-    default: configuration.client.defaultScopes
-    }
-    if printOnly {
-        let redirect = configuration.client.redirectURIs.first { $0.scheme == "http" } ?? configuration.client.redirectURIs[0]
-        print(try client.authorizationRequest(redirectURI: redirect, scopes: scopes).url.absoluteString)
-        exit(0)
-    }
-    let signIn = try await client.signIn(with: LoopbackUserAgent(browserCommand: browserCommand), scopes: scopes)
-    if name == "google", let idToken = signIn.idToken {
-        let claims = try idToken.claims(as: Google.Claims.self)
-        print("signed in as \(claims.email ?? claims.sub)")
-    } else {
-        print("signed in to \(name); access token expires \(signIn.tokens.expiresAt.map { "\($0)" } ?? "never")")
-    }
-} catch let error as OAuthError {
+    try await run()
+} catch let error as OAuthError where error.kind == .cancelled {
+    FileHandle.standardError.write(Data("sign-in cancelled\n".utf8))
+    exit(1)
+} catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(1)
 }
