@@ -110,7 +110,7 @@ let package = Package(
         // runtime: a golden file that stops compiling fails the build of the tests.
         .testTarget(
             name: "GeneratedClientsTests",
-            dependencies: ["OAuthRuntime"],
+            dependencies: ["OAuthRuntime", "TestSupport"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
         .testTarget(

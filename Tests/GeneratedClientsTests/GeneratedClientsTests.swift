@@ -75,4 +75,67 @@ import Testing
         let data = try JSONEncoder().encode(Google.configuration)
         #expect(try JSONDecoder().decode(ProviderConfiguration.self, from: data) == Google.configuration)
     }
+
+    @Test func clientsAndSessionsAreMadeFromTheGeneratedType() throws {
+        let client = try Google.client()
+        #expect(client.configuration == Google.configuration)
+        #expect(client.clientID == "123456789000-hjugbg6ud799v4c49dim8ce2usclthar.apps.googleusercontent.com")
+        let request = try client.authorizationRequest(redirectURI: Google.RedirectURI.privateUseScheme.registered.url, scopes: [.email, .authDriveFile])
+        let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
+        // An OpenID provider's request always asks for openid.
+        #expect(query.first { $0.name == "scope" }?.value == "openid email https://www.googleapis.com/auth/drive.file")
+        #expect(query.first { $0.name == "redirect_uri" }?.value == "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect")
+        #expect(request.pending.scopes == ["openid", "email", "https://www.googleapis.com/auth/drive.file"])
+        _ = try GitHub.session()
+    }
+
+    @Test func redirectURIsAreTheRegisteredOnesWithTheirKinds() {
+        #expect(Google.RedirectURI.allCases.map(\.registered.url) == Google.configuration.client.redirectURIs)
+        #expect(Google.RedirectURI.privateUseScheme.registered.kind == .privateUseScheme)
+        #expect(Google.RedirectURI.loopback.registered.kind == .loopback)
+        #expect(GitHub.RedirectURI.allCases == [.loopback])
+        for provider in [Okta.RedirectURI.allCases.map(\.registered), DuendeDemo.RedirectURI.allCases.map(\.registered),
+                         Docker.RedirectURI.allCases.map(\.registered), SignInWithApple.RedirectURI.allCases.map(\.registered)] {
+            for registered in provider {
+                // The runtime classifies each URI as the generator did.
+                #expect((try? RegisteredRedirectURI(registered.url))?.kind == registered.kind, "\(registered)")
+            }
+        }
+    }
+
+    @Test func capabilitiesFollowTheEndpoints() {
+        // Through `Any.Type`, as the compiler would otherwise answer the question itself.
+        func kinds(_ type: Any.Type) -> Set<String> {
+            var result: Set<String> = []
+            if type is any OpenIDProvider.Type { result.insert("openid") }
+            if type is any SupportsRevocation.Type { result.insert("revocation") }
+            if type is any SupportsUserInfo.Type { result.insert("userinfo") }
+            if type is any SupportsEndSession.Type { result.insert("end-session") }
+            return result
+        }
+        #expect(kinds(Google.self) == ["openid", "revocation", "userinfo"])
+        #expect(kinds(MicrosoftEntra.self) == ["openid", "userinfo", "end-session"])
+        #expect(kinds(GitHub.self) == ["userinfo"])
+        #expect(kinds(SignInWithApple.self) == ["openid", "revocation"])
+        #expect(kinds(Okta.self) == ["openid", "revocation", "userinfo", "end-session"])
+    }
+
+    @Test func generatedValuesHaveMemberwiseInitializers() {
+        let claims = Google.Claims(sub: "110169484474386276334", email: "ada@example.com", emailVerified: true)
+        #expect(claims.sub == "110169484474386276334")
+        #expect(claims.email == "ada@example.com")
+        #expect(claims.name == nil)
+        let user = GitHub.UserInfo(id: 583231, login: "octocat")
+        #expect(user.login == "octocat")
+    }
+
+    @Test func gitHubUserInfoNeedsNoSubject() throws {
+        // The shape of GitHub's GET /user: an integer id, no sub.
+        let body = #"{"login": "octocat", "id": 583231, "avatar_url": "https://github.com/images/error/octocat_happy.gif", "name": "monalisa octocat", "email": null, "site_admin": false}"#
+        let user = try JSONDecoder().decode(GitHub.UserInfo.self, from: Data(body.utf8))
+        #expect(user.id == 583231)
+        #expect(user.login == "octocat")
+        #expect(user.avatarUrl == "https://github.com/images/error/octocat_happy.gif")
+        #expect(user.email == nil)
+    }
 }

@@ -2,23 +2,27 @@ import Foundation
 import Testing
 @testable import OAuthGenCore
 
-/// The generated code for every example provider is checked in under `Tests/GeneratedClientsTests/Golden`,
-/// where the `GeneratedClientsTests` target compiles it (warnings as errors) and exercises it.
-/// A change to the generator shows up here as a diff to review like code.
+/// The generated code for every example provider, and for the django-oauth-toolkit instance the
+/// end-to-end tests sign in to, is checked in under `Tests/GeneratedClientsTests/Golden`, where
+/// the `GeneratedClientsTests` target compiles it (warnings as errors) and exercises it. A change
+/// to the generator shows up here as a diff to review like code.
 ///
 /// To accept a deliberate change: `OAUTHGEN_UPDATE_GOLDEN=1 swift test --filter GoldenFileTests`.
 @Suite struct GoldenFileTests {
-    static let providers = ["apple", "docker", "duende", "entra", "github", "gitlab", "google", "okta"]
     static let goldenDirectory = Fixtures.packageRoot.appendingPathComponent("Tests/GeneratedClientsTests/Golden")
 
-    @Test func generatedSourcesMatchTheGoldenFiles() throws {
-        let inputs = Self.providers.flatMap { name in
-            ["openid-configuration.json", "quirks.plist"].map { "\(Fixtures.exampleProviders)/\(name).\($0)" }
+    @Test(arguments: [
+        (Fixtures.exampleProviders, ["apple", "docker", "duende", "entra", "github", "gitlab", "google", "okta"]),
+        (Fixtures.packageRoot.appendingPathComponent("Tests/Support/django-provider/pinned").path, ["dot"]),
+    ])
+    func generatedSourcesMatchTheGoldenFiles(directory: String, providers: [String]) throws {
+        let inputs = providers.flatMap { name in
+            ["openid-configuration.json", "quirks.plist"].map { "\(directory)/\(name).\($0)" }
                 .filter { FileManager.default.fileExists(atPath: $0) }
         }
         let result = Generator(templates: try TemplateSet.embedded()).run(paths: inputs)
         #expect(!result.diagnostics.containsErrors, "\(result.diagnostics)")
-        #expect(result.files.map(\.name) == Self.providers.map { "\($0).oauthgen.swift" })
+        #expect(result.files.map(\.name) == providers.map { "\($0).oauthgen.swift" })
 
         if ProcessInfo.processInfo.environment["OAUTHGEN_UPDATE_GOLDEN"] == "1" {
             _ = try OutputWriter.write(result.files, to: Self.goldenDirectory.path)

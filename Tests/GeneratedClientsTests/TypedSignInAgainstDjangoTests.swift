@@ -1,0 +1,66 @@
+import Foundation
+import OAuthRuntime
+import Testing
+import TestSupport
+
+/// A sign-in through a generated type (`DjangoOAuthToolkit`, generated from
+/// `Tests/Support/django-provider/pinned`) against the real django-oauth-toolkit on 127.0.0.1:
+/// typed scopes, claims, userinfo and redirect URI, refresh through the typed session, sign-out.
+@Suite struct TypedSignInAgainstDjangoTests {
+    /// The generated configuration, moved to the port the provider runs on this time (the pinned
+    /// document names port 8000); everything else is as generated.
+    static func liveConfiguration(_ provider: DjangoProvider.Instance) throws -> ProviderConfiguration {
+        var configuration = DjangoOAuthToolkit.configuration
+        configuration.issuer = provider.issuer
+        func moved(_ url: URL) -> URL {
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+            components.port = provider.port
+            return components.url!
+        }
+        let endpoints = configuration.endpoints
+        configuration.endpoints = ProviderEndpoints(
+            authorization: moved(endpoints.authorization), token: moved(endpoints.token), revocation: endpoints.revocation.map(moved),
+            userinfo: endpoints.userinfo.map(moved), endSession: endpoints.endSession.map(moved), jwks: endpoints.jwks.map(moved))
+        return configuration
+    }
+
+    @Test func signsInReadsClaimsAndUserInfoRefreshesAndSignsOut() async throws {
+        let provider = try DjangoProvider.instance()
+        let client = try OAuthClient<DjangoOAuthToolkit>(configuration: Self.liveConfiguration(provider), allowInsecureLoopback: true)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-typed-\(UUID().uuidString)/tokens.json").path
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let session = OAuthSession(client: client, store: FileTokenStore(path: path))
+        let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "carol"], timeout: 60)
+
+        // No redirect URI named: the generated loopback one is the one the agent can receive.
+        #expect(DjangoOAuthToolkit.RedirectURI.allCases.filter { agent.accepts($0.registered.kind) } == [.loopback])
+        let signIn = try await session.signIn(with: agent, scopes: [.openid, .profile, .email])
+        let claims: DjangoOAuthToolkit.Claims = signIn.claims
+        #expect(claims.preferredUsername == "carol")
+        #expect(claims.email == "carol@example.com")
+        #expect(claims.emailVerified == true)
+        #expect(claims.iss == provider.issuer)
+        #expect(claims.aud?.contains("oauthgen-native-no-consent") == true)
+
+        let userInfo: DjangoOAuthToolkit.UserInfo = try await session.userInfo()
+        #expect(userInfo.sub == claims.sub)
+        #expect(userInfo.givenName == "Carol")
+
+        let refreshed = try await session.refreshed()
+        #expect(refreshed.claims.sub == claims.sub)
+        #expect(refreshed.tokens.accessToken != signIn.tokens.accessToken)
+        #expect(try await session.validAccessToken() == refreshed.tokens.accessToken)
+        // The session kept it: a new session on the same file reads the same typed sign-in.
+        let reopened = OAuthSession(client: client, store: FileTokenStore(path: path))
+        #expect(await reopened.currentSignIn()?.claims.preferredUsername == "carol")
+
+        #expect(await session.signOut() == nil)
+        #expect(await session.currentSignIn() == nil)
+        await #expect { try await session.validAccessToken() } throws: { ($0 as? OAuthError)?.kind == .notSignedIn }
+        // Revoked at the provider, not only forgotten here.
+        await #expect { try await client.refresh(refreshed) } throws: {
+            let error = $0 as? OAuthError
+            return error?.kind == .requestRejected && error?.protocolError?.code == "invalid_grant"
+        }
+    }
+}

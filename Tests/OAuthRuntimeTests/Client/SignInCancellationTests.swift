@@ -1,0 +1,57 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// Cancelling the task that awaits a sign-in ends it as cancellation and closes the listener.
+@Suite struct SignInCancellationTests {
+    @Test func cancellingAWaitingLoopbackSignInClosesTheListener() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-cancel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let opened = directory.appendingPathComponent("url").path
+        // A "browser" that records the URL and never comes back, as a user who walked away.
+        let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"; sleep 5", opened], timeout: 120)
+        var configuration = testConfiguration(kind: .oauth2)
+        configuration.client.redirectURIs = [URL(string: "http://127.0.0.1/oauth/cb")!]
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration)
+
+        let started = Date()
+        let signIn = Task { try await client.signIn(with: agent) }
+        var url: URL?
+        for _ in 0..<100 where url == nil {
+            try await Task.sleep(for: .milliseconds(50))
+            url = (try? String(contentsOfFile: opened, encoding: .utf8)).flatMap { URL(string: $0) }
+        }
+        let redirect = try #require(url?.queryParameters["redirect_uri"].flatMap(URLComponents.init(string:)))
+        #expect(redirect.path == "/oauth/cb")
+        let port = try #require(redirect.port.map(UInt16.init))
+        // Listening while the sign-in waits.
+        _ = try RawSocket(port: port)
+
+        signIn.cancel()
+        await #expect(throws: OAuthError.taskCancelled) { try await signIn.value }
+        // Well inside the 120 s time-out: the wait ended because of the cancellation.
+        #expect(Date().timeIntervalSince(started) < 30)
+        // And nobody listens on the port any more.
+        #expect(throws: RawSocket.Failure.self) { try RawSocket(port: port) }
+    }
+
+    @Test func aSignInCancelledBeforeItStartsOpensNothing() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-cancel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let opened = directory.appendingPathComponent("url").path
+        let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"", opened], timeout: 120)
+        var configuration = testConfiguration(kind: .oauth2)
+        configuration.client.redirectURIs = [URL(string: "http://127.0.0.1/cb")!]
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration)
+        let signIn = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.signIn(with: agent)
+        }
+        await #expect(throws: OAuthError.taskCancelled) { try await signIn.value }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!FileManager.default.fileExists(atPath: opened))
+    }
+}
