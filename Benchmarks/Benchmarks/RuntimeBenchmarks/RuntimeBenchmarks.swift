@@ -13,19 +13,61 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(PKCE()) }
     }
 
-    Benchmark("authorization URL", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
-        let redirect = URL(string: "com.example.app:/oauth2redirect")!
+    // The typed layer against the untyped path, pairwise: the same work through a generated-shape
+    // provider type (`TypedProvider`: typed scopes, a Claims struct decoded once) and through
+    // `DiscoveredProvider` (string scopes, claims as JSON values). Their ratio is the typed layer's cost.
+    let redirect = URL(string: "com.example.app:/oauth2redirect")!
+    Benchmark("authorization URL (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        let client = try OAuthClient<TypedProvider>(configuration: configuration)
+        for _ in benchmark.scaledIterations { blackHole(try client.authorizationRequest(redirectURI: redirect, scopes: [.openid, .email, .profile])) }
+    }
+
+    Benchmark("authorization URL (untyped)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration)
+        let scopes = ["openid", "email", "profile"].map(ScopeValue.init(rawValue:))
+        for _ in benchmark.scaledIterations { blackHole(try client.authorizationRequest(redirectURI: redirect, scopes: scopes)) }
+    }
+
+    Benchmark("token response decode (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
+        var oauth2 = configuration
+        oauth2.metadata.kind = .oauth2
+        let client = try OAuthClient<TypedOAuthProvider>(configuration: oauth2, transport: CannedTransport(response: Fixture.tokenResponse))
+        let pending: PendingAuthorization<TypedOAuthProvider> = Fixture.pending()
+        let exchanged = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
+        for _ in benchmark.scaledIterations { blackHole(try await client.refresh(exchanged)) }
+    }
+
+    Benchmark("token response decode (untyped)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
+        var oauth2 = configuration
+        oauth2.metadata.kind = .oauth2
+        let client = try OAuthClient<DiscoveredProvider>(configuration: oauth2, transport: CannedTransport(response: Fixture.tokenResponse))
+        let pending: PendingAuthorization<DiscoveredProvider> = Fixture.pending()
+        let exchanged = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
+        for _ in benchmark.scaledIterations { blackHole(try await client.refresh(exchanged)) }
+    }
+
+    Benchmark("code exchange with ID token validation (typed claims)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
+        let fixture = try await Fixture.signedToken()
+        let client = try OAuthClient<TypedProvider>(configuration: configuration, transport: Fixture.exchangeTransport(fixture))
+        let pending: PendingAuthorization<TypedProvider> = Fixture.pending()
+        _ = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())  // warm the JWKS cache
+        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            blackHole(try AuthorizationRequest(configuration: configuration, clientID: "client-1", redirectURI: redirect, scopes: ["openid", "email", "profile"]))
+            let signIn = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
+            blackHole(signIn.claims.email)
         }
     }
 
-    Benchmark("token response decode (refresh through an in-memory transport)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
-        var oauth2 = configuration
-        oauth2.metadata.kind = .oauth2
-        let client = try OAuthClient(configuration: oauth2, transport: CannedTransport(response: Fixture.tokenResponse))
-        let signIn = SignIn(tokens: TokenSet(accessToken: "at", refreshToken: "rt"), idToken: nil)
-        for _ in benchmark.scaledIterations { blackHole(try await client.refresh(signIn)) }
+    Benchmark("code exchange with ID token validation (untyped claims)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
+        let fixture = try await Fixture.signedToken()
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, transport: Fixture.exchangeTransport(fixture))
+        let pending: PendingAuthorization<DiscoveredProvider> = Fixture.pending()
+        _ = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let signIn = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
+            blackHole(signIn.idToken?.allClaims["email"])
+        }
     }
 
     Benchmark("ID token validation (OAuthRuntime)", configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
@@ -52,10 +94,11 @@ let benchmarks: @Sendable () -> Void = {
         var local = configuration
         local.metadata.kind = .oauth2
         local.endpoints.token = URL(string: "http://127.0.0.1:\(server.port)/token")!
-        let client = try OAuthClient(configuration: local, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: local, allowInsecureLoopback: true)
         for _ in benchmark.scaledIterations {
             let before = try await server.refreshCount()
-            let session = OAuthSession(client: client, store: MemoryTokenStore(SignIn(tokens: TokenSet(accessToken: "old", expiresAt: Date(timeIntervalSinceNow: -1), refreshToken: "rt"), idToken: nil)))
+            let stored = SignInRecord(tokens: TokenSet(accessToken: "old", expiresAt: Date(timeIntervalSinceNow: -1), refreshToken: "rt"), idToken: nil)
+            let session = OAuthSession(client: client, store: MemoryTokenStore(stored))
             let tokens = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<10_000 { group.addTask { try await session.validAccessToken() } }
                 return try await group.reduce(into: Set<String>()) { $0.insert($1) }
@@ -72,6 +115,65 @@ struct CannedTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }
 }
 
+/// Answers each URL with its own canned response.
+struct RoutingTransport: HTTPTransport {
+    let responses: [URL: HTTPResponse]
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { responses[request.url] ?? HTTPResponse(status: 404) }
+}
+
+/// Shaped as oauthgen generates an OpenID provider (`Tests/GeneratedClientsTests/Golden`), with
+/// Google's claims: typed scopes, redirect URIs and a `Claims` struct.
+enum TypedProvider: OpenIDProvider, SupportsRevocation, SupportsUserInfo {
+    struct Scope: OAuthScope {
+        let rawValue: String
+        init(rawValue: String) { self.rawValue = rawValue }
+        static let openid = Scope(rawValue: "openid")
+        static let email = Scope(rawValue: "email")
+        static let profile = Scope(rawValue: "profile")
+    }
+
+    enum RedirectURI: OAuthRedirectURI {
+        case privateUseScheme
+        var registered: RegisteredRedirectURI { try! RegisteredRedirectURI(URL(string: "com.example.app:/oauth2redirect")!) }
+    }
+
+    struct Claims: OAuthClaims {
+        let sub: String
+        let iss: String?
+        let aud: Audience?
+        let exp: Date?
+        let iat: Date?
+        let nonce: String?
+        let email: String?
+        let emailVerified: Bool?
+        let name: String?
+        let picture: String?
+        let givenName: String?
+        let familyName: String?
+        let locale: String?
+        let hd: String?
+
+        enum CodingKeys: String, CodingKey {
+            case sub, iss, aud, exp, iat, nonce, email, name, picture, locale, hd
+            case emailVerified = "email_verified", givenName = "given_name", familyName = "family_name"
+        }
+    }
+
+    typealias UserInfo = Claims
+}
+
+/// The same for an OAuth-only provider: no ID token, a userinfo shape of its own.
+enum TypedOAuthProvider: OAuthProvider {
+    typealias Scope = TypedProvider.Scope
+    typealias RedirectURI = TypedProvider.RedirectURI
+    typealias Claims = NoIDToken
+
+    struct UserInfo: Decodable, Sendable {
+        let id: Int?
+        let login: String?
+    }
+}
+
 enum Fixture {
     static let configuration = ProviderConfiguration(
         issuer: "https://id.example.com",
@@ -79,6 +181,26 @@ enum Fixture {
                                      jwks: URL(string: "https://id.example.com/jwks")!),
         metadata: ProviderMetadata(kind: .openIDConnect, idTokenSigningAlgorithms: ["RS256"]),
         client: ClientRegistration(clientID: "client-1"))
+
+    /// A code as a checked callback hands it over.
+    static func code<Provider>(for pending: PendingAuthorization<Provider>) throws -> AuthorizationCode {
+        try AuthorizationCallback.validate(URL(string: "com.example.app:/oauth2redirect?code=SplxlOBeZQQYbYS6WxSbIA&state=s-1")!, pending: pending,
+                                           metadata: configuration.metadata)
+    }
+
+    static func pending<Provider>() -> PendingAuthorization<Provider> {
+        PendingAuthorization(state: "s-1", nonce: "n-1", pkce: PKCE(), redirectURI: URL(string: "com.example.app:/oauth2redirect")!,
+                             issuer: "https://id.example.com", clientID: "client-1", scopes: ["openid", "email", "profile"], createdAt: Date())
+    }
+
+    /// The token endpoint answers with an ID token signed by the key the JWKS URI serves.
+    static func exchangeTransport(_ fixture: Signed) -> RoutingTransport {
+        let body = #"{"access_token":"SlAV32hkKG","token_type":"Bearer","expires_in":3600,"id_token":"\#(fixture.token)"}"#
+        return RoutingTransport(responses: [
+            configuration.endpoints.token: HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8)),
+            configuration.endpoints.jwks!: fixture.jwks,
+        ])
+    }
 
     static let tokenResponse = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"""
         {"access_token":"SlAV32hkKG","token_type":"bearer","expires_in":"3600","refresh_token":"8xLOxBtZp8","scope":"openid email profile","x-extra":{"nested":[1,2,3]}}
@@ -91,6 +213,14 @@ enum Fixture {
         var exp: Double
         var iat: Double
         var nonce: String
+        // What a Google ID token with the email and profile scopes carries besides.
+        var email = "ada@example.com"
+        var email_verified = true
+        var name = "Ada Lovelace"
+        var given_name = "Ada"
+        var family_name = "Lovelace"
+        var picture = "https://example.com/ada.png"
+        var locale = "en"
         func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
 
@@ -139,7 +269,7 @@ struct TokenServer: Sendable {
         }
         let text = String(decoding: line, as: UTF8.self)
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else {
-            throw OAuthError.transport("the token server did not start: \(text)")
+            throw OAuthError(.network, "the token server did not start: \(text)")
         }
         return TokenServer(port: port)
     }

@@ -16,7 +16,7 @@ import Foundation
 /// `Google.UserInfo`.
 public actor OAuthSession<Provider: OAuthProvider> {
     /// The client that refreshes and revokes.
-    public let client: OAuthClient<Provider>
+    public nonisolated let client: OAuthClient<Provider>
     private let store: any TokenStore
     private let refreshLeeway: TimeInterval
     private let now: @Sendable () -> Date

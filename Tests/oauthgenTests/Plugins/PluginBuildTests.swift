@@ -17,9 +17,30 @@ import Testing
         return try build(package)
     }
 
-    func build(_ package: String, _ extra: [String] = []) throws -> ProcessRunner.Run {
+    /// - Parameter scratch: another package's scratch path, to reuse its built dependencies.
+    func build(_ package: String, _ extra: [String] = [], scratch: String? = nil) throws -> ProcessRunner.Run {
         try ProcessRunner.run(Self.swift, ["build", "--package-path", Self.root.appendingPathComponent("Examples/\(package)").path,
-                                           "--scratch-path", Self.scratch.appendingPathComponent(package).path] + extra)
+                                           "--scratch-path", Self.scratch.appendingPathComponent(scratch ?? package).path] + extra)
+    }
+
+    /// Misuses of the typed clients fail to compile, each with the compiler's error at its line:
+    /// `Examples/CompileFail`, built with the real `swift build` and the build plugin (on the
+    /// consumer's scratch path, whose runtime build it shares).
+    @Test func misusesOfTheTypedClientsDoNotCompile() throws {
+        let run = try build("CompileFail", scratch: "Consumer")
+        #expect(run.status != 0)
+        let sources = Self.root.appendingPathComponent("Examples/CompileFail/Sources/Misuse").path
+        let lines = Set((run.stdout + run.stderr).split(separator: "\n").map(String.init))
+        let expected = [
+            "\(sources)/GoogleClaimsFromGitHub.swift:5:12: error: 'claims' is unavailable: GitHub is an OAuth 2.0 provider: it issues no ID token, so a sign-in has no claims; read its UserInfo",
+            "\(sources)/GooglePendingOnEntra.swift:6:75: error: cannot convert value of type 'PendingAuthorization<Google>' to expected argument type 'PendingAuthorization<MicrosoftEntra>'",
+            "\(sources)/RevokeWithoutEndpoint.swift:5:22: error: 'revoke(_:hint:)' is unavailable: MicrosoftEntra has no revocation endpoint (RFC 7009) in its metadata or quirk file",
+        ]
+        for line in expected {
+            #expect(lines.contains(line), "missing: \(line)\n\(run.stdout)\n\(run.stderr)")
+        }
+        // Nothing else fails: the three misuses are the only errors.
+        #expect(lines.filter { $0.contains(": error: ") }.count == expected.count, "\(run.stdout)\n\(run.stderr)")
     }
 
     /// How many times a verbose build log shows the tool being run.
@@ -93,6 +114,6 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let generated = sources.appendingPathComponent("Generated/okta.oauthgen.swift")
-        #expect(try String(contentsOf: generated, encoding: .utf8).contains("public enum Okta: OAuthProvider"))
+        #expect(try String(contentsOf: generated, encoding: .utf8).contains("internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession {"))
     }
 }

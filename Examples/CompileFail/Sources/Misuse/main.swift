@@ -1,0 +1,2 @@
+// Each other file holds one misuse; this one compiles.
+print("never run")
