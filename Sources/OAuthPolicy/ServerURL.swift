@@ -9,6 +9,7 @@ public struct ServerURL: Sendable, Hashable {
     public let scheme: String
     /// As written; an IPv6 literal keeps its brackets (`[::1]`).
     public let host: String
+    /// The explicit port, if the URL names one (1–65535).
     public let port: Int?
     /// Path and query, as written (percent-encoded).
     public let pathAndQuery: String

@@ -8,6 +8,7 @@ public struct PKCE: Sendable, Hashable, Codable {
     public let verifier: String
     /// What the authorization request carries (RFC 7636 §4.2).
     public let challenge: String
+    /// How the challenge is derived from the verifier.
     public let method: PKCEMethod
 
     /// A fresh pair: 32 random bytes → a 43-character verifier.

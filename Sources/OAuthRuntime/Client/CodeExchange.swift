@@ -94,8 +94,12 @@ public struct BackendCodeExchange: CodeExchange {
     /// The way out to the network.
     public let transport: any HTTPTransport
 
-    /// - Parameter allowInsecureLoopback: accept `http` on 127.0.0.1 or [::1], for a local
-    ///   development backend.
+    /// - Parameters:
+    ///   - url: the backend's exchange endpoint.
+    ///   - headers: headers the backend needs, such as the app's own session with it.
+    ///   - transport: the way out to the network.
+    ///   - allowInsecureLoopback: accept `http` on 127.0.0.1 or [::1], for a local
+    ///     development backend.
     public init(url: URL, headers: [String: String] = [:], transport: any HTTPTransport = URLSessionTransport(),
                 allowInsecureLoopback: Bool = false) throws(OAuthError) {
         try EndpointPolicy.requireSecure(url, name: "backend exchange endpoint", allowInsecureLoopback: allowInsecureLoopback)

@@ -31,7 +31,9 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     ///   - configuration: the provider; generated providers pass their own (`Google.client()`).
     ///   - clientID: overrides the configuration's default client ID.
     ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5: it is not secret in an app).
+    ///   - transport: the way out to the network.
     ///   - codeExchange: where codes are exchanged; `nil` for the provider's token endpoint.
+    ///   - clockSkew: the clock difference ID token times may show, in seconds.
     ///   - pendingAuthorizationLifetime: a pending authorization older than this is refused
     ///     (10 minutes by default: an authorization code lives at most that long, RFC 6749 §4.1.2).
     ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1 or [::1] — for local
@@ -90,6 +92,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     ///     listener bound (``ExternalUserAgent`` implementations do this).
     ///   - scopes: `nil` for the provider's default scopes. An OpenID provider's request
     ///     always includes `openid`.
+    ///   - parameters: optional request parameters: `prompt`, `login_hint`, `max_age`…
+    ///   - now: when the request is made, for the pending authorization's age.
     public func authorizationRequest(redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
                                      now: Date = Date()) throws(OAuthError) -> AuthorizationRequest<Provider> {
         var names = scopes?.map(\.rawValue) ?? configuration.client.defaultScopes
@@ -179,6 +183,10 @@ extension OAuthClient where Provider: GeneratedProvider {
     /// - Parameters:
     ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
     ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5).
+    ///   - transport: the way out to the network.
+    ///   - codeExchange: where codes are exchanged; `nil` for the provider's token endpoint.
+    ///   - clockSkew: the clock difference ID token times may show, in seconds.
+    ///   - pendingAuthorizationLifetime: a pending authorization older than this is refused.
     public init(
         clientID: String? = nil,
         clientSecret: String? = nil,

@@ -16,12 +16,14 @@ public struct IssuerTemplate: Sendable, Hashable, Codable {
         /// The ID token claim whose value replaces it, e.g. `tid`.
         public var claim: String
 
+        /// A placeholder and the claim that fills it.
         public init(name: String, claim: String) {
             self.name = name
             self.claim = claim
         }
     }
 
+    /// A template with its placeholders.
     public init(placeholders: [Placeholder]) {
         self.placeholders = placeholders
     }

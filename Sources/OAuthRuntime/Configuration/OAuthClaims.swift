@@ -14,6 +14,7 @@ public struct Audience: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Every audience the token names.
     public var values: [String]
 
+    /// The audiences, in the order the token lists them.
     public init(_ values: [String]) {
         self.values = values
     }
@@ -42,11 +43,17 @@ public struct Audience: Sendable, Hashable, Codable, CustomStringConvertible {
 
 /// The `address` claim (OIDC Core §5.1.1).
 public struct AddressClaim: Sendable, Hashable, Decodable {
+    /// The full address, formatted for display.
     public var formatted: String?
+    /// Street, house number, and so on (`street_address`).
     public var streetAddress: String?
+    /// City or locality.
     public var locality: String?
+    /// State, province or region.
     public var region: String?
+    /// Postal or ZIP code (`postal_code`).
     public var postalCode: String?
+    /// Country name.
     public var country: String?
 
     enum CodingKeys: String, CodingKey {
@@ -60,11 +67,17 @@ public struct AddressClaim: Sendable, Hashable, Decodable {
 
 /// A claim whose type the provider does not document: kept as the JSON it was.
 public enum ClaimValue: Sendable, Hashable, Codable {
+    /// A JSON string.
     case string(String)
+    /// A JSON number.
     case number(Double)
+    /// A JSON boolean.
     case bool(Bool)
+    /// A JSON array.
     case array([ClaimValue])
+    /// A JSON object.
     case object([String: ClaimValue])
+    /// JSON `null`.
     case null
 
     public init(from decoder: any Decoder) throws {

@@ -4,8 +4,11 @@ extension ProviderConfiguration {
     /// A configuration from a discovery document fetched or read at run time (OIDC Discovery 1.0
     /// or RFC 8414), for tools and apps that cannot pin it at build time.
     ///
-    /// - Parameter expectedIssuer: when given, the document's `issuer` must equal it exactly
-    ///   (OIDC Discovery §4.3, RFC 8414 §3.3).
+    /// - Parameters:
+    ///   - data: the document's bytes.
+    ///   - expectedIssuer: when given, the document's `issuer` must equal it exactly
+    ///     (OIDC Discovery §4.3, RFC 8414 §3.3).
+    ///   - client: the app's registration with the provider.
     public init(discoveryDocument data: Data, expectedIssuer: String? = nil, client: ClientRegistration = ClientRegistration()) throws(OAuthError) {
         guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: data) else {
             throw OAuthError.invalidDiscoveryDocument("expected a discovery document to be a JSON object, found something else")

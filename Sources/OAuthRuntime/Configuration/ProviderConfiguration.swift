@@ -19,6 +19,7 @@ public struct ProviderConfiguration: Sendable, Hashable, Codable {
     /// The app's registration with this provider.
     public var client: ClientRegistration
 
+    /// A configuration from its parts; generated providers make theirs from pinned metadata.
     public init(
         issuer: String?,
         issuerTemplate: IssuerTemplate? = nil,
@@ -45,6 +46,7 @@ public struct ClientRegistration: Sendable, Hashable, Codable {
     /// Scopes requested when the caller names none.
     public var defaultScopes: [String]
 
+    /// A registration; every part is optional.
     public init(clientID: String? = nil, redirectURIs: [URL] = [], defaultScopes: [String] = []) {
         self.clientID = clientID
         self.redirectURIs = redirectURIs

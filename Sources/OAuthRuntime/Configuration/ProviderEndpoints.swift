@@ -15,6 +15,7 @@ public struct ProviderEndpoints: Sendable, Hashable, Codable {
     /// The JSON Web Key Set used to verify ID tokens.
     public var jwks: URL?
 
+    /// The endpoints; only authorization and token are required.
     public init(
         authorization: URL,
         token: URL,

@@ -25,6 +25,7 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         case oauth2
     }
 
+    /// Metadata as the discovery document states it; empty lists mean the document is silent.
     public init(
         kind: Kind,
         scopesSupported: [String] = [],

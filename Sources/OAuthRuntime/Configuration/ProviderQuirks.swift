@@ -15,6 +15,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// Tolerances when reading token responses.
     public var tokenResponse: TokenResponseQuirks
 
+    /// Quirks; the defaults are the standards' behaviour.
     public init(
         scopeSeparator: String = " ",
         pkce: PKCEMethod = .s256,
@@ -34,9 +35,12 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
 
 /// One name–value pair from a quirk file; an array of these keeps the file's order, unlike a dictionary.
 public struct QuirkParameter: Sendable, Hashable, Codable {
+    /// The parameter or header name.
     public var name: String
+    /// Its value.
     public var value: String
 
+    /// A name and its value.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -82,6 +86,7 @@ public struct TokenResponseQuirks: Sendable, Hashable, Codable {
         case form
     }
 
+    /// Tolerances; the defaults accept only RFC 6749 §5.1 responses.
     public init(format: Format = .json, missingTokenType: Bool = false, errorsWithStatus200: Bool = false, nestedIn: [String] = []) {
         self.format = format
         self.missingTokenType = missingTokenType

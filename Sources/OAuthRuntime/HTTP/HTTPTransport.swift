@@ -6,11 +6,16 @@ internal import OAuthPolicy
 
 /// An HTTP request as the runtime makes it.
 public struct HTTPRequest: Sendable, Hashable {
+    /// The HTTP method, e.g. `POST`.
     public var method: String
+    /// The URL; its query never carries a token or code.
     public var url: URL
+    /// Header fields.
     public var headers: [String: String]
+    /// The body, for POST requests.
     public var body: Data?
 
+    /// A request with its parts.
     public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
         self.method = method
         self.url = url
@@ -21,10 +26,14 @@ public struct HTTPRequest: Sendable, Hashable {
 
 /// An HTTP response.
 public struct HTTPResponse: Sendable, Hashable {
+    /// The HTTP status code.
     public var status: Int
+    /// Header fields as received.
     public var headers: [String: String]
+    /// The body, at most 1 MiB from `URLSessionTransport`.
     public var body: Data
 
+    /// A response with its parts.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
@@ -49,6 +58,7 @@ public struct HTTPResponse: Sendable, Hashable {
 /// refuses it, so that no bearer token, client secret or code verifier goes to a host the
 /// endpoint named, and no key or document is taken from one.
 public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the response as it arrived, a 3xx included: never follow redirects.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
@@ -58,10 +68,12 @@ public protocol HTTPTransport: Sendable {
 public struct URLSessionTransport: HTTPTransport {
     private let fetch: ServerFetch
 
+    /// A transport whose requests time out after `timeout` seconds.
     public init(timeout: TimeInterval = 30) {
         self.fetch = ServerFetch(timeout: timeout)
     }
 
+    /// Sends `request` through `URLSession`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method

@@ -8,16 +8,21 @@ public struct IDTokenValidator: Sendable {
     /// app cannot keep the shared key, and an HMAC "keyed" with a public key proves nothing.
     public static let verifiableAlgorithms: Set<String> = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"]
 
+    /// The issuer ID tokens must name (before templates are resolved).
     public var issuer: String
+    /// Placeholders in the issuer resolved from the token's claims.
     public var issuerTemplate: IssuerTemplate?
+    /// The client ID the audience must include.
     public var clientID: String
     /// The metadata's `id_token_signing_alg_values_supported` ∩ `verifiableAlgorithms`
     /// (RS256 when the metadata lists none, the OIDC default).
     public var allowedAlgorithms: Set<String>
     /// Tolerance for clock differences on `exp` and `iat`.
     public var clockSkew: TimeInterval
+    /// The provider's signing keys.
     public let keys: JWKSCache
 
+    /// A validator for ID tokens issued to `clientID`, allowing `clockSkew` seconds of clock difference.
     public init(configuration: ProviderConfiguration, clientID: String, keys: JWKSCache, clockSkew: TimeInterval = 120) throws(OAuthError) {
         guard let issuer = configuration.issuer else { throw OAuthError.invalidConfiguration("expected an issuer to validate ID tokens against, found none") }
         self.issuer = issuer

@@ -35,6 +35,7 @@ public actor JWKSCache {
     /// How many times the JWKS was downloaded; tests and diagnostics read it.
     public private(set) var fetchCount = 0
 
+    /// A cache of the JWKS at `url`; an unknown key refetches it at most once per `minimumRefetchInterval` seconds.
     public init(url: URL, transport: any HTTPTransport, minimumRefetchInterval: TimeInterval = 60) {
         self.url = url
         self.transport = transport

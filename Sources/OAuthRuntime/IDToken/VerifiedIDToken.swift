@@ -4,12 +4,19 @@ import Foundation
 public struct VerifiedIDToken: Sendable, Hashable, Codable {
     /// The compact JWS as received; needed for `id_token_hint`. Never printed.
     public let rawValue: String
+    /// The `iss` claim.
     public let issuer: String
+    /// The `sub` claim: the user at this provider.
     public let subject: String
+    /// The `aud` claim's values.
     public let audiences: [String]
+    /// The `exp` claim.
     public let expiresAt: Date
+    /// The `iat` claim.
     public let issuedAt: Date
+    /// The `auth_time` claim, when the token has one.
     public let authTime: Date?
+    /// The `nonce` claim, when the token has one.
     public let nonce: String?
     /// The payload's JSON, for decoding a provider's typed `Claims`.
     let payload: Data

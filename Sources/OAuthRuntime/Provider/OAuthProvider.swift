@@ -38,7 +38,7 @@ public protocol SupportsRevocation: OAuthProvider {}
 public protocol SupportsUserInfo: OAuthProvider {}
 
 /// A provider with an end-session endpoint (OpenID Connect RP-Initiated Logout 1.0):
-/// ``OAuthClient/endSessionURL(for:postLogoutRedirectURI:state:)`` exists for it.
+/// the client's `endSessionURL(for:postLogoutRedirectURI:state:)` exists for it.
 public protocol SupportsEndSession: OpenIDProvider {}
 
 /// The claims of an OAuth-only provider, which issues no ID token: no value of it exists.

@@ -5,14 +5,17 @@
 public protocol OAuthScope: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible where RawValue == String
 {
+    /// A scope from its string.
     init(rawValue: String)
 }
 
 extension OAuthScope {
+    /// A scope from its string.
     public init(_ rawValue: String) {
         self.init(rawValue: rawValue)
     }
 
+    /// A scope from a string literal, for scopes without a constant.
     public init(stringLiteral value: String) {
         self.init(rawValue: value)
     }

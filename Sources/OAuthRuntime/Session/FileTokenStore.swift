@@ -11,8 +11,10 @@ import Darwin
 /// command-line apps. Writes go to a new 0600 file beside it that is renamed over the old one,
 /// so a crash leaves either the old tokens or the new ones, never half of either.
 public struct FileTokenStore: TokenStore {
+    /// The file the sign-in is kept in.
     public let path: String
 
+    /// A store at `path`; its directory is created owner-only when needed.
     public init(path: String) {
         self.path = path
     }
@@ -72,6 +74,7 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
+    /// Removes the file.
     public func clear() async throws {
         if unlink(path) != 0 && errno != ENOENT {
             throw Self.posixError()

@@ -32,9 +32,11 @@ public actor OAuthSession<Provider: OAuthProvider> {
     public private(set) var refreshCount = 0
 
     /// - Parameters:
+    ///   - client: the client that refreshes and revokes.
     ///   - store: where the sign-in is kept between launches; a stored sign-in that is not one
     ///     of this provider's (no ID token for an OpenID provider) reads as signed out.
     ///   - refreshLeeway: refresh this many seconds before the access token expires.
+    ///   - now: the clock, for tests.
     public init(client: OAuthClient<Provider>, store: any TokenStore = MemoryTokenStore(), refreshLeeway: TimeInterval = 60,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.client = client

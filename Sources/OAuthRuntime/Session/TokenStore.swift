@@ -4,6 +4,7 @@ public protocol TokenStore: Sendable {
     func load() async -> SignInRecord?
     /// Replaces the stored sign-in, atomically.
     func save(_ signIn: SignInRecord) async throws
+    /// Removes the stored sign-in.
     func clear() async throws
 }
 
@@ -11,11 +12,13 @@ public protocol TokenStore: Sendable {
 public actor MemoryTokenStore: TokenStore {
     private var signIn: SignInRecord?
 
+    /// A store holding `signIn`, if given.
     public init(_ signIn: SignInRecord? = nil) {
         self.signIn = signIn
     }
 
     public func load() -> SignInRecord? { signIn }
     public func save(_ signIn: SignInRecord) { self.signIn = signIn }
+    /// Forgets the sign-in.
     public func clear() { signIn = nil }
 }

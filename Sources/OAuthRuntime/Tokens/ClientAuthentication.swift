@@ -2,15 +2,19 @@ import Foundation
 
 /// How the client identifies itself at the token and revocation endpoints (RFC 6749 §2.3).
 public struct ClientAuthentication: Sendable, Hashable {
+    /// The client ID sent with every token request.
     public var clientID: String
+    /// How the client authenticates.
     public var method: TokenEndpointAuthMethod
     /// Only for providers that insist on one. A secret shipped in an app is not secret
     /// (RFC 8252 §8.5); it is never logged or described.
     var clientSecret: String?
 
     /// - Parameters:
+    ///   - clientID: the registered client ID.
     ///   - method: how to send the secret; `.none` with a secret means "as the provider prefers",
     ///     read from `supported`.
+    ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5).
     ///   - supported: the metadata's `token_endpoint_auth_methods_supported`.
     public init(clientID: String, method: TokenEndpointAuthMethod = .none, clientSecret: String? = nil, supported: [String] = []) {
         self.clientID = clientID

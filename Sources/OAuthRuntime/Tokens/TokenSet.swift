@@ -2,17 +2,22 @@ import Foundation
 
 /// The tokens of one sign-in. `Codable` for storage; its description never shows a token.
 public struct TokenSet: Sendable, Hashable, Codable {
+    /// The access token; never printed.
     public var accessToken: String
     /// `Bearer` (compared case-insensitively on receipt, RFC 6749 §7.1).
     public var tokenType: String
     /// When the access token expires, from `expires_in`; `nil` when the provider did not say.
     public var expiresAt: Date?
+    /// The refresh token, if the provider issued one; never printed.
     public var refreshToken: String?
+    /// The ID token as received (compact JWS); never printed.
     public var idToken: String?
     /// The granted scopes, when the response lists them (RFC 6749 §5.1).
     public var scopes: [String]?
+    /// When the response arrived.
     public var receivedAt: Date
 
+    /// Tokens from their parts.
     public init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, refreshToken: String? = nil,
                 idToken: String? = nil, scopes: [String]? = nil, receivedAt: Date = Date()) {
         self.accessToken = accessToken

@@ -26,10 +26,12 @@ extension OAuthClient {
     /// code exchange and ID token verification.
     ///
     /// - Parameters:
+    ///   - agent: the browser or web session that shows the request.
     ///   - redirectURI: one of the provider's registered redirect URIs; by default the first
     ///     whose kind the agent accepts, so the URI that runs is the URI the build checked.
     ///   - scopes: `nil` for the provider's default scopes; an OpenID provider's sign-in always
     ///     asks for `openid`.
+    ///   - parameters: optional request parameters: `prompt`, `login_hint`, `max_age`…
     public func signIn(
         with agent: some ExternalUserAgent,
         redirectURI: Provider.RedirectURI? = nil,

@@ -69,10 +69,13 @@ public final class LoopbackListener: Sendable {
     /// the URL it arrived on. Cancelling the calling task ends the wait with `OAuthError.Kind.cancelled`.
     ///
     /// - Parameters:
+    ///   - state: the pending request's `state`; a request without it does not end the wait.
+    ///   - timeout: how long to wait for the response, in seconds.
     ///   - connectionTimeout: how long one connection may take to send its request head; a
     ///     browser sends it at once.
     ///   - abandon: checked several times a second; a non-nil error ends the wait with it
     ///     (the browser command failed, the user gave up…).
+    ///   - page: the HTML the browser shows once the response has arrived.
     public func waitForCallback(
         state: String, timeout: TimeInterval = 300, connectionTimeout: TimeInterval = 10,
         page: String = LoopbackListener.defaultPage, abandon: @escaping @Sendable () -> OAuthError? = { nil }
@@ -99,6 +102,7 @@ public final class LoopbackListener: Sendable {
         return try result.get()
     }
 
+    /// The page the browser shows once the response has arrived.
     public static let defaultPage = """
         <!doctype html><html><head><meta charset="utf-8"><title>Signed in</title></head>
         <body style="font-family: system-ui, sans-serif; margin: 4em auto; max-width: 30em; text-align: center">

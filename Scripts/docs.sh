@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the documentation with warnings as errors, and fails on any undocumented public
+# declaration: OAuthRuntime's DocC catalog, OAuthPolicy, and a module of generated clients (all
+# example providers, generated public). Uses the toolchain's docc; no package plugin needed.
+#
+#   Scripts/docs.sh [OUTPUT_DIR]      (default .build/docs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+output=${1:-.build/docs}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+swift build
+swift package dump-symbol-graph --minimum-access-level public >/dev/null
+graphs=$(swift build --show-bin-path)/../symbolgraph
+python3 Scripts/undocumented.py "$graphs" OAuthRuntime
+python3 Scripts/undocumented.py "$graphs" OAuthPolicy
+
+mkdir -p "$work/runtime" "$output"
+cp "$graphs"/OAuthRuntime*.symbols.json "$work/runtime/"
+docc convert Sources/OAuthRuntime/OAuthRuntime.docc --additional-symbol-graph-dir "$work/runtime" \
+    --fallback-display-name OAuthRuntime --fallback-bundle-identifier org.oauthgen.OAuthRuntime \
+    --warnings-as-errors --output-path "$output/OAuthRuntime.doccarchive" >"$work/docc.log" 2>&1 \
+    || { cat "$work/docc.log"; exit 1; }
+
+# A generated client is documented too: every example provider, public, as one module.
+mkdir -p "$work/generated/Sources" "$work/generated/graphs"
+"$(swift build --show-bin-path)/oauthgen" generate Examples/Providers --output "$work/generated/Sources" --access-level public 2>/dev/null
+modules=$(swift build --show-bin-path)/Modules
+swiftc -emit-module -parse-as-library -module-name ProviderClients -swift-version 6 -warnings-as-errors -I "$modules" \
+    -emit-module-path "$work/generated/ProviderClients.swiftmodule" \
+    -emit-symbol-graph -emit-symbol-graph-dir "$work/generated/graphs" -symbol-graph-minimum-access-level public \
+    "$work/generated/Sources"/*.swift
+python3 Scripts/undocumented.py "$work/generated/graphs" ProviderClients "$work/generated/Sources/"
+docc convert --additional-symbol-graph-dir "$work/generated/graphs" \
+    --fallback-display-name ProviderClients --fallback-bundle-identifier org.oauthgen.ProviderClients \
+    --warnings-as-errors --output-path "$output/ProviderClients.doccarchive" >"$work/docc.log" 2>&1 \
+    || { cat "$work/docc.log"; exit 1; }
+echo "docs: OAuthRuntime and the generated clients built with no warning and no undocumented public declaration ($output)"
