@@ -21,7 +21,9 @@ import Testing
 
     @Test(arguments: ["short", String(repeating: "a", count: 129), String(repeating: "a", count: 42) + "+"])
     func refusesVerifiersOutsideTheGrammar(verifier: String) {
-        #expect(throws: OAuthError.self) { try PKCE(verifier: verifier) }
+        #expect(throws: OAuthError.invalidRequest("expected a PKCE verifier of 43–128 characters from [A-Za-z0-9-._~], found \(verifier.count) characters")) {
+            try PKCE(verifier: verifier)
+        }
     }
 
     @Test func neverDescribesTheVerifier() {

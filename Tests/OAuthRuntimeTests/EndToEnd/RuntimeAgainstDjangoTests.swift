@@ -37,9 +37,10 @@ struct RuntimeAgainstDjangoTests {
         let code = try AuthorizationCallback.validate(callback, pending: request.pending, metadata: client.configuration.metadata)
         var forged = request.pending
         forged.pkce = PKCE()
-        await #expect(throws: OAuthError.self) { try await client.exchange(code, pending: forged) }
+        // The provider refuses the code with another verifier (RFC 7636 §4.6), and a second use of it.
+        await #expect { try await client.exchange(code, pending: forged) } throws: { Self.isInvalidGrant($0) }
         _ = try await client.exchange(code, pending: request.pending).tokens
-        await #expect(throws: OAuthError.self) { try await client.exchange(code, pending: request.pending) }
+        await #expect { try await client.exchange(code, pending: request.pending) } throws: { Self.isInvalidGrant($0) }
     }
 
     @Test func rotatedRefreshTokensAndReuseSignsOut() async throws {
@@ -51,7 +52,7 @@ struct RuntimeAgainstDjangoTests {
         #expect(second.idToken?.subject == first.idToken?.subject)
 
         // Reusing the rotated-out refresh token is refused, and revokes the whole family.
-        await #expect(throws: OAuthError.self) { try await client.refresh(first) }
+        await #expect { try await client.refresh(first) } throws: { Self.isInvalidGrant($0) }
         let store = MemoryTokenStore(second.record)
         let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
         await #expect(throws: OAuthError.signedOut) { try await session.refreshed() }
@@ -96,6 +97,12 @@ struct RuntimeAgainstDjangoTests {
         #expect(await session.signOut() == nil)
         #expect(await store.load() == nil)
         // The revoked refresh token no longer works.
-        await #expect(throws: OAuthError.self) { try await client.refresh(signIn) }
+        await #expect { try await client.refresh(signIn) } throws: { Self.isInvalidGrant($0) }
+    }
+
+    /// The token endpoint's `invalid_grant` (RFC 6749 §5.2), with the status django-oauth-toolkit sends.
+    static func isInvalidGrant(_ error: any Error) -> Bool {
+        let error = error as? OAuthError
+        return error?.kind == .requestRejected && error?.protocolError?.code == "invalid_grant" && error?.httpStatus == 400
     }
 }

@@ -75,10 +75,14 @@ import Testing
         configuration.endpoints.token = URL(string: "http://id.example.com/token")!
         #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://id.example.com/token")) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }
         configuration.endpoints.token = URL(string: "http://127.0.0.1:8000/token")!
-        #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }
+        #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://127.0.0.1:8000/token")) {
+            try OAuthClient<DiscoveredProvider>(configuration: configuration)
+        }
         #expect(throws: Never.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true) }
         configuration.endpoints.token = URL(string: "http://localhost:8000/token")!
-        #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true) }
+        #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://localhost:8000/token")) {
+            try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        }
     }
 
     @Test func endSessionURLCarriesTheHints() throws {

@@ -17,17 +17,16 @@ import Testing
         return try build(package)
     }
 
-    /// - Parameter scratch: another package's scratch path, to reuse its built dependencies.
-    func build(_ package: String, _ extra: [String] = [], scratch: String? = nil) throws -> ProcessRunner.Run {
+    func build(_ package: String, _ extra: [String] = []) throws -> ProcessRunner.Run {
         try ProcessRunner.run(Self.swift, ["build", "--package-path", Self.root.appendingPathComponent("Examples/\(package)").path,
-                                           "--scratch-path", Self.scratch.appendingPathComponent(scratch ?? package).path] + extra)
+                                           "--scratch-path", Self.scratch.appendingPathComponent(package).path] + extra)
     }
 
     /// Misuses of the typed clients fail to compile, each with the compiler's error at its line:
-    /// `Examples/CompileFail`, built with the real `swift build` and the build plugin (on the
-    /// consumer's scratch path, whose runtime build it shares).
+    /// `Examples/CompileFail`, built with the real `swift build` and the build plugin. (Its own
+    /// scratch path: SwiftPM, handed another root package's, built that package instead.)
     @Test func misusesOfTheTypedClientsDoNotCompile() throws {
-        let run = try build("CompileFail", scratch: "Consumer")
+        let run = try build("CompileFail")
         #expect(run.status != 0)
         let sources = Self.root.appendingPathComponent("Examples/CompileFail/Sources/Misuse").path
         let lines = Set((run.stdout + run.stderr).split(separator: "\n").map(String.init))
