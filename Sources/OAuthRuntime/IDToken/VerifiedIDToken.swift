@@ -21,8 +21,9 @@ public struct VerifiedIDToken: Sendable, Hashable, Codable {
     /// The payload's JSON, for decoding a provider's typed `Claims`.
     let payload: Data
 
-    /// The claims as the provider's generated `Claims` type (or any `Decodable`).
-    public func claims<Claims: Decodable>(as type: Claims.Type = Claims.self) throws -> Claims {
+    /// The claims as `type`. Not public: a sign-in decodes them as its provider's `Claims`
+    /// (``SignIn/claims``), so Google's token can never be read as another provider's claims.
+    func claims<Claims: Decodable>(as type: Claims.Type = Claims.self) throws -> Claims {
         try JSONDecoder().decode(type, from: payload)
     }
 

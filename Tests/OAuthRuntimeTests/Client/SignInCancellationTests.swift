@@ -5,16 +5,22 @@ import TestSupport
 
 /// Cancelling the task that awaits a sign-in ends it as cancellation and closes the listener.
 @Suite struct SignInCancellationTests {
-    @Test func cancellingAWaitingLoopbackSignInClosesTheListener() async throws {
+    /// A loopback agent whose "browser" writes the URL it was given to `opened` and then
+    /// lingers for `linger` seconds without coming back, as a user who walked away; and an
+    /// OAuth-only client whose only registered redirect is loopback, on `/oauth/cb`.
+    func recordingSetup(linger: Int) throws -> (agent: LoopbackUserAgent, client: OAuthClient<DiscoveredProvider>, opened: String, directory: URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-cancel-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let opened = directory.appendingPathComponent("url").path
-        // A "browser" that records the URL and never comes back, as a user who walked away.
-        let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"; sleep 5", opened], timeout: 120)
+        let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"; sleep \(linger)", opened], timeout: 120)
         var configuration = testConfiguration(kind: .oauth2)
         configuration.client.redirectURIs = [URL(string: "http://127.0.0.1/oauth/cb")!]
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration)
+        return (agent, try OAuthClient<DiscoveredProvider>(configuration: configuration), opened, directory)
+    }
+
+    @Test func cancellingAWaitingLoopbackSignInClosesTheListener() async throws {
+        let (agent, client, opened, directory) = try recordingSetup(linger: 5)
+        defer { try? FileManager.default.removeItem(at: directory) }
 
         let started = Date()
         let signIn = Task { try await client.signIn(with: agent) }
@@ -38,14 +44,8 @@ import TestSupport
     }
 
     @Test func aSignInCancelledBeforeItStartsOpensNothing() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-cancel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (agent, client, opened, directory) = try recordingSetup(linger: 0)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let opened = directory.appendingPathComponent("url").path
-        let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"", opened], timeout: 120)
-        var configuration = testConfiguration(kind: .oauth2)
-        configuration.client.redirectURIs = [URL(string: "http://127.0.0.1/cb")!]
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration)
         let signIn = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await client.signIn(with: agent)
