@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // libFuzzer targets, one per entry point that takes untrusted bytes. Built and run by
-// `Fuzz/run.sh` (see Fuzz/README.md); a separate package so the main build never compiles
+// `Fuzz/run.sh` (see the README's Fuzzing section); a separate package so the main build never compiles
 // swift-syntax or sanitizers.
 import PackageDescription
 
