@@ -18,12 +18,18 @@ let benchmarks: @Sendable () -> Void = {
     // `DiscoveredProvider` (string scopes, claims as JSON values). Their ratio is the typed layer's cost.
     let redirect = URL(string: "com.example.app:/oauth2redirect")!
     Benchmark("authorization URL (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
-        let client = try OAuthClient<TypedProvider>(configuration: configuration)
+        let client = try OAuthClient<TypedProvider>(configuration: configuration, transport: CannedTransport(response: Fixture.tokenResponse))
         for _ in benchmark.scaledIterations { blackHole(try client.authorizationRequest(redirectURI: redirect, scopes: [.openid, .email, .profile])) }
     }
 
+    Benchmark("authorization URL (direct, TEMP)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try AuthorizationRequest<DiscoveredProvider>(configuration: configuration, clientID: "client-1", redirectURI: redirect, scopes: ["openid", "email", "profile"]))
+        }
+    }
+
     Benchmark("authorization URL (untyped)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, transport: CannedTransport(response: Fixture.tokenResponse))
         let scopes = ["openid", "email", "profile"].map(ScopeValue.init(rawValue:))
         for _ in benchmark.scaledIterations { blackHole(try client.authorizationRequest(redirectURI: redirect, scopes: scopes)) }
     }

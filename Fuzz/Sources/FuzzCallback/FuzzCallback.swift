@@ -32,8 +32,8 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         outside?.query = nil
         let elsewhere = (outside?.string ?? "") + pairs.filter { $0.0 != "code" }.map { $0.0 + "=" + $0.1 }.joined(separator: "&")
             + pending.redirectURI.absoluteString + (pending.issuer ?? "")
-        for (name, value) in pairs where name == "code" && value.count >= 8 && !elsewhere.contains(value) {
-            require(!text.contains(value), "the code appears in an error: \(text)")
+        for (name, value) in pairs where name == "code" && value.count >= 8 && !containsBytes(elsewhere, value) {
+            require(!containsBytes(text, value), "the code appears in an error: \(text)")
         }
     }
     return 0

@@ -32,6 +32,19 @@ public func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosur
     }
 }
 
+/// Whether `haystack` holds `needle`'s UTF-8 bytes. Not Foundation's `contains(_:)`: on Linux it
+/// traps ("String index is out of bounds") when the needle holds a NUL character, and the
+/// targets search for fuzzed text (a token, a code) in what the code under test printed.
+public func containsBytes(_ haystack: String, _ needle: String) -> Bool {
+    let bytes = Array(haystack.utf8), pattern = Array(needle.utf8)
+    guard !pattern.isEmpty else { return true }
+    guard bytes.count >= pattern.count else { return false }
+    for start in 0...(bytes.count - pattern.count) where bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+        return true
+    }
+    return false
+}
+
 /// Runs async code to completion from libFuzzer's synchronous callback.
 public func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
     let box = ResultBox<T>()

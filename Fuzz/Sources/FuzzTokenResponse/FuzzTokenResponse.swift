@@ -24,8 +24,8 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         // also sent those bytes in a field the description shows (the scope).
         let description = "\(tokens)"
         let shownFields = (tokens.scopes ?? []).joined(separator: " ") + tokens.tokenType
-        for token in [tokens.accessToken, tokens.refreshToken ?? ""] where token.count >= 12 && !shownFields.contains(token) {
-            require(!description.contains(token), "a token in the description: \(description)")
+        for token in [tokens.accessToken, tokens.refreshToken ?? ""] where token.count >= 12 && !containsBytes(shownFields, token) {
+            require(!containsBytes(description, token), "a token in the description: \(description)")
         }
     } catch {
         require(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control character in \(error.description.debugDescription)")

@@ -36,7 +36,7 @@ public struct AuthorizationParameters<Provider: OAuthProvider>: Sendable, Hashab
     /// As request parameters, in a fixed order.
     var queryParameters: [QuirkParameter] {
         var result: [QuirkParameter] = []
-        if !prompt.isEmpty { result.append(QuirkParameter(name: "prompt", value: prompt.map(\.rawValue).joined(separator: " "))) }
+        if !prompt.isEmpty { result.append(QuirkParameter(name: "prompt", value: prompt.map { $0.rawValue }.joined(separator: " "))) }
         if let loginHint { result.append(QuirkParameter(name: "login_hint", value: loginHint)) }
         if let maxAge { result.append(QuirkParameter(name: "max_age", value: String(maxAge))) }
         if !uiLocales.isEmpty { result.append(QuirkParameter(name: "ui_locales", value: uiLocales.joined(separator: " "))) }

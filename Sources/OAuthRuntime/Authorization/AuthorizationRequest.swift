@@ -13,7 +13,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
     /// Builds the request: fresh `state`, `nonce` (OpenID Connect only) and PKCE pair; the
     /// provider's scope separator and extra parameters from its quirks. Made by
     /// ``OAuthClient/authorizationRequest(redirectURI:scopes:parameters:)``.
-    init(
+    public init(
         configuration: ProviderConfiguration,
         clientID: String,
         redirectURI: URL,

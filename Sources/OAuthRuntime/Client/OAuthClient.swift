@@ -96,7 +96,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     ///   - now: when the request is made, for the pending authorization's age.
     public func authorizationRequest(redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
                                      now: Date = Date()) throws(OAuthError) -> AuthorizationRequest<Provider> {
-        var names = scopes?.map(\.rawValue) ?? configuration.client.defaultScopes
+        var names = scopes?.map { $0.rawValue } ?? configuration.client.defaultScopes
         if Provider.self is any OpenIDProvider.Type, !names.contains("openid") { names.insert("openid", at: 0) }
         return try AuthorizationRequest(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
                                         scopes: names, additionalParameters: parameters.queryParameters, now: now)
@@ -138,7 +138,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             throw OAuthError.invalidRequest("expected a refresh token to refresh with, found none")
         }
         var parameters = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
-        if let scopes { parameters.append(("scope", scopes.map(\.rawValue).joined(separator: configuration.quirks.scopeSeparator))) }
+        if let scopes { parameters.append(("scope", scopes.map { $0.rawValue }.joined(separator: configuration.quirks.scopeSeparator))) }
         let response = try await TokenEndpointExchange.post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
                                                             authentication: authentication, transport: transport)
         var tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,

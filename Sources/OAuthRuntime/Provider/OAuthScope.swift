@@ -26,6 +26,6 @@ extension OAuthScope {
 extension Sequence where Element: OAuthScope {
     /// The `scope` parameter value: the raw values joined with the provider's separator.
     public func joined(separator: String) -> String {
-        map(\.rawValue).joined(separator: separator)
+        map { $0.rawValue }.joined(separator: separator)
     }
 }
