@@ -12,8 +12,8 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
 
     /// Builds the request: fresh `state`, `nonce` (OpenID Connect only) and PKCE pair; the
     /// provider's scope separator and extra parameters from its quirks. Made by
-    /// ``OAuthClient/authorizationRequest(redirectURI:scopes:parameters:)``.
-    public init(
+    /// `OAuthClient.authorizationRequest(redirectURI:scopes:parameters:now:)`.
+    init(
         configuration: ProviderConfiguration,
         clientID: String,
         redirectURI: URL,
