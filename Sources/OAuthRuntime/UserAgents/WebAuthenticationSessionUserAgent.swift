@@ -12,8 +12,17 @@ public final class WebAuthenticationSessionUserAgent: NSObject, ExternalUserAgen
     /// Whether the session shares no cookies with Safari (the user signs in every time).
     public let prefersEphemeralSession: Bool
     private let anchor: @MainActor () -> ASPresentationAnchor
-    /// The session on screen, so cancellation can close it.
-    private var session: ASWebAuthenticationSession?
+
+    /// One sign-in's web session, and whether its task was cancelled before it started.
+    @MainActor private final class Presentation {
+        var session: ASWebAuthenticationSession?
+        var cancelled = false
+
+        func cancel() {
+            cancelled = true
+            session?.cancel()
+        }
+    }
 
     /// - Parameters:
     ///   - prefersEphemeralSession: share no cookies with Safari.
@@ -34,25 +43,28 @@ public final class WebAuthenticationSessionUserAgent: NSObject, ExternalUserAgen
         guard accepts(redirectURI.kind) else {
             throw OAuthError.invalidRequest("expected a private-use or claimed https redirect URI, found \(redirectURI.url.absoluteString)")
         }
+        if Task.isCancelled { throw OAuthError.taskCancelled }
         let url = try makeRequest(redirectURI.url).url
         let callback = redirectURI.url
+        let presentation = await Presentation()
         let result: Result<URL, OAuthError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Task { @MainActor in self.start(url, callback: callback, continuation: continuation) }
+                Task { @MainActor in self.start(url, callback: callback, presentation: presentation, continuation: continuation) }
             }
         } onCancel: {
-            Task { @MainActor in self.session?.cancel() }
+            // Either before `start` (it then shows nothing) or while the sheet is up (it closes).
+            Task { @MainActor in presentation.cancel() }
         }
         return try result.get()
     }
 
-    private func start(_ url: URL, callback redirectURI: URL, continuation: CheckedContinuation<Result<URL, OAuthError>, Never>) {
-        if Task.isCancelled {
+    private func start(_ url: URL, callback redirectURI: URL, presentation: Presentation,
+                       continuation: CheckedContinuation<Result<URL, OAuthError>, Never>) {
+        if presentation.cancelled {
             continuation.resume(returning: .failure(.taskCancelled))
             return
         }
-        let handler: ASWebAuthenticationSession.CompletionHandler = { [weak self] callbackURL, error in
-            Task { @MainActor in self?.session = nil }
+        let handler: ASWebAuthenticationSession.CompletionHandler = { callbackURL, error in
             if let callbackURL {
                 continuation.resume(returning: .success(callbackURL))
             } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
@@ -69,9 +81,9 @@ public final class WebAuthenticationSessionUserAgent: NSObject, ExternalUserAgen
         }
         session.presentationContextProvider = self
         session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
-        self.session = session
+        presentation.session = session
         if !session.start() {
-            self.session = nil
+            presentation.session = nil
             continuation.resume(returning: .failure(.browserFailed("ASWebAuthenticationSession did not start")))
         }
     }
