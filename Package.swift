@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Where the runtime's crypto comes from swift-crypto: every platform without CryptoKit.
+let withoutCryptoKit: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "oauthgen",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -17,8 +20,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        // Runtime only: hashing, randomness and signatures (the generator never links these).
+        // Runtime only, and only where there is no CryptoKit: hashing and signatures (the
+        // generator never links it).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Tests only: the reference the runtime's JOSE layer is checked against, token for token.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
@@ -60,12 +65,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Apple platforms: CryptoKit and Security only, so an app links nothing third-party
+        // through the runtime. Elsewhere: swift-crypto (BoringSSL), `_CryptoExtras` for RSA.
         .target(
             name: "OAuthRuntime",
             dependencies: [
                 "OAuthPolicy",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
             ]
         ),
         // The build-tool plugin runs the lean `oauthgen` tool; it never builds the runtime.

@@ -1,12 +1,11 @@
 import Foundation
-import JWTKit
 
 /// Verifies ID tokens: the JWS signature against the provider's JWKS with an algorithm its
 /// metadata allows (never `none`, never HMAC), then the claims of OIDC Core §3.1.3.7.
 public struct IDTokenValidator: Sendable {
     /// The asymmetric algorithms the runtime can verify; HMAC is left out on purpose: a native
     /// app cannot keep the shared key, and an HMAC "keyed" with a public key proves nothing.
-    public static let verifiableAlgorithms: Set<String> = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"]
+    public static let verifiableAlgorithms: Set<String> = Set(JWSAlgorithm.allCases.map(\.rawValue))
 
     /// The issuer ID tokens must name (before templates are resolved).
     public var issuer: String
@@ -92,15 +91,17 @@ public struct IDTokenValidator: Sendable {
               let signature = Base64URL.decodeBytes(bytes[(dots[1] + 1)...])
         else { throw OAuthError.invalidIDToken(.malformed("the header, payload or signature is not base64url")) }
         guard let algorithm = header.alg else { throw OAuthError.invalidIDToken(.malformed("the header has no \"alg\"")) }
-        guard allowedAlgorithms.contains(algorithm) else { throw OAuthError.invalidIDToken(.algorithmNotAllowed(algorithm)) }
+        guard allowedAlgorithms.contains(algorithm), let jwsAlgorithm = JWSAlgorithm(rawValue: algorithm) else {
+            throw OAuthError.invalidIDToken(.algorithmNotAllowed(algorithm))
+        }
         if let critical = header.crit, !critical.isEmpty {
             throw OAuthError.invalidIDToken(.malformed("the header has critical extensions this client does not understand"))
         }
 
-        // jwt-kit checks the signature over the JWS signing input (RFC 7515 §5.2) with the key the
-        // header names; the header's algorithm has been held to the allowed set above.
-        let verifier = try await keys.verifier(kid: header.kid, algorithm: algorithm, now: now)
-        guard (try? verifier.verify(signature, signs: bytes[..<dots[1]])) == true else {
+        // The signature over the JWS signing input (RFC 7515 §5.2), with the key the header names;
+        // the header's algorithm has been held to the allowed set above.
+        let verifier = try await keys.verifier(kid: header.kid, algorithm: jwsAlgorithm, now: now)
+        guard verifier.verify(signature, signs: bytes[..<dots[1]]) else {
             throw OAuthError.invalidIDToken(.signatureInvalid)
         }
         let payloadData = Data(payloadBytes)

@@ -1,5 +1,4 @@
 import Foundation
-import JWTKit
 
 /// A provider's signing keys (its JWKS), fetched on first use and kept.
 ///
@@ -9,17 +8,12 @@ import JWTKit
 /// once per token. Providers publish a new key before they sign with it, so a rotation is
 /// still picked up by the first refetch.
 public actor JWKSCache {
-    /// One usable public key with the metadata that constrains it.
+    /// One usable public key.
     struct Key: Sendable {
-        /// Which download the key came from and its position there: its name in `algorithms`,
+        /// Which download the key came from and its position there: its name in `verifiers`,
         /// so a verifier resolved across a concurrent refetch can never be filed under a newer key.
         var generation: Int
         var index: Int
-        var kid: String?
-        var keyType: String
-        var algorithm: String?
-        var curve: String?
-        /// Turned into a verifier per algorithm on first use (`verifier(kid:algorithm:now:)`).
         var jwk: JWK
     }
 
@@ -29,8 +23,8 @@ public actor JWKSCache {
     public let minimumRefetchInterval: TimeInterval
     private var keys: [Key]?
     private var lastDownload: Date?
-    /// jwt-kit's verifier per key and algorithm, made once: building one parses the key.
-    private var algorithms: [String: any JWTAlgorithm] = [:]
+    /// A verifier per key and algorithm, made once: building one parses the key.
+    private var verifiers: [String: SignatureVerifier] = [:]
     private var fetch: Task<[Key], any Error>?
     /// How many times the JWKS was downloaded; tests and diagnostics read it.
     public private(set) var fetchCount = 0
@@ -44,7 +38,7 @@ public actor JWKSCache {
 
     /// The verifier for a token's `kid` and `alg`, refetching the JWKS when the key is unknown
     /// and the last download is older than `minimumRefetchInterval` (or one is under way).
-    func verifier(kid: String?, algorithm: String, now: Date = Date()) async throws(OAuthError) -> any JWTAlgorithm {
+    func verifier(kid: String?, algorithm: JWSAlgorithm, now: Date = Date()) async throws(OAuthError) -> SignatureVerifier {
         let key: Key
         if let keys, let found = Self.select(from: keys, kid: kid, algorithm: algorithm) {
             key = found
@@ -54,21 +48,14 @@ public actor JWKSCache {
         } else {
             throw OAuthError.invalidIDToken(.unknownKey(kid))
         }
-        let cacheKey = "\(key.generation)|\(key.index)|\(algorithm)"
-        if let cached = algorithms[cacheKey] { return cached }
-        // A collection per key and algorithm, with the algorithm written into the key: jwt-kit
-        // remembers the first algorithm it made for a key without `alg`, so a PS256 token would
-        // otherwise break later RS256 tokens on the same key. A key without `kid` gets a local
-        // name only jwt-kit sees (it requires one); selection above already used the real `kid`.
-        var jwk = key.jwk
-        jwk.algorithm = JWK.Algorithm(rawValue: algorithm)
-        jwk.keyIdentifier = JWKIdentifier(string: key.kid ?? "jwks-key-\(key.index)")
+        let cacheKey = "\(key.generation)|\(key.index)|\(algorithm.rawValue)"
+        if let cached = verifiers[cacheKey] { return cached }
         do {
-            let collection = try await JWTKeyCollection().add(jwk: jwk, isDefault: true)
-            let made = try await collection.getKey(alg: algorithm)
-            algorithms[cacheKey] = made
+            let made = try SignatureVerifier(key: key.jwk, algorithm: algorithm)
+            verifiers[cacheKey] = made
             return made
         } catch {
+            // Key material the platform refuses (an RSA key under 2048 bits…) verifies nothing.
             throw OAuthError.invalidIDToken(.unknownKey(kid))
         }
     }
@@ -85,7 +72,7 @@ public actor JWKSCache {
         let downloaded = try await Self.value(of: task)
         keys = downloaded
         lastDownload = now
-        algorithms = algorithms.filter { $0.key.hasPrefix("\(fetchCount)|") }
+        verifiers = verifiers.filter { $0.key.hasPrefix("\(fetchCount)|") }
         return downloaded
     }
 
@@ -109,42 +96,24 @@ public actor JWKSCache {
 
     /// The signing keys of a JWKS document; encryption keys and entries that are no JWK of a
     /// supported type are skipped, so one exotic key does not take the others down. Key material
-    /// jwt-kit cannot use fails only when a token names that key.
+    /// the platform cannot use fails only when a token names that key.
     static func parse(_ data: Data, generation: Int) throws -> [Key] {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let entries = object["keys"] as? [[String: Any]]
         else { throw OAuthError.invalidIDToken(.malformed("the JWKS is not a JSON object with a \"keys\" array")) }
         var keys: [Key] = []
         for entry in entries {
-            guard (entry["use"] as? String).map({ $0 == "sig" }) ?? true,
-                  let keyType = entry["kty"] as? String, ["RSA", "EC", "OKP"].contains(keyType),
-                  let json = try? JSONSerialization.data(withJSONObject: entry),
-                  let jwk = try? JSONDecoder().decode(JWK.self, from: json)
-            else { continue }
-            keys.append(Key(generation: generation, index: keys.count, kid: entry["kid"] as? String, keyType: keyType, algorithm: entry["alg"] as? String,
-                            curve: entry["crv"] as? String, jwk: jwk))
+            guard let jwk = JWK(entry) else { continue }
+            keys.append(Key(generation: generation, index: keys.count, jwk: jwk))
         }
         return keys
     }
 
     /// OIDC Core §10.1: with several keys the token must name one by `kid`; with one key a token
-    /// without `kid` uses it. The key's type and declared algorithm must fit the token's `alg`.
-    static func select(from keys: [Key], kid: String?, algorithm: String) -> Key? {
-        let fitting = keys.filter { key in
-            (key.algorithm == nil || key.algorithm == algorithm) && keyTypeFits(key, algorithm: algorithm)
-        }
-        if let kid { return fitting.first { $0.kid == kid } }
+    /// without `kid` uses it. The key's type, curve and declared algorithm must fit the token's `alg`.
+    static func select(from keys: [Key], kid: String?, algorithm: JWSAlgorithm) -> Key? {
+        let fitting = keys.filter { $0.jwk.fits(algorithm) }
+        if let kid { return fitting.first { $0.jwk.kid == kid } }
         return fitting.count == 1 ? fitting[0] : nil
-    }
-
-    static func keyTypeFits(_ key: Key, algorithm: String) -> Bool {
-        switch algorithm {
-        case "RS256", "RS384", "RS512", "PS256", "PS384", "PS512": key.keyType == "RSA"
-        case "ES256": key.keyType == "EC" && key.curve == "P-256"
-        case "ES384": key.keyType == "EC" && key.curve == "P-384"
-        case "ES512": key.keyType == "EC" && key.curve == "P-521"
-        case "EdDSA": key.keyType == "OKP" && key.curve == "Ed25519"
-        default: false
-        }
     }
 }
