@@ -59,12 +59,6 @@ public struct IDTokenValidator: Sendable {
         return verified
     }
 
-    private struct Header: Decodable {
-        var alg: String?
-        var kid: String?
-        var crit: [String]?
-    }
-
     /// The claims checked here; the rest stay in the payload for typed decoding.
     private struct Payload: Decodable {
         var iss: String?
@@ -80,31 +74,22 @@ public struct IDTokenValidator: Sendable {
     private static let decoder = JSONDecoder()
 
     private func verify(_ token: String, now: Date) async throws(OAuthError) -> VerifiedIDToken {
-        let bytes = Array(token.utf8)
-        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
-        guard dots.count == 2 else {
-            throw OAuthError.invalidIDToken(.malformed(dots.count == 4 ? "it is encrypted (JWE), which this client does not accept" : "expected three base64url parts, found \(dots.count + 1)"))
+        let jws: CompactJWS
+        do {
+            jws = try CompactJWS(token)
+        } catch {
+            throw OAuthError.invalidIDToken(.malformed(error.reason))
         }
-        guard let headerBytes = Base64URL.decodeBytes(bytes[..<dots[0]]),
-              let header = try? Self.decoder.decode(Header.self, from: Data(headerBytes)),
-              let payloadBytes = Base64URL.decodeBytes(bytes[(dots[0] + 1)..<dots[1]]),
-              let signature = Base64URL.decodeBytes(bytes[(dots[1] + 1)...])
-        else { throw OAuthError.invalidIDToken(.malformed("the header, payload or signature is not base64url")) }
-        guard let algorithm = header.alg else { throw OAuthError.invalidIDToken(.malformed("the header has no \"alg\"")) }
-        guard allowedAlgorithms.contains(algorithm), let jwsAlgorithm = JWSAlgorithm(rawValue: algorithm) else {
-            throw OAuthError.invalidIDToken(.algorithmNotAllowed(algorithm))
+        guard allowedAlgorithms.contains(jws.algorithm), let algorithm = JWSAlgorithm(rawValue: jws.algorithm) else {
+            throw OAuthError.invalidIDToken(.algorithmNotAllowed(jws.algorithm))
         }
-        if let critical = header.crit, !critical.isEmpty {
-            throw OAuthError.invalidIDToken(.malformed("the header has critical extensions this client does not understand"))
-        }
-
         // The signature over the JWS signing input (RFC 7515 §5.2), with the key the header names;
         // the header's algorithm has been held to the allowed set above.
-        let verifier = try await keys.verifier(kid: header.kid, algorithm: jwsAlgorithm, now: now)
-        guard verifier.verify(signature, signs: bytes[..<dots[1]]) else {
+        let verifier = try await keys.verifier(kid: jws.header.kid, algorithm: algorithm, now: now)
+        guard verifier.verify(jws.signature, signs: jws.signingInput) else {
             throw OAuthError.invalidIDToken(.signatureInvalid)
         }
-        let payloadData = Data(payloadBytes)
+        let payloadData = Data(jws.payload)
         guard let claims = try? Self.decoder.decode(Payload.self, from: payloadData) else {
             throw OAuthError.invalidIDToken(.malformed("the payload is not a JSON object of claims"))
         }
