@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What an app links through `OAuthRuntime`, read from the package graph SwiftPM itself
+/// evaluates (`swift package dump-package`): on Apple platforms nothing third-party, elsewhere
+/// swift-crypto only; vapor/jwt-kit only in tests.
+@Suite struct PackageGraphTests {
+    static let applePlatforms: Set = ["macos", "maccatalyst", "ios", "tvos", "watchos", "visionos", "driverkit"]
+
+    struct DumpFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A target's dependency: its name, the package of a product, the platforms it is limited to.
+    struct Dependency {
+        var name: String
+        var package: String?
+        var platforms: Set<String>?
+    }
+
+    static func dependencies(of target: String) throws -> [Dependency] {
+        let swift = ProcessRunner.which("swift") ?? URL(fileURLWithPath: "/usr/bin/swift")
+        // A scratch path of its own: `swift test` holds the lock on `.build` while tests run.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-dump-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try ProcessRunner.run(swift, ["package", "--package-path", ProcessRunner.packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
+        guard run.status == 0, let package = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+              let targets = package["targets"] as? [[String: Any]],
+              let found = targets.first(where: { $0["name"] as? String == target }),
+              let entries = found["dependencies"] as? [[String: Any]]
+        else { throw DumpFailed(description: "swift package dump-package: exit \(run.status), \(run.stderr)") }
+        return entries.compactMap { entry in
+            guard let (kind, value) = entry.first, let fields = value as? [Any] else { return nil }
+            let condition = fields.last as? [String: Any]
+            let platforms = (condition?["platformNames"] as? [String]).map(Set.init)
+            return Dependency(name: fields.first as? String ?? kind, package: kind == "product" ? fields[1] as? String : nil, platforms: platforms)
+        }
+    }
+
+    @Test func theRuntimeLinksNothingThirdPartyOnApplePlatforms() throws {
+        let dependencies = try Self.dependencies(of: "OAuthRuntime")
+        let thirdParty = dependencies.filter { $0.package != nil }
+        #expect(Set(thirdParty.map(\.name)) == ["Crypto", "_CryptoExtras"])
+        for dependency in thirdParty {
+            let platforms = try #require(dependency.platforms, "\(dependency.name) is linked on every platform")
+            #expect(platforms.isDisjoint(with: Self.applePlatforms), "\(dependency.name) is linked on \(platforms.intersection(Self.applePlatforms))")
+            #expect(platforms.contains("linux"))
+        }
+    }
+
+    @Test func jwtKitIsForTestsOnly() throws {
+        for target in ["OAuthRuntime", "OAuthPolicy", "OAuthGenCore", "oauthgen", "oauthgen-login"] {
+            #expect(try Self.dependencies(of: target).allSatisfy { $0.package != "jwt-kit" }, "\(target) depends on jwt-kit")
+        }
+    }
+}
