@@ -46,6 +46,9 @@ let package = Package(
         // are loopback, which parameters are reserved): one place, so the build can never accept
         // what the runtime refuses. No dependencies, not even Foundation.
         .target(name: "OAuthPolicy"),
+        // How `oauthgen fetch` and the runtime talk to servers (no redirects, bounded bodies):
+        // the only target on the generator's side that links FoundationNetworking.
+        .target(name: "OAuthFetch"),
         .target(
             name: "OAuthGenCore",
             dependencies: [
@@ -55,13 +58,31 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        // Lean on purpose: the build-tool plugin builds this tool for the host on every app
-        // build, so it must not pull in OAuthRuntime, crypto or networking.
+        // The commands that need no network, shared by both tools below.
+        .target(
+            name: "OAuthGenCLI",
+            dependencies: [
+                "OAuthGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The CLI: every command, `fetch` and `import --fetch` included. Never the runtime or crypto.
         .executableTarget(
             name: "oauthgen",
             dependencies: [
+                "OAuthGenCLI",
                 "OAuthGenCore",
+                "OAuthFetch",
                 "OAuthPolicy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Lean on purpose: the plugins build this tool for the host on every app build and run it
+        // whenever a provider file changes, so it has `generate` only and links no networking.
+        .executableTarget(
+            name: "oauthgen-generate",
+            dependencies: [
+                "OAuthGenCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,20 +91,21 @@ let package = Package(
         .target(
             name: "OAuthRuntime",
             dependencies: [
+                "OAuthFetch",
                 "OAuthPolicy",
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
             ]
         ),
-        // The build-tool plugin runs the lean `oauthgen` tool; it never builds the runtime.
-        .plugin(name: "OAuthGenPlugin", capability: .buildTool(), dependencies: ["oauthgen"]),
+        // The build-tool plugin runs the lean `oauthgen-generate` tool; it never builds the runtime.
+        .plugin(name: "OAuthGenPlugin", capability: .buildTool(), dependencies: ["oauthgen-generate"]),
         .plugin(
             name: "OAuthGenCommand",
             capability: .command(
                 intent: .custom(verb: "generate-oauth-clients", description: "Write the generated OAuth clients into a Generated/ folder beside each target's provider files"),
                 permissions: [.writeToPackageDirectory(reason: "oauthgen writes the generated clients into a Generated/ folder beside the provider files")]
             ),
-            dependencies: ["oauthgen"]
+            dependencies: ["oauthgen-generate"]
         ),
         // A real sign-in from a terminal, on the runtime; neither the CLI nor the plugin depends on it.
         .executableTarget(
@@ -122,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "oauthgenTests",
-            dependencies: ["oauthgen", "OAuthRuntime", "TestSupport"]
+            dependencies: ["oauthgen", "oauthgen-generate", "OAuthRuntime", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

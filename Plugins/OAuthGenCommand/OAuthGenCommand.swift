@@ -10,7 +10,7 @@ struct OAuthGenCommand: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
-        let tool = try context.tool(named: "oauthgen").url
+        let tool = try context.tool(named: "oauthgen-generate").url
         var generated = 0
         for target in targets {
             guard let module = target.sourceModule else { continue }

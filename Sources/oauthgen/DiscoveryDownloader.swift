@@ -3,6 +3,8 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import OAuthFetch
+import OAuthGenCLI
 import OAuthGenCore
 import OAuthPolicy
 

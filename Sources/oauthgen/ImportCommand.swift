@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OAuthGenCLI
 import OAuthGenCore
 
 struct ImportCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OAuthGenCLI
 
 @main
 struct OAuthGen: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+internal import OAuthFetch
 internal import OAuthPolicy
 
 /// An HTTP request as the runtime makes it.

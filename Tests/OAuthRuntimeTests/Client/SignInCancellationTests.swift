@@ -37,8 +37,9 @@ import TestSupport
 
         signIn.cancel()
         await #expect(throws: OAuthError.taskCancelled) { try await signIn.value }
-        // Well inside the 120 s time-out: the wait ended because of the cancellation.
-        #expect(Date().timeIntervalSince(started) < 30)
+        // Well inside the 120 s time-out: the wait ended because of the cancellation. (Half of
+        // it, not less: on 2 loaded cores, starting the browser command alone took 30 s once.)
+        #expect(Date().timeIntervalSince(started) < 60)
         // And nobody listens on the port any more.
         #expect(throws: RawSocket.Failure.self) { try RawSocket(port: port) }
     }

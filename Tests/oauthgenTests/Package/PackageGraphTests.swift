@@ -55,3 +55,28 @@ import Testing
         }
     }
 }
+
+/// The plugins' tool loads no networking at start-up; the full CLI, which fetches, does (the
+/// control that shows the check can see it).
+@Suite struct ToolLinkageTests {
+    static func sharedLibraries(of executable: String) throws -> [String] {
+        let binary = ProcessRunner.productsDirectory.appendingPathComponent(executable)
+        #if os(Linux)
+        let run = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/ldd"), [binary.path])
+        #else
+        let run = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/otool"), ["-L", binary.path])
+        #endif
+        guard run.status == 0 else { throw PackageGraphTests.DumpFailed(description: "listing the libraries of \(executable): \(run.stderr)") }
+        return run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func thePluginsToolLinksNoNetworking() throws {
+        let generate = try Self.sharedLibraries(of: "oauthgen-generate")
+        #expect(!generate.isEmpty)
+        #expect(!generate.contains { $0.contains("FoundationNetworking") || $0.contains("libcurl") }, "\(generate)")
+        #if os(Linux)  // elsewhere networking is part of the system's Foundation
+        let cli = try Self.sharedLibraries(of: "oauthgen")
+        #expect(cli.contains { $0.contains("FoundationNetworking") }, "\(cli)")
+        #endif
+    }
+}

@@ -44,7 +44,7 @@ import Testing
 
     /// How many times a verbose build log shows the tool being run.
     func toolRuns(_ run: ProcessRunner.Run) -> Int {
-        (run.stdout + run.stderr).components(separatedBy: "oauthgen-tool generate ").count - 1
+        (run.stdout + run.stderr).components(separatedBy: "oauthgen-generate-tool generate ").count - 1
     }
 
     @Test func aBadRedirectURIFailsTheBuildOnItsPlistLine() throws {

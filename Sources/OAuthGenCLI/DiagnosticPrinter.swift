@@ -2,18 +2,18 @@ import Foundation
 import OAuthGenCore
 
 /// Prints findings the way compilers do, or as JSON for other tools.
-enum DiagnosticPrinter {
+package enum DiagnosticPrinter {
     /// One finding as JSON.
-    struct JSONDiagnostic: Encodable {
-        var file: String?
-        var line: Int?
-        var column: Int?
-        var severity: String
-        var rule: String
-        var message: String
-        var reference: String?
+    package struct JSONDiagnostic: Encodable {
+        package var file: String?
+        package var line: Int?
+        package var column: Int?
+        package var severity: String
+        package var rule: String
+        package var message: String
+        package var reference: String?
 
-        init(_ diagnostic: Diagnostic) {
+        package init(_ diagnostic: Diagnostic) {
             file = diagnostic.location?.file
             line = diagnostic.location?.line
             column = diagnostic.location?.column
@@ -24,13 +24,13 @@ enum DiagnosticPrinter {
         }
     }
 
-    static func printText(_ diagnostics: [Diagnostic], minimumSeverity: Diagnostic.Severity = .note) {
+    package static func printText(_ diagnostics: [Diagnostic], minimumSeverity: Diagnostic.Severity = .note) {
         for diagnostic in diagnostics where diagnostic.severity >= minimumSeverity {
             StandardError.write(diagnostic.description + "\n")
         }
     }
 
-    static func printJSON(_ value: some Encodable) {
+    package static func printJSON(_ value: some Encodable) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail.
@@ -40,8 +40,8 @@ enum DiagnosticPrinter {
     }
 }
 
-enum StandardError {
-    static func write(_ text: String) {
+package enum StandardError {
+    package static func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }

@@ -2,10 +2,10 @@ import ArgumentParser
 import OAuthGenCore
 
 /// `--config oauthgen.json`, shared by `generate` and `validate`.
-enum ConfigurationOption {
+package enum ConfigurationOption {
     /// The configuration, or an empty one without `--config`; findings in the file are printed and
     /// an error in it ends the command.
-    static func load(_ path: String?) throws -> GeneratorConfiguration {
+    package static func load(_ path: String?) throws -> GeneratorConfiguration {
         guard let path else { return GeneratorConfiguration() }
         let (configuration, diagnostics) = GeneratorConfiguration.load(path: path)
         DiagnosticPrinter.printText(diagnostics)

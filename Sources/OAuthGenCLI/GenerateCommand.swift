@@ -1,8 +1,8 @@
 import ArgumentParser
 import OAuthGenCore
 
-struct GenerateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct GenerateCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Generate one Swift client per provider.",
         discussion: """
@@ -17,21 +17,23 @@ struct GenerateCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Provider files, or directories to search for them.", valueName: "input"))
-    var inputs: [String]
+    package var inputs: [String]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the generated Swift files into.", valueName: "dir"))
-    var output: String
+    package var output: String
 
     @Option(help: "The access level of the generated types: internal (the default, for use inside the target) or public (for a library that vends the clients).")
-    var accessLevel: AccessLevel?
+    package var accessLevel: AccessLevel?
 
     @Option(help: ArgumentHelp("An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))
-    var config: String?
+    package var config: String?
 
     @Option(help: ArgumentHelp("A directory with ProviderClient.mustache to use instead of the built-in template.", valueName: "dir"))
-    var templates: String?
+    package var templates: String?
 
-    func run() throws {
+    package init() {}
+
+    package func run() throws {
         let templateSet: TemplateSet
         do {
             templateSet = try templates.map { try TemplateSet.load(overridesIn: $0) } ?? TemplateSet.embedded()

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// How findings are printed.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+package enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     /// `path:line:column: severity: message [rule] (reference)` lines on standard error.
     case text
     /// One JSON document on standard output.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import OAuthGenCore
 
-struct ValidateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ValidateCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check provider files without generating anything.",
         discussion: """
@@ -17,19 +17,21 @@ struct ValidateCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Provider files, or directories to search for them.", valueName: "input"))
-    var inputs: [String]
+    package var inputs: [String]
 
     @Option(help: "text: compiler-style lines on standard error; json: one document on standard output.")
-    var format: OutputFormat = .text
+    package var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp("An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))
-    var config: String?
+    package var config: String?
 
     struct Report: Encodable {
         var diagnostics: [DiagnosticPrinter.JSONDiagnostic]
     }
 
-    func run() throws {
+    package init() {}
+
+    package func run() throws {
         let configuration = try ConfigurationOption.load(config)
         let diagnostics = Generator.validate(paths: inputs, configuration: configuration).diagnostics.sortedByLocation()
         switch format {

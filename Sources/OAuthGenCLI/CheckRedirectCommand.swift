@@ -1,8 +1,8 @@
 import ArgumentParser
 import OAuthGenCore
 
-struct CheckRedirectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct CheckRedirectCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "check-redirect",
         abstract: "Classify and check redirect URIs on their own, against RFC 8252.",
         discussion: """
@@ -24,10 +24,10 @@ struct CheckRedirectCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The redirect URIs to check.", valueName: "uri"))
-    var uris: [String]
+    package var uris: [String]
 
     @Option(help: "text: compiler-style lines on standard error; json: one document on standard output.")
-    var format: OutputFormat = .text
+    package var format: OutputFormat = .text
 
     struct Entry: Encodable {
         struct Finding: Encodable {
@@ -42,7 +42,9 @@ struct CheckRedirectCommand: ParsableCommand {
         var diagnostics: [Finding]
     }
 
-    func run() throws {
+    package init() {}
+
+    package func run() throws {
         let reports = uris.map(RedirectURIChecker.check)
         switch format {
         case .text:
