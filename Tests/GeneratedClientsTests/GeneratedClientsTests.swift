@@ -76,11 +76,11 @@ import Testing
         #expect(try JSONDecoder().decode(ProviderConfiguration.self, from: data) == Google.configuration)
     }
 
-    @Test func clientsAndSessionsAreMadeFromTheGeneratedType() throws {
+    @Test func clientsAndSessionsAreMadeFromTheGeneratedType() async throws {
         let client = try Google.client()
         #expect(client.configuration == Google.configuration)
         #expect(client.clientID == "123456789000-hjugbg6ud799v4c49dim8ce2usclthar.apps.googleusercontent.com")
-        let request = try client.authorizationRequest(redirectURI: Google.RedirectURI.privateUseScheme.registered.url, scopes: [.email, .authDriveFile])
+        let request = try await client.authorizationRequest(redirectURI: Google.RedirectURI.privateUseScheme.registered.url, scopes: [.email, .authDriveFile])
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
         // An OpenID provider's request always asks for openid.
         #expect(query.first { $0.name == "scope" }?.value == "openid email https://www.googleapis.com/auth/drive.file")

@@ -22,14 +22,14 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("authorization URL (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
         let client = try OAuthClient<TypedProvider>(configuration: configuration, transport: CannedTransport(response: Fixture.tokenResponse))
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(try client.authorizationRequest(redirectURI: redirect, scopes: [.openid, .email, .profile])) }
+        for _ in benchmark.scaledIterations { blackHole(try await client.authorizationRequest(redirectURI: redirect, scopes: [.openid, .email, .profile])) }
     }
 
     Benchmark("authorization URL (untyped)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
         let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, transport: CannedTransport(response: Fixture.tokenResponse))
         let scopes = ["openid", "email", "profile"].map(ScopeValue.init(rawValue:))
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(try client.authorizationRequest(redirectURI: redirect, scopes: scopes)) }
+        for _ in benchmark.scaledIterations { blackHole(try await client.authorizationRequest(redirectURI: redirect, scopes: scopes)) }
     }
 
     Benchmark("token response decode (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in

@@ -64,6 +64,13 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case discoveryUnsignedIDToken = "discovery-unsigned-id-token"
     case discoveryHMACIDToken = "discovery-hmac-id-token"
 
+    // Pushed authorization requests and the device grant: what the quirk file asks for against
+    // what the metadata offers.
+    case parEndpointMissing = "par-endpoint-missing"
+    case parRequiredByProvider = "par-required-by-provider"
+    case deviceEndpointMissing = "device-endpoint-missing"
+    case deviceGrantNotListed = "device-grant-not-listed"
+
     // Pinned documents against what the provider serves now.
     case driftRemoved = "drift-removed"
     case driftChanged = "drift-changed"
@@ -120,6 +127,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .discoveryNoRS256: "OpenID Connect Discovery 1.0 §3"
         case .discoveryUnsignedIDToken: "OpenID Connect Core 1.0 §3.1.3.7"
         case .discoveryHMACIDToken: "RFC 8725 §2.1"
+        case .parEndpointMissing, .parRequiredByProvider: "RFC 9126 §5"
+        case .deviceEndpointMissing: "RFC 8628 §4"
+        case .deviceGrantNotListed: "RFC 8628 §4; RFC 8414 §2"
         case .mixUpSharedRedirect, .mixUpSharedIssuer: "RFC 8252 §8.10"
         case .schemeNotRegistered, .schemeUnused: "RFC 8252 Appendix B.1"
         }

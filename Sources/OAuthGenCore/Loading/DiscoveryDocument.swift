@@ -34,6 +34,12 @@ public struct DiscoveryDocument: Sendable, Hashable {
     public var idTokenSigningAlgValuesSupported: Located<[Located<String>]>?
     public var tokenEndpointAuthMethodsSupported: Located<[Located<String>]>?
     public var authorizationResponseIssParameterSupported: Located<Bool>?
+    /// RFC 9126 §5.
+    public var pushedAuthorizationRequestEndpoint: Located<String>?
+    /// RFC 9126 §5: the provider refuses authorization requests that were not pushed.
+    public var requirePushedAuthorizationRequests: Located<Bool>?
+    /// RFC 8628 §4.
+    public var deviceAuthorizationEndpoint: Located<String>?
 
     public init(kind: Kind, location: SourceLocation) {
         self.kind = kind
@@ -49,6 +55,8 @@ public struct DiscoveryDocument: Sendable, Hashable {
             ("jwks_uri", jwksURI),
             ("revocation_endpoint", revocationEndpoint),
             ("end_session_endpoint", endSessionEndpoint),
+            ("pushed_authorization_request_endpoint", pushedAuthorizationRequestEndpoint),
+            ("device_authorization_endpoint", deviceAuthorizationEndpoint),
         ]
         return all.compactMap { name, value in value.map { (name, $0) } }
     }

@@ -7,6 +7,7 @@ public enum DiscoveryLoader {
         "grant_types_supported", "claims_supported", "code_challenge_methods_supported",
         "id_token_signing_alg_values_supported", "token_endpoint_auth_methods_supported",
         "authorization_response_iss_parameter_supported", "prompt_values_supported",
+        "pushed_authorization_request_endpoint", "require_pushed_authorization_requests", "device_authorization_endpoint",
     ]
 
     public static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
@@ -80,6 +81,9 @@ public enum DiscoveryLoader {
             case "token_endpoint_auth_methods_supported": document.tokenEndpointAuthMethodsSupported = strings(member)
             case "authorization_response_iss_parameter_supported":
                 document.authorizationResponseIssParameterSupported = bool(member)
+            case "pushed_authorization_request_endpoint": document.pushedAuthorizationRequestEndpoint = string(member)
+            case "require_pushed_authorization_requests": document.requirePushedAuthorizationRequests = bool(member)
+            case "device_authorization_endpoint": document.deviceAuthorizationEndpoint = string(member)
             default:
                 break  // extensions are allowed (OIDC Discovery §3, RFC 8414 §2)
             }

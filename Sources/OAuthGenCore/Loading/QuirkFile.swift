@@ -24,6 +24,10 @@ public struct QuirkFile: Sendable, Hashable {
     public var tokenResponse = TokenResponse()
     public var endpoints = Endpoints()
     public var issuerTemplate: [IssuerPlaceholder] = []
+    /// Push every authorization request (RFC 9126) even where the metadata does not require it.
+    public var pushedAuthorizationRequests: Located<Bool>?
+    /// The app signs in with the device grant (RFC 8628): the provider must have the endpoint.
+    public var deviceGrant: Located<Bool>?
 
     public init(location: SourceLocation) {
         self.location = location
@@ -84,12 +88,15 @@ public struct QuirkFile: Sendable, Hashable {
         public var userinfo: Located<String>?
         public var endSession: Located<String>?
         public var jwks: Located<String>?
+        public var pushedAuthorizationRequest: Located<String>?
+        public var deviceAuthorization: Located<String>?
 
         /// The endpoints set, by their quirk-file key, for checks that treat them alike.
         public var all: [(key: String, value: Located<String>)] {
             let pairs: [(String, Located<String>?)] = [
                 ("authorization", authorization), ("token", token), ("revocation", revocation),
                 ("userinfo", userinfo), ("endSession", endSession), ("jwks", jwks),
+                ("pushedAuthorizationRequest", pushedAuthorizationRequest), ("deviceAuthorization", deviceAuthorization),
             ]
             return pairs.compactMap { key, value in value.map { (key, $0) } }
         }

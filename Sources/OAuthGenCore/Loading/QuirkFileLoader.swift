@@ -5,10 +5,10 @@ public enum QuirkFileLoader {
     static let topLevelKeys: [String] = [
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
         "scopeSeparator", "pkce", "tokenEndpointAuthMethod", "authorizationParameters", "tokenRequestHeaders",
-        "tokenResponse", "endpoints", "issuerTemplate",
+        "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant",
     ]
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn"]
-    static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks"]
+    static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
 
     public static func load(_ bytes: [UInt8], file: String) -> (QuirkFile?, [Diagnostic]) {
         let read = PlistReader.read(bytes, file: file)
@@ -119,6 +119,8 @@ public enum QuirkFileLoader {
             case "tokenResponse": quirks.tokenResponse = tokenResponse(entry)
             case "endpoints": quirks.endpoints = endpoints(entry)
             case "issuerTemplate": quirks.issuerTemplate = issuerTemplate(entry)
+            case "pushedAuthorizationRequests": quirks.pushedAuthorizationRequests = bool(entry)
+            case "deviceGrant": quirks.deviceGrant = bool(entry)
             default: unknownKey(entry, allowed: QuirkFileLoader.topLevelKeys, in: "of a quirk file")
             }
         }
@@ -178,6 +180,8 @@ public enum QuirkFileLoader {
                 case "userinfo": result.userinfo = string(member)
                 case "endSession": result.endSession = string(member)
                 case "jwks": result.jwks = string(member)
+                case "pushedAuthorizationRequest": result.pushedAuthorizationRequest = string(member)
+                case "deviceAuthorization": result.deviceAuthorization = string(member)
                 default: unknownKey(member, allowed: QuirkFileLoader.endpointKeys, in: "of \"endpoints\"")
                 }
             }

@@ -35,6 +35,8 @@ public enum ModelBuilder {
             ("userinfo", overrides.userinfo ?? discovery?.userinfoEndpoint, false),
             ("endSession", overrides.endSession ?? discovery?.endSessionEndpoint, false),
             ("jwks", overrides.jwks ?? discovery?.jwksURI, false),
+            ("pushedAuthorizationRequest", overrides.pushedAuthorizationRequest ?? discovery?.pushedAuthorizationRequestEndpoint, false),
+            ("deviceAuthorization", overrides.deviceAuthorization ?? discovery?.deviceAuthorizationEndpoint, false),
         ]
         var endpointArguments: [ProviderModel.Argument] = []
         for source in endpointSources {
@@ -72,6 +74,9 @@ public enum ModelBuilder {
         ]
         if discovery?.authorizationResponseIssParameterSupported?.value == true {
             metadata.append(.init(label: "authorizationResponseIssParameterSupported", expression: "true"))
+        }
+        if discovery?.requirePushedAuthorizationRequests?.value == true {
+            metadata.append(.init(label: "requirePushedAuthorizationRequests", expression: "true"))
         }
         arguments.append(.init(label: "metadata", expression: SwiftLiterals.call("ProviderMetadata", metadata, indent: argumentIndent)))
 
@@ -117,7 +122,8 @@ public enum ModelBuilder {
             capabilities: .init(
                 revocation: endpointArguments.contains { $0.label == "revocation" },
                 userInfo: endpointArguments.contains { $0.label == "userinfo" },
-                endSession: isOIDC && endpointArguments.contains { $0.label == "endSession" }))
+                endSession: isOIDC && endpointArguments.contains { $0.label == "endSession" },
+                deviceAuthorization: endpointArguments.contains { $0.label == "deviceAuthorization" }))
         return (model, diagnostics)
     }
 
@@ -159,6 +165,9 @@ public enum ModelBuilder {
         }
         if !tokenResponse.isEmpty {
             arguments.append(.init(label: "tokenResponse", expression: "TokenResponseQuirks(\(tokenResponse.joined(separator: ", ")))"))
+        }
+        if quirks.pushedAuthorizationRequests?.value == true {
+            arguments.append(.init(label: "pushedAuthorizationRequests", expression: "true"))
         }
         return arguments
     }

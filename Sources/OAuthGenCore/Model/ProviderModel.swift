@@ -31,6 +31,8 @@ public struct ProviderModel: Sendable, Hashable {
         public var revocation: Bool
         public var userInfo: Bool
         public var endSession: Bool
+        /// RFC 8628: `authorizeDevice` and the device `signIn` exist.
+        public var deviceAuthorization: Bool
     }
 
     /// A case of the generated `RedirectURI` enum.

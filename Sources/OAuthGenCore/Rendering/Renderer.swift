@@ -41,6 +41,7 @@ public struct Renderer: Sendable {
             "hasRevocation": model.capabilities.revocation,
             "hasUserInfo": model.capabilities.userInfo,
             "hasEndSession": model.capabilities.endSession,
+            "hasDeviceAuthorization": model.capabilities.deviceAuthorization,
         ]
     }
 

@@ -8,6 +8,7 @@ public enum Validator {
             if let discovery = provider.discovery {
                 findings += DiscoveryRules.check(discovery, quirks: provider.quirks)
             }
+            findings += GrantRules.check(discovery: provider.discovery, quirks: provider.quirks)
             if let quirks = provider.quirks {
                 findings += QuirkRules.check(quirks, discovery: provider.discovery, hasDiscoveryFile: provider.input.discoveryPath != nil)
                 findings += PlatformRules.check(quirks, platforms: platforms)

@@ -9,6 +9,16 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
     public var url: URL
     /// What to keep until the callback; finish it with the same client.
     public var pending: PendingAuthorization<Provider>
+    /// For a pushed request (RFC 9126), when its `request_uri` stops working: open ``url``
+    /// before then, or make a new request. `nil` when the URL carries the whole request.
+    public internal(set) var expiresAt: Date?
+    /// The request's parameters, in order: what a pushed request sends to the PAR endpoint.
+    let parameters: [QuirkParameter]
+
+    /// Whether the request may still be opened at `now`.
+    public func isUsable(at now: Date = Date()) -> Bool {
+        expiresAt.map { now < $0 } ?? true
+    }
 
     /// Builds the request: fresh `state`, `nonce` (OpenID Connect only) and PKCE pair; the
     /// provider's scope separator and extra parameters from its quirks. Made by
@@ -32,35 +42,40 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         let nonce = configuration.metadata.kind == .openIDConnect ? SecureRandom.base64URLToken(bytes: 32) : nil
 
         var items = [
-            URLQueryItem(name: "response_type", value: "code"),
-            URLQueryItem(name: "client_id", value: clientID),
-            URLQueryItem(name: "redirect_uri", value: redirectURI.absoluteString),
+            ("response_type", "code"),
+            ("client_id", clientID),
+            ("redirect_uri", redirectURI.absoluteString),
         ]
         if !scopes.isEmpty {
-            items.append(URLQueryItem(name: "scope", value: scopes.joined(separator: configuration.quirks.scopeSeparator)))
+            items.append(("scope", scopes.joined(separator: configuration.quirks.scopeSeparator)))
         }
-        items.append(URLQueryItem(name: "state", value: state))
-        if let nonce { items.append(URLQueryItem(name: "nonce", value: nonce)) }
+        items.append(("state", state))
+        if let nonce { items.append(("nonce", nonce)) }
         if pkce.method != .none {
-            items.append(URLQueryItem(name: "code_challenge", value: pkce.challenge))
-            items.append(URLQueryItem(name: "code_challenge_method", value: pkce.method.rawValue))
+            items.append(("code_challenge", pkce.challenge))
+            items.append(("code_challenge_method", pkce.method.rawValue))
         }
         for parameter in extra {
-            items.append(URLQueryItem(name: parameter.name, value: parameter.value))
+            items.append((parameter.name, parameter.value))
         }
-
-        guard var components = URLComponents(url: configuration.endpoints.authorization, resolvingAgainstBaseURL: false) else {
-            throw OAuthError.invalidConfiguration("expected a valid authorization endpoint, found \(configuration.endpoints.authorization.absoluteString)")
-        }
-        // Keep any query the endpoint already has (some providers put a policy name there).
-        let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
-        components.percentEncodedQuery = existing + FormEncoding.encodeQuery(items.map { ($0.name, $0.value ?? "") })
-        guard let url = components.url else {
-            throw OAuthError.invalidRequest("expected the authorization URL to be buildable, found it was not")
-        }
-        self.url = url
+        self.url = try Self.url(endpoint: configuration.endpoints.authorization, parameters: items)
+        self.parameters = items.map { QuirkParameter(name: $0.0, value: $0.1) }
         self.pending = PendingAuthorization(
             state: state, nonce: nonce, pkce: pkce, redirectURI: redirectURI, issuer: configuration.issuer,
             clientID: clientID, scopes: scopes, createdAt: now)
+    }
+
+    /// The authorization endpoint with the parameters added to any query it already has (some
+    /// providers put a policy name there).
+    static func url(endpoint: URL, parameters: [(String, String)]) throws(OAuthError) -> URL {
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+            throw OAuthError.invalidConfiguration("expected a valid authorization endpoint, found \(endpoint.absoluteString)")
+        }
+        let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
+        components.percentEncodedQuery = existing + FormEncoding.encodeQuery(parameters)
+        guard let url = components.url else {
+            throw OAuthError.invalidRequest("expected the authorization URL to be buildable, found it was not")
+        }
+        return url
     }
 }

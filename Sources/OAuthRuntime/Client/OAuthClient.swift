@@ -26,6 +26,9 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     public let codeExchange: any CodeExchange
     /// The oldest pending authorization this client finishes.
     public let pendingAuthorizationLifetime: TimeInterval
+    /// Whether http URLs on a loopback literal are accepted (local development servers only);
+    /// applies to URLs servers send later too, such as a device grant's verification URI.
+    let allowsInsecureLoopback: Bool
 
     /// - Parameters:
     ///   - configuration: the provider; generated providers pass their own (`Google.client()`).
@@ -56,9 +59,16 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             ("authorization endpoint", endpoints.authorization), ("token endpoint", endpoints.token),
             ("revocation endpoint", endpoints.revocation), ("userinfo endpoint", endpoints.userinfo),
             ("end-session endpoint", endpoints.endSession), ("JWKS URI", endpoints.jwks),
+            ("pushed authorization request endpoint", endpoints.pushedAuthorizationRequest),
+            ("device authorization endpoint", endpoints.deviceAuthorization),
         ]
         for case let (name, url?) in named {
             try EndpointPolicy.requireSecure(url, name: name, allowInsecureLoopback: allowInsecureLoopback)
+        }
+        if (configuration.metadata.requirePushedAuthorizationRequests || configuration.quirks.pushedAuthorizationRequests),
+           endpoints.pushedAuthorizationRequest == nil {
+            // RFC 9126 §5: such a provider refuses every request that was not pushed.
+            throw OAuthError.invalidConfiguration("expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none")
         }
         if Provider.self is any OpenIDProvider.Type, configuration.metadata.kind != .openIDConnect {
             throw OAuthError.invalidConfiguration("expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")
@@ -68,6 +78,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
                                                    supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         self.transport = transport
         self.pendingAuthorizationLifetime = pendingAuthorizationLifetime
+        self.allowsInsecureLoopback = allowInsecureLoopback
         if configuration.metadata.kind == .openIDConnect {
             guard let jwks = endpoints.jwks else { throw OAuthError.invalidConfiguration("expected the OpenID provider to have a JWKS URI, found none") }
             self.idTokenValidator = try IDTokenValidator(configuration: configuration, clientID: clientID,
@@ -85,7 +96,17 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// provider described at run time, when its metadata is OpenID Connect and `openid` is asked.
     private var isOpenID: Bool { configuration.metadata.kind == .openIDConnect }
 
-    /// A new authorization request.
+    /// The scopes a request asks for: the caller's or the defaults, with `openid` first for an
+    /// OpenID provider's type.
+    func requestedScopes(_ scopes: [Provider.Scope]?) -> [String] {
+        var names = scopes?.map { $0.rawValue } ?? configuration.client.defaultScopes
+        if Provider.self is any OpenIDProvider.Type, !names.contains("openid") { names.insert("openid", at: 0) }
+        return names
+    }
+
+    /// A new authorization request; pushed to the provider first (RFC 9126) when its metadata
+    /// requires that or its quirk file asks for it, so the URL carries only `client_id` and
+    /// `request_uri`.
     ///
     /// - Parameters:
     ///   - redirectURI: where the response comes back; a loopback URI must carry the port the
@@ -95,11 +116,10 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     ///   - parameters: optional request parameters: `prompt`, `login_hint`, `max_age`…
     ///   - now: when the request is made, for the pending authorization's age.
     public func authorizationRequest(redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
-                                     now: Date = Date()) throws(OAuthError) -> AuthorizationRequest<Provider> {
-        var names = scopes?.map { $0.rawValue } ?? configuration.client.defaultScopes
-        if Provider.self is any OpenIDProvider.Type, !names.contains("openid") { names.insert("openid", at: 0) }
-        return try AuthorizationRequest(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
-                                        scopes: names, additionalParameters: parameters.queryParameters, now: now)
+                                     now: Date = Date()) async throws(OAuthError) -> AuthorizationRequest<Provider> {
+        let request = try AuthorizationRequest<Provider>(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
+                                                         scopes: requestedScopes(scopes), additionalParameters: parameters.queryParameters, now: now)
+        return pushesAuthorizationRequests ? try await pushed(request, now: now) : request
     }
 
     /// Checks the pending authorization and the callback, exchanges the code and verifies the ID token.
@@ -115,20 +135,23 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         let requireIDToken = isOpenID && pending.scopes.contains("openid")
         let grant = CodeGrant(code: code.code, codeVerifier: pending.pkce.method == .none ? nil : pending.pkce.verifier,
                               redirectURI: pending.redirectURI, clientID: clientID)
-        var tokens = try await codeExchange.tokens(for: grant, now: now)
+        let tokens = try await codeExchange.tokens(for: grant, now: now)
         if requireIDToken, tokens.idToken == nil {
             throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect code flow response")
         }
-        var idToken: VerifiedIDToken?
-        if let raw = tokens.idToken {
-            guard let validator = idTokenValidator else {
-                // An OAuth-only provider (or a backend) sent one this client cannot verify: not kept.
-                tokens.idToken = nil
-                return try SignIn(tokens: tokens, idToken: nil)
-            }
-            idToken = try await validator.validate(raw, nonce: pending.nonce, now: now)
+        return try await verifiedSignIn(tokens, nonce: pending.nonce, now: now)
+    }
+
+    /// A sign-in from a grant's tokens, its ID token (if any) verified (OIDC Core §3.1.3.7).
+    func verifiedSignIn(_ tokens: TokenSet, nonce: String?, now: Date) async throws(OAuthError) -> SignIn<Provider> {
+        var tokens = tokens
+        guard let raw = tokens.idToken else { return try SignIn(tokens: tokens, idToken: nil) }
+        guard let validator = idTokenValidator else {
+            // An OAuth-only provider (or a backend) sent one this client cannot verify: not kept.
+            tokens.idToken = nil
+            return try SignIn(tokens: tokens, idToken: nil)
         }
-        return try SignIn(tokens: tokens, idToken: idToken)
+        return try SignIn(tokens: tokens, idToken: try await validator.validate(raw, nonce: nonce, now: now))
     }
 
     /// Refreshes (RFC 6749 §6). A rotated refresh token replaces the old one; a response without

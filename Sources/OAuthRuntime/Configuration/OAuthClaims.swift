@@ -114,6 +114,20 @@ public enum ClaimValue: Sendable, Hashable, Codable {
         if case .string(let value) = self { return value }
         return nil
     }
+    /// A whole number, sent as a JSON number or, as some servers send `expires_in`, a decimal
+    /// string; `nil` for anything else, fractions and out-of-range values included.
+    var intValue: Int? {
+        switch self {
+        case .number(let value):
+            guard value.rounded() == value, abs(value) < 1e15 else { return nil }
+            return Int(value)
+        case .string(let value):
+            guard !value.isEmpty, value.count <= 15, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return Int(value)
+        default:
+            return nil
+        }
+    }
 }
 
 /// Claim decoding for generated `Claims` and `UserInfo` types: lenient where providers are

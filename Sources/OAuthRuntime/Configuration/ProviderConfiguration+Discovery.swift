@@ -33,13 +33,17 @@ extension ProviderConfiguration {
         guard let token = try url("token_endpoint") else { throw OAuthError.invalidDiscoveryDocument("expected the discovery document to have a \"token_endpoint\", found none") }
         // OIDC Discovery §3 makes this member required; RFC 8414 metadata does not have it.
         let isOpenID = object["id_token_signing_alg_values_supported"] != nil
-        var issParameter = false
-        if case .bool(let value)? = object["authorization_response_iss_parameter_supported"] { issParameter = value }
+        func bool(_ name: String) -> Bool {
+            if case .bool(let value)? = object[name] { return value }
+            return false
+        }
         self.init(
             issuer: issuer,
             endpoints: ProviderEndpoints(
                 authorization: authorization, token: token, revocation: try url("revocation_endpoint"),
-                userinfo: try url("userinfo_endpoint"), endSession: try url("end_session_endpoint"), jwks: try url("jwks_uri")),
+                userinfo: try url("userinfo_endpoint"), endSession: try url("end_session_endpoint"), jwks: try url("jwks_uri"),
+                pushedAuthorizationRequest: try url("pushed_authorization_request_endpoint"),
+                deviceAuthorization: try url("device_authorization_endpoint")),
             metadata: ProviderMetadata(
                 kind: isOpenID ? .openIDConnect : .oauth2,
                 scopesSupported: strings("scopes_supported"),
@@ -48,7 +52,8 @@ extension ProviderConfiguration {
                 idTokenSigningAlgorithms: strings("id_token_signing_alg_values_supported"),
                 tokenEndpointAuthMethodsSupported: strings("token_endpoint_auth_methods_supported"),
                 claimsSupported: strings("claims_supported"),
-                authorizationResponseIssParameterSupported: issParameter),
+                authorizationResponseIssParameterSupported: bool("authorization_response_iss_parameter_supported"),
+                requirePushedAuthorizationRequests: bool("require_pushed_authorization_requests")),
             client: client)
     }
 
@@ -71,6 +76,9 @@ extension ProviderConfiguration {
         endpoints.revocation = endpoints.revocation ?? other.endpoints.revocation
         endpoints.userinfo = endpoints.userinfo ?? other.endpoints.userinfo
         endpoints.endSession = endpoints.endSession ?? other.endpoints.endSession
+        endpoints.pushedAuthorizationRequest = endpoints.pushedAuthorizationRequest ?? other.endpoints.pushedAuthorizationRequest
+        endpoints.deviceAuthorization = endpoints.deviceAuthorization ?? other.endpoints.deviceAuthorization
+        metadata.requirePushedAuthorizationRequests = metadata.requirePushedAuthorizationRequests || other.metadata.requirePushedAuthorizationRequests
     }
 
     /// Where OIDC Discovery §4 puts the document for an issuer: `/.well-known/openid-configuration`

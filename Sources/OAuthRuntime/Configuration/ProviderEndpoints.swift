@@ -14,6 +14,10 @@ public struct ProviderEndpoints: Sendable, Hashable, Codable {
     public var endSession: URL?
     /// The JSON Web Key Set used to verify ID tokens.
     public var jwks: URL?
+    /// Pushed authorization requests (RFC 9126), if the provider offers them.
+    public var pushedAuthorizationRequest: URL?
+    /// Device authorization (RFC 8628), if the provider offers the device grant.
+    public var deviceAuthorization: URL?
 
     /// The endpoints; only authorization and token are required.
     public init(
@@ -22,7 +26,9 @@ public struct ProviderEndpoints: Sendable, Hashable, Codable {
         revocation: URL? = nil,
         userinfo: URL? = nil,
         endSession: URL? = nil,
-        jwks: URL? = nil
+        jwks: URL? = nil,
+        pushedAuthorizationRequest: URL? = nil,
+        deviceAuthorization: URL? = nil
     ) {
         self.authorization = authorization
         self.token = token
@@ -30,5 +36,7 @@ public struct ProviderEndpoints: Sendable, Hashable, Codable {
         self.userinfo = userinfo
         self.endSession = endSession
         self.jwks = jwks
+        self.pushedAuthorizationRequest = pushedAuthorizationRequest
+        self.deviceAuthorization = deviceAuthorization
     }
 }

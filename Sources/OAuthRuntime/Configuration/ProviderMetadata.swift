@@ -16,6 +16,9 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
     public var claimsSupported: [String]
     /// RFC 9207: when `true`, every authorization response must carry a matching `iss`.
     public var authorizationResponseIssParameterSupported: Bool
+    /// RFC 9126 §5 `require_pushed_authorization_requests`: when `true`, the provider refuses
+    /// authorization requests that were not pushed first, and the client pushes every one.
+    public var requirePushedAuthorizationRequests: Bool
 
     /// What sort of server the metadata describes.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -34,7 +37,8 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         idTokenSigningAlgorithms: [String] = [],
         tokenEndpointAuthMethodsSupported: [String] = [],
         claimsSupported: [String] = [],
-        authorizationResponseIssParameterSupported: Bool = false
+        authorizationResponseIssParameterSupported: Bool = false,
+        requirePushedAuthorizationRequests: Bool = false
     ) {
         self.kind = kind
         self.scopesSupported = scopesSupported
@@ -44,5 +48,6 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
         self.claimsSupported = claimsSupported
         self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
+        self.requirePushedAuthorizationRequests = requirePushedAuthorizationRequests
     }
 }

@@ -14,6 +14,9 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     public var tokenRequestHeaders: [QuirkParameter]
     /// Tolerances when reading token responses.
     public var tokenResponse: TokenResponseQuirks
+    /// Push every authorization request (RFC 9126) even where the metadata does not require it:
+    /// the parameters then never pass through the browser.
+    public var pushedAuthorizationRequests: Bool
 
     /// Quirks; the defaults are the standards' behaviour.
     public init(
@@ -22,7 +25,8 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         tokenEndpointAuthMethod: TokenEndpointAuthMethod = .none,
         authorizationParameters: [QuirkParameter] = [],
         tokenRequestHeaders: [QuirkParameter] = [],
-        tokenResponse: TokenResponseQuirks = TokenResponseQuirks()
+        tokenResponse: TokenResponseQuirks = TokenResponseQuirks(),
+        pushedAuthorizationRequests: Bool = false
     ) {
         self.scopeSeparator = scopeSeparator
         self.pkce = pkce
@@ -30,6 +34,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         self.authorizationParameters = authorizationParameters
         self.tokenRequestHeaders = tokenRequestHeaders
         self.tokenResponse = tokenResponse
+        self.pushedAuthorizationRequests = pushedAuthorizationRequests
     }
 }
 

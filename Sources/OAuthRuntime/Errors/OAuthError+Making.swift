@@ -59,6 +59,16 @@ extension OAuthError {
         OAuthError(.invalidTokenResponse, "expected a token response per RFC 6749 §5.1, found \(found)")
     }
 
+    static func invalidPushedAuthorization(_ found: String) -> OAuthError {
+        OAuthError(.invalidPushedAuthorization, "expected a pushed authorization response per RFC 9126 §2.2, found \(found)")
+    }
+
+    static func invalidDeviceAuthorization(_ found: String) -> OAuthError {
+        OAuthError(.invalidDeviceAuthorization, "expected a device authorization response per RFC 8628 §3.2, found \(found)")
+    }
+
+    static let deviceCodeExpired = OAuthError(.pendingAuthorizationExpired, "expected the user to approve the device sign-in before its code expired, found it expired; start a new one")
+
     static func invalidUserInfo(_ found: String, underlying: (any Error)? = nil) -> OAuthError {
         OAuthError(.invalidUserInfo, "expected a userinfo response (OIDC Core §5.3.2), found \(found)", underlyingError: underlying)
     }

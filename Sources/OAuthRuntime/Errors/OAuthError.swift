@@ -102,6 +102,10 @@ public struct OAuthError: Error, Sendable {
         public static let responseTooLarge = Kind("responseTooLarge")
         /// A token response that does not follow RFC 6749 §5.1, even with the provider's quirks.
         public static let invalidTokenResponse = Kind("invalidTokenResponse")
+        /// A pushed authorization response without a `request_uri` or a positive `expires_in` (RFC 9126 §2.2).
+        public static let invalidPushedAuthorization = Kind("invalidPushedAuthorization")
+        /// A device authorization response that does not follow RFC 8628 §3.2.
+        public static let invalidDeviceAuthorization = Kind("invalidDeviceAuthorization")
         /// A userinfo response that is not JSON, lacks `sub` (OpenID providers), or does not
         /// decode as the provider's `UserInfo`.
         public static let invalidUserInfo = Kind("invalidUserInfo")

@@ -8,7 +8,7 @@ import Foundation
 /// let configuration = try ProviderConfiguration(discoveryDocument: data, expectedIssuer: issuer)
 /// let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: "my-app")
 /// ```
-public enum DiscoveredProvider: OAuthProvider, SupportsRevocation, SupportsUserInfo {
+public enum DiscoveredProvider: OAuthProvider, SupportsRevocation, SupportsUserInfo, SupportsDeviceAuthorization {
     /// Any scope string.
     public typealias Scope = ScopeValue
     /// The ID token's claims as JSON values, with `sub`.

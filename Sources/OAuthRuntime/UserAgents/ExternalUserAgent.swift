@@ -17,7 +17,7 @@ public protocol ExternalUserAgent: Sendable {
     /// listener or web session and throws ``OAuthError/Kind/cancelled``.
     func authorize(
         on redirectURI: RegisteredRedirectURI,
-        request makeRequest: (URL) throws(OAuthError) -> (url: URL, state: String)
+        request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
     ) async throws(OAuthError) -> URL
 }
 
@@ -44,8 +44,8 @@ extension OAuthClient {
             throw OAuthError.invalidRequest("expected a redirect URI the user-agent can receive, found a \(registered.kind): \(registered.url.absoluteString)")
         }
         var made: AuthorizationRequest<Provider>?
-        let callback = try await agent.authorize(on: registered) { (url: URL) throws(OAuthError) -> (url: URL, state: String) in
-            let request = try authorizationRequest(redirectURI: url, scopes: scopes, parameters: parameters)
+        let callback = try await agent.authorize(on: registered) { (url: URL) async throws(OAuthError) -> (url: URL, state: String) in
+            let request = try await authorizationRequest(redirectURI: url, scopes: scopes, parameters: parameters)
             made = request
             return (request.url, request.pending.state)
         }

@@ -33,7 +33,7 @@ public struct LoopbackUserAgent: ExternalUserAgent {
     /// opens the browser and waits.
     public func authorize(
         on redirectURI: RegisteredRedirectURI,
-        request makeRequest: (URL) throws(OAuthError) -> (url: URL, state: String)
+        request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
     ) async throws(OAuthError) -> URL {
         guard redirectURI.kind == .loopback, var components = URLComponents(url: redirectURI.url, resolvingAgainstBaseURL: false) else {
             throw OAuthError.invalidRequest("expected a loopback redirect URI, found \(redirectURI.url.absoluteString)")
@@ -47,7 +47,7 @@ public struct LoopbackUserAgent: ExternalUserAgent {
         guard let redirect = components.url else {
             throw OAuthError.invalidRequest("expected a loopback redirect URI, found \(redirectURI.url.absoluteString)")
         }
-        let (url, state) = try makeRequest(redirect)
+        let (url, state) = try await makeRequest(redirect)
         if Task.isCancelled { throw OAuthError.taskCancelled }
         let browser = try BrowserLauncher.open(url, command: browserCommand)
         return try await listener.waitForCallback(state: state, timeout: timeout, abandon: browser.failure)

@@ -38,13 +38,13 @@ public final class WebAuthenticationSessionUserAgent: NSObject, ExternalUserAgen
     /// The session delivers only its own callback, so `state` is left to `AuthorizationCallback`.
     public nonisolated func authorize(
         on redirectURI: RegisteredRedirectURI,
-        request makeRequest: (URL) throws(OAuthError) -> (url: URL, state: String)
+        request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
     ) async throws(OAuthError) -> URL {
         guard accepts(redirectURI.kind) else {
             throw OAuthError.invalidRequest("expected a private-use or claimed https redirect URI, found \(redirectURI.url.absoluteString)")
         }
         if Task.isCancelled { throw OAuthError.taskCancelled }
-        let url = try makeRequest(redirectURI.url).url
+        let url = try await makeRequest(redirectURI.url).url
         let callback = redirectURI.url
         let presentation = await Presentation()
         let result: Result<URL, OAuthError> = await withTaskCancellationHandler {

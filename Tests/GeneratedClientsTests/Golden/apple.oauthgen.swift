@@ -227,3 +227,9 @@ extension OAuthClient where Provider == SignInWithApple {
     @available(*, unavailable, message: "SignInWithApple has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file")
     internal func endSessionURL(for signIn: SignIn<SignInWithApple>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL { fatalError() }
 }
+
+extension OAuthClient where Provider == SignInWithApple {
+    /// Not available: the provider has no device authorization endpoint.
+    @available(*, unavailable, message: "SignInWithApple has no device authorization endpoint (RFC 8628) in its metadata or quirk file")
+    internal func authorizeDevice(scopes: [SignInWithApple.Scope]? = nil, now: Date = Date()) async throws(OAuthError) -> DeviceAuthorization<SignInWithApple> { fatalError() }
+}

@@ -9,7 +9,7 @@ import Foundation
 /// let session = try Docker.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum Docker: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo {
+internal enum Docker: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsDeviceAuthorization {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://login.docker.com/",
@@ -18,7 +18,8 @@ internal enum Docker: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
             token: URL(string: "https://login.docker.com/oauth/token")!,
             revocation: URL(string: "https://login.docker.com/oauth/revoke")!,
             userinfo: URL(string: "https://login.docker.com/userinfo")!,
-            jwks: URL(string: "https://login.docker.com/.well-known/jwks.json")!
+            jwks: URL(string: "https://login.docker.com/.well-known/jwks.json")!,
+            deviceAuthorization: URL(string: "https://login.docker.com/oauth/device/code")!
         ),
         metadata: ProviderMetadata(
             kind: .openIDConnect,

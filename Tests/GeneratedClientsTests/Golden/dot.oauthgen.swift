@@ -214,3 +214,9 @@ extension OAuthClient where Provider == DjangoOAuthToolkit {
     @available(*, unavailable, message: "DjangoOAuthToolkit has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file")
     internal func endSessionURL(for signIn: SignIn<DjangoOAuthToolkit>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL { fatalError() }
 }
+
+extension OAuthClient where Provider == DjangoOAuthToolkit {
+    /// Not available: the provider has no device authorization endpoint.
+    @available(*, unavailable, message: "DjangoOAuthToolkit has no device authorization endpoint (RFC 8628) in its metadata or quirk file")
+    internal func authorizeDevice(scopes: [DjangoOAuthToolkit.Scope]? = nil, now: Date = Date()) async throws(OAuthError) -> DeviceAuthorization<DjangoOAuthToolkit> { fatalError() }
+}

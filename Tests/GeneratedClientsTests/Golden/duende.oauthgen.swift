@@ -9,7 +9,7 @@ import Foundation
 /// let session = try DuendeDemo.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession {
+internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://demo.duendesoftware.com",
@@ -19,7 +19,8 @@ internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation,
             revocation: URL(string: "https://demo.duendesoftware.com/connect/revocation")!,
             userinfo: URL(string: "https://demo.duendesoftware.com/connect/userinfo")!,
             endSession: URL(string: "https://demo.duendesoftware.com/connect/endsession")!,
-            jwks: URL(string: "https://demo.duendesoftware.com/.well-known/openid-configuration/jwks")!
+            jwks: URL(string: "https://demo.duendesoftware.com/.well-known/openid-configuration/jwks")!,
+            deviceAuthorization: URL(string: "https://demo.duendesoftware.com/connect/deviceauthorization")!
         ),
         metadata: ProviderMetadata(
             kind: .openIDConnect,

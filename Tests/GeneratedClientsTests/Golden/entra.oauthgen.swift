@@ -9,7 +9,7 @@ import Foundation
 /// let session = try MicrosoftEntra.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInfo, SupportsEndSession {
+internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://login.microsoftonline.com/{tenantid}/v2.0",
@@ -19,7 +19,8 @@ internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInf
             token: URL(string: "https://login.microsoftonline.com/common/oauth2/v2.0/token")!,
             userinfo: URL(string: "https://graph.microsoft.com/oidc/userinfo")!,
             endSession: URL(string: "https://login.microsoftonline.com/common/oauth2/v2.0/logout")!,
-            jwks: URL(string: "https://login.microsoftonline.com/common/discovery/v2.0/keys")!
+            jwks: URL(string: "https://login.microsoftonline.com/common/discovery/v2.0/keys")!,
+            deviceAuthorization: URL(string: "https://login.microsoftonline.com/common/oauth2/v2.0/devicecode")!
         ),
         metadata: ProviderMetadata(
             kind: .openIDConnect,

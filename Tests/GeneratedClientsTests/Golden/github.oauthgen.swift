@@ -181,3 +181,9 @@ extension OAuthClient where Provider == GitHub {
     @available(*, unavailable, message: "GitHub has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file")
     internal func endSessionURL(for signIn: SignIn<GitHub>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL { fatalError() }
 }
+
+extension OAuthClient where Provider == GitHub {
+    /// Not available: the provider has no device authorization endpoint.
+    @available(*, unavailable, message: "GitHub has no device authorization endpoint (RFC 8628) in its metadata or quirk file")
+    internal func authorizeDevice(scopes: [GitHub.Scope]? = nil, now: Date = Date()) async throws(OAuthError) -> DeviceAuthorization<GitHub> { fatalError() }
+}

@@ -330,3 +330,9 @@ extension OAuthClient where Provider == GitLab {
     @available(*, unavailable, message: "GitLab has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file")
     internal func endSessionURL(for signIn: SignIn<GitLab>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL { fatalError() }
 }
+
+extension OAuthClient where Provider == GitLab {
+    /// Not available: the provider has no device authorization endpoint.
+    @available(*, unavailable, message: "GitLab has no device authorization endpoint (RFC 8628) in its metadata or quirk file")
+    internal func authorizeDevice(scopes: [GitLab.Scope]? = nil, now: Date = Date()) async throws(OAuthError) -> DeviceAuthorization<GitLab> { fatalError() }
+}

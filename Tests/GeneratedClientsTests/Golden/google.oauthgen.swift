@@ -9,7 +9,7 @@ import Foundation
 /// let session = try Google.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo {
+internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsDeviceAuthorization {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://accounts.google.com",
@@ -18,7 +18,8 @@ internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
             token: URL(string: "https://oauth2.googleapis.com/token")!,
             revocation: URL(string: "https://oauth2.googleapis.com/revoke")!,
             userinfo: URL(string: "https://openidconnect.googleapis.com/v1/userinfo")!,
-            jwks: URL(string: "https://www.googleapis.com/oauth2/v3/certs")!
+            jwks: URL(string: "https://www.googleapis.com/oauth2/v3/certs")!,
+            deviceAuthorization: URL(string: "https://oauth2.googleapis.com/device/code")!
         ),
         metadata: ProviderMetadata(
             kind: .openIDConnect,

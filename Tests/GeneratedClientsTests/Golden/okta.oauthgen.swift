@@ -9,7 +9,7 @@ import Foundation
 /// let session = try Okta.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession {
+internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://example.okta.com",
@@ -19,7 +19,8 @@ internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, Suppo
             revocation: URL(string: "https://example.okta.com/oauth2/v1/revoke")!,
             userinfo: URL(string: "https://example.okta.com/oauth2/v1/userinfo")!,
             endSession: URL(string: "https://example.okta.com/oauth2/v1/logout")!,
-            jwks: URL(string: "https://example.okta.com/oauth2/v1/keys")!
+            jwks: URL(string: "https://example.okta.com/oauth2/v1/keys")!,
+            deviceAuthorization: URL(string: "https://example.okta.com/oauth2/v1/device/authorize")!
         ),
         metadata: ProviderMetadata(
             kind: .openIDConnect,

@@ -31,7 +31,7 @@ struct RuntimeAgainstDjangoTests {
     @Test func aCodeIsGoodOnceAndOnlyWithItsVerifier() async throws {
         let provider = try DjangoProvider.instance()
         let client = try await RealProvider.client()
-        let request = try client.authorizationRequest(redirectURI: URL(string: "com.example.oauthgen:/oauth2redirect")!, scopes: ["openid"])
+        let request = try await client.authorizationRequest(redirectURI: URL(string: "com.example.oauthgen:/oauth2redirect")!, scopes: ["openid"])
         let run = try DjangoProvider.run(provider.python, [provider.driver, request.url.absoluteString])
         let callback = try #require(URL(string: run.output.trimmingCharacters(in: .whitespacesAndNewlines)))
         let code = try AuthorizationCallback.validate(callback, pending: request.pending, metadata: client.configuration.metadata)

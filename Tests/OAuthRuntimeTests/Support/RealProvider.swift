@@ -26,7 +26,7 @@ enum RealProvider {
     static func signIn(_ client: OAuthClient<DiscoveredProvider>, redirect: String, scopes: [String] = ["openid", "profile", "email"],
                        username: String = "alice") async throws -> (SignIn<DiscoveredProvider>, callback: URL) {
         let provider = try DjangoProvider.instance()
-        let request = try client.authorizationRequest(redirectURI: URL(string: redirect)!, scopes: scopes.map(ScopeValue.init(rawValue:)))
+        let request = try await client.authorizationRequest(redirectURI: URL(string: redirect)!, scopes: scopes.map(ScopeValue.init(rawValue:)))
         let run = try DjangoProvider.run(provider.python, [provider.driver, "--username", username, request.url.absoluteString])
         guard run.status == 0, let callback = URL(string: run.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw DjangoProvider.Unavailable(description: "the login driver failed: \(run.output)")

@@ -17,7 +17,7 @@ let agent = LoopbackUserAgent(browserCommand: browserCommand)
 
 /// Prints the authorization URL for the provider's loopback redirect, as the sign-in would open it.
 func printAuthorizationURL<Provider: GeneratedProvider>(_ client: OAuthClient<Provider>, on redirect: Provider.RedirectURI, scopes: [Provider.Scope]) throws {
-    print(try client.authorizationRequest(redirectURI: redirect.registered.url, scopes: scopes).url.absoluteString)
+    print(try await client.authorizationRequest(redirectURI: redirect.registered.url, scopes: scopes).url.absoluteString)
 }
 
 /// One sign-in per provider, each with its own typed scopes and result.

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# What OAuthRuntime adds to an app's clean debug build, as a ratio to a dependency-free
+# executable built in the same run (issue: "a lean runtime"). Prints one line per package:
+#
+#   trivial       an executable with no dependencies (the unit)
+#   crypto-only   an executable that depends on swift-crypto's Crypto alone: the floor on Linux,
+#                 where the runtime's hashing and signatures come from swift-crypto
+#   runtime       an executable with a generated client checked in, on OAuthRuntime (no plugin)
+#   consumer      Examples/Consumer: the plugin generates the clients during the build
+#
+# Each package builds in a new scratch directory, so every dependency compiles from source, as
+# on a CI machine. Run it on an otherwise idle machine: it measures wall-clock time.
+#
+#   Benchmarks/clean-build-ratio.sh [--only NAME]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/oauthgen-build-ratio.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+only=${2:-}
+
+package() {  # name, dependencies line, target dependencies, main.swift
+    local dir=$work/$1
+    mkdir -p "$dir/Sources/app"
+    cat >"$dir/Package.swift" <<EOF
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(
+    name: "$1", platforms: [.macOS(.v13)],
+    dependencies: [$2],
+    targets: [.executableTarget(name: "app", dependencies: [$3])],
+    swiftLanguageModes: [.v6]
+)
+EOF
+    printf '%s\n' "$4" >"$dir/Sources/app/main.swift"
+}
+
+package trivial "" "" 'print("hello")'
+package crypto-only '.package(url: "https://github.com/apple/swift-crypto", from: "4.5.2")' \
+    '.product(name: "Crypto", package: "swift-crypto")' \
+    'import Crypto
+print(SHA256.hash(data: Array("hello".utf8)))'
+package runtime ".package(name: \"oauthgen\", path: \"$root\")" '.product(name: "OAuthRuntime", package: "oauthgen")' \
+    'import OAuthRuntime
+let client = try Google.client(clientID: "example")
+print(client.clientID)'
+# The generated client the plugin would write, checked in as a team that commits it would.
+swift run --package-path "$root" -c release oauthgen generate "$root/Examples/Providers/google.openid-configuration.json" \
+    "$root/Examples/Providers/google.quirks.plist" --output "$work/runtime/Sources/app" >/dev/null 2>&1
+
+measure() {  # name, package directory
+    [ -z "$only" ] || [ "$only" = "$1" ] || return 0
+    local scratch=$work/scratch-$1 start end
+    # Resolve first (from the local mirror): only compiling and linking are timed.
+    swift package --package-path "$2" --scratch-path "$scratch" resolve >/dev/null 2>&1
+    start=$(date +%s.%N)
+    swift build --package-path "$2" --scratch-path "$scratch" >"$work/$1.log" 2>&1 || { tail -n 20 "$work/$1.log"; exit 1; }
+    end=$(date +%s.%N)
+    python3 -c "import sys; print(f'{sys.argv[1]:12} {float(sys.argv[3]) - float(sys.argv[2]):7.1f} s')" "$1" "$start" "$end" | tee -a "$work/times"
+}
+
+measure trivial "$work/trivial"
+measure crypto-only "$work/crypto-only"
+measure runtime "$work/runtime"
+measure consumer "$root/Examples/Consumer"
+python3 - "$work/times" <<'EOF'
+import sys
+times = dict((line.split()[0], float(line.split()[1])) for line in open(sys.argv[1]))
+unit = times.get("trivial")
+if unit:
+    for name, seconds in times.items():
+        if name != "trivial":
+            print(f"{name:12} {seconds / unit:5.1f}x trivial")
+EOF

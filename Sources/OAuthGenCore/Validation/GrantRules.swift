@@ -1,0 +1,46 @@
+/// Pushed authorization requests (RFC 9126) and the device grant (RFC 8628): what the quirk file
+/// asks for against what the metadata offers, so the build refuses what the runtime would.
+///
+/// The runtime's `OAuthClient` refuses a configuration that must push without a PAR endpoint;
+/// these rules say the same at the line that causes it.
+enum GrantRules {
+    static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
+
+    static func check(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let parEndpoint = quirks?.endpoints.pushedAuthorizationRequest ?? discovery?.pushedAuthorizationRequestEndpoint
+        let required = discovery?.requirePushedAuthorizationRequests.flatMap { $0.value ? $0 : nil }
+        let asked = quirks?.pushedAuthorizationRequests
+
+        if let required, let asked, !asked.value {
+            findings.append(Diagnostic(.error, .parRequiredByProvider,
+                "expected \"pushedAuthorizationRequests\" to be true or absent, found false while the metadata says \"require_pushed_authorization_requests\": true (at \(required.location)); the provider would refuse every request",
+                at: asked.location))
+        }
+        if parEndpoint == nil {
+            if let required {
+                findings.append(Diagnostic(.error, .parEndpointMissing,
+                    "expected a \"pushed_authorization_request_endpoint\" (or the quirk file's \"endpoints\" \"pushedAuthorizationRequest\") from a provider that requires pushed requests, found none",
+                    at: required.location))
+            } else if let asked, asked.value {
+                findings.append(Diagnostic(.error, .parEndpointMissing,
+                    "expected a \"pushed_authorization_request_endpoint\" in the metadata or \"endpoints\" \"pushedAuthorizationRequest\" for \"pushedAuthorizationRequests\", found none",
+                    at: asked.location))
+            }
+        }
+
+        if let device = quirks?.deviceGrant, device.value {
+            if quirks?.endpoints.deviceAuthorization == nil && discovery?.deviceAuthorizationEndpoint == nil {
+                findings.append(Diagnostic(.error, .deviceEndpointMissing,
+                    "expected a \"device_authorization_endpoint\" in the metadata or \"endpoints\" \"deviceAuthorization\" for \"deviceGrant\", found none",
+                    at: device.location))
+            }
+            if let grants = discovery?.grantTypesSupported, !grants.value.contains(where: { $0.value == deviceCodeGrantType }) {
+                findings.append(Diagnostic(.warning, .deviceGrantNotListed,
+                    "expected \"grant_types_supported\" to list \"\(deviceCodeGrantType)\" for \"deviceGrant\", found it missing; the provider may refuse the grant",
+                    at: grants.location))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+extension OAuthClient {
+    /// Whether authorization requests go to the pushed authorization request endpoint first
+    /// (RFC 9126): when the provider's metadata requires it, or its quirk file asks for it.
+    public var pushesAuthorizationRequests: Bool {
+        configuration.metadata.requirePushedAuthorizationRequests || configuration.quirks.pushedAuthorizationRequests
+    }
+
+    /// Sends the request's parameters to the PAR endpoint (RFC 9126 §2.1) with the client's
+    /// authentication, and returns the request whose URL carries only `client_id` and the
+    /// `request_uri` it answered with (§4). The pending authorization is unchanged: state,
+    /// nonce and PKCE verifier are the ones pushed.
+    func pushed(_ request: AuthorizationRequest<Provider>, now: Date) async throws(OAuthError) -> AuthorizationRequest<Provider> {
+        let name = "pushed authorization request endpoint"
+        guard let endpoint = configuration.endpoints.pushedAuthorizationRequest else { throw OAuthError.missingEndpoint(name) }
+        // client_id goes once: from the client authentication, or, with HTTP Basic, as the
+        // authorization request's own parameter (RFC 9126 §2.1's example sends both).
+        var parameters = request.parameters.filter { $0.name != "client_id" }.map { ($0.name, $0.value) }
+        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
+        authentication.apply(to: &parameters, headers: &headers)
+        if !parameters.contains(where: { $0.0 == "client_id" }) { parameters.insert(("client_id", clientID), at: 0) }
+        for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
+        let response = try await transport.send(HTTPRequest(method: "POST", url: endpoint, headers: headers,
+                                                            body: Data(FormEncoding.encode(parameters).utf8)), to: name)
+        // §2.2 says 201 Created; a 200 carrying the same answer is taken too (nothing depends on the code).
+        guard response.status == 201 || response.status == 200 else {
+            throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse, endpoint: name)
+        }
+        guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else {
+            throw OAuthError.invalidPushedAuthorization("a body that is not a JSON object")
+        }
+        guard let requestURI = object["request_uri"]?.stringValue, !requestURI.isEmpty else {
+            throw OAuthError.invalidPushedAuthorization("no \"request_uri\" string")
+        }
+        guard let expiresIn = object["expires_in"]?.intValue, expiresIn > 0 else {
+            throw OAuthError.invalidPushedAuthorization("no positive \"expires_in\" number")
+        }
+        let url = try AuthorizationRequest<Provider>.url(endpoint: configuration.endpoints.authorization,
+                                                         parameters: [("client_id", clientID), ("request_uri", requestURI)])
+        var result = request
+        result.url = url
+        result.expiresAt = now.addingTimeInterval(TimeInterval(expiresIn))
+        return result
+    }
+}

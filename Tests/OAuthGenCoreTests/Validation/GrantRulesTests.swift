@@ -1,0 +1,76 @@
+import Testing
+@testable import OAuthGenCore
+
+/// PAR and the device grant: each rule fires at the line that causes it, and a provider that
+/// offers what the quirk file asks for passes. The discovery documents are Glewlwyd's shapes
+/// (its PAR-required issuer) and Google's (device grant).
+@Suite struct GrantRulesTests {
+    static let parRequired = """
+        {"issuer": "https://id.example.com", "authorization_endpoint": "https://id.example.com/auth",
+         "token_endpoint": "https://id.example.com/token",
+         "require_pushed_authorization_requests": true}
+        """
+
+    func findings(_ json: String?, quirks body: String?) throws -> [Diagnostic] {
+        let document = json.flatMap { discovery($0).0 }
+        let file = body.flatMap { quirks($0).0 }
+        return GrantRules.check(discovery: document, quirks: file)
+    }
+
+    @Test func aProviderThatRequiresPushedRequestsNeedsTheEndpoint() throws {
+        let found = try findings(Self.parRequired, quirks: nil)
+        #expect(found.map(\.rule) == [.parEndpointMissing])
+        #expect(found.first?.severity == .error)
+        // At the member that requires it: line 3, where "require_pushed_authorization_requests" has its value.
+        #expect(found.first?.location?.line == 3)
+        #expect(found.first?.description.hasSuffix("[par-endpoint-missing] (RFC 9126 §5)") == true)
+        let withEndpoint = Self.parRequired.replacingOccurrences(of: "{", with: "{\"pushed_authorization_request_endpoint\": \"https://id.example.com/par\", ")
+        #expect(try findings(withEndpoint, quirks: nil).isEmpty)
+        // Or the quirk file supplies it.
+        #expect(try findings(Self.parRequired, quirks: "<key>endpoints</key><dict><key>pushedAuthorizationRequest</key><string>https://id.example.com/par</string></dict>").isEmpty)
+    }
+
+    @Test func aQuirkFileThatAsksForPushedRequestsNeedsTheEndpoint() throws {
+        let found = try findings(DiscoveryRulesTests.minimal, quirks: "<key>clientID</key><string>a</string>\n<key>pushedAuthorizationRequests</key><true/>")
+        #expect(found.map(\.rule) == [.parEndpointMissing])
+        #expect(found.first?.location?.file == "test.quirks.plist")
+        #expect(found.first?.location?.line == 5)
+        #expect(try findings(DiscoveryRulesTests.minimal, quirks: "<key>pushedAuthorizationRequests</key><false/>").isEmpty)
+    }
+
+    @Test func aQuirkFileCannotTurnOffWhatTheProviderRequires() throws {
+        let json = Self.parRequired.replacingOccurrences(of: "{", with: "{\"pushed_authorization_request_endpoint\": \"https://id.example.com/par\", ")
+        let found = try findings(json, quirks: "<key>pushedAuthorizationRequests</key><false/>")
+        #expect(found.map(\.rule) == [.parRequiredByProvider])
+        #expect(found.first?.message.contains("\"require_pushed_authorization_requests\": true (at test.openid-configuration.json:3:") == true)
+    }
+
+    @Test func theDeviceGrantNeedsTheDeviceEndpoint() throws {
+        let found = try findings(DiscoveryRulesTests.minimal, quirks: "<key>deviceGrant</key><true/>")
+        #expect(found.map(\.rule) == [.deviceEndpointMissing])
+        #expect(found.first?.description.hasSuffix("(RFC 8628 §4)") == true)
+        let google = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: "{\"device_authorization_endpoint\": \"https://oauth2.googleapis.com/device/code\", ")
+        #expect(try findings(google, quirks: "<key>deviceGrant</key><true/>").isEmpty)
+        #expect(try findings(DiscoveryRulesTests.minimal, quirks: "<key>deviceGrant</key><true/><key>endpoints</key><dict><key>deviceAuthorization</key><string>https://id.example.com/device</string></dict>").isEmpty)
+    }
+
+    @Test func aDeviceGrantTheMetadataDoesNotListIsAWarning() throws {
+        let json = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: """
+            {"device_authorization_endpoint": "https://id.example.com/device", "grant_types_supported": ["authorization_code", "refresh_token"],
+            """)
+        let found = try findings(json, quirks: "<key>deviceGrant</key><true/>")
+        #expect(found.map { "\($0.severity):\($0.rule.rawValue)" } == ["warning:device-grant-not-listed"])
+        let listed = json.replacingOccurrences(of: "\"refresh_token\"]", with: "\"refresh_token\", \"urn:ietf:params:oauth:grant-type:device_code\"]")
+        #expect(try findings(listed, quirks: "<key>deviceGrant</key><true/>").isEmpty)
+    }
+
+    @Test func theNewKeysAreReadAndMisspellingsGetASuggestion() throws {
+        let (file, loading) = quirks("<key>pushedAuthorizationRequest</key><true/>")
+        #expect(loading.map(\.rule) == [.quirkUnknownKey])
+        #expect(loading.first?.message.contains("did you mean \"pushedAuthorizationRequests\"?") == true)
+        #expect(file?.pushedAuthorizationRequests == nil)
+        let (typed, wrong) = quirks("<key>deviceGrant</key><string>yes</string>")
+        #expect(wrong.map(\.rule) == [.quirkWrongType])
+        #expect(typed?.deviceGrant == nil)
+    }
+}
