@@ -17,6 +17,8 @@ public enum DjangoProvider {
         public var port: Int
         public var clientID: String
         public var noConsentClientID: String
+        /// A public client whose grant is the device grant (RFC 8628).
+        public var deviceClientID: String
         public var privateUseScheme: String
         public var python: String
         public var driver: String
@@ -95,7 +97,7 @@ public enum DjangoProvider {
         let ids = clients?["clients"] as? [String: String] ?? [:]
         return Instance(
             issuer: "http://127.0.0.1:\(port)/o", port: port,
-            clientID: ids["native"] ?? "", noConsentClientID: ids["native-no-consent"] ?? "",
+            clientID: ids["native"] ?? "", noConsentClientID: ids["native-no-consent"] ?? "", deviceClientID: ids["device"] ?? "",
             privateUseScheme: clients?["scheme"] as? String ?? "",
             python: python, driver: supportDirectory.appendingPathComponent("login_driver.py").path)
     }

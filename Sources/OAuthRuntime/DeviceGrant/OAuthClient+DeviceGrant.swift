@@ -109,8 +109,10 @@ extension OAuthClient {
             let failure: OAuthError
             do {
                 // Status 200 too: a provider with the errors-with-200 quirk says "pending" that way.
-                let requireIDToken = configuration.metadata.kind == .openIDConnect && authorization.scopes.contains("openid")
-                let tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: requireIDToken,
+                // No spec makes an ID token part of this grant's response (django-oauth-toolkit
+                // sends none): one is verified when present, and `SignIn` requires it for a
+                // provider typed as OpenID, whose sign-ins always carry claims.
+                let tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
                                                              scopeSeparator: configuration.quirks.scopeSeparator, now: Date())
                 // No nonce: a device authorization request has none (RFC 8628 §3.1).
                 return try await verifiedSignIn(tokens, nonce: nil, now: Date())

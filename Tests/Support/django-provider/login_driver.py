@@ -4,6 +4,9 @@ then the consent form — and follows the redirect to the app's loopback listene
 
     python login_driver.py [--deny] [--username U --password P] URL
 
+Given a device grant's verification_uri_complete, it logs in, submits the code and accepts (or,
+with --deny, denies) the device.
+
 The consent page's Cancel button is --deny. Redirects to the app are requested, never followed
 further; a private-use or https redirect is printed on stdout instead (the app would receive it).
 """
@@ -55,6 +58,9 @@ def main(argv):
         if response.status_code != 200:
             print(f"login driver: HTTP {response.status_code} at {url}", file=sys.stderr)
             return 1
+        if "/device-grant-status/" in url:
+            # A device grant approved or denied: the device learns it by polling.
+            return 0
         forms = forms_of(response.text)
         if not forms:
             print(f"login driver: no form at {url}", file=sys.stderr)
@@ -63,6 +69,9 @@ def main(argv):
         fields = {field["name"]: field.get("value", "") for field in form["inputs"] if field.get("name") and field.get("type") != "submit"}
         if "password" in fields:
             fields["username"], fields["password"] = username, password
+        elif "/device-confirm/" in url:
+            # The device grant's approval page (its buttons are <button name="action">).
+            fields["action"] = "deny" if deny else "accept"
         elif not deny:
             fields["allow"] = "Authorize"
         action = urllib.parse.urljoin(url, form["action"] or url)

@@ -115,6 +115,14 @@ def setup(state):
             skip_authorization=skip,
         )
         clients[name] = app.client_id
+    # The device grant (RFC 8628) is a grant type of its own in the toolkit.
+    device = Application.objects.create(
+        name="device", client_id="oauthgen-device", user=user,
+        client_type=Application.CLIENT_PUBLIC,
+        authorization_grant_type=Application.GRANT_DEVICE_CODE,
+        algorithm=Application.RS256_ALGORITHM,
+    )
+    clients["device"] = device.client_id
     with open(os.path.join(state, "clients.json"), "w") as handle:
         json.dump({"clients": clients, "username": USERNAME, "password": PASSWORD, "scheme": SCHEME}, handle)
 
@@ -137,7 +145,12 @@ def serve(state):
             pass
 
     server = make_server("127.0.0.1", 0, get_wsgi_application(), server_class=Server, handler_class=Handler)
-    print(f"PORT {server.server_address[1]}", flush=True)
+    port = server.server_address[1]
+    # Where the user enters a device grant's code: absolute, so known only once the port is.
+    from oauth2_provider.settings import oauth2_settings
+    oauth2_settings.OAUTH_DEVICE_VERIFICATION_URI = f"http://127.0.0.1:{port}/o/device/"
+    oauth2_settings.OAUTH_DEVICE_VERIFICATION_URI_COMPLETE = f"http://127.0.0.1:{port}/o/device/?user_code={{user_code}}"
+    print(f"PORT {port}", flush=True)
 
     parent = os.getppid()
 
