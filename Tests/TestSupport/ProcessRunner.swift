@@ -40,10 +40,15 @@ public enum ProcessRunner {
         try run(productsDirectory.appendingPathComponent(name), arguments, in: directory)
     }
 
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL = packageRoot) throws -> Run {
+    /// Runs a program to its end; `environment` is added to this process's own.
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
+                           environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         process.currentDirectoryURL = directory
         // stderr goes to a file, so a child writing a lot to both streams can never block on a
         // full pipe while stdout is being read.

@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Glewlwyd 2.7.5 (Debian's package) on 127.0.0.1, started once per test run: the second real
+/// OpenID provider, with PAR, DPoP, the device grant and RP-initiated logout.
+///
+/// `Tests/Support/glewlwyd/start.sh` starts and seeds it with fresh state in a temporary
+/// directory; it is stopped by PID (`stop.sh`, which checks the PID is still that Glewlwyd) when
+/// the test process exits. The python it needs is the project's `.venv`, which `DjangoProvider`
+/// creates.
+public enum GlewlwydProvider {
+    /// One running instance.
+    public struct Instance: Sendable {
+        /// `…/api/oidc`: DPoP optional.
+        public var issuer: String
+        /// `…/api/oidcn`: the DPoP server nonce is mandatory.
+        public var nonceIssuer: String
+        /// `…/api/oidcp`: every authorization request must be pushed (RFC 9126).
+        public var parRequiredIssuer: String
+        /// A public client, DPoP optional.
+        public var publicClientID: String { "swift-native" }
+        /// A public client that must use DPoP.
+        public var dpopClientID: String { "swift-native-dpop" }
+        /// Registered for every client.
+        public var privateUseRedirect: String { "com.example.swiftapp:/oauth2redirect" }
+        public var python: String
+        /// The headless browser.
+        public var browser: String
+        /// The headless browser as a `--browser-command`.
+        public var browserCommand: [String] { [python, browser] }
+    }
+
+    static let supportDirectory = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/glewlwyd")
+
+    /// Started on first use.
+    public static let shared: Result<Instance, DjangoProvider.Unavailable> = {
+        do {
+            return .success(try start())
+        } catch let error as DjangoProvider.Unavailable {
+            FileHandle.standardError.write(Data("""
+
+                ************************************************************************
+                  SKIPPING the tests against Glewlwyd: \(error.description)
+                  Run .ci/run (it installs Debian's glewlwyd) to run them.
+                ************************************************************************
+
+                """.utf8))
+            return .failure(error)
+        } catch {
+            return .failure(DjangoProvider.Unavailable(description: "\(error)"))
+        }
+    }()
+
+    /// Whether it could be started; with OAUTHGEN_REQUIRE_PROVIDER=1 (CI) the tests run and fail instead.
+    public static var isAvailable: Bool {
+        if case .success = shared { return true }
+        return ProcessInfo.processInfo.environment["OAUTHGEN_REQUIRE_PROVIDER"] == "1"
+    }
+
+    public static func instance() throws -> Instance {
+        try shared.get()
+    }
+
+    private static func start() throws -> Instance {
+        guard ProcessRunner.which("glewlwyd") != nil else {
+            throw DjangoProvider.Unavailable(description: "glewlwyd is not installed")
+        }
+        // The venv with requests and cryptography (django's requirements bring both).
+        let python = try DjangoProvider.instance().python
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-glewlwyd-\(getpid())")
+        try? FileManager.default.removeItem(at: state)
+        try runStartScript(state: state, python: python)
+        runDirectory = state.path
+        atexit {
+            guard let directory = runDirectory else { return }
+            let stop = Process()
+            stop.executableURL = GlewlwydProvider.supportDirectory.appendingPathComponent("stop.sh")
+            stop.environment = ["PEER2_RUN_DIR": directory, "PATH": "/usr/bin:/bin"]
+            try? stop.run()
+            stop.waitUntilExit()
+        }
+        var values: [String: String] = [:]
+        for line in try String(contentsOf: state.appendingPathComponent("env"), encoding: .utf8).split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { values[parts[0]] = parts[1] }
+        }
+        guard let issuer = values["PEER2_ISSUER"], let nonce = values["PEER2_ISSUER_DPOP_NONCE"], let par = values["PEER2_ISSUER_PAR_REQUIRED"] else {
+            throw DjangoProvider.Unavailable(description: "start.sh wrote no issuers: \(values)")
+        }
+        return Instance(issuer: issuer, nonceIssuer: nonce, parRequiredIssuer: par, python: python,
+                        browser: supportDirectory.appendingPathComponent("browser.py").path)
+    }
+}
+
+extension GlewlwydProvider {
+    /// Runs start.sh to its end. Its output is read to the end instead of waiting for the process:
+    /// Foundation's `Process.waitUntilExit` on Linux was seen never to return for this script
+    /// (its child left a zombie Foundation did not reap), while the pipe closes when it ends.
+    static func runStartScript(state: URL, python: String) throws {
+        let process = Process()
+        process.executableURL = supportDirectory.appendingPathComponent("start.sh")
+        process.environment = ProcessInfo.processInfo.environment.merging(["PEER2_RUN_DIR": state.path, "OAUTHGEN_PYTHON": python]) { _, new in new }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // start.sh bounds every wait (20 s to come up, 60 s to seed); stderr is small.
+        let issuer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard issuer.hasPrefix("http://127.0.0.1:"), FileManager.default.fileExists(atPath: state.appendingPathComponent("env").path) else {
+            throw DjangoProvider.Unavailable(description: "start.sh failed: \(log)")
+        }
+    }
+}
+
+/// Written once, while `GlewlwydProvider.shared` initializes (Swift runs that exactly once, before
+/// any reader); read only by the `atexit` handler, after the tests. No concurrent access.
+nonisolated(unsafe) private var runDirectory: String?
