@@ -3,6 +3,12 @@ import OAuthRuntime
 /// What `oauthgen-login --json` prints: facts about the sign-in, never a raw token unless asked.
 struct LoginReport: Encodable {
     var issuer: String
+    /// `authorization_code` or `device_code`.
+    var grant: String
+    /// Whether the authorization request was pushed (RFC 9126).
+    var pushed: Bool
+    /// As the token endpoint said it: `Bearer`, or `DPoP` for sender-constrained tokens.
+    var token_type: String
     var subject: String?
     var scope: String?
     var expires_in: Int?

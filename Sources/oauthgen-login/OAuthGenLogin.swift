@@ -13,10 +13,18 @@ struct OAuthGenLogin: AsyncParsableCommand {
             and verifies the ID token: signature against the provider's JWKS, issuer, audience, expiry
             and nonce. Any failed check exits 1 with one line on standard error naming it.
 
+            With --par the request goes to the provider's pushed authorization request endpoint first
+            (RFC 9126) and the browser sees only client_id and request_uri; a provider whose metadata
+            requires that gets it without the flag. With --device there is no browser on this machine:
+            the user code and verification URI go to standard error, the user approves on any device,
+            and the client polls (RFC 8628); --browser-command, if given, is run on the complete
+            verification URI.
+
             Examples:
               oauthgen-login --issuer https://accounts.google.com --client-id 1234.apps.googleusercontent.com
               oauthgen-login --issuer http://127.0.0.1:8000/o --allow-insecure-loopback --client-id dev \\
                   --scope "openid profile" --userinfo --refresh --revoke --json
+              oauthgen-login --issuer https://id.example.com --client-id tv-app --device
             """
     )
 
@@ -50,6 +58,12 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Flag(help: "Revoke the tokens at the end.")
     var revoke = false
 
+    @Flag(help: "Push the authorization request first (RFC 9126), even where the provider does not require it.")
+    var par = false
+
+    @Flag(help: "Sign in with the device grant (RFC 8628): show a code, let the user approve elsewhere, poll.")
+    var device = false
+
     @Flag(help: "Allow an http issuer and endpoints on 127.0.0.1 or [::1] (local providers only).")
     var allowInsecureLoopback = false
 
@@ -74,8 +88,11 @@ struct OAuthGenLogin: AsyncParsableCommand {
 
     private func signIn() async throws(OAuthError) {
         let transport = URLSessionTransport()
-        let configuration = try await loadConfiguration(transport: transport)
-        let redirect = try loopbackRedirect()
+        var configuration = try await loadConfiguration(transport: transport)
+        if par {
+            guard !device else { throw OAuthError(.invalidConfiguration, "expected --par or --device, found both: the device grant has no authorization request to push") }
+            configuration.quirks.pushedAuthorizationRequests = true
+        }
 
         if clientSecret != nil {
             // The client sends it as the metadata prefers (client_secret_basic when it is silent).
@@ -89,9 +106,14 @@ struct OAuthGenLogin: AsyncParsableCommand {
         } catch {
             throw OAuthError(.invalidConfiguration, "\(error)")
         }
-        let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
         let scopes = scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }
-        var signIn = try await client.signIn(with: agent, redirectURI: redirect, scopes: scopes)
+        var signIn: SignIn<DiscoveredProvider>
+        if device {
+            signIn = try await deviceSignIn(client, scopes: scopes, browserCommand: command)
+        } else {
+            let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
+            signIn = try await client.signIn(with: agent, redirectURI: try loopbackRedirect(), scopes: scopes)
+        }
 
         var userinfoClaims: [String: ClaimValue]?
         if userinfo { userinfoClaims = try await client.userInfo(signIn) }
@@ -103,6 +125,9 @@ struct OAuthGenLogin: AsyncParsableCommand {
 
         let report = LoginReport(
             issuer: configuration.issuer ?? "",
+            grant: device ? "device_code" : "authorization_code",
+            pushed: !device && client.pushesAuthorizationRequests,
+            token_type: signIn.tokens.tokenType,
             subject: signIn.idToken?.subject,
             scope: signIn.tokens.scopes?.joined(separator: " "),
             expires_in: signIn.tokens.expiresAt.map { Int($0.timeIntervalSinceNow.rounded()) },
@@ -113,6 +138,40 @@ struct OAuthGenLogin: AsyncParsableCommand {
             refresh_token: showTokens ? signIn.tokens.refreshToken : nil,
             id_token: showTokens ? signIn.tokens.idToken : nil)
         print(json ? Self.jsonText(report) : Self.humanText(report))
+    }
+
+    /// RFC 8628: the code goes to standard error (standard output stays the report), the browser
+    /// command, if any, gets the complete verification URI, and the client polls until the user
+    /// approves or the code expires; --timeout bounds the whole wait.
+    private func deviceSignIn(_ client: OAuthClient<DiscoveredProvider>, scopes: [ScopeValue], browserCommand: [String]?) async throws(OAuthError) -> SignIn<DiscoveredProvider> {
+        let authorization = try await client.authorizeDevice(scopes: scopes)
+        // The user code comes from the provider and reaches a terminal: quoted and escaped.
+        let code = String(reflecting: authorization.userCode)
+        let page = authorization.verificationURIComplete ?? authorization.verificationURI
+        FileHandle.standardError.write(Data("""
+            To sign in, open \(authorization.verificationURI.absoluteString) and enter the code \(code)
+            (or open \(page.absoluteString)); the code expires at \(authorization.expiresAt).
+
+            """.utf8))
+        if let browserCommand {
+            // The same launcher as the code flow's, so a headless test browser works for both.
+            try LoopbackUserAgent(browserCommand: browserCommand).open(page)
+        }
+        let limit = timeout
+        typealias Outcome = Result<SignIn<DiscoveredProvider>, OAuthError>
+        let result: Outcome = await withTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                do throws(OAuthError) { return Outcome.success(try await client.signIn(with: authorization)) } catch { return Outcome.failure(error) }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(limit))
+                return Outcome.failure(OAuthError(.timedOut, "expected the device to be approved within \(Int(limit)) s (--timeout), found it was not"))
+            }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+        return try result.get()
     }
 
     private func loadConfiguration(transport: URLSessionTransport) async throws(OAuthError) -> ProviderConfiguration {
@@ -129,9 +188,10 @@ struct OAuthGenLogin: AsyncParsableCommand {
                 throw OAuthError(.invalidDiscoveryDocument, "expected the discovery document at \(documentURL.absoluteString), found HTTP \(response.status)")
             }
             var configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
-            // Only --revoke needs what the RFC 8414 document may add (django-oauth-toolkit lists its
-            // revocation endpoint only there); nothing else is fetched that is not used.
-            if revoke, configuration.endpoints.revocation == nil, let metadataURL = ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuerURL),
+            // Only --revoke and --device need what the RFC 8414 document may add (django-oauth-toolkit
+            // lists its revocation endpoint only there); nothing else is fetched that is not used.
+            let missing = (revoke && configuration.endpoints.revocation == nil) || (device && configuration.endpoints.deviceAuthorization == nil)
+            if missing, let metadataURL = ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuerURL),
                let metadata = try? await transport.send(HTTPRequest(method: "GET", url: metadataURL, headers: ["Accept": "application/json"]), to: "authorization-server metadata"),
                metadata.status == 200
             {

@@ -29,6 +29,12 @@ public struct LoopbackUserAgent: ExternalUserAgent {
     /// Only loopback redirects.
     public func accepts(_ kind: RedirectURIKind) -> Bool { kind == .loopback }
 
+    /// Opens a page in the browser without listening for a response: a device grant's
+    /// verification URI (RFC 8628 §3.3), on a machine that has a browser after all.
+    public func open(_ url: URL) throws(OAuthError) {
+        _ = try BrowserLauncher.open(url, command: browserCommand)
+    }
+
     /// Binds the listener on the redirect URI's path, names the bound port in the request,
     /// opens the browser and waits.
     public func authorize(

@@ -78,4 +78,28 @@ struct OAuthGenLoginTests {
         #expect(run.stderr.contains("error: the browser command"), "\(run.stderr)")
         #expect(Date().timeIntervalSince(started) < 20)
     }
+
+    @Test func theDeviceGrantPrintsTheCodeOnStandardErrorAndReportsTheGrant() throws {
+        let provider = try DjangoProvider.instance()
+        let run = try Binaries.run("oauthgen-login", [
+            "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.deviceClientID, "--device",
+            "--scope", "openid profile", "--browser-command", provider.browserCommand + " --username ivan", "--timeout", "60", "--json",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("To sign in, open http://127.0.0.1:\(provider.port)/o/device/ and enter the code \""))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(report["grant"] as? String == "device_code")
+        #expect(report["pushed"] as? Bool == false)
+        #expect(report["token_type"] as? String == "Bearer")
+        #expect(report["scope"] as? String == "openid profile")
+    }
+
+    @Test func parNeedsAProviderWithTheEndpoint() throws {
+        let run = try login(["--par"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none\n")
+        let both = try login(["--par", "--device"])
+        #expect(both.status == 1)
+        #expect(both.stderr.contains("expected --par or --device, found both"))
+    }
 }

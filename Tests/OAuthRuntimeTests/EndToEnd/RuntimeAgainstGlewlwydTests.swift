@@ -80,3 +80,21 @@ struct RuntimeAgainstGlewlwydTests {
         #expect(signIn.idToken?.allClaims["name"] == .string("Alice Example"))
     }
 }
+
+/// `oauthgen-login` against Glewlwyd.
+@Suite(.enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
+struct OAuthGenLoginAgainstGlewlwydTests {
+    @Test(arguments: [\GlewlwydProvider.Instance.nonceIssuer, \.parRequiredIssuer])
+    func theDeviceGrantSignsIn(issuer: KeyPath<GlewlwydProvider.Instance, String> & Sendable) throws {
+        let provider = try GlewlwydProvider.instance()
+        let run = try Binaries.run("oauthgen-login", [
+            "--issuer", provider[keyPath: issuer], "--allow-insecure-loopback", "--client-id", provider.publicClientID, "--device",
+            "--scope", "openid profile", "--browser-command", provider.browserCommand.joined(separator: " "), "--timeout", "60", "--json",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(report["issuer"] as? String == provider[keyPath: issuer])
+        #expect(report["grant"] as? String == "device_code")
+        #expect((report["id_token_claims"] as? [String: Any])?["name"] as? String == "Alice Example")
+    }
+}
