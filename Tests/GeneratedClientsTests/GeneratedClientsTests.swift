@@ -89,6 +89,15 @@ import Testing
         _ = try GitHub.session()
     }
 
+    @Test func theDeviceGrantExistsWhereThePinnedMetadataHasItsEndpoint() {
+        // Google's discovery document names one (RFC 8628 §4); the member is there to call.
+        #expect(Google.configuration.endpoints.deviceAuthorization?.absoluteString == "https://oauth2.googleapis.com/device/code")
+        let start: @Sendable (OAuthClient<Google>) async throws -> DeviceAuthorization<Google> = { try await $0.authorizeDevice(scopes: [.email]) }
+        _ = start
+        // GitHub's quirk file names none: there the member is unavailable (Examples/CompileFail).
+        #expect(GitHub.configuration.endpoints.deviceAuthorization == nil)
+    }
+
     @Test func redirectURIsAreTheRegisteredOnesWithTheirKinds() {
         #expect(Google.RedirectURI.allCases.map(\.registered.url) == Google.configuration.client.redirectURIs)
         #expect(Google.RedirectURI.privateUseScheme.registered.kind == .privateUseScheme)

@@ -34,6 +34,7 @@ import Testing
             "\(sources)/GoogleClaimsFromGitHub.swift:5:12: error: 'claims' is unavailable: GitHub is an OAuth 2.0 provider: it issues no ID token, so a sign-in has no claims; read its UserInfo",
             "\(sources)/GooglePendingOnEntra.swift:6:75: error: cannot convert value of type 'PendingAuthorization<Google>' to expected argument type 'PendingAuthorization<MicrosoftEntra>'",
             "\(sources)/RevokeWithoutEndpoint.swift:5:22: error: 'revoke(_:hint:)' is unavailable: MicrosoftEntra has no revocation endpoint (RFC 7009) in its metadata or quirk file",
+            "\(sources)/DeviceWithoutEndpoint.swift:5:26: error: 'authorizeDevice(scopes:now:)' is unavailable: GitHub has no device authorization endpoint (RFC 8628) in its metadata or quirk file",
         ]
         for line in expected {
             #expect(lines.contains(line), "missing: \(line)\n\(run.stdout)\n\(run.stderr)")
