@@ -307,3 +307,9 @@ extension OAuthClient where Provider == Docker {
     @available(*, unavailable, message: "Docker has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file")
     internal func endSessionURL(for signIn: SignIn<Docker>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL { fatalError() }
 }
+
+extension OAuthSession where Provider == Docker {
+    /// Not available: the provider has no end-session endpoint; ``signOut()`` signs out here.
+    @available(*, unavailable, message: "Docker has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file; signOut() signs out of the app")
+    internal func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? { fatalError() }
+}

@@ -182,6 +182,12 @@ extension OAuthClient where Provider == GitHub {
     internal func endSessionURL(for signIn: SignIn<GitHub>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL { fatalError() }
 }
 
+extension OAuthSession where Provider == GitHub {
+    /// Not available: the provider has no end-session endpoint; ``signOut()`` signs out here.
+    @available(*, unavailable, message: "GitHub has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file; signOut() signs out of the app")
+    internal func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? { fatalError() }
+}
+
 extension OAuthClient where Provider == GitHub {
     /// Not available: the provider has no device authorization endpoint.
     @available(*, unavailable, message: "GitHub has no device authorization endpoint (RFC 8628) in its metadata or quirk file")

@@ -3,98 +3,189 @@ import TestSupport
 @testable import OAuthRuntime
 import Testing
 
-/// The runtime against Glewlwyd 2.7.5 on 127.0.0.1: pushed authorization requests on the issuer
-/// that requires them, and the device grant.
-@Suite(.enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
-struct RuntimeAgainstGlewlwydTests {
-    static func client(issuer: String, clientID: String = "swift-native") async throws -> OAuthClient<DiscoveredProvider> {
-        let transport = URLSessionTransport()
-        let discovery = try await transport.send(HTTPRequest(method: "GET", url: ProviderConfiguration.openIDConfigurationURL(forIssuer: URL(string: issuer)!)))
-        let configuration = try ProviderConfiguration(discoveryDocument: discovery.body, expectedIssuer: issuer)
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, allowInsecureLoopback: true)
-    }
+/// Every test against Glewlwyd, one at a time: with SQLite it fails concurrent writes
+/// ("Error executing sql query" while making a code, answered as server_error).
+@Suite(.serialized, .enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
+enum AgainstGlewlwyd {}
 
-    /// The headless browser on an authorization URL; the private-use redirect it would hand the app.
-    static func browse(_ url: URL) throws -> URL {
-        let provider = try GlewlwydProvider.instance()
-        let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, url.absoluteString])
-        let marker = "final redirect (private-use scheme, not contacted): "
-        guard run.status == 0, let line = run.stderr.split(separator: "\n").first(where: { $0.contains(marker) }),
-              let callback = URL(string: String(line[line.range(of: marker)!.upperBound...]))
-        else { throw DjangoProvider.Unavailable(description: "browser.py: exit \(run.status): \(run.stderr)") }
-        return callback
-    }
-
-    @Test func aProviderThatRequiresPARGetsEveryRequestPushedWithoutTheAppAsking() async throws {
-        let provider = try GlewlwydProvider.instance()
-        let client = try await Self.client(issuer: provider.parRequiredIssuer)
-        #expect(client.configuration.metadata.requirePushedAuthorizationRequests)
-        #expect(client.pushesAuthorizationRequests)
-        let request = try await client.authorizationRequest(redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid", "profile"])
-        // Only client_id and request_uri reach the browser (RFC 9126 §4): no state, PKCE or scope.
-        let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
-        #expect(query.map(\.name) == ["client_id", "request_uri"])
-        #expect(query.last?.value?.hasPrefix("urn:ietf:params:oauth:request_uri:") == true)
-        // Glewlwyd's request_uri lives 90 s.
-        #expect(request.expiresAt.map { abs($0.timeIntervalSinceNow - 90) < 30 } == true)
-
-        let callback = try Self.browse(request.url)
-        let signIn = try await client.finishAuthorization(callback: callback, pending: request.pending)
-        #expect(signIn.idToken?.issuer == provider.parRequiredIssuer)
-        #expect(signIn.idToken?.allClaims["name"] == .string("Alice Example"))
-        #expect(signIn.tokens.refreshToken != nil)
-    }
-
-    @Test func anUnpushedRequestIsWhatTheProviderRefuses() async throws {
-        // The control: the same request in the URL gets Glewlwyd's bare 403 (its quirk 14).
-        let provider = try GlewlwydProvider.instance()
-        let client = try await Self.client(issuer: provider.parRequiredIssuer)
-        let request = try AuthorizationRequest<DiscoveredProvider>(configuration: client.configuration, clientID: client.clientID,
-                                                                   redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
-        #expect(throws: DjangoProvider.Unavailable.self) { try Self.browse(request.url) }
-    }
-
-    @Test func aPARErrorIsTyped() async throws {
-        let provider = try GlewlwydProvider.instance()
-        let client = try await Self.client(issuer: provider.parRequiredIssuer)
-        // A redirect URI that is not registered: Glewlwyd answers PAR with a bare 403 (quirk 14).
-        let error = await #expect(throws: OAuthError.self) {
-            try await client.authorizationRequest(redirectURI: URL(string: "com.example.other:/cb")!, scopes: ["openid"])
+extension AgainstGlewlwyd {
+    /// The runtime against Glewlwyd 2.7.5 on 127.0.0.1: pushed authorization requests on the issuer
+    /// that requires them, and the device grant.
+    @Suite
+    struct RuntimeAgainstGlewlwydTests {
+        static func client(issuer: String, clientID: String = "swift-native", clientSecret: String? = nil) async throws -> OAuthClient<DiscoveredProvider> {
+            let transport = URLSessionTransport()
+            let discovery = try await transport.send(HTTPRequest(method: "GET", url: ProviderConfiguration.openIDConfigurationURL(forIssuer: URL(string: issuer)!)))
+            var configuration = try ProviderConfiguration(discoveryDocument: discovery.body, expectedIssuer: issuer)
+            if clientSecret != nil { configuration.quirks.tokenEndpointAuthMethod = .clientSecretBasic }
+            return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, clientSecret: clientSecret, allowInsecureLoopback: true)
         }
-        #expect(error?.kind == .unexpectedResponse)
-        #expect(error?.httpStatus == 403)
-        #expect(error?.message.contains("pushed authorization request endpoint") == true)
+
+        /// The headless browser on an authorization URL; the private-use redirect it would hand the app.
+        static func browse(_ url: URL) throws -> URL {
+            let provider = try GlewlwydProvider.instance()
+            let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, url.absoluteString])
+            let marker = "final redirect (private-use scheme, not contacted): "
+            guard run.status == 0, let line = run.stderr.split(separator: "\n").first(where: { $0.contains(marker) }),
+                  let callback = URL(string: String(line[line.range(of: marker)!.upperBound...]))
+            else { throw DjangoProvider.Unavailable(description: "browser.py: exit \(run.status): \(run.stderr)") }
+            return callback
+        }
+
+        @Test func aProviderThatRequiresPARGetsEveryRequestPushedWithoutTheAppAsking() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.client(issuer: provider.parRequiredIssuer)
+            #expect(client.configuration.metadata.requirePushedAuthorizationRequests)
+            #expect(client.pushesAuthorizationRequests)
+            let request = try await client.authorizationRequest(redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid", "profile"])
+            // Only client_id and request_uri reach the browser (RFC 9126 §4): no state, PKCE or scope.
+            let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
+            #expect(query.map(\.name) == ["client_id", "request_uri"])
+            #expect(query.last?.value?.hasPrefix("urn:ietf:params:oauth:request_uri:") == true)
+            // Glewlwyd's request_uri lives 90 s.
+            #expect(request.expiresAt.map { abs($0.timeIntervalSinceNow - 90) < 30 } == true)
+
+            let callback = try Self.browse(request.url)
+            let signIn = try await client.finishAuthorization(callback: callback, pending: request.pending)
+            #expect(signIn.idToken?.issuer == provider.parRequiredIssuer)
+            #expect(signIn.idToken?.allClaims["name"] == .string("Alice Example"))
+            #expect(signIn.tokens.refreshToken != nil)
+        }
+
+        @Test func anUnpushedRequestIsWhatTheProviderRefuses() async throws {
+            // The control: the same request in the URL gets Glewlwyd's bare 403 (its quirk 14).
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.client(issuer: provider.parRequiredIssuer)
+            let request = try AuthorizationRequest<DiscoveredProvider>(configuration: client.configuration, clientID: client.clientID,
+                                                                       redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
+            #expect(throws: DjangoProvider.Unavailable.self) { try Self.browse(request.url) }
+        }
+
+        @Test func aPARErrorIsTyped() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.client(issuer: provider.parRequiredIssuer)
+            // A redirect URI that is not registered: Glewlwyd answers PAR with a bare 403 (quirk 14).
+            let error = await #expect(throws: OAuthError.self) {
+                try await client.authorizationRequest(redirectURI: URL(string: "com.example.other:/cb")!, scopes: ["openid"])
+            }
+            #expect(error?.kind == .unexpectedResponse)
+            #expect(error?.httpStatus == 403)
+            #expect(error?.message.contains("pushed authorization request endpoint") == true)
+        }
+
+        @Test func theDeviceGrantSignsInWithAVerifiedIDToken() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.client(issuer: provider.issuer)
+            let authorization = try await client.authorizeDevice(scopes: ["openid", "profile"])
+            #expect(authorization.verificationURI.absoluteString.hasPrefix(provider.issuer))
+            let page = try #require(authorization.verificationURIComplete)
+            let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
+            #expect(run.status == 0, "\(run.stderr)")
+            let signIn = try await client.signIn(with: authorization)
+            #expect(!signIn.tokens.accessToken.isEmpty)
+            #expect(signIn.idToken?.issuer == provider.issuer)
+            #expect(signIn.idToken?.allClaims["name"] == .string("Alice Example"))
+        }
     }
 
-    @Test func theDeviceGrantSignsInWithAVerifiedIDToken() async throws {
-        let provider = try GlewlwydProvider.instance()
-        let client = try await Self.client(issuer: provider.issuer)
-        let authorization = try await client.authorizeDevice(scopes: ["openid", "profile"])
-        #expect(authorization.verificationURI.absoluteString.hasPrefix(provider.issuer))
-        let page = try #require(authorization.verificationURIComplete)
-        let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
-        #expect(run.status == 0, "\(run.stderr)")
-        let signIn = try await client.signIn(with: authorization)
-        #expect(!signIn.tokens.accessToken.isEmpty)
-        #expect(signIn.idToken?.issuer == provider.issuer)
-        #expect(signIn.idToken?.allClaims["name"] == .string("Alice Example"))
+    /// `oauthgen-login` against Glewlwyd.
+    @Suite
+    struct OAuthGenLoginAgainstGlewlwydTests {
+        @Test(arguments: [\GlewlwydProvider.Instance.nonceIssuer, \.parRequiredIssuer])
+        func theDeviceGrantSignsIn(issuer: KeyPath<GlewlwydProvider.Instance, String> & Sendable) throws {
+            let provider = try GlewlwydProvider.instance()
+            let run = try Binaries.run("oauthgen-login", [
+                "--issuer", provider[keyPath: issuer], "--allow-insecure-loopback", "--client-id", provider.publicClientID, "--device",
+                "--scope", "openid profile", "--browser-command", provider.browserCommand.joined(separator: " "), "--timeout", "60", "--json",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            #expect(report["issuer"] as? String == provider[keyPath: issuer])
+            #expect(report["grant"] as? String == "device_code")
+            #expect((report["id_token_claims"] as? [String: Any])?["name"] as? String == "Alice Example")
+        }
     }
-}
 
-/// `oauthgen-login` against Glewlwyd.
-@Suite(.enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
-struct OAuthGenLoginAgainstGlewlwydTests {
-    @Test(arguments: [\GlewlwydProvider.Instance.nonceIssuer, \.parRequiredIssuer])
-    func theDeviceGrantSignsIn(issuer: KeyPath<GlewlwydProvider.Instance, String> & Sendable) throws {
-        let provider = try GlewlwydProvider.instance()
-        let run = try Binaries.run("oauthgen-login", [
-            "--issuer", provider[keyPath: issuer], "--allow-insecure-loopback", "--client-id", provider.publicClientID, "--device",
-            "--scope", "openid profile", "--browser-command", provider.browserCommand.joined(separator: " "), "--timeout", "60", "--json",
-        ])
-        #expect(run.status == 0, "\(run.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect(report["issuer"] as? String == provider[keyPath: issuer])
-        #expect(report["grant"] as? String == "device_code")
-        #expect((report["id_token_claims"] as? [String: Any])?["name"] as? String == "Alice Example")
+    /// The headless browser as the app's user agent for private-use redirects: it shows the URL and
+    /// hands back the redirect the OS would deliver to the app.
+    struct BrowserScriptAgent: ExternalUserAgent {
+        var cookieJar: String
+
+        func accepts(_ kind: RedirectURIKind) -> Bool { kind == .privateUseScheme }
+
+        func authorize(on redirectURI: RegisteredRedirectURI,
+                       request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
+            let (url, _) = try await makeRequest(redirectURI.url)
+            do {
+                let provider = try GlewlwydProvider.instance()
+                let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, "--cookie-jar", cookieJar, url.absoluteString])
+                let marker = "final redirect (private-use scheme, not contacted): "
+                guard let line = run.stderr.split(separator: "\n").first(where: { $0.contains(marker) }),
+                      let callback = URL(string: String(line[line.range(of: marker)!.upperBound...]))
+                else { throw OAuthError(.browserFailed, "browser.py: exit \(run.status): \(run.stderr)") }
+                return callback
+            } catch let error as OAuthError {
+                throw error
+            } catch {
+                throw OAuthError(.browserFailed, "\(error)")
+            }
+        }
+    }
+
+    /// Sign-out through the user agent (RP-Initiated Logout 1.0) against Glewlwyd.
+    @Suite
+    struct SignOutAgainstGlewlwydTests {
+        /// Glewlwyd revokes only for a client that authenticates (a public client gets 401), so this
+        /// is its confidential client; the public client's case is the next test.
+        @Test func signingOutAtTheProviderChecksStateAndRevokesEvenARotatedRefreshToken() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let client = try await AgainstGlewlwyd.RuntimeAgainstGlewlwydTests.client(issuer: provider.issuer, clientID: "swift-confidential", clientSecret: "swift-confidential-secret")
+            let jar = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: jar) }
+            let agent = BrowserScriptAgent(cookieJar: jar)
+            let session = OAuthSession(client: client, store: MemoryTokenStore())
+            try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
+                                     scopes: ["openid", "profile", "offline_access"])
+            // A refresh token obtained by refreshing: Glewlwyd's logout leaves such tokens alive.
+            let rotated = try #require(try await session.refreshed().tokens.refreshToken)
+
+            let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
+            #expect(failure == nil)
+            #expect(await session.currentSignIn() == nil)
+            // The session revoked it itself: the provider refuses it now.
+            let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: rotated), idToken: nil)
+            await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
+        }
+
+        @Test func aPublicClientIsSignedOutHereEvenWhenTheProviderRefusesItsRevocation() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let client = try await AgainstGlewlwyd.RuntimeAgainstGlewlwydTests.client(issuer: provider.issuer)
+            let jar = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: jar) }
+            let agent = BrowserScriptAgent(cookieJar: jar)
+            let session = OAuthSession(client: client, store: MemoryTokenStore())
+            try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
+                                     scopes: ["openid", "profile", "offline_access"])
+            let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
+            // The logout at the provider succeeded (state checked); its revocation endpoint wants
+            // client credentials a public client does not have, and says so with a bare 401.
+            #expect(failure?.kind == .unexpectedResponse)
+            #expect(failure?.httpStatus == 401)
+            #expect(await session.currentSignIn() == nil)
+        }
+
+        @Test func aReturnWithoutTheStateSentIsRefused() throws {
+            let redirect = URL(string: "com.example.swiftapp:/logout")!
+            #expect(throws: OAuthError.stateMismatch) {
+                try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/logout?state=other")!, redirect: redirect, state: "sent")
+            }
+            #expect(throws: OAuthError.stateMismatch) {
+                try OAuthClient<DiscoveredProvider>.checkLogoutReturn(redirect, redirect: redirect, state: "sent")
+            }
+            #expect(throws: OAuthError.self) {
+                try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/elsewhere?state=sent")!, redirect: redirect, state: "sent")
+            }
+            try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/logout?state=sent")!, redirect: redirect, state: "sent")
+        }
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+
+extension OAuthClient {
+    /// Signs the user out at the provider through the user agent (OpenID Connect RP-Initiated
+    /// Logout 1.0 §2–3): the end-session URL with `id_token_hint`, `client_id`, the post-logout
+    /// redirect URI and a fresh `state` is shown, and the return to the post-logout redirect URI
+    /// must carry that `state`. Tokens are not touched here: the session revokes and forgets them.
+    func endSession(of signIn: SignIn<Provider>, with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) {
+        guard configuration.endpoints.endSession != nil else { throw OAuthError.missingEndpoint("end-session endpoint") }
+        let registered = try RegisteredRedirectURI(postLogoutRedirectURI)
+        guard agent.accepts(registered.kind) else {
+            throw OAuthError.invalidRequest("expected a post-logout redirect URI the user-agent can receive, found a \(registered.kind): \(postLogoutRedirectURI.absoluteString)")
+        }
+        let state = SecureRandom.base64URLToken(bytes: 32)
+        var sent: URL?
+        let callback = try await agent.authorize(on: registered) { (redirect: URL) async throws(OAuthError) -> (url: URL, state: String) in
+            guard let url = endSessionURL(idTokenHint: signIn.idToken, postLogoutRedirectURI: redirect, state: state) else {
+                throw OAuthError.missingEndpoint("end-session endpoint")
+            }
+            sent = redirect
+            return (url, state)
+        }
+        guard let sent else { throw OAuthError.invalidRequest("expected the user-agent to show the end-session request, found it did not") }
+        try Self.checkLogoutReturn(callback, redirect: sent, state: state)
+    }
+
+    /// The return must come to the redirect URI that was sent (a loopback one at any port,
+    /// RFC 8252 §7.3) and carry exactly the `state` sent, compared in constant time.
+    static func checkLogoutReturn(_ callback: URL, redirect: URL, state: String) throws(OAuthError) {
+        guard let returned = URLComponents(url: callback, resolvingAgainstBaseURL: false),
+              let expected = URLComponents(url: redirect, resolvingAgainstBaseURL: false),
+              returned.scheme?.lowercased() == expected.scheme?.lowercased(),
+              returned.host?.lowercased() == expected.host?.lowercased(),
+              returned.percentEncodedPath == expected.percentEncodedPath,
+              EndpointPolicy.isLoopbackRedirect(redirect) || returned.port == expected.port
+        else {
+            throw OAuthError.redirectMismatch(expected: redirect.absoluteString, found: callback.absoluteString)
+        }
+        let states = (returned.queryItems ?? []).filter { $0.name == "state" }
+        guard states.count <= 1 else { throw OAuthError.duplicateParameter("state") }
+        guard let found = states.first?.value, AuthorizationCallback.constantTimeEqual(found, state) else {
+            throw OAuthError.stateMismatch
+        }
+    }
+}
+
+extension OAuthSession where Provider: SupportsEndSession {
+    /// Signs out at the provider, then here (OpenID Connect RP-Initiated Logout 1.0).
+    ///
+    /// Shows the provider's end-session page in `agent`, checks that the return to
+    /// `postLogoutRedirectURI` (registered with the provider as a post-logout redirect URI) carries
+    /// the `state` sent, then revokes the refresh token and forgets the sign-in as ``signOut()``
+    /// does — revoking is not left to the provider, some of which keep refresh tokens obtained by
+    /// refreshing alive after a logout. If the provider's part fails, the sign-in is kept and the
+    /// error says why; ``signOut()`` still ends it here.
+    ///
+    /// - Returns: an error from the revocation, which does not undo the sign-out.
+    @discardableResult
+    public func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? {
+        try await endSessionThenSignOut(with: agent, postLogoutRedirectURI: postLogoutRedirectURI)
+    }
+}
+
+extension OAuthSession where Provider == DiscoveredProvider {
+    /// Signs out at the provider, then here, for a provider described at run time; its
+    /// end-session endpoint is required when this is called.
+    @discardableResult
+    public func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? {
+        try await endSessionThenSignOut(with: agent, postLogoutRedirectURI: postLogoutRedirectURI)
+    }
+}
+
+extension OAuthSession {
+    func endSessionThenSignOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? {
+        guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
+        try await client.endSession(of: signIn, with: agent, postLogoutRedirectURI: postLogoutRedirectURI)
+        return await signOut()
+    }
+}
