@@ -17,6 +17,13 @@ struct JWK: Sendable, Hashable {
     /// `alg`: the one algorithm the key may be used with, if the JWKS says.
     var algorithm: String?
 
+    /// A key from its parts: the runtime's own keys (a DPoP key's public half).
+    init(material: Material, kid: String? = nil, algorithm: String? = nil) {
+        self.material = material
+        self.kid = kid
+        self.algorithm = algorithm
+    }
+
     /// The key's `kty`.
     var keyType: String {
         switch material {

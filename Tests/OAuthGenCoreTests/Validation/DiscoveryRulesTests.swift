@@ -124,8 +124,10 @@ import Testing
         ("keycloak-realm-localhost.json", [
             "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint",
             "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint",
-            "error:discovery-insecure-endpoint", "note:discovery-hmac-id-token", "note:discovery-hmac-id-token",
-            "note:discovery-hmac-id-token",
+            "error:discovery-insecure-endpoint",
+            // Its PAR and device authorization endpoints, on http://localhost too.
+            "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint",
+            "note:discovery-hmac-id-token", "note:discovery-hmac-id-token", "note:discovery-hmac-id-token",
         ]),
         ("microsoft-entra-common-v2.json", ["error:quirk-issuer-template", "warning:discovery-no-s256"]),
         ("okta-org.json", []),

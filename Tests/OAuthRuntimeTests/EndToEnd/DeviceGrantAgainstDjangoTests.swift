@@ -34,7 +34,7 @@ struct DeviceGrantAgainstDjangoTests {
         #expect(!authorization.description.contains(authorization.userCode))
         #expect(!authorization.description.contains(authorization.deviceCode))
 
-        try approve(authorization, username: "grace")
+        try approve(authorization, username: "judy")
         let signIn = try await client.signIn(with: authorization)
         #expect(!signIn.tokens.accessToken.isEmpty)
         #expect(signIn.tokens.scopes == ["openid", "profile"])
@@ -45,7 +45,7 @@ struct DeviceGrantAgainstDjangoTests {
     @Test func aDeniedDeviceEndsThePolling() async throws {
         let client = try await client()
         let authorization = try await client.authorizeDevice(scopes: ["profile"])
-        try approve(authorization, deny: true, username: "heidi")
+        try approve(authorization, deny: true, username: "mallory")
         let error = await #expect(throws: OAuthError.self) { try await client.signIn(with: authorization) }
         #expect(error?.kind == .authorizationFailed)
         #expect(error?.protocolError?.code == "access_denied")

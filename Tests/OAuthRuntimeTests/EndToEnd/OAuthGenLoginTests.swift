@@ -83,7 +83,7 @@ struct OAuthGenLoginTests {
         let provider = try DjangoProvider.instance()
         let run = try Binaries.run("oauthgen-login", [
             "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.deviceClientID, "--device",
-            "--scope", "openid profile", "--browser-command", provider.browserCommand + " --username ivan", "--timeout", "60", "--json",
+            "--scope", "openid profile", "--browser-command", provider.browserCommand + " --username niaj", "--timeout", "60", "--json",
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("To sign in, open http://127.0.0.1:\(provider.port)/o/device/ and enter the code \""))

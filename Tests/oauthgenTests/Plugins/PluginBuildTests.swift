@@ -114,6 +114,6 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let generated = sources.appendingPathComponent("Generated/okta.oauthgen.swift")
-        #expect(try String(contentsOf: generated, encoding: .utf8).contains("internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession {"))
+        #expect(try String(contentsOf: generated, encoding: .utf8).contains("internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization {"))
     }
 }

@@ -16,7 +16,7 @@ let browserCommand = arguments.firstIndex(of: "--browser-command").flatMap { arg
 let agent = LoopbackUserAgent(browserCommand: browserCommand)
 
 /// Prints the authorization URL for the provider's loopback redirect, as the sign-in would open it.
-func printAuthorizationURL<Provider: GeneratedProvider>(_ client: OAuthClient<Provider>, on redirect: Provider.RedirectURI, scopes: [Provider.Scope]) throws {
+func printAuthorizationURL<Provider: GeneratedProvider>(_ client: OAuthClient<Provider>, on redirect: Provider.RedirectURI, scopes: [Provider.Scope]) async throws {
     print(try await client.authorizationRequest(redirectURI: redirect.registered.url, scopes: scopes).url.absoluteString)
 }
 
@@ -25,21 +25,21 @@ let providers: [String: () async throws -> Void] = [
     "google": {
         let client = try Google.client()
         let scopes: [Google.Scope] = [.openid, .email, .authDriveFile]
-        if printOnly { return try printAuthorizationURL(client, on: .loopback, scopes: scopes) }
+        if printOnly { return try await printAuthorizationURL(client, on: .loopback, scopes: scopes) }
         let signIn = try await client.signIn(with: agent, scopes: scopes, parameters: .init(prompt: [.selectAccount]))
         print("signed in as \(signIn.claims.email ?? signIn.claims.sub)")
     },
     "github": {
         let session = try GitHub.session()
         let scopes: [GitHub.Scope] = [.readUser, .userEmail]
-        if printOnly { return try printAuthorizationURL(session.client, on: .loopback, scopes: scopes) }
+        if printOnly { return try await printAuthorizationURL(session.client, on: .loopback, scopes: scopes) }
         try await session.signIn(with: agent, scopes: scopes)
         let user = try await session.userInfo()
         print("signed in to GitHub as \(user.login ?? "an unnamed user")")
     },
     "entra": {
         let client = try MicrosoftEntra.client()
-        if printOnly { return try printAuthorizationURL(client, on: .loopback, scopes: [.openid, .profile]) }
+        if printOnly { return try await printAuthorizationURL(client, on: .loopback, scopes: [.openid, .profile]) }
         let signIn = try await client.signIn(with: agent, redirectURI: .loopback)
         print("signed in to tenant \(signIn.claims.tid ?? "unknown") as \(signIn.claims.sub)")
     },

@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(CryptoKit)
+import CryptoKit
+#else
+import Crypto
+#endif
+
+/// A DPoP proof (RFC 9449 §4.2): a JWS of type `dpop+jwt` that binds one HTTP request to a key.
+public enum DPoPProof {
+    /// Why a proof could not be made.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// The proof for one request.
+    ///
+    /// - Parameters:
+    ///   - key: the key the tokens are (to be) bound to; its public JWK goes in the header.
+    ///   - method: the request's method (`htm`).
+    ///   - url: the request's URL; `htu` is it without query and fragment (§4.2).
+    ///   - accessToken: for a request that presents one, its hash goes in `ath` (§4.2).
+    ///   - nonce: the server's latest `DPoP-Nonce` for this server, if it sent one (§8).
+    ///   - now: `iat`.
+    public static func make(key: some DPoPKey, method: String, url: URL, accessToken: String? = nil, nonce: String? = nil,
+                            now: Date = Date()) throws(Failure) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.scheme != nil, components.host != nil else {
+            throw Failure(description: "expected an absolute URL for htu, found \(url.absoluteString)")
+        }
+        components.query = nil
+        components.fragment = nil
+        guard let htu = components.url?.absoluteString else {
+            throw Failure(description: "expected an absolute URL for htu, found \(url.absoluteString)")
+        }
+        let jwk = key.publicJWK
+        guard case .ec(_, let x, let y) = jwk.material else { throw Failure(description: "expected a P-256 key") }
+        let header = Header(typ: "dpop+jwt", alg: "ES256", jwk: .init(kty: "EC", crv: "P-256", x: Base64URL.encode(x), y: Base64URL.encode(y)))
+        let claims = Claims(
+            jti: SecureRandom.base64URLToken(bytes: 16), htm: method.uppercased(), htu: htu, iat: Int(now.timeIntervalSince1970),
+            ath: accessToken.map { Base64URL.encode(SHA256.hash(data: Array($0.utf8))) }, nonce: nonce)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let signingInput: String
+        do {
+            signingInput = Base64URL.encode(try encoder.encode(header)) + "." + Base64URL.encode(try encoder.encode(claims))
+        } catch {
+            throw Failure(description: "expected the proof to encode as JSON, found: \(error)")
+        }
+        let signature: [UInt8]
+        do {
+            signature = try key.signature(for: Array(signingInput.utf8))
+        } catch {
+            throw Failure(description: "expected the DPoP key to sign, found: \(error)")
+        }
+        guard signature.count == 64 else { throw Failure(description: "expected a 64-octet ES256 signature, found \(signature.count) octets") }
+        return signingInput + "." + Base64URL.encode(signature)
+    }
+
+    struct Header: Encodable {
+        struct Key: Encodable {
+            var kty: String
+            var crv: String
+            var x: String
+            var y: String
+        }
+
+        var typ: String
+        var alg: String
+        var jwk: Key
+    }
+
+    struct Claims: Encodable {
+        var jti: String
+        var htm: String
+        var htu: String
+        var iat: Int
+        var ath: String?
+        var nonce: String?
+    }
+}
