@@ -29,6 +29,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         redirectURI: URL,
         scopes: [String],
         additionalParameters: [QuirkParameter] = [],
+        dpopKey: SoftwareDPoPKey? = nil,
         now: Date = Date()
     ) throws(OAuthError) {
         // The configuration's parameters too: a hand-made or tampered configuration must not add
@@ -55,6 +56,8 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
             items.append(("code_challenge", pkce.challenge))
             items.append(("code_challenge_method", pkce.method.rawValue))
         }
+        // RFC 9449 §10: the code is bound to the key before any token exists.
+        if let dpopKey { items.append(("dpop_jkt", dpopKey.thumbprint)) }
         for parameter in extra {
             items.append((parameter.name, parameter.value))
         }
@@ -62,7 +65,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         self.parameters = items.map { QuirkParameter(name: $0.0, value: $0.1) }
         self.pending = PendingAuthorization(
             state: state, nonce: nonce, pkce: pkce, redirectURI: redirectURI, issuer: configuration.issuer,
-            clientID: clientID, scopes: scopes, createdAt: now)
+            clientID: clientID, scopes: scopes, createdAt: now, dpopKey: dpopKey)
     }
 
     /// The authorization endpoint with the parameters added to any query it already has (some

@@ -23,9 +23,14 @@ public struct PendingAuthorization<Provider: OAuthProvider>: Sendable, Hashable,
     public var scopes: [String]
     /// When the request was made; a client refuses a pending authorization past its age limit.
     public var createdAt: Date
+    /// The key the tokens will be bound to (RFC 9449), whose thumbprint the request sent as
+    /// `dpop_jkt`; `nil` when the provider's tokens are not DPoP-bound.
+    public var dpopKey: SoftwareDPoPKey?
 
     /// The parts of a pending authorization, as the request made them.
-    public init(state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String, scopes: [String], createdAt: Date) {
+    public init(state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String, scopes: [String], createdAt: Date,
+                dpopKey: SoftwareDPoPKey? = nil) {
+        self.dpopKey = dpopKey
         self.state = state
         self.nonce = nonce
         self.pkce = pkce
@@ -40,6 +45,6 @@ public struct PendingAuthorization<Provider: OAuthProvider>: Sendable, Hashable,
 extension PendingAuthorization: CustomStringConvertible {
     /// The issuer, redirect URI and scopes; never the state, nonce or verifier.
     public var description: String {
-        "PendingAuthorization<\(Provider.self)>(issuer: \(issuer ?? "none"), redirectURI: \(redirectURI.absoluteString), scopes: \(scopes.joined(separator: " ")), state/nonce/verifier: <redacted>)"
+        "PendingAuthorization<\(Provider.self)>(issuer: \(issuer ?? "none"), redirectURI: \(redirectURI.absoluteString), scopes: \(scopes.joined(separator: " ")), state/nonce/verifier\(dpopKey == nil ? "" : "/DPoP key"): <redacted>)"
     }
 }

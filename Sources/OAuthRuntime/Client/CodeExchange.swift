@@ -13,9 +13,12 @@ public struct CodeGrant: Sendable, Hashable, CustomStringConvertible {
     public var redirectURI: URL
     /// The client ID the authorization request named.
     public var clientID: String
+    /// The key the request's `dpop_jkt` named: the token request is signed with it (RFC 9449 §10).
+    public var dpopKey: SoftwareDPoPKey?
 
     /// A grant from its parts.
-    public init(code: String, codeVerifier: String?, redirectURI: URL, clientID: String) {
+    public init(code: String, codeVerifier: String?, redirectURI: URL, clientID: String, dpopKey: SoftwareDPoPKey? = nil) {
+        self.dpopKey = dpopKey
         self.code = code
         self.codeVerifier = codeVerifier
         self.redirectURI = redirectURI
@@ -58,25 +61,39 @@ struct TokenEndpointExchange: CodeExchange {
     let configuration: ProviderConfiguration
     let authentication: ClientAuthentication
     let transport: any HTTPTransport
+    let nonces: DPoPNonces
 
     func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet {
         var parameters = [("grant_type", "authorization_code"), ("code", grant.code), ("redirect_uri", grant.redirectURI.absoluteString)]
         if let verifier = grant.codeVerifier { parameters.append(("code_verifier", verifier)) }
-        let response = try await Self.post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
-                                           authentication: authentication, transport: transport)
+        return try await Self.tokens(parameters, dpopKey: grant.dpopKey, configuration: configuration, authentication: authentication,
+                                     transport: transport, nonces: nonces, now: now)
+    }
+
+    /// A token request and its decoded answer; with a DPoP key, signed (RFC 9449 §5), retried once
+    /// with the server's nonce if it asks, and required to come back bound.
+    static func tokens(_ parameters: [(String, String)], dpopKey: SoftwareDPoPKey?, configuration: ProviderConfiguration,
+                       authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces, now: Date) async throws(OAuthError) -> TokenSet {
+        let response = try await post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
+                                      authentication: authentication, transport: transport, dpopKey: dpopKey, nonces: nonces)
         // The client decides whether an ID token was required; here only the format is checked.
-        return try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
-                                               scopeSeparator: configuration.quirks.scopeSeparator, now: now)
+        var tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
+                                                     scopeSeparator: configuration.quirks.scopeSeparator, now: now, dpop: dpopKey != nil)
+        tokens.dpopKey = dpopKey
+        return tokens
     }
 
     /// A form POST with the client's authentication and the provider's extra headers.
     static func post(_ parameters: [(String, String)], to endpoint: URL, name: String, configuration: ProviderConfiguration,
-                     authentication: ClientAuthentication, transport: any HTTPTransport) async throws(OAuthError) -> HTTPResponse {
+                     authentication: ClientAuthentication, transport: any HTTPTransport,
+                     dpopKey: SoftwareDPoPKey? = nil, nonces: DPoPNonces? = nil) async throws(OAuthError) -> HTTPResponse {
         var parameters = parameters
         var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
         authentication.apply(to: &parameters, headers: &headers)
         for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
-        return try await transport.send(HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8)), to: name)
+        let request = HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8))
+        guard let dpopKey, let nonces else { return try await transport.send(request, to: name) }
+        return try await DPoPSender.send(request, key: dpopKey, target: .authorizationServer, nonces: nonces, transport: transport, name: name)
     }
 }
 

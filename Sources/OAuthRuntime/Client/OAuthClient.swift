@@ -29,6 +29,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// Whether http URLs on a loopback literal are accepted (local development servers only);
     /// applies to URLs servers send later too, such as a device grant's verification URI.
     let allowsInsecureLoopback: Bool
+    /// The servers' latest DPoP nonces (RFC 9449 §8), shared by every request this client makes.
+    let dpopNonces: DPoPNonces
 
     /// - Parameters:
     ///   - configuration: the provider; generated providers pass their own (`Google.client()`).
@@ -70,6 +72,10 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             // RFC 9126 §5: such a provider refuses every request that was not pushed.
             throw OAuthError.invalidConfiguration("expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none")
         }
+        let dpopAlgorithms = configuration.metadata.dpopSigningAlgorithms
+        if configuration.quirks.dpop, !dpopAlgorithms.isEmpty, !dpopAlgorithms.contains("ES256") {
+            throw OAuthError.invalidConfiguration("expected ES256 among the provider's DPoP algorithms for DPoP-bound tokens, found \(dpopAlgorithms.joined(separator: ", "))")
+        }
         if Provider.self is any OpenIDProvider.Type, configuration.metadata.kind != .openIDConnect {
             throw OAuthError.invalidConfiguration("expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")
         }
@@ -79,6 +85,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         self.transport = transport
         self.pendingAuthorizationLifetime = pendingAuthorizationLifetime
         self.allowsInsecureLoopback = allowInsecureLoopback
+        let nonces = DPoPNonces()
+        self.dpopNonces = nonces
         if configuration.metadata.kind == .openIDConnect {
             guard let jwks = endpoints.jwks else { throw OAuthError.invalidConfiguration("expected the OpenID provider to have a JWKS URI, found none") }
             self.idTokenValidator = try IDTokenValidator(configuration: configuration, clientID: clientID,
@@ -86,7 +94,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         } else {
             self.idTokenValidator = nil
         }
-        self.codeExchange = codeExchange ?? TokenEndpointExchange(configuration: configuration, authentication: authentication, transport: transport)
+        self.codeExchange = codeExchange ?? TokenEndpointExchange(configuration: configuration, authentication: authentication, transport: transport, nonces: nonces)
     }
 
     /// The client ID requests are made with.
@@ -95,6 +103,9 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// Whether this sign-in asks for an ID token: always for an OpenID provider's type; for a
     /// provider described at run time, when its metadata is OpenID Connect and `openid` is asked.
     private var isOpenID: Bool { configuration.metadata.kind == .openIDConnect }
+
+    /// Whether this client's tokens are DPoP-bound (the quirk file's `dpop`).
+    public var usesDPoP: Bool { configuration.quirks.dpop }
 
     /// The scopes a request asks for: the caller's or the defaults, with `openid` first for an
     /// OpenID provider's type.
@@ -118,7 +129,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     public func authorizationRequest(redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
                                      now: Date = Date()) async throws(OAuthError) -> AuthorizationRequest<Provider> {
         let request = try AuthorizationRequest<Provider>(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
-                                                         scopes: requestedScopes(scopes), additionalParameters: parameters.queryParameters, now: now)
+                                                         scopes: requestedScopes(scopes), additionalParameters: parameters.queryParameters,
+                                                         dpopKey: usesDPoP ? SoftwareDPoPKey() : nil, now: now)
         return pushesAuthorizationRequests ? try await pushed(request, now: now) : request
     }
 
@@ -134,7 +146,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         try check(pending, now: now)
         let requireIDToken = isOpenID && pending.scopes.contains("openid")
         let grant = CodeGrant(code: code.code, codeVerifier: pending.pkce.method == .none ? nil : pending.pkce.verifier,
-                              redirectURI: pending.redirectURI, clientID: clientID)
+                              redirectURI: pending.redirectURI, clientID: clientID, dpopKey: pending.dpopKey)
         let tokens = try await codeExchange.tokens(for: grant, now: now)
         if requireIDToken, tokens.idToken == nil {
             throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect code flow response")
@@ -162,10 +174,9 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         }
         var parameters = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
         if let scopes { parameters.append(("scope", scopes.map { $0.rawValue }.joined(separator: configuration.quirks.scopeSeparator))) }
-        let response = try await TokenEndpointExchange.post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
-                                                            authentication: authentication, transport: transport)
-        var tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
-                                                     scopeSeparator: configuration.quirks.scopeSeparator, now: now)
+        // A DPoP-bound refresh token is good only with its key's proof (RFC 9449 §5.0).
+        var tokens = try await TokenEndpointExchange.tokens(parameters, dpopKey: signIn.tokens.dpopKey, configuration: configuration,
+                                                            authentication: authentication, transport: transport, nonces: dpopNonces, now: now)
         if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
         var idToken = signIn.idToken
         if let raw = tokens.idToken, let validator = idTokenValidator {
@@ -249,9 +260,8 @@ extension OAuthClient where Provider: SupportsUserInfo {
     /// equal the ID token's (OIDC Core §5.3.2); an OAuth-only provider's has no such member.
     public func userInfo(_ signIn: SignIn<Provider>) async throws(OAuthError) -> Provider.UserInfo {
         guard let endpoint = configuration.endpoints.userinfo else { throw OAuthError.missingEndpoint("userinfo endpoint") }
-        let response = try await transport.send(HTTPRequest(method: "GET", url: endpoint, headers: [
-            "Authorization": "Bearer \(signIn.tokens.accessToken)", "Accept": "application/json",
-        ]), to: "userinfo endpoint")
+        let response = try await sendAuthorized(HTTPRequest(method: "GET", url: endpoint, headers: ["Accept": "application/json"]),
+                                                tokens: signIn.tokens, name: "userinfo endpoint")
         guard response.status == 200 else {
             throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: "userinfo endpoint")
         }

@@ -53,7 +53,8 @@ extension ProviderConfiguration {
                 tokenEndpointAuthMethodsSupported: strings("token_endpoint_auth_methods_supported"),
                 claimsSupported: strings("claims_supported"),
                 authorizationResponseIssParameterSupported: bool("authorization_response_iss_parameter_supported"),
-                requirePushedAuthorizationRequests: bool("require_pushed_authorization_requests")),
+                requirePushedAuthorizationRequests: bool("require_pushed_authorization_requests"),
+                dpopSigningAlgorithms: strings("dpop_signing_alg_values_supported")),
             client: client)
     }
 

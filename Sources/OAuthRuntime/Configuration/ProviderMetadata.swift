@@ -19,6 +19,8 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
     /// RFC 9126 §5 `require_pushed_authorization_requests`: when `true`, the provider refuses
     /// authorization requests that were not pushed first, and the client pushes every one.
     public var requirePushedAuthorizationRequests: Bool
+    /// RFC 9449 §5.1 `dpop_signing_alg_values_supported`; empty when the server does not say.
+    public var dpopSigningAlgorithms: [String]
 
     /// What sort of server the metadata describes.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -38,7 +40,8 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         tokenEndpointAuthMethodsSupported: [String] = [],
         claimsSupported: [String] = [],
         authorizationResponseIssParameterSupported: Bool = false,
-        requirePushedAuthorizationRequests: Bool = false
+        requirePushedAuthorizationRequests: Bool = false,
+        dpopSigningAlgorithms: [String] = []
     ) {
         self.kind = kind
         self.scopesSupported = scopesSupported
@@ -49,5 +52,6 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         self.claimsSupported = claimsSupported
         self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
         self.requirePushedAuthorizationRequests = requirePushedAuthorizationRequests
+        self.dpopSigningAlgorithms = dpopSigningAlgorithms
     }
 }

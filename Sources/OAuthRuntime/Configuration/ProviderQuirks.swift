@@ -17,6 +17,9 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// Push every authorization request (RFC 9126) even where the metadata does not require it:
     /// the parameters then never pass through the browser.
     public var pushedAuthorizationRequests: Bool
+    /// The client is registered for DPoP-bound tokens (RFC 9449): every sign-in gets its own
+    /// key, every token request a proof, and the tokens are presented with proofs.
+    public var dpop: Bool
 
     /// Quirks; the defaults are the standards' behaviour.
     public init(
@@ -26,7 +29,8 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         authorizationParameters: [QuirkParameter] = [],
         tokenRequestHeaders: [QuirkParameter] = [],
         tokenResponse: TokenResponseQuirks = TokenResponseQuirks(),
-        pushedAuthorizationRequests: Bool = false
+        pushedAuthorizationRequests: Bool = false,
+        dpop: Bool = false
     ) {
         self.scopeSeparator = scopeSeparator
         self.pkce = pkce
@@ -35,6 +39,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         self.tokenRequestHeaders = tokenRequestHeaders
         self.tokenResponse = tokenResponse
         self.pushedAuthorizationRequests = pushedAuthorizationRequests
+        self.dpop = dpop
     }
 }
 

@@ -28,9 +28,12 @@ public struct DeviceAuthorization<Provider: OAuthProvider>: Sendable, Hashable, 
     /// The client and issuer it was made for: another client cannot finish it.
     let clientID: String
     let issuer: String?
+    /// The key the tokens will be bound to, for a client with DPoP-bound tokens.
+    let dpopKey: SoftwareDPoPKey?
 
     init(userCode: String, verificationURI: URL, verificationURIComplete: URL?, expiresAt: Date, interval: Duration,
-         deviceCode: String, scopes: [String], clientID: String, issuer: String?) {
+         deviceCode: String, scopes: [String], clientID: String, issuer: String?, dpopKey: SoftwareDPoPKey? = nil) {
+        self.dpopKey = dpopKey
         self.userCode = userCode
         self.verificationURI = verificationURI
         self.verificationURIComplete = verificationURIComplete

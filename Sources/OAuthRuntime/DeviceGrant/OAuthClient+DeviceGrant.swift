@@ -79,7 +79,7 @@ extension OAuthClient {
         return DeviceAuthorization(userCode: userCode, verificationURI: verificationURI, verificationURIComplete: complete,
                                    expiresAt: now.addingTimeInterval(TimeInterval(min(expiresIn, 86_400))),
                                    interval: .seconds(min(interval, 3_600)), deviceCode: deviceCode, scopes: scopes,
-                                   clientID: clientID, issuer: configuration.issuer)
+                                   clientID: clientID, issuer: configuration.issuer, dpopKey: usesDPoP ? SoftwareDPoPKey() : nil)
     }
 
     func pollDeviceAuthorization<C: Clock<Duration>>(_ authorization: DeviceAuthorization<Provider>, clock: C) async throws(OAuthError) -> SignIn<Provider> {
@@ -97,27 +97,23 @@ extension OAuthClient {
                 throw OAuthError.taskCancelled
             }
             guard clock.now < deadline else { throw OAuthError.deviceCodeExpired }
-            let response: HTTPResponse
-            do {
-                response = try await TokenEndpointExchange.post(parameters, to: configuration.endpoints.token, name: "token endpoint",
-                                                                configuration: configuration, authentication: authentication, transport: transport)
-            } catch where error.kind == .network && (error.underlyingError as? URLError)?.code == .timedOut {
-                // RFC 8628 §3.5: back off when the server does not answer.
-                interval = interval * 2
-                continue
-            }
             let failure: OAuthError
             do {
                 // Status 200 too: a provider with the errors-with-200 quirk says "pending" that way.
                 // No spec makes an ID token part of this grant's response (django-oauth-toolkit
                 // sends none): one is verified when present, and `SignIn` requires it for a
-                // provider typed as OpenID, whose sign-ins always carry claims.
-                let tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
-                                                             scopeSeparator: configuration.quirks.scopeSeparator, now: Date())
+                // provider typed as OpenID, whose sign-ins always carry claims. With DPoP every
+                // poll carries a proof (RFC 9449 §5).
+                let tokens = try await TokenEndpointExchange.tokens(parameters, dpopKey: authorization.dpopKey, configuration: configuration,
+                                                                    authentication: authentication, transport: transport, nonces: dpopNonces, now: Date())
                 // No nonce: a device authorization request has none (RFC 8628 §3.1).
                 return try await verifiedSignIn(tokens, nonce: nil, now: Date())
             } catch where error.kind == .requestRejected {
                 failure = error
+            } catch where error.kind == .network && (error.underlyingError as? URLError)?.code == .timedOut {
+                // RFC 8628 §3.5: back off when the server does not answer.
+                interval = interval * 2
+                continue
             }
             switch failure.protocolError?.code {
             case "authorization_pending":

@@ -215,6 +215,17 @@ public actor OAuthSession<Provider: OAuthProvider> {
     }
 }
 
+extension OAuthSession {
+    /// ``validAccessToken()``'s counterpart for DPoP-bound tokens: the headers for one request to
+    /// a resource server, refreshed first if needed (`Authorization: DPoP …` and a fresh proof;
+    /// `Authorization: Bearer …` when the tokens are not bound).
+    public func validAuthorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
+        _ = try await validAccessToken()
+        guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
+        return try await client.authorizationHeaders(for: signIn, method: method, url: url)
+    }
+}
+
 extension OAuthSession where Provider: SupportsUserInfo {
     /// The signed-in user's userinfo, with a valid access token (refreshed first if needed).
     public func userInfo() async throws(OAuthError) -> Provider.UserInfo {

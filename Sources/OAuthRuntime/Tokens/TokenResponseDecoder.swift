@@ -40,8 +40,10 @@ enum TokenResponseDecoder {
         return .unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: endpoint)
     }
 
+    /// - Parameter dpop: the request carried a DPoP proof: the token type must then be `DPoP`
+    ///   (RFC 9449 §5), and `DPoP` is refused otherwise, since nothing could present it.
     static func decode(_ response: HTTPResponse, quirks: TokenResponseQuirks, requireIDToken: Bool, scopeSeparator: String, now: Date,
-                       endpoint: String = "token endpoint") throws(OAuthError) -> TokenSet {
+                       endpoint: String = "token endpoint", dpop: Bool = false) throws(OAuthError) -> TokenSet {
         guard (200..<300).contains(response.status) else { throw failure(for: response, quirks: quirks, endpoint: endpoint) }
         guard let outer = members(of: response, quirks: quirks) else {
             throw OAuthError.invalidTokenResponse("a body that is neither a JSON object nor a form (\(response.mediaType ?? "no content type"))")
@@ -58,8 +60,12 @@ enum TokenResponseDecoder {
         }
         let tokenType: String
         switch object["token_type"] {
-        case .string(let value)? where value.caseInsensitiveCompare("bearer") == .orderedSame:
+        case .string(let value)? where !dpop && value.caseInsensitiveCompare("bearer") == .orderedSame:
             tokenType = "Bearer"
+        case .string(let value)? where dpop && value.caseInsensitiveCompare("dpop") == .orderedSame:
+            tokenType = "DPoP"
+        case .string(let value)? where dpop:
+            throw OAuthError.invalidTokenResponse("the token type \"\(ProtocolErrorText.clip(value))\" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)")
         case .string(let value)?:
             throw OAuthError.invalidTokenResponse("the token type \"\(ProtocolErrorText.clip(value))\", which this client cannot use (only Bearer)")
         case nil where quirks.missingTokenType:

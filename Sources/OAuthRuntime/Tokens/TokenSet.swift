@@ -16,6 +16,9 @@ public struct TokenSet: Sendable, Hashable, Codable {
     public var scopes: [String]?
     /// When the response arrived.
     public var receivedAt: Date
+    /// The key the tokens are bound to (RFC 9449); kept with them so a relaunched app can
+    /// still refresh and present them. Never printed.
+    public var dpopKey: SoftwareDPoPKey?
 
     /// Tokens from their parts.
     public init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, refreshToken: String? = nil,
@@ -43,6 +46,7 @@ extension TokenSet: CustomStringConvertible, CustomDebugStringConvertible {
         if refreshToken != nil { parts.append("refreshToken: <redacted>") }
         if idToken != nil { parts.append("idToken: <redacted>") }
         if let scopes { parts.append("scopes: \(scopes.joined(separator: " "))") }
+        if dpopKey != nil { parts.append("dpopKey: <redacted>") }
         return "TokenSet(\(parts.joined(separator: ", ")))"
     }
 

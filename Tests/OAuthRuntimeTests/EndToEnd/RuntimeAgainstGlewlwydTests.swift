@@ -188,4 +188,86 @@ extension AgainstGlewlwyd {
             try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/logout?state=sent")!, redirect: redirect, state: "sent")
         }
     }
+
+    /// DPoP-bound tokens (RFC 9449) from Glewlwyd: proofs at the token endpoint, the server nonce,
+    /// bound refresh, userinfo, and a stolen refresh token that is useless without its key.
+    @Suite
+    struct DPoPAgainstGlewlwydTests {
+        static func dpopClient(issuer: String, clientID: String) async throws -> OAuthClient<DiscoveredProvider> {
+            let base = try await RuntimeAgainstGlewlwydTests.client(issuer: issuer, clientID: clientID)
+            var configuration = base.configuration
+            configuration.quirks.dpop = true
+            return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, allowInsecureLoopback: true)
+        }
+
+        static func signIn(_ client: OAuthClient<DiscoveredProvider>) async throws -> SignIn<DiscoveredProvider> {
+            let provider = try GlewlwydProvider.instance()
+            let jar = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: jar) }
+            return try await client.signIn(with: BrowserScriptAgent(cookieJar: jar), redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
+                                           scopes: ["openid", "profile", "offline_access"])
+        }
+
+        /// The access token is a JWT here; its cnf.jkt names the key it is bound to (RFC 9449 §6.1).
+        static func boundThumbprint(of accessToken: String) throws -> String? {
+            let payload = try #require(accessToken.split(separator: ".").dropFirst().first.flatMap { Base64URL.decode($0) })
+            let claims = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+            return (claims["cnf"] as? [String: Any])?["jkt"] as? String
+        }
+
+        @Test func aClientThatMustUseDPoPGetsBoundTokensUsesThemAndRefreshesThem() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.dpopClient(issuer: provider.issuer, clientID: provider.dpopClientID)
+            let signIn = try await Self.signIn(client)
+            let key = try #require(signIn.tokens.dpopKey)
+            #expect(signIn.tokens.tokenType.lowercased() == "dpop")
+            #expect(try Self.boundThumbprint(of: signIn.tokens.accessToken) == key.thumbprint)
+            #expect(signIn.idToken?.allClaims["name"] == .string("Alice Example"))
+
+            let info = try await client.userInfo(signIn)
+            #expect(info["name"] == .string("Alice Example"))
+
+            let refreshed = try await client.refresh(signIn)
+            #expect(refreshed.tokens.dpopKey == key)
+            #expect(refreshed.tokens.refreshToken != signIn.tokens.refreshToken)
+            #expect(try Self.boundThumbprint(of: refreshed.tokens.accessToken) == key.thumbprint)
+
+            // The rotated refresh token with another key's proof: refused (Glewlwyd says 403).
+            var stolen = refreshed.tokens
+            stolen.dpopKey = SoftwareDPoPKey()
+            let error = await #expect(throws: OAuthError.self) {
+                try await client.refresh(try SignIn<DiscoveredProvider>(tokens: stolen, idToken: nil))
+            }
+            #expect(error?.httpStatus == 403 || error?.httpStatus == 400)
+        }
+
+        @Test func theServerNonceIsFetchedAndUsedWithOneRetry() async throws {
+            let provider = try GlewlwydProvider.instance()
+            // On this issuer every proof must carry the server's nonce (use_dpop_nonce).
+            let client = try await Self.dpopClient(issuer: provider.nonceIssuer, clientID: provider.publicClientID)
+            let signIn = try await Self.signIn(client)
+            #expect(signIn.tokens.tokenType.lowercased() == "dpop")
+            #expect(await client.dpopNonces.nonce(for: client.configuration.endpoints.token) != nil)
+            let refreshed = try await client.refresh(signIn)
+            #expect(try Self.boundThumbprint(of: refreshed.tokens.accessToken) == signIn.tokens.dpopKey?.thumbprint)
+        }
+
+        @Test func theHeadersForAnAppsOwnRequestsAreAProofForThatRequest() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.dpopClient(issuer: provider.issuer, clientID: provider.publicClientID)
+            let signIn = try await Self.signIn(client)
+            let userinfo = try #require(client.configuration.endpoints.userinfo)
+            let headers = try await client.authorizationHeaders(for: signIn, method: "GET", url: userinfo)
+            #expect(headers.authorization == "DPoP \(signIn.tokens.accessToken)")
+            #expect(!headers.description.contains(signIn.tokens.accessToken))
+            // The app sends them itself, here to Glewlwyd's userinfo endpoint as a resource.
+            let response = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: userinfo, headers: headers.fields), to: "resource")
+            #expect(response.status == 200)
+            // As Bearer, the bound token is refused.
+            let bearer = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: userinfo, headers: [
+                "Authorization": "Bearer \(signIn.tokens.accessToken)",
+            ]), to: "resource")
+            #expect(bearer.status == 401 || bearer.status == 403)
+        }
+    }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The latest `DPoP-Nonce` each server sent (RFC 9449 §8–9), by origin: a nonce from the token
+/// endpoint is not offered to another server.
+actor DPoPNonces {
+    private var nonces: [String: String] = [:]
+
+    static func origin(of url: URL) -> String {
+        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port.map(String.init) ?? "")"
+    }
+
+    func nonce(for url: URL) -> String? { nonces[Self.origin(of: url)] }
+
+    func remember(_ nonce: String, for url: URL) { nonces[Self.origin(of: url)] = nonce }
+}
+
+/// Sends a request with a DPoP proof, and once more with the server's nonce when it asks for one.
+enum DPoPSender {
+    /// Where the request goes, which decides how the server asks for a nonce: a token endpoint
+    /// answers 400 `use_dpop_nonce` (RFC 9449 §8), a resource server 401 with
+    /// `WWW-Authenticate: DPoP error="use_dpop_nonce"` (§9).
+    enum Target {
+        case authorizationServer
+        case resource
+    }
+
+    /// The response to `request` sent with a proof by `key` (and `ath` for `accessToken`); at most
+    /// one retry, and only when the server asked for a nonce it then supplied.
+    static func send(_ request: HTTPRequest, key: SoftwareDPoPKey, accessToken: String? = nil, target: Target, nonces: DPoPNonces,
+                     transport: any HTTPTransport, name: String) async throws(OAuthError) -> HTTPResponse {
+        var retried = false
+        while true {
+            var signed = request
+            do {
+                signed.headers["DPoP"] = try DPoPProof.make(key: key, method: request.method, url: request.url, accessToken: accessToken,
+                                                            nonce: await nonces.nonce(for: request.url))
+            } catch {
+                throw OAuthError(.invalidRequest, "expected to make a DPoP proof, found: \(error.description)")
+            }
+            let response = try await transport.send(signed, to: name)
+            guard let nonce = response.header("DPoP-Nonce"), !nonce.isEmpty else { return response }
+            await nonces.remember(nonce, for: request.url)
+            guard !retried, asksForNonce(response, target: target) else { return response }
+            retried = true
+        }
+    }
+
+    static func asksForNonce(_ response: HTTPResponse, target: Target) -> Bool {
+        switch target {
+        case .authorizationServer:
+            guard response.status == 400, let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else { return false }
+            return object["error"]?.stringValue == "use_dpop_nonce"
+        case .resource:
+            guard response.status == 401, let challenge = response.header("WWW-Authenticate") else { return false }
+            return challenge.lowercased().hasPrefix("dpop") && challenge.contains("use_dpop_nonce")
+        }
+    }
+}
