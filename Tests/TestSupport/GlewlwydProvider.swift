@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,9 +38,15 @@ public enum GlewlwydProvider {
     static let supportDirectory = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/glewlwyd")
 
     /// Started on first use.
-    public static let shared: Result<Instance, DjangoProvider.Unavailable> = {
+    public static let shared = started(name: "shared")
+
+    /// A second instance with its own database, for the tests in another target: Glewlwyd on
+    /// SQLite fails concurrent writes, and tests of different targets run side by side.
+    public static let separate = started(name: "separate")
+
+    private static func started(name: String) -> Result<Instance, DjangoProvider.Unavailable> {
         do {
-            return .success(try start())
+            return .success(try start(name: name))
         } catch let error as DjangoProvider.Unavailable {
             FileHandle.standardError.write(Data("""
 
@@ -53,7 +60,7 @@ public enum GlewlwydProvider {
         } catch {
             return .failure(DjangoProvider.Unavailable(description: "\(error)"))
         }
-    }()
+    }
 
     /// Whether it could be started; with OAUTHGEN_REQUIRE_PROVIDER=1 (CI) the tests run and fail instead.
     public static var isAvailable: Bool {
@@ -65,24 +72,28 @@ public enum GlewlwydProvider {
         try shared.get()
     }
 
-    private static func start() throws -> Instance {
+    private static func start(name: String) throws -> Instance {
         guard ProcessRunner.which("glewlwyd") != nil else {
             throw DjangoProvider.Unavailable(description: "glewlwyd is not installed")
         }
         // The venv with requests and cryptography (django's requirements bring both).
         let python = try DjangoProvider.instance().python
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-glewlwyd-\(getpid())")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-glewlwyd-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: state)
         try runStartScript(state: state, python: python)
-        runDirectory = state.path
-        atexit {
-            guard let directory = runDirectory else { return }
-            let stop = Process()
-            stop.executableURL = GlewlwydProvider.supportDirectory.appendingPathComponent("stop.sh")
-            stop.environment = ["PEER2_RUN_DIR": directory, "PATH": "/usr/bin:/bin"]
-            try? stop.run()
-            stop.waitUntilExit()
+        let first = runDirectories.withLock { directories in
+            directories.append(state.path)
+            return directories.count == 1
         }
+        if first { atexit {
+            for directory in runDirectories.withLock({ $0 }) {
+                let stop = Process()
+                stop.executableURL = GlewlwydProvider.supportDirectory.appendingPathComponent("stop.sh")
+                stop.environment = ["PEER2_RUN_DIR": directory, "PATH": "/usr/bin:/bin"]
+                try? stop.run()
+                stop.waitUntilExit()
+            }
+        } }
         var values: [String: String] = [:]
         for line in try String(contentsOf: state.appendingPathComponent("env"), encoding: .utf8).split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
@@ -97,6 +108,19 @@ public enum GlewlwydProvider {
 }
 
 extension GlewlwydProvider {
+    /// Runs the headless browser on an authorization or end-session URL and returns the
+    /// private-use redirect it would hand the app (as the OS would), never contacting it.
+    public static func browse(_ url: URL, cookieJar: String? = nil) throws -> URL {
+        let provider = try instance()
+        let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python),
+                                        [provider.browser] + (cookieJar.map { ["--cookie-jar", $0] } ?? []) + [url.absoluteString])
+        let marker = "final redirect (private-use scheme, not contacted): "
+        guard run.status == 0, let line = run.stderr.split(separator: "\n").first(where: { $0.contains(marker) }),
+              let range = line.range(of: marker), let callback = URL(string: String(line[range.upperBound...]))
+        else { throw DjangoProvider.Unavailable(description: "browser.py: exit \(run.status): \(run.stderr)") }
+        return callback
+    }
+
     /// Runs start.sh to its end. Its output is read to the end instead of waiting for the process:
     /// Foundation's `Process.waitUntilExit` on Linux was seen never to return for this script
     /// (its child left a zombie Foundation did not reap), while the pipe closes when it ends.
@@ -118,6 +142,5 @@ extension GlewlwydProvider {
     }
 }
 
-/// Written once, while `GlewlwydProvider.shared` initializes (Swift runs that exactly once, before
-/// any reader); read only by the `atexit` handler, after the tests. No concurrent access.
-nonisolated(unsafe) private var runDirectory: String?
+/// The instances to stop when the test process exits.
+private let runDirectories = Mutex<[String]>([])

@@ -70,6 +70,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case parRequiredByProvider = "par-required-by-provider"
     case deviceEndpointMissing = "device-endpoint-missing"
     case deviceGrantNotListed = "device-grant-not-listed"
+    case dpopNoSupportedAlgorithm = "dpop-no-supported-algorithm"
+    case dpopNotAdvertised = "dpop-not-advertised"
 
     // Pinned documents against what the provider serves now.
     case driftRemoved = "drift-removed"
@@ -130,6 +132,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .parEndpointMissing, .parRequiredByProvider: "RFC 9126 §5"
         case .deviceEndpointMissing: "RFC 8628 §4"
         case .deviceGrantNotListed: "RFC 8628 §4; RFC 8414 §2"
+        case .dpopNoSupportedAlgorithm, .dpopNotAdvertised: "RFC 9449 §5.1"
         case .mixUpSharedRedirect, .mixUpSharedIssuer: "RFC 8252 §8.10"
         case .schemeNotRegistered, .schemeUnused: "RFC 8252 Appendix B.1"
         }

@@ -40,6 +40,8 @@ public struct DiscoveryDocument: Sendable, Hashable {
     public var requirePushedAuthorizationRequests: Located<Bool>?
     /// RFC 8628 §4.
     public var deviceAuthorizationEndpoint: Located<String>?
+    /// RFC 9449 §5.1: the JWS algorithms the server accepts in DPoP proofs.
+    public var dpopSigningAlgValuesSupported: Located<[Located<String>]>?
 
     public init(kind: Kind, location: SourceLocation) {
         self.kind = kind

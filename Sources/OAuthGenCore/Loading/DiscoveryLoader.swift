@@ -8,6 +8,7 @@ public enum DiscoveryLoader {
         "id_token_signing_alg_values_supported", "token_endpoint_auth_methods_supported",
         "authorization_response_iss_parameter_supported", "prompt_values_supported",
         "pushed_authorization_request_endpoint", "require_pushed_authorization_requests", "device_authorization_endpoint",
+        "dpop_signing_alg_values_supported",
     ]
 
     public static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
@@ -84,6 +85,7 @@ public enum DiscoveryLoader {
             case "pushed_authorization_request_endpoint": document.pushedAuthorizationRequestEndpoint = string(member)
             case "require_pushed_authorization_requests": document.requirePushedAuthorizationRequests = bool(member)
             case "device_authorization_endpoint": document.deviceAuthorizationEndpoint = string(member)
+            case "dpop_signing_alg_values_supported": document.dpopSigningAlgValuesSupported = strings(member)
             default:
                 break  // extensions are allowed (OIDC Discovery §3, RFC 8414 §2)
             }

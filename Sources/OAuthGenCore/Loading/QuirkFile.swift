@@ -28,6 +28,8 @@ public struct QuirkFile: Sendable, Hashable {
     public var pushedAuthorizationRequests: Located<Bool>?
     /// The app signs in with the device grant (RFC 8628): the provider must have the endpoint.
     public var deviceGrant: Located<Bool>?
+    /// The client is registered for DPoP-bound tokens (RFC 9449): every sign-in gets a key.
+    public var dpop: Located<Bool>?
 
     public init(location: SourceLocation) {
         self.location = location

@@ -5,7 +5,7 @@ public enum QuirkFileLoader {
     static let topLevelKeys: [String] = [
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
         "scopeSeparator", "pkce", "tokenEndpointAuthMethod", "authorizationParameters", "tokenRequestHeaders",
-        "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant",
+        "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
     ]
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn"]
     static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
@@ -121,6 +121,7 @@ public enum QuirkFileLoader {
             case "issuerTemplate": quirks.issuerTemplate = issuerTemplate(entry)
             case "pushedAuthorizationRequests": quirks.pushedAuthorizationRequests = bool(entry)
             case "deviceGrant": quirks.deviceGrant = bool(entry)
+            case "dpop": quirks.dpop = bool(entry)
             default: unknownKey(entry, allowed: QuirkFileLoader.topLevelKeys, in: "of a quirk file")
             }
         }

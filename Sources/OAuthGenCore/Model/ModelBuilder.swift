@@ -78,6 +78,9 @@ public enum ModelBuilder {
         if discovery?.requirePushedAuthorizationRequests?.value == true {
             metadata.append(.init(label: "requirePushedAuthorizationRequests", expression: "true"))
         }
+        if let algorithms = discovery?.dpopSigningAlgValuesSupported {
+            metadata.append(.init(label: "dpopSigningAlgorithms", expression: SwiftLiterals.strings(values(algorithms), indent: nested)))
+        }
         arguments.append(.init(label: "metadata", expression: SwiftLiterals.call("ProviderMetadata", metadata, indent: argumentIndent)))
 
         if let quirks {
@@ -168,6 +171,9 @@ public enum ModelBuilder {
         }
         if quirks.pushedAuthorizationRequests?.value == true {
             arguments.append(.init(label: "pushedAuthorizationRequests", expression: "true"))
+        }
+        if quirks.dpop?.value == true {
+            arguments.append(.init(label: "dpop", expression: "true"))
         }
         return arguments
     }

@@ -3,6 +3,8 @@
 ///
 /// The runtime's `OAuthClient` refuses a configuration that must push without a PAR endpoint;
 /// these rules say the same at the line that causes it.
+import OAuthPolicy
+
 enum GrantRules {
     static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
 
@@ -39,6 +41,20 @@ enum GrantRules {
                 findings.append(Diagnostic(.warning, .deviceGrantNotListed,
                     "expected \"grant_types_supported\" to list \"\(deviceCodeGrantType)\" for \"deviceGrant\", found it missing; the provider may refuse the grant",
                     at: grants.location))
+            }
+        }
+        if let dpop = quirks?.dpop, dpop.value {
+            if let algorithms = discovery?.dpopSigningAlgValuesSupported {
+                let supported = Set(DPoPPolicy.signingAlgorithms)
+                if !algorithms.value.contains(where: { supported.contains($0.value) }) {
+                    findings.append(Diagnostic(.error, .dpopNoSupportedAlgorithm,
+                        "expected \"dpop_signing_alg_values_supported\" to list \(DPoPPolicy.signingAlgorithms.map { "\"\($0)\"" }.joined(separator: " or ")), which the runtime signs proofs with, found \(algorithms.value.map { "\"\($0.value)\"" }.joined(separator: ", "))",
+                        at: algorithms.location))
+                }
+            } else if discovery != nil {
+                findings.append(Diagnostic(.warning, .dpopNotAdvertised,
+                    "expected \"dpop_signing_alg_values_supported\" in the metadata of a provider the quirk file says issues DPoP-bound tokens, found none; the provider may not accept proofs",
+                    at: dpop.location))
             }
         }
         return findings

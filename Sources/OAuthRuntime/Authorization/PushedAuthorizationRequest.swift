@@ -21,8 +21,8 @@ extension OAuthClient {
         authentication.apply(to: &parameters, headers: &headers)
         if !parameters.contains(where: { $0.0 == "client_id" }) { parameters.insert(("client_id", clientID), at: 0) }
         for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
-        let response = try await transport.send(HTTPRequest(method: "POST", url: endpoint, headers: headers,
-                                                            body: Data(FormEncoding.encode(parameters).utf8)), to: name)
+        let push = HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8))
+        let response = try await send(push, dpopKey: request.pending.dpopKey, name: name)
         // §2.2 says 201 Created; a 200 carrying the same answer is taken too (nothing depends on the code).
         guard response.status == 201 || response.status == 200 else {
             throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse, endpoint: name)
@@ -42,5 +42,19 @@ extension OAuthClient {
         result.url = url
         result.expiresAt = now.addingTimeInterval(TimeInterval(expiresIn))
         return result
+    }
+
+    /// The push, with a DPoP proof when the tokens will be bound (RFC 9449 §10.1: some servers
+    /// insist on one there). A server that refuses the proof for want of a nonce it never offered
+    /// (Glewlwyd answers 403 `invalid_dpop_proof` with no `DPoP-Nonce`) gets the push again without
+    /// one: the request's `dpop_jkt` still binds the code to the key, so nothing depends on it.
+    private func send(_ push: HTTPRequest, dpopKey: SoftwareDPoPKey?, name: String) async throws(OAuthError) -> HTTPResponse {
+        guard let dpopKey else { return try await transport.send(push, to: name) }
+        let response = try await DPoPSender.send(push, key: dpopKey, target: .authorizationServer, nonces: dpopNonces, transport: transport, name: name)
+        guard (400...403).contains(response.status), response.header("DPoP-Nonce") == nil,
+              let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body),
+              object["error"]?.stringValue == "invalid_dpop_proof"
+        else { return response }
+        return try await transport.send(push, to: name)
     }
 }

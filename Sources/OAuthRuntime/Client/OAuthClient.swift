@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthPolicy
 
 /// An app's client of one provider, typed by it: builds authorization requests, checks
 /// callbacks, exchanges codes, refreshes, and talks to the revocation and userinfo endpoints.
@@ -73,8 +74,9 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             throw OAuthError.invalidConfiguration("expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none")
         }
         let dpopAlgorithms = configuration.metadata.dpopSigningAlgorithms
-        if configuration.quirks.dpop, !dpopAlgorithms.isEmpty, !dpopAlgorithms.contains("ES256") {
-            throw OAuthError.invalidConfiguration("expected ES256 among the provider's DPoP algorithms for DPoP-bound tokens, found \(dpopAlgorithms.joined(separator: ", "))")
+        if configuration.quirks.dpop, !dpopAlgorithms.isEmpty, !dpopAlgorithms.contains(where: DPoPPolicy.signingAlgorithms.contains) {
+            throw OAuthError.invalidConfiguration(
+                "expected \(DPoPPolicy.signingAlgorithms.joined(separator: " or ")) among the provider's DPoP algorithms for DPoP-bound tokens, found \(dpopAlgorithms.joined(separator: ", "))")
         }
         if Provider.self is any OpenIDProvider.Type, configuration.metadata.kind != .openIDConnect {
             throw OAuthError.invalidConfiguration("expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import OAuthGenCore
 
-/// The generated code for every example provider, and for the django-oauth-toolkit instance the
-/// end-to-end tests sign in to, is checked in under `Tests/GeneratedClientsTests/Golden`, where
+/// The generated code for every example provider, and for the django-oauth-toolkit and Glewlwyd
+/// instances the end-to-end tests sign in to, is checked in under `Tests/GeneratedClientsTests/Golden`, where
 /// the `GeneratedClientsTests` target compiles it (warnings as errors) and exercises it. A change
 /// to the generator shows up here as a diff to review like code.
 ///
@@ -14,6 +14,7 @@ import Testing
     @Test(arguments: [
         (Fixtures.exampleProviders, ["apple", "docker", "duende", "entra", "github", "gitlab", "google", "okta"]),
         (Fixtures.packageRoot.appendingPathComponent("Tests/Support/django-provider/pinned").path, ["dot"]),
+        (Fixtures.packageRoot.appendingPathComponent("Tests/Support/glewlwyd/pinned").path, ["glewlwyd"]),
     ])
     func generatedSourcesMatchTheGoldenFiles(directory: String, providers: [String]) throws {
         let inputs = providers.flatMap { name in

@@ -74,3 +74,30 @@ import Testing
         #expect(typed?.deviceGrant == nil)
     }
 }
+
+/// DPoP at build time: the quirk file's `dpop` against the provider's proof algorithms.
+@Suite struct DPoPRulesTests {
+    func findings(_ json: String, quirks body: String) throws -> [Diagnostic] {
+        GrantRules.check(discovery: discovery(json).0, quirks: quirks(body).0)
+    }
+
+    static func metadata(_ algorithms: String) -> String {
+        DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: "{\"dpop_signing_alg_values_supported\": \(algorithms), ")
+    }
+
+    @Test func aProviderWithoutES256IsRefusedAtItsList() throws {
+        let found = try findings(Self.metadata(#"["PS256", "EdDSA"]"#), quirks: "<key>dpop</key><true/>")
+        #expect(found.map(\.rule) == [.dpopNoSupportedAlgorithm])
+        #expect(found.first?.location?.file == "test.openid-configuration.json")
+        #expect(found.first?.message == #"expected "dpop_signing_alg_values_supported" to list "ES256", which the runtime signs proofs with, found "PS256", "EdDSA""#)
+        #expect(try findings(Self.metadata(#"["ES256", "PS256"]"#), quirks: "<key>dpop</key><true/>").isEmpty)
+        // Without `dpop` the list is only information.
+        #expect(try findings(Self.metadata(#"["PS256"]"#), quirks: "<key>clientID</key><string>a</string>").isEmpty)
+    }
+
+    @Test func aProviderThatDoesNotAdvertiseDPoPIsAWarningAtTheQuirk() throws {
+        let found = try findings(DiscoveryRulesTests.minimal, quirks: "<key>dpop</key><true/>")
+        #expect(found.map { "\($0.severity):\($0.rule.rawValue)" } == ["warning:dpop-not-advertised"])
+        #expect(found.first?.location?.file == "test.quirks.plist")
+    }
+}

@@ -21,16 +21,7 @@ extension AgainstGlewlwyd {
             return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, clientSecret: clientSecret, allowInsecureLoopback: true)
         }
 
-        /// The headless browser on an authorization URL; the private-use redirect it would hand the app.
-        static func browse(_ url: URL) throws -> URL {
-            let provider = try GlewlwydProvider.instance()
-            let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, url.absoluteString])
-            let marker = "final redirect (private-use scheme, not contacted): "
-            guard run.status == 0, let line = run.stderr.split(separator: "\n").first(where: { $0.contains(marker) }),
-                  let callback = URL(string: String(line[line.range(of: marker)!.upperBound...]))
-            else { throw DjangoProvider.Unavailable(description: "browser.py: exit \(run.status): \(run.stderr)") }
-            return callback
-        }
+        static func browse(_ url: URL) throws -> URL { try GlewlwydProvider.browse(url) }
 
         @Test func aProviderThatRequiresPARGetsEveryRequestPushedWithoutTheAppAsking() async throws {
             let provider = try GlewlwydProvider.instance()
@@ -117,15 +108,7 @@ extension AgainstGlewlwyd {
                        request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
             let (url, _) = try await makeRequest(redirectURI.url)
             do {
-                let provider = try GlewlwydProvider.instance()
-                let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, "--cookie-jar", cookieJar, url.absoluteString])
-                let marker = "final redirect (private-use scheme, not contacted): "
-                guard let line = run.stderr.split(separator: "\n").first(where: { $0.contains(marker) }),
-                      let callback = URL(string: String(line[line.range(of: marker)!.upperBound...]))
-                else { throw OAuthError(.browserFailed, "browser.py: exit \(run.status): \(run.stderr)") }
-                return callback
-            } catch let error as OAuthError {
-                throw error
+                return try GlewlwydProvider.browse(url, cookieJar: cookieJar)
             } catch {
                 throw OAuthError(.browserFailed, "\(error)")
             }
@@ -250,6 +233,20 @@ extension AgainstGlewlwyd {
             #expect(await client.dpopNonces.nonce(for: client.configuration.endpoints.token) != nil)
             let refreshed = try await client.refresh(signIn)
             #expect(try Self.boundThumbprint(of: refreshed.tokens.accessToken) == signIn.tokens.dpopKey?.thumbprint)
+        }
+
+        @Test func aPushWhoseProofWantsANonceNeverOfferedIsRepeatedWithoutTheProof() async throws {
+            // Glewlwyd's nonce issuer refuses a proof at PAR without a nonce and offers none
+            // there (403 invalid_dpop_proof, no DPoP-Nonce). The push is sent again with dpop_jkt
+            // alone, which still binds the code; the token endpoint then asks for its nonce.
+            let provider = try GlewlwydProvider.instance()
+            let base = try await Self.dpopClient(issuer: provider.nonceIssuer, clientID: provider.publicClientID)
+            var configuration = base.configuration
+            configuration.quirks.pushedAuthorizationRequests = true
+            let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: provider.publicClientID, allowInsecureLoopback: true)
+            let signIn = try await Self.signIn(client)
+            #expect(signIn.tokens.tokenType == "DPoP")
+            #expect(try Self.boundThumbprint(of: signIn.tokens.accessToken) == signIn.tokens.dpopKey?.thumbprint)
         }
 
         @Test func theHeadersForAnAppsOwnRequestsAreAProofForThatRequest() async throws {

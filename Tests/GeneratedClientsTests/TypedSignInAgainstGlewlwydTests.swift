@@ -1,0 +1,68 @@
+import Foundation
+import OAuthRuntime
+import Synchronization
+import Testing
+import TestSupport
+
+/// A sign-in through `Glewlwyd`, generated from `Tests/Support/glewlwyd/pinned`: the issuer that
+/// requires pushed authorization requests, and a quirk file that says the client's tokens are
+/// DPoP-bound. The app code below asks for neither; the generated configuration does both.
+@Suite(.enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
+struct TypedSignInAgainstGlewlwydTests {
+    /// The generated configuration on the port the provider runs on this time (the pinned
+    /// document names 8000).
+    static func liveConfiguration(_ provider: GlewlwydProvider.Instance) throws -> ProviderConfiguration {
+        var configuration = Glewlwyd.configuration
+        configuration.issuer = provider.parRequiredIssuer
+        let port = URLComponents(string: provider.parRequiredIssuer)?.port
+        func moved(_ url: URL) -> URL {
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+            components.port = port
+            return components.url!
+        }
+        let endpoints = configuration.endpoints
+        configuration.endpoints = ProviderEndpoints(
+            authorization: moved(endpoints.authorization), token: moved(endpoints.token), revocation: endpoints.revocation.map(moved),
+            userinfo: endpoints.userinfo.map(moved), endSession: endpoints.endSession.map(moved), jwks: endpoints.jwks.map(moved),
+            pushedAuthorizationRequest: endpoints.pushedAuthorizationRequest.map(moved), deviceAuthorization: endpoints.deviceAuthorization.map(moved))
+        return configuration
+    }
+
+    /// The headless browser as the app's web session: it records the URL it was shown.
+    final class RecordingAgent: ExternalUserAgent {
+        let shown = Mutex<[URL]>([])
+
+        func accepts(_ kind: RedirectURIKind) -> Bool { kind == .privateUseScheme }
+
+        func authorize(on redirectURI: RegisteredRedirectURI,
+                       request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
+            let (url, _) = try await makeRequest(redirectURI.url)
+            shown.withLock { $0.append(url) }
+            do {
+                return try GlewlwydProvider.browse(url)
+            } catch {
+                throw OAuthError(.browserFailed, "\(error)")
+            }
+        }
+    }
+
+    @Test func aProviderThatRequiresPARAndAClientWithDPoPGetBothWithoutTheAppAsking() async throws {
+        let provider = try GlewlwydProvider.separate.get()
+        let session = OAuthSession(client: try OAuthClient<Glewlwyd>(configuration: Self.liveConfiguration(provider), allowInsecureLoopback: true))
+        let agent = RecordingAgent()
+        let signIn = try await session.signIn(with: agent)
+
+        // Pushed: the browser saw client_id and request_uri only.
+        let shown = try #require(agent.shown.withLock { $0.first })
+        #expect(URLComponents(url: shown, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) == ["client_id", "request_uri"])
+        // Bound: DPoP tokens, typed claims.
+        #expect(signIn.tokens.tokenType == "DPoP")
+        #expect(signIn.tokens.dpopKey != nil)
+        #expect(signIn.claims.name == "Alice Example")
+        let userInfo = try await session.userInfo()
+        #expect(userInfo.email == "alice@example.test")
+        let headers = try await session.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.example.com/items?page=2")!)
+        #expect(headers.authorization.hasPrefix("DPoP "))
+        #expect(headers.dpop != nil)
+    }
+}
