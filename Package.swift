@@ -139,7 +139,8 @@ let package = Package(
         // runtime: a golden file that stops compiling fails the build of the tests.
         .testTarget(
             name: "GeneratedClientsTests",
-            dependencies: ["OAuthRuntime", "TestSupport"],
+            // oauthgen-login: built so its Glewlwyd sign-ins can run it.
+            dependencies: ["OAuthRuntime", "TestSupport", "oauthgen-login"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
         .testTarget(

@@ -9,6 +9,8 @@ struct LoginReport: Encodable {
     var pushed: Bool
     /// As the token endpoint said it: `Bearer`, or `DPoP` for sender-constrained tokens.
     var token_type: String
+    /// The RFC 7638 thumbprint of the key the tokens are bound to (`cnf.jkt`), with --dpop.
+    var dpop_jkt: String?
     var subject: String?
     var scope: String?
     var expires_in: Int?

@@ -25,6 +25,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
               oauthgen-login --issuer http://127.0.0.1:8000/o --allow-insecure-loopback --client-id dev \\
                   --scope "openid profile" --userinfo --refresh --revoke --json
               oauthgen-login --issuer https://id.example.com --client-id tv-app --device
+              oauthgen-login --issuer https://id.example.com --client-id app --par --dpop --userinfo --refresh
             """
     )
 
@@ -64,6 +65,9 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Flag(help: "Sign in with the device grant (RFC 8628): show a code, let the user approve elsewhere, poll.")
     var device = false
 
+    @Flag(help: "Get DPoP-bound tokens (RFC 9449): a new P-256 key, a proof on every token and userinfo request.")
+    var dpop = false
+
     @Flag(help: "Allow an http issuer and endpoints on 127.0.0.1 or [::1] (local providers only).")
     var allowInsecureLoopback = false
 
@@ -89,6 +93,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
     private func signIn() async throws(OAuthError) {
         let transport = URLSessionTransport()
         var configuration = try await loadConfiguration(transport: transport)
+        if dpop { configuration.quirks.dpop = true }
         if par {
             guard !device else { throw OAuthError(.invalidConfiguration, "expected --par or --device, found both: the device grant has no authorization request to push") }
             configuration.quirks.pushedAuthorizationRequests = true
@@ -128,6 +133,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             grant: device ? "device_code" : "authorization_code",
             pushed: !device && client.pushesAuthorizationRequests,
             token_type: signIn.tokens.tokenType,
+            dpop_jkt: signIn.tokens.dpopKey?.thumbprint,
             subject: signIn.idToken?.subject,
             scope: signIn.tokens.scopes?.joined(separator: " "),
             expires_in: signIn.tokens.expiresAt.map { Int($0.timeIntervalSinceNow.rounded()) },

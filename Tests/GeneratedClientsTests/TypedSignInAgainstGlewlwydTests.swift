@@ -7,7 +7,8 @@ import TestSupport
 /// A sign-in through `Glewlwyd`, generated from `Tests/Support/glewlwyd/pinned`: the issuer that
 /// requires pushed authorization requests, and a quirk file that says the client's tokens are
 /// DPoP-bound. The app code below asks for neither; the generated configuration does both.
-@Suite(.enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
+// One at a time: these share one Glewlwyd, whose SQLite fails concurrent writes.
+@Suite(.serialized, .enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
 struct TypedSignInAgainstGlewlwydTests {
     /// The generated configuration on the port the provider runs on this time (the pinned
     /// document names 8000).
@@ -64,5 +65,26 @@ struct TypedSignInAgainstGlewlwydTests {
         let headers = try await session.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.example.com/items?page=2")!)
         #expect(headers.authorization.hasPrefix("DPoP "))
         #expect(headers.dpop != nil)
+    }
+
+    /// `oauthgen-login --par --dpop` and `--device --dpop` on the issuer whose DPoP proofs need the
+    /// server's nonce, through the loopback listener on an ephemeral port (this instance has them
+    /// all registered) and the headless browser.
+    @Test(arguments: [["--par", "--dpop"], ["--device", "--dpop"]])
+    func oauthgenLoginSignsInToTheNonceIssuer(flags: [String]) throws {
+        let provider = try GlewlwydProvider.separate.get()
+        let run = try ProcessRunner.product("oauthgen-login", [
+            "--issuer", provider.nonceIssuer, "--allow-insecure-loopback", "--client-id", provider.publicClientID,
+            "--scope", "openid profile offline_access", "--browser-command", provider.browserCommand.joined(separator: " "),
+            "--userinfo", "--refresh", "--timeout", "90", "--json",
+        ] + flags)
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(report["token_type"] as? String == "DPoP")
+        #expect((report["dpop_jkt"] as? String)?.count == 43)
+        #expect(report["pushed"] as? Bool == flags.contains("--par"))
+        #expect(report["grant"] as? String == (flags.contains("--device") ? "device_code" : "authorization_code"))
+        #expect(report["refreshed"] as? Bool == true)
+        #expect((report["userinfo"] as? [String: Any])?["name"] as? String == "Alice Example")
     }
 }

@@ -41,12 +41,14 @@ public enum GlewlwydProvider {
     public static let shared = started(name: "shared")
 
     /// A second instance with its own database, for the tests in another target: Glewlwyd on
-    /// SQLite fails concurrent writes, and tests of different targets run side by side.
-    public static let separate = started(name: "separate")
+    /// SQLite fails concurrent writes, and tests of different targets run side by side. Its
+    /// `swift-native` client has every ephemeral loopback port registered (Glewlwyd matches
+    /// redirect URIs exactly; RFC 8252 §7.3 says any port), so loopback sign-ins work, slower.
+    public static let separate = started(name: "separate", anyLoopbackPort: true)
 
-    private static func started(name: String) -> Result<Instance, DjangoProvider.Unavailable> {
+    private static func started(name: String, anyLoopbackPort: Bool = false) -> Result<Instance, DjangoProvider.Unavailable> {
         do {
-            return .success(try start(name: name))
+            return .success(try start(name: name, anyLoopbackPort: anyLoopbackPort))
         } catch let error as DjangoProvider.Unavailable {
             FileHandle.standardError.write(Data("""
 
@@ -72,7 +74,7 @@ public enum GlewlwydProvider {
         try shared.get()
     }
 
-    private static func start(name: String) throws -> Instance {
+    private static func start(name: String, anyLoopbackPort: Bool) throws -> Instance {
         guard ProcessRunner.which("glewlwyd") != nil else {
             throw DjangoProvider.Unavailable(description: "glewlwyd is not installed")
         }
@@ -80,7 +82,7 @@ public enum GlewlwydProvider {
         let python = try DjangoProvider.instance().python
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-glewlwyd-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: state)
-        try runStartScript(state: state, python: python)
+        try runStartScript(state: state, python: python, anyLoopbackPort: anyLoopbackPort)
         let first = runDirectories.withLock { directories in
             directories.append(state.path)
             return directories.count == 1
@@ -124,10 +126,12 @@ extension GlewlwydProvider {
     /// Runs start.sh to its end. Its output is read to the end instead of waiting for the process:
     /// Foundation's `Process.waitUntilExit` on Linux was seen never to return for this script
     /// (its child left a zombie Foundation did not reap), while the pipe closes when it ends.
-    static func runStartScript(state: URL, python: String) throws {
+    static func runStartScript(state: URL, python: String, anyLoopbackPort: Bool) throws {
         let process = Process()
         process.executableURL = supportDirectory.appendingPathComponent("start.sh")
-        process.environment = ProcessInfo.processInfo.environment.merging(["PEER2_RUN_DIR": state.path, "OAUTHGEN_PYTHON": python]) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PEER2_RUN_DIR": state.path, "OAUTHGEN_PYTHON": python, "PEER2_LOOPBACK_ANY_PORT": anyLoopbackPort ? "1" : "0",
+        ]) { _, new in new }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
