@@ -118,17 +118,23 @@ extension AgainstGlewlwyd {
     /// Sign-out through the user agent (RP-Initiated Logout 1.0) against Glewlwyd.
     @Suite
     struct SignOutAgainstGlewlwydTests {
+        /// A session signed in through the headless browser, and that browser, which keeps its
+        /// login session for the logout page (as a real browser would).
+        static func signedIn(_ client: OAuthClient<DiscoveredProvider>, provider: GlewlwydProvider.Instance) async throws
+            -> (OAuthSession<DiscoveredProvider>, BrowserScriptAgent) {
+            let agent = BrowserScriptAgent(cookieJar: FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)").path)
+            let session = OAuthSession(client: client, store: MemoryTokenStore())
+            try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
+                                     scopes: ["openid", "profile", "offline_access"])
+            return (session, agent)
+        }
+
         /// Glewlwyd revokes only for a client that authenticates (a public client gets 401), so this
         /// is its confidential client; the public client's case is the next test.
         @Test func signingOutAtTheProviderChecksStateAndRevokesEvenARotatedRefreshToken() async throws {
             let provider = try GlewlwydProvider.instance()
             let client = try await AgainstGlewlwyd.RuntimeAgainstGlewlwydTests.client(issuer: provider.issuer, clientID: "swift-confidential", clientSecret: "swift-confidential-secret")
-            let jar = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: jar) }
-            let agent = BrowserScriptAgent(cookieJar: jar)
-            let session = OAuthSession(client: client, store: MemoryTokenStore())
-            try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
-                                     scopes: ["openid", "profile", "offline_access"])
+            let (session, agent) = try await Self.signedIn(client, provider: provider)
             // A refresh token obtained by refreshing: Glewlwyd's logout leaves such tokens alive.
             let rotated = try #require(try await session.refreshed().tokens.refreshToken)
 
@@ -143,12 +149,7 @@ extension AgainstGlewlwyd {
         @Test func aPublicClientIsSignedOutHereEvenWhenTheProviderRefusesItsRevocation() async throws {
             let provider = try GlewlwydProvider.instance()
             let client = try await AgainstGlewlwyd.RuntimeAgainstGlewlwydTests.client(issuer: provider.issuer)
-            let jar = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: jar) }
-            let agent = BrowserScriptAgent(cookieJar: jar)
-            let session = OAuthSession(client: client, store: MemoryTokenStore())
-            try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
-                                     scopes: ["openid", "profile", "offline_access"])
+            let (session, agent) = try await Self.signedIn(client, provider: provider)
             let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
             // The logout at the provider succeeded (state checked); its revocation endpoint wants
             // client credentials a public client does not have, and says so with a bare 401.
