@@ -18,6 +18,8 @@ struct LoginReport: Encodable {
     var userinfo: [String: ClaimValue]?
     var refreshed: Bool
     var revoked: Bool
+    /// Whether the provider's logout ran (--sign-out) and the state came back.
+    var signed_out: Bool
     var access_token: String?
     var refresh_token: String?
     var id_token: String?

@@ -59,6 +59,12 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Flag(help: "Revoke the tokens at the end.")
     var revoke = false
 
+    @Flag(help: "Sign out at the provider at the end, through the browser (RP-Initiated Logout), then revoke the refresh token.")
+    var signOut = false
+
+    @Option(help: ArgumentHelp("Where the provider sends the browser after --sign-out: a loopback URI registered as a post-logout redirect URI; the port is chosen at run time.", valueName: "uri"))
+    var postLogoutRedirectURI: String = "http://127.0.0.1/logout"
+
     @Flag(help: "Push the authorization request first (RFC 9126), even where the provider does not require it.")
     var par = false
 
@@ -117,7 +123,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             signIn = try await deviceSignIn(client, scopes: scopes, browserCommand: command)
         } else {
             let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
-            signIn = try await client.signIn(with: agent, redirectURI: try loopbackRedirect(), scopes: scopes)
+            signIn = try await client.signIn(with: agent, redirectURI: try loopbackURI(redirectURI, option: "--redirect-uri"), scopes: scopes)
         }
 
         var userinfoClaims: [String: ClaimValue]?
@@ -126,6 +132,17 @@ struct OAuthGenLogin: AsyncParsableCommand {
         if revoke {
             if let refreshToken = signIn.tokens.refreshToken { try await client.revoke(refreshToken, hint: .refreshToken) }
             try await client.revoke(signIn.tokens.accessToken, hint: .accessToken)
+        }
+        if signOut {
+            // The session does what an app's would: the provider's logout page, the state check,
+            // then revoking the refresh token (a failure there is reported, not fatal).
+            let session = OAuthSession(client: client)
+            try await session.signedIn(signIn)
+            let postLogout = try loopbackURI(postLogoutRedirectURI, option: "--post-logout-redirect-uri")
+            let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
+            if let failure = try await session.signOut(with: agent, postLogoutRedirectURI: postLogout.url) {
+                FileHandle.standardError.write(Data("warning: signed out, but revoking the refresh token failed: \(failure.description)\n".utf8))
+            }
         }
 
         let report = LoginReport(
@@ -139,7 +156,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             expires_in: signIn.tokens.expiresAt.map { Int($0.timeIntervalSinceNow.rounded()) },
             id_token_claims: signIn.idToken?.allClaims,
             userinfo: userinfoClaims,
-            refreshed: refresh, revoked: revoke,
+            refreshed: refresh, revoked: revoke, signed_out: signOut,
             access_token: showTokens ? signIn.tokens.accessToken : nil,
             refresh_token: showTokens ? signIn.tokens.refreshToken : nil,
             id_token: showTokens ? signIn.tokens.idToken : nil)
@@ -214,14 +231,14 @@ struct OAuthGenLogin: AsyncParsableCommand {
         }
     }
 
-    private func loopbackRedirect() throws(OAuthError) -> RegisteredRedirectURI {
-        guard let components = URLComponents(string: redirectURI), components.scheme == "http",
+    private func loopbackURI(_ text: String, option: String) throws(OAuthError) -> RegisteredRedirectURI {
+        guard let components = URLComponents(string: text), components.scheme == "http",
               let host = components.host, host == "127.0.0.1" || host == "::1" || host == "[::1]", let url = components.url
         else {
-            throw OAuthError(.invalidConfiguration, "expected --redirect-uri to be a loopback URI such as http://127.0.0.1/callback (RFC 8252 §7.3), found \(redirectURI)")
+            throw OAuthError(.invalidConfiguration, "expected \(option) to be a loopback URI such as http://127.0.0.1/callback (RFC 8252 §7.3), found \(text)")
         }
         guard components.port == nil else {
-            throw OAuthError(.invalidConfiguration, "expected --redirect-uri without a port: the listener takes an ephemeral one (RFC 8252 §7.3), found port \(components.port!)")
+            throw OAuthError(.invalidConfiguration, "expected \(option) without a port: the listener takes an ephemeral one (RFC 8252 §7.3), found port \(components.port!)")
         }
         return try RegisteredRedirectURI(url)
     }
@@ -240,6 +257,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
         if report.userinfo != nil { lines.append("userinfo: checked") }
         if report.refreshed { lines.append("refreshed: yes") }
         if report.revoked { lines.append("revoked: yes") }
+        if report.signed_out { lines.append("signed out at the provider: yes") }
         if let token = report.access_token { lines.append("access_token: \(token)") }
         if let token = report.refresh_token { lines.append("refresh_token: \(token)") }
         if let token = report.id_token { lines.append("id_token: \(token)") }

@@ -70,7 +70,7 @@ struct TypedSignInAgainstGlewlwydTests {
     /// `oauthgen-login --par --dpop` and `--device --dpop` on the issuer whose DPoP proofs need the
     /// server's nonce, through the loopback listener on an ephemeral port (this instance has them
     /// all registered) and the headless browser.
-    @Test(arguments: [["--par", "--dpop"], ["--device", "--dpop"]])
+    @Test(arguments: [["--par", "--dpop"], ["--device", "--dpop"], ["--dpop", "--sign-out"]])
     func oauthgenLoginSignsInToTheNonceIssuer(flags: [String]) throws {
         let provider = try GlewlwydProvider.separate.get()
         let run = try ProcessRunner.product("oauthgen-login", [
@@ -86,5 +86,7 @@ struct TypedSignInAgainstGlewlwydTests {
         #expect(report["grant"] as? String == (flags.contains("--device") ? "device_code" : "authorization_code"))
         #expect(report["refreshed"] as? Bool == true)
         #expect((report["userinfo"] as? [String: Any])?["name"] as? String == "Alice Example")
+        // The logout page's return reached the listener with the state sent.
+        #expect(report["signed_out"] as? Bool == flags.contains("--sign-out"))
     }
 }
