@@ -106,3 +106,25 @@ struct RuntimeAgainstDjangoTests {
         return error?.kind == .requestRejected && error?.protocolError?.code == "invalid_grant" && error?.httpStatus == 400
     }
 }
+
+/// Sign-out through the browser (RP-Initiated Logout 1.0) against django-oauth-toolkit, which
+/// asks the user to confirm, then returns to the post-logout loopback URI with the state.
+@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"))
+struct SignOutAgainstDjangoTests {
+    @Test func theLogoutPageReturnsWithTheStateAndTheTokensAreGone() async throws {
+        let provider = try DjangoProvider.instance()
+        let client = try await RealProvider.client()
+        #expect(client.configuration.endpoints.endSession != nil)
+        // Its own user: the toolkit's logout deletes the user's tokens, which another test's must not be.
+        let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "olivia"], timeout: 60)
+        let session = OAuthSession(client: client)
+        try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])
+        let refreshToken = try #require(await session.currentSignIn()?.tokens.refreshToken)
+
+        let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "http://127.0.0.1/logout")!)
+        #expect(failure == nil)
+        #expect(await session.currentSignIn() == nil)
+        let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil)
+        await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
+    }
+}

@@ -73,6 +73,8 @@ def configure(state):
             "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
             "SCOPES": {"openid": "OpenID Connect", "profile": "Your profile", "email": "Your email address"},
             "OAUTH2_VALIDATOR_CLASS": "validators.ClaimsValidator",
+            # RP-Initiated Logout 1.0, with the confirmation page a person would see.
+            "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
         },
     )
     sys.path.insert(0, HERE)
@@ -96,7 +98,7 @@ def setup(state):
     # More users, so tests running at once never log the same user in twice: this provider puts
     # the user's latest login into a refreshed ID token's auth_time (OIDC Core §12.2 says the
     # original one), which a concurrent login of the same user would change.
-    for name in ["bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "niaj"]:
+    for name in ["bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "niaj", "olivia"]:
         get_user_model().objects.create_user(name, f"{name}@example.com", PASSWORD, first_name=name.title())
     Application = get_application_model()
     redirects = " ".join([
@@ -113,6 +115,7 @@ def setup(state):
             authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
             redirect_uris=redirects, algorithm=Application.RS256_ALGORITHM,
             skip_authorization=skip,
+            post_logout_redirect_uris=f"http://127.0.0.1/logout http://[::1]/logout {SCHEME}:/logout",
         )
         clients[name] = app.client_id
     # The device grant (RFC 8628) is a grant type of its own in the toolkit.
