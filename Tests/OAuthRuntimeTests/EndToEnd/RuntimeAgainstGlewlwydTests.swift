@@ -64,6 +64,37 @@ extension AgainstGlewlwyd {
             #expect(error?.message.contains("pushed authorization request endpoint") == true)
         }
 
+        @Test func pollingBeforeTheUserApprovesIsAnsweredPendingUntilTheyDo() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.client(issuer: provider.issuer)
+            let authorization = try await client.authorizeDevice(scopes: ["openid"])
+            let polling = Task { try await client.signIn(with: authorization) }
+            // The first poll (after the 5 s interval) finds the code pending; approve after it.
+            try await Task.sleep(for: .seconds(7))
+            let page = try #require(authorization.verificationURIComplete)
+            let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
+            #expect(run.status == 0, "\(run.stderr)")
+            let signIn = try await polling.value
+            #expect(signIn.idToken?.issuer == provider.issuer)
+        }
+
+        @Test func pollsSoonerThanTheIntervalGetSlowDownAndTheClientAddsFiveSecondsEachTime() async throws {
+            // A clock that never waits makes the client poll back to back, which Glewlwyd answers
+            // with slow_down; each one must add 5 s to every later wait (RFC 8628 §3.5).
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.client(issuer: provider.issuer)
+            let authorization = try await client.authorizeDevice(scopes: ["openid"])
+            let clock = DevicePollingTests.RecordingClock()
+            let error = await #expect(throws: OAuthError.self) { try await client.signIn(with: authorization, clock: clock) }
+            // Polled until the code expired on the test's clock (600 s), never sooner than asked.
+            #expect(error?.kind == .pendingAuthorizationExpired)
+            let waits = clock.sleeps
+            #expect(waits.first == .seconds(5))
+            #expect(waits.count > 2)
+            #expect(zip(waits, waits.dropFirst()).allSatisfy { $1 == $0 || $1 == $0 + .seconds(5) })
+            #expect(waits.last.map { $0 > .seconds(5) } == true)
+        }
+
         @Test func theDeviceGrantSignsInWithAVerifiedIDToken() async throws {
             let provider = try GlewlwydProvider.instance()
             let client = try await Self.client(issuer: provider.issuer)
