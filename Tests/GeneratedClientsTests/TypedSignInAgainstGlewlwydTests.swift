@@ -40,7 +40,7 @@ struct TypedSignInAgainstGlewlwydTests {
             let (url, _) = try await makeRequest(redirectURI.url)
             shown.withLock { $0.append(url) }
             do {
-                return try GlewlwydProvider.browse(url)
+                return try await GlewlwydProvider.browse(url)
             } catch {
                 throw OAuthError(.browserFailed, "\(error)")
             }
@@ -71,9 +71,9 @@ struct TypedSignInAgainstGlewlwydTests {
     /// server's nonce, through the loopback listener on an ephemeral port (this instance has them
     /// all registered) and the headless browser.
     @Test(arguments: [["--par", "--dpop"], ["--device", "--dpop"], ["--dpop", "--sign-out"]])
-    func oauthgenLoginSignsInToTheNonceIssuer(flags: [String]) throws {
+    func oauthgenLoginSignsInToTheNonceIssuer(flags: [String]) async throws {
         let provider = try GlewlwydProvider.separate.get()
-        let run = try ProcessRunner.product("oauthgen-login", [
+        let run = try await ProcessRunner.runDetached(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
             "--issuer", provider.nonceIssuer, "--allow-insecure-loopback", "--client-id", provider.publicClientID,
             "--scope", "openid profile offline_access", "--browser-command", provider.browserCommand.joined(separator: " "),
             "--userinfo", "--refresh", "--timeout", "90", "--json",

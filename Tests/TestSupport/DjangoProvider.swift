@@ -119,6 +119,12 @@ public enum DjangoProvider {
         return python
     }
 
+    /// ``run(_:_:)`` off Swift's cooperative pool, for async tests (see `ProcessRunner.runDetached`).
+    public static func runDetached(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: executable), arguments)
+        return (run.status, run.stdout + run.stderr)
+    }
+
     /// Runs a helper program; its output is stdout followed by stderr.
     public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let run = try ProcessRunner.run(URL(fileURLWithPath: executable), arguments)

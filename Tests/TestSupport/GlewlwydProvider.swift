@@ -112,9 +112,9 @@ public enum GlewlwydProvider {
 extension GlewlwydProvider {
     /// Runs the headless browser on an authorization or end-session URL and returns the
     /// private-use redirect it would hand the app (as the OS would), never contacting it.
-    public static func browse(_ url: URL, cookieJar: String? = nil) throws -> URL {
+    public static func browse(_ url: URL, cookieJar: String? = nil) async throws -> URL {
         let provider = try instance()
-        let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python),
+        let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: provider.python),
                                         [provider.browser] + (cookieJar.map { ["--cookie-jar", $0] } ?? []) + [url.absoluteString])
         let marker = "final redirect (private-use scheme, not contacted): "
         guard run.status == 0, let line = run.stderr.split(separator: "\n").first(where: { $0.contains(marker) }),

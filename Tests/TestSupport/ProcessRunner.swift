@@ -40,6 +40,18 @@ public enum ProcessRunner {
         try run(productsDirectory.appendingPathComponent(name), arguments, in: directory)
     }
 
+    /// ``run(_:_:in:environment:)`` for async tests: the wait happens on a dispatch thread, not on
+    /// one of the two threads Swift's cooperative pool has on a 2-core machine, where a few
+    /// blocked waits would stall every other test's tasks (and time out their listeners).
+    public static func runDetached(_ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
+                                   environment: [String: String] = [:]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try run(executable, arguments, in: directory, environment: environment) })
+            }
+        }
+    }
+
     /// Runs a program to its end; `environment` is added to this process's own.
     public static func run(_ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
                            environment: [String: String] = [:]) throws -> Run {

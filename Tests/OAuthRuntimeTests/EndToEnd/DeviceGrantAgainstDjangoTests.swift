@@ -14,10 +14,10 @@ struct DeviceGrantAgainstDjangoTests {
     }
 
     /// Runs the headless browser on the page the app would show, as the user's phone would.
-    func approve(_ authorization: DeviceAuthorization<DiscoveredProvider>, deny: Bool = false, username: String) throws {
+    func approve(_ authorization: DeviceAuthorization<DiscoveredProvider>, deny: Bool = false, username: String) async throws {
         let provider = try DjangoProvider.instance()
         let page = try #require(authorization.verificationURIComplete)
-        let run = try DjangoProvider.run(provider.python, [provider.driver] + (deny ? ["--deny"] : []) + ["--username", username, page.absoluteString])
+        let run = try await DjangoProvider.runDetached(provider.python, [provider.driver] + (deny ? ["--deny"] : []) + ["--username", username, page.absoluteString])
         #expect(run.status == 0, "\(run.output)")
     }
 
@@ -34,7 +34,7 @@ struct DeviceGrantAgainstDjangoTests {
         #expect(!authorization.description.contains(authorization.userCode))
         #expect(!authorization.description.contains(authorization.deviceCode))
 
-        try approve(authorization, username: "judy")
+        try await approve(authorization, username: "judy")
         let signIn = try await client.signIn(with: authorization)
         #expect(!signIn.tokens.accessToken.isEmpty)
         #expect(signIn.tokens.scopes == ["openid", "profile"])
@@ -45,7 +45,7 @@ struct DeviceGrantAgainstDjangoTests {
     @Test func aDeniedDeviceEndsThePolling() async throws {
         let client = try await client()
         let authorization = try await client.authorizeDevice(scopes: ["profile"])
-        try approve(authorization, deny: true, username: "mallory")
+        try await approve(authorization, deny: true, username: "mallory")
         let error = await #expect(throws: OAuthError.self) { try await client.signIn(with: authorization) }
         #expect(error?.kind == .authorizationFailed)
         #expect(error?.protocolError?.code == "access_denied")

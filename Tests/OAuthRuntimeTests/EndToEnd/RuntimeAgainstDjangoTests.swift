@@ -32,7 +32,7 @@ struct RuntimeAgainstDjangoTests {
         let provider = try DjangoProvider.instance()
         let client = try await RealProvider.client()
         let request = try await client.authorizationRequest(redirectURI: URL(string: "com.example.oauthgen:/oauth2redirect")!, scopes: ["openid"])
-        let run = try DjangoProvider.run(provider.python, [provider.driver, request.url.absoluteString])
+        let run = try await DjangoProvider.runDetached(provider.python, [provider.driver, request.url.absoluteString])
         let callback = try #require(URL(string: run.output.trimmingCharacters(in: .whitespacesAndNewlines)))
         let code = try AuthorizationCallback.validate(callback, pending: request.pending, metadata: client.configuration.metadata)
         var forged = request.pending

@@ -21,7 +21,7 @@ extension AgainstGlewlwyd {
             return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, clientSecret: clientSecret, allowInsecureLoopback: true)
         }
 
-        static func browse(_ url: URL) throws -> URL { try GlewlwydProvider.browse(url) }
+        static func browse(_ url: URL) async throws -> URL { try await GlewlwydProvider.browse(url) }
 
         @Test func aProviderThatRequiresPARGetsEveryRequestPushedWithoutTheAppAsking() async throws {
             let provider = try GlewlwydProvider.instance()
@@ -36,7 +36,7 @@ extension AgainstGlewlwyd {
             // Glewlwyd's request_uri lives 90 s.
             #expect(request.expiresAt.map { abs($0.timeIntervalSinceNow - 90) < 30 } == true)
 
-            let callback = try Self.browse(request.url)
+            let callback = try await Self.browse(request.url)
             let signIn = try await client.finishAuthorization(callback: callback, pending: request.pending)
             #expect(signIn.idToken?.issuer == provider.parRequiredIssuer)
             #expect(signIn.idToken?.allClaims["name"] == .string("Alice Example"))
@@ -49,7 +49,7 @@ extension AgainstGlewlwyd {
             let client = try await Self.client(issuer: provider.parRequiredIssuer)
             let request = try AuthorizationRequest<DiscoveredProvider>(configuration: client.configuration, clientID: client.clientID,
                                                                        redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
-            #expect(throws: DjangoProvider.Unavailable.self) { try Self.browse(request.url) }
+            await #expect(throws: DjangoProvider.Unavailable.self) { try await Self.browse(request.url) }
         }
 
         @Test func aPARErrorIsTyped() async throws {
@@ -72,7 +72,7 @@ extension AgainstGlewlwyd {
             // The first poll (after the 5 s interval) finds the code pending; approve after it.
             try await Task.sleep(for: .seconds(7))
             let page = try #require(authorization.verificationURIComplete)
-            let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
+            let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
             #expect(run.status == 0, "\(run.stderr)")
             let signIn = try await polling.value
             #expect(signIn.idToken?.issuer == provider.issuer)
@@ -101,7 +101,7 @@ extension AgainstGlewlwyd {
             let authorization = try await client.authorizeDevice(scopes: ["openid", "profile"])
             #expect(authorization.verificationURI.absoluteString.hasPrefix(provider.issuer))
             let page = try #require(authorization.verificationURIComplete)
-            let run = try ProcessRunner.run(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
+            let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
             #expect(run.status == 0, "\(run.stderr)")
             let signIn = try await client.signIn(with: authorization)
             #expect(!signIn.tokens.accessToken.isEmpty)
@@ -114,9 +114,9 @@ extension AgainstGlewlwyd {
     @Suite
     struct OAuthGenLoginAgainstGlewlwydTests {
         @Test(arguments: [\GlewlwydProvider.Instance.nonceIssuer, \.parRequiredIssuer])
-        func theDeviceGrantSignsIn(issuer: KeyPath<GlewlwydProvider.Instance, String> & Sendable) throws {
+        func theDeviceGrantSignsIn(issuer: KeyPath<GlewlwydProvider.Instance, String> & Sendable) async throws {
             let provider = try GlewlwydProvider.instance()
-            let run = try Binaries.run("oauthgen-login", [
+            let run = try await ProcessRunner.runDetached(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
                 "--issuer", provider[keyPath: issuer], "--allow-insecure-loopback", "--client-id", provider.publicClientID, "--device",
                 "--scope", "openid profile", "--browser-command", provider.browserCommand.joined(separator: " "), "--timeout", "60", "--json",
             ])
@@ -139,7 +139,7 @@ extension AgainstGlewlwyd {
                        request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
             let (url, _) = try await makeRequest(redirectURI.url)
             do {
-                return try GlewlwydProvider.browse(url, cookieJar: cookieJar)
+                return try await GlewlwydProvider.browse(url, cookieJar: cookieJar)
             } catch {
                 throw OAuthError(.browserFailed, "\(error)")
             }

@@ -27,7 +27,7 @@ enum RealProvider {
                        username: String = "alice") async throws -> (SignIn<DiscoveredProvider>, callback: URL) {
         let provider = try DjangoProvider.instance()
         let request = try await client.authorizationRequest(redirectURI: URL(string: redirect)!, scopes: scopes.map(ScopeValue.init(rawValue:)))
-        let run = try DjangoProvider.run(provider.python, [provider.driver, "--username", username, request.url.absoluteString])
+        let run = try await DjangoProvider.runDetached(provider.python, [provider.driver, "--username", username, request.url.absoluteString])
         guard run.status == 0, let callback = URL(string: run.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw DjangoProvider.Unavailable(description: "the login driver failed: \(run.output)")
         }
