@@ -10,15 +10,19 @@ import Darwin
 
 /// The loopback listener with real sockets.
 @Suite struct LoopbackListenerTests {
+    /// A GET from another "process": its blocking socket calls run on a dispatch thread, never on
+    /// the cooperative pool the listener itself needs (two threads on this machine).
     func request(_ host: String, _ port: UInt16, _ target: String) async -> String {
-        await Task.detached { RawSocket.get(target, host: host, port: port) }.value
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: RawSocket.get(target, host: host, port: port)) }
+        }
     }
 
     @Test func answersTheCallbackAndIgnoresOtherRequests() async throws {
         let listener = try LoopbackListener(path: "/oauth2/callback")
         #expect(listener.port > 1024)
         #expect(listener.redirectURI().absoluteString == "http://127.0.0.1:\(listener.port)/oauth2/callback")
-        async let callback = listener.waitForCallback(state: "xyz", timeout: 10)
+        async let callback = listener.waitForCallback(state: "xyz", timeout: 60)
         #expect(await request("127.0.0.1", listener.port, "/favicon.ico") == "HTTP/1.1 404 Not Found")
         #expect(await request("127.0.0.1", listener.port, "/oauth2/callbackX?code=a&state=xyz") == "HTTP/1.1 404 Not Found")
         #expect(await request("127.0.0.1", listener.port, "/oauth2/callback?code=abc&state=xyz") == "HTTP/1.1 200 OK")
@@ -28,7 +32,7 @@ import Darwin
 
     @Test func listensOnIPv6LoopbackToo() async throws {
         let listener = try LoopbackListener()
-        async let callback = listener.waitForCallback(state: "s6", timeout: 10)
+        async let callback = listener.waitForCallback(state: "s6", timeout: 60)
         #expect(await request("::1", listener.port, "/callback?code=6&state=s6") == "HTTP/1.1 200 OK")
         #expect(try await callback.absoluteString == "http://[::1]:\(listener.port)/callback?code=6&state=s6")
     }
@@ -83,7 +87,7 @@ import Darwin
     /// the real browser then found the port closed.
     @Test func aRequestWithoutThePendingStateNeitherEndsTheWaitNorSeesSuccess() async throws {
         let listener = try LoopbackListener()
-        async let callback = listener.waitForCallback(state: "good", timeout: 20)
+        async let callback = listener.waitForCallback(state: "good", timeout: 60)
         #expect(await request("127.0.0.1", listener.port, "/callback?code=forged&state=bad") == "HTTP/1.1 400 Bad Request")
         #expect(await request("127.0.0.1", listener.port, "/callback?code=forged") == "HTTP/1.1 400 Bad Request")
         #expect(await request("127.0.0.1", listener.port, "/callback?code=forged&state=good&state=bad") == "HTTP/1.1 400 Bad Request")
