@@ -256,6 +256,19 @@ extension AgainstGlewlwyd {
             #expect(error?.httpStatus == 403 || error?.httpStatus == 400)
         }
 
+        @Test func aCodeBoundToOneKeyIsRefusedWithAnothersProof() async throws {
+            // dpop_jkt binds the code (RFC 9449 §10): exchanging it with another key's proof fails.
+            let provider = try GlewlwydProvider.instance()
+            let client = try await Self.dpopClient(issuer: provider.issuer, clientID: provider.dpopClientID)
+            let request = try await client.authorizationRequest(redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
+            let callback = try await GlewlwydProvider.browse(request.url)
+            var pending = request.pending
+            pending.dpopKey = SoftwareDPoPKey()
+            let error = await #expect(throws: OAuthError.self) { try await client.finishAuthorization(callback: callback, pending: pending) }
+            // Glewlwyd says 403 where RFC 9449 §5 would have 400 invalid_dpop_proof; either is a refusal.
+            #expect(error?.httpStatus == 403 || error?.httpStatus == 400)
+        }
+
         @Test func theServerNonceIsFetchedAndUsedWithOneRetry() async throws {
             let provider = try GlewlwydProvider.instance()
             // On this issuer every proof must carry the server's nonce (use_dpop_nonce).
