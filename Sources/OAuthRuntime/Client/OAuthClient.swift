@@ -176,7 +176,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         }
         var parameters = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
         if let scopes { parameters.append(("scope", scopes.map { $0.rawValue }.joined(separator: configuration.quirks.scopeSeparator))) }
-        // A DPoP-bound refresh token is good only with its key's proof (RFC 9449 §5.0).
+        // A DPoP-bound refresh token is good only with its key's proof (RFC 9449 §5).
         var tokens = try await TokenEndpointExchange.tokens(parameters, dpopKey: signIn.tokens.dpopKey, configuration: configuration,
                                                             authentication: authentication, transport: transport, nonces: dpopNonces, now: now)
         if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
