@@ -9,7 +9,7 @@ import TestSupport
 /// The app's own server exchanges the code: a small backend on 127.0.0.1 that checks the app's
 /// session and forwards the grant to django-oauth-toolkit's token endpoint. The callback checks
 /// stay in the app, and the ID token the backend passes through is still verified.
-@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"))
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
 struct BackendCodeExchangeTests {
     /// What the backend does with a grant: forward it, or replay an earlier answer.
     final class Backend: @unchecked Sendable {

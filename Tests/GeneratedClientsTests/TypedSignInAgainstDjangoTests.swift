@@ -6,7 +6,7 @@ import TestSupport
 /// A sign-in through a generated type (`DjangoOAuthToolkit`, generated from
 /// `Tests/Support/django-provider/pinned`) against the real django-oauth-toolkit on 127.0.0.1:
 /// typed scopes, claims, userinfo and redirect URI, refresh through the typed session, sign-out.
-@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"))
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
 struct TypedSignInAgainstDjangoTests {
     /// The generated configuration, moved to the port the provider runs on this time (the pinned
     /// document names port 8000); everything else is as generated.

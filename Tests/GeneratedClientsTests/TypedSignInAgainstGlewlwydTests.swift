@@ -8,7 +8,7 @@ import TestSupport
 /// requires pushed authorization requests, and a quirk file that says the client's tokens are
 /// DPoP-bound. The app code below asks for neither; the generated configuration does both.
 // One at a time: these share one Glewlwyd, whose SQLite fails concurrent writes.
-@Suite(.serialized, .enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
+@Suite(.serialized, .enabled("needs Debian's glewlwyd") { await GlewlwydProvider.isAvailableOffPool() })
 struct TypedSignInAgainstGlewlwydTests {
     /// The generated configuration on the port the provider runs on this time (the pinned
     /// document names 8000).

@@ -70,6 +70,17 @@ public enum GlewlwydProvider {
         return ProcessInfo.processInfo.environment["OAUTHGEN_REQUIRE_PROVIDER"] == "1"
     }
 
+    /// ``isAvailable`` started off Swift's cooperative pool, both instances; for suites'
+    /// `.enabled { }` conditions (see `DjangoProvider.isAvailableOffPool`).
+    public static func isAvailableOffPool() async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = separate
+                continuation.resume(returning: isAvailable)
+            }
+        }
+    }
+
     public static func instance() throws -> Instance {
         try shared.get()
     }

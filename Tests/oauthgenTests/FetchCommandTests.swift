@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `oauthgen fetch` against django-oauth-toolkit on 127.0.0.1.
-@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"))
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
 struct FetchCommandTests {
     @Test func pinsTheDocumentStablyAndChecksDrift() throws {
         let provider = try DjangoProvider.instance()

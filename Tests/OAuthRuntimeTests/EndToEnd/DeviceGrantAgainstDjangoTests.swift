@@ -5,7 +5,7 @@ import Testing
 
 /// The device grant (RFC 8628) against django-oauth-toolkit: the user approves (or denies) on
 /// "another device" — the headless browser, given `verification_uri_complete` — while the client polls.
-@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"))
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
 struct DeviceGrantAgainstDjangoTests {
     func client() async throws -> OAuthClient<DiscoveredProvider> {
         let provider = try DjangoProvider.instance()

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `oauthgen-login` against a real OpenID provider, through a headless browser.
-@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"), .serialized)
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
 struct OAuthGenLoginTests {
     func login(_ extra: [String], clientID: String? = nil) throws -> ProcessRunner.Run {
         let provider = try DjangoProvider.instance()

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The runtime's API against django-oauth-toolkit on 127.0.0.1.
-@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"))
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
 struct RuntimeAgainstDjangoTests {
     @Test(arguments: ["com.example.oauthgen:/oauth2redirect", "https://app.example.com/oauth2redirect"])
     func signsInThroughTheCallbackAPI(redirect: String) async throws {
@@ -109,7 +109,7 @@ struct RuntimeAgainstDjangoTests {
 
 /// Sign-out through the browser (RP-Initiated Logout 1.0) against django-oauth-toolkit, which
 /// asks the user to confirm, then returns to the post-logout loopback URI with the state.
-@Suite(.enabled(if: DjangoProvider.isAvailable, "needs django-oauth-toolkit (python3)"))
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
 struct SignOutAgainstDjangoTests {
     @Test func theLogoutPageReturnsWithTheStateAndTheTokensAreGone() async throws {
         let provider = try DjangoProvider.instance()

@@ -5,7 +5,7 @@ import Testing
 
 /// Every test against Glewlwyd, one at a time: with SQLite it fails concurrent writes
 /// ("Error executing sql query" while making a code, answered as server_error).
-@Suite(.serialized, .enabled(if: GlewlwydProvider.isAvailable, "needs Debian's glewlwyd"))
+@Suite(.serialized, .enabled("needs Debian's glewlwyd") { await GlewlwydProvider.isAvailableOffPool() })
 enum AgainstGlewlwyd {}
 
 extension AgainstGlewlwyd {

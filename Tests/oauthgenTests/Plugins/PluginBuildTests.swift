@@ -12,21 +12,21 @@ import Testing
 
     static var swift: URL { ProcessRunner.which("swift") ?? URL(fileURLWithPath: "/usr/bin/swift") }
 
-    func cleanBuild(_ package: String) throws -> ProcessRunner.Run {
+    func cleanBuild(_ package: String) async throws -> ProcessRunner.Run {
         try? FileManager.default.removeItem(at: Self.scratch.appendingPathComponent(package))
-        return try build(package)
+        return try await build(package)
     }
 
-    func build(_ package: String, _ extra: [String] = []) throws -> ProcessRunner.Run {
-        try ProcessRunner.run(Self.swift, ["build", "--package-path", Self.root.appendingPathComponent("Examples/\(package)").path,
+    func build(_ package: String, _ extra: [String] = []) async throws -> ProcessRunner.Run {
+        try await ProcessRunner.runDetached(Self.swift, ["build", "--package-path", Self.root.appendingPathComponent("Examples/\(package)").path,
                                            "--scratch-path", Self.scratch.appendingPathComponent(package).path] + extra)
     }
 
     /// Misuses of the typed clients fail to compile, each with the compiler's error at its line:
     /// `Examples/CompileFail`, built with the real `swift build` and the build plugin. (Its own
     /// scratch path: SwiftPM, handed another root package's, built that package instead.)
-    @Test func misusesOfTheTypedClientsDoNotCompile() throws {
-        let run = try build("CompileFail")
+    @Test func misusesOfTheTypedClientsDoNotCompile() async throws {
+        let run = try await build("CompileFail")
         #expect(run.status != 0)
         let sources = Self.root.appendingPathComponent("Examples/CompileFail/Sources/Misuse").path
         let lines = Set((run.stdout + run.stderr).split(separator: "\n").map(String.init))
@@ -48,8 +48,8 @@ import Testing
         (run.stdout + run.stderr).components(separatedBy: "oauthgen-generate-tool generate ").count - 1
     }
 
-    @Test func aBadRedirectURIFailsTheBuildOnItsPlistLine() throws {
-        let run = try cleanBuild("BadRedirect")
+    @Test func aBadRedirectURIFailsTheBuildOnItsPlistLine() async throws {
+        let run = try await cleanBuild("BadRedirect")
         #expect(run.status != 0)
         let plist = Self.root.appendingPathComponent("Examples/BadRedirect/Sources/App/acme.quirks.plist").path
         let expected = "\(plist):9:3: error: redirect URI 'myapp://callback': expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found 'myapp' with no period; servers should reject it and any app can claim it [redirect-scheme-no-period] (RFC 8252 §8.4)"
@@ -57,21 +57,21 @@ import Testing
         #expect(lines.contains(expected), "\(run.stdout)\n\(run.stderr)")
     }
 
-    @Test func theConsumerBuildsGetsItsClientsAndRebuildsOnlyWhenAnInputChanges() throws {
-        let first = try cleanBuild("Consumer")
+    @Test func theConsumerBuildsGetsItsClientsAndRebuildsOnlyWhenAnInputChanges() async throws {
+        let first = try await cleanBuild("Consumer")
         #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
         // Warnings reach the build log at the input's line; nothing else from the tool does.
         #expect((first.stdout + first.stderr).contains("Sources/signin/entra.openid-configuration.json:1:1: warning:"))
 
         // SwiftPM relinks a plugin's tool once on the build after a clean build; settle first.
-        _ = try build("Consumer")
-        let noOp = try build("Consumer", ["-v"])
+        _ = try await build("Consumer")
+        let noOp = try await build("Consumer", ["-v"])
         #expect(noOp.status == 0)
         #expect(toolRuns(noOp) == 0, "a no-op build ran the tool")
 
         let input = Self.root.appendingPathComponent("Examples/Consumer/Sources/signin/github.quirks.plist")
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: input.path)
-        let touched = try build("Consumer", ["-v"])
+        let touched = try await build("Consumer", ["-v"])
         #expect(touched.status == 0)
         #expect(toolRuns(touched) == 1)
 
@@ -89,7 +89,7 @@ import Testing
         #expect(google.stdout.contains("scope=openid%20email%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fdrive.file"))
     }
 
-    @Test func theCommandPluginWritesTheClientsIntoThePackage() throws {
+    @Test func theCommandPluginWritesTheClientsIntoThePackage() async throws {
         let package = Self.scratch.appendingPathComponent("command-plugin-package")
         try? FileManager.default.removeItem(at: package)
         let sources = package.appendingPathComponent("Sources/App")
@@ -108,7 +108,7 @@ import Testing
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Examples/Providers/\(name)"), to: sources.appendingPathComponent(name))
         }
         try? FileManager.default.removeItem(at: Self.scratch.appendingPathComponent("command-plugin"))
-        let run = try ProcessRunner.run(Self.swift, [
+        let run = try await ProcessRunner.runDetached(Self.swift, [
             "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
             "--allow-writing-to-package-directory", "generate-oauth-clients",
         ])
