@@ -10,12 +10,10 @@ import Darwin
 
 /// The loopback listener with real sockets.
 @Suite struct LoopbackListenerTests {
-    /// A GET from another "process": its blocking socket calls run on a dispatch thread, never on
-    /// the cooperative pool the listener itself needs (two threads on this machine).
+    /// A GET from another "process". A task, so it starts after the `async let` wait that
+    /// precedes it has started the listener's thread (both need the cooperative pool).
     func request(_ host: String, _ port: UInt16, _ target: String) async -> String {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: RawSocket.get(target, host: host, port: port)) }
-        }
+        await Task.detached { RawSocket.get(target, host: host, port: port) }.value
     }
 
     @Test func answersTheCallbackAndIgnoresOtherRequests() async throws {

@@ -19,12 +19,13 @@ import Testing
         var platforms: Set<String>?
     }
 
-    static func dependencies(of target: String) throws -> [Dependency] {
+    static func dependencies(of target: String) async throws -> [Dependency] {
         let swift = ProcessRunner.which("swift") ?? URL(fileURLWithPath: "/usr/bin/swift")
         // A scratch path of its own: `swift test` holds the lock on `.build` while tests run.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let run = try ProcessRunner.run(swift, ["package", "--package-path", ProcessRunner.packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
+        // Off the cooperative pool: a dump-package resolves the graph, which takes seconds.
+        let run = try await ProcessRunner.runDetached(swift, ["package", "--package-path", ProcessRunner.packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
         guard run.status == 0, let package = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
               let targets = package["targets"] as? [[String: Any]],
               let found = targets.first(where: { $0["name"] as? String == target }),
@@ -38,8 +39,8 @@ import Testing
         }
     }
 
-    @Test func theRuntimeLinksNothingThirdPartyOnApplePlatforms() throws {
-        let dependencies = try Self.dependencies(of: "OAuthRuntime")
+    @Test func theRuntimeLinksNothingThirdPartyOnApplePlatforms() async throws {
+        let dependencies = try await Self.dependencies(of: "OAuthRuntime")
         let thirdParty = dependencies.filter { $0.package != nil }
         #expect(Set(thirdParty.map(\.name)) == ["Crypto", "_CryptoExtras"])
         for dependency in thirdParty {
@@ -49,9 +50,9 @@ import Testing
         }
     }
 
-    @Test func jwtKitIsForTestsOnly() throws {
+    @Test func jwtKitIsForTestsOnly() async throws {
         for target in ["OAuthRuntime", "OAuthPolicy", "OAuthGenCore", "oauthgen", "oauthgen-login"] {
-            #expect(try Self.dependencies(of: target).allSatisfy { $0.package != "jwt-kit" }, "\(target) depends on jwt-kit")
+            #expect(try await Self.dependencies(of: target).allSatisfy { $0.package != "jwt-kit" }, "\(target) depends on jwt-kit")
         }
     }
 }
