@@ -8,21 +8,9 @@ import TestSupport
 /// typed scopes, claims, userinfo and redirect URI, refresh through the typed session, sign-out.
 @Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
 struct TypedSignInAgainstDjangoTests {
-    /// The generated configuration, moved to the port the provider runs on this time (the pinned
-    /// document names port 8000); everything else is as generated.
+    /// The generated configuration on this run's port (the pinned document names port 8000).
     static func liveConfiguration(_ provider: DjangoProvider.Instance) throws -> ProviderConfiguration {
-        var configuration = DjangoOAuthToolkit.configuration
-        configuration.issuer = provider.issuer
-        func moved(_ url: URL) -> URL {
-            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-            components.port = provider.port
-            return components.url!
-        }
-        let endpoints = configuration.endpoints
-        configuration.endpoints = ProviderEndpoints(
-            authorization: moved(endpoints.authorization), token: moved(endpoints.token), revocation: endpoints.revocation.map(moved),
-            userinfo: endpoints.userinfo.map(moved), endSession: endpoints.endSession.map(moved), jwks: endpoints.jwks.map(moved))
-        return configuration
+        DjangoOAuthToolkit.configuration.live(issuer: provider.issuer)
     }
 
     @Test func signsInReadsClaimsAndUserInfoRefreshesAndSignsOut() async throws {

@@ -10,23 +10,9 @@ import TestSupport
 // One at a time: these share one Glewlwyd, whose SQLite fails concurrent writes.
 @Suite(.serialized, .enabled("needs Debian's glewlwyd") { await GlewlwydProvider.isAvailableOffPool() })
 struct TypedSignInAgainstGlewlwydTests {
-    /// The generated configuration on the port the provider runs on this time (the pinned
-    /// document names 8000).
+    /// The generated configuration on this run's port (the pinned document names 8000).
     static func liveConfiguration(_ provider: GlewlwydProvider.Instance) throws -> ProviderConfiguration {
-        var configuration = Glewlwyd.configuration
-        configuration.issuer = provider.parRequiredIssuer
-        let port = URLComponents(string: provider.parRequiredIssuer)?.port
-        func moved(_ url: URL) -> URL {
-            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-            components.port = port
-            return components.url!
-        }
-        let endpoints = configuration.endpoints
-        configuration.endpoints = ProviderEndpoints(
-            authorization: moved(endpoints.authorization), token: moved(endpoints.token), revocation: endpoints.revocation.map(moved),
-            userinfo: endpoints.userinfo.map(moved), endSession: endpoints.endSession.map(moved), jwks: endpoints.jwks.map(moved),
-            pushedAuthorizationRequest: endpoints.pushedAuthorizationRequest.map(moved), deviceAuthorization: endpoints.deviceAuthorization.map(moved))
-        return configuration
+        Glewlwyd.configuration.live(issuer: provider.parRequiredIssuer)
     }
 
     /// The headless browser as the app's web session: it records the URL it was shown.

@@ -70,7 +70,8 @@ public enum AuthorizationCallback {
         }
     }
 
-    private static func queryParameters(of url: URL) throws(OAuthError) -> [String: String] {
+    /// The query's parameters by name; a parameter given twice is refused (RFC 6749 §3.1).
+    static func queryParameters(of url: URL) throws(OAuthError) -> [String: String] {
         let pairs = FormEncoding.decode(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? "")
         var result: [String: String] = [:]
         for (name, value) in pairs {

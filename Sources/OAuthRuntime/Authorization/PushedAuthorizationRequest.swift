@@ -14,15 +14,19 @@ extension OAuthClient {
     func pushed(_ request: AuthorizationRequest<Provider>, now: Date) async throws(OAuthError) -> AuthorizationRequest<Provider> {
         let name = "pushed authorization request endpoint"
         guard let endpoint = configuration.endpoints.pushedAuthorizationRequest else { throw OAuthError.missingEndpoint(name) }
-        // client_id goes once: from the client authentication, or, with HTTP Basic, as the
-        // authorization request's own parameter (RFC 9126 §2.1's example sends both).
-        var parameters = request.parameters.filter { $0.name != "client_id" }.map { ($0.name, $0.value) }
-        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
-        authentication.apply(to: &parameters, headers: &headers)
-        if !parameters.contains(where: { $0.0 == "client_id" }) { parameters.insert(("client_id", clientID), at: 0) }
-        for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
-        let push = HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8))
-        let response = try await send(push, dpopKey: request.pending.dpopKey, name: name)
+        // client_id goes once, from the client authentication (or as the request's own parameter).
+        let parameters = request.parameters.filter { $0.name != "client_id" }.map { ($0.name, $0.value) }
+        func push(proofBy key: SoftwareDPoPKey?) async throws(OAuthError) -> HTTPResponse {
+            try await TokenEndpointExchange.post(parameters, to: endpoint, name: name, configuration: configuration, authentication: authentication,
+                                                 transport: transport, dpopKey: key, nonces: dpopNonces, namingClient: true)
+        }
+        var response = try await push(proofBy: request.pending.dpopKey)
+        // With a proof (RFC 9449 §10.1: some servers insist on one there). A server that refuses
+        // it for want of a nonce it never offered (Glewlwyd: 403 `invalid_dpop_proof`, no
+        // `DPoP-Nonce`) gets the push again without one: `dpop_jkt` still binds the code to the key.
+        if request.pending.dpopKey != nil, Self.refusesProofWithoutOfferingANonce(response) {
+            response = try await push(proofBy: nil)
+        }
         // §2.2 says 201 Created; a 200 carrying the same answer is taken too (nothing depends on the code).
         guard response.status == 201 || response.status == 200 else {
             throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse, endpoint: name)
@@ -44,17 +48,10 @@ extension OAuthClient {
         return result
     }
 
-    /// The push, with a DPoP proof when the tokens will be bound (RFC 9449 §10.1: some servers
-    /// insist on one there). A server that refuses the proof for want of a nonce it never offered
-    /// (Glewlwyd answers 403 `invalid_dpop_proof` with no `DPoP-Nonce`) gets the push again without
-    /// one: the request's `dpop_jkt` still binds the code to the key, so nothing depends on it.
-    private func send(_ push: HTTPRequest, dpopKey: SoftwareDPoPKey?, name: String) async throws(OAuthError) -> HTTPResponse {
-        guard let dpopKey else { return try await transport.send(push, to: name) }
-        let response = try await DPoPSender.send(push, key: dpopKey, target: .authorizationServer, nonces: dpopNonces, transport: transport, name: name)
+    private static func refusesProofWithoutOfferingANonce(_ response: HTTPResponse) -> Bool {
         guard (400...403).contains(response.status), response.header("DPoP-Nonce") == nil,
-              let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body),
-              object["error"]?.stringValue == "invalid_dpop_proof"
-        else { return response }
-        return try await transport.send(push, to: name)
+              let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body)
+        else { return false }
+        return object["error"]?.stringValue == "invalid_dpop_proof"
     }
 }

@@ -86,10 +86,13 @@ struct TokenEndpointExchange: CodeExchange {
     /// A form POST with the client's authentication and the provider's extra headers.
     static func post(_ parameters: [(String, String)], to endpoint: URL, name: String, configuration: ProviderConfiguration,
                      authentication: ClientAuthentication, transport: any HTTPTransport,
-                     dpopKey: SoftwareDPoPKey? = nil, nonces: DPoPNonces? = nil) async throws(OAuthError) -> HTTPResponse {
+                     dpopKey: SoftwareDPoPKey? = nil, nonces: DPoPNonces? = nil, namingClient: Bool = false) async throws(OAuthError) -> HTTPResponse {
         var parameters = parameters
         var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
         authentication.apply(to: &parameters, headers: &headers)
+        // A pushed authorization request names its client even when HTTP Basic authenticates it
+        // (it is the authorization request's own parameter; RFC 9126 §2.1's example sends both).
+        if namingClient, !parameters.contains(where: { $0.0 == "client_id" }) { parameters.insert(("client_id", authentication.clientID), at: 0) }
         for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
         let request = HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8))
         guard let dpopKey, let nonces else { return try await transport.send(request, to: name) }

@@ -32,8 +32,7 @@ public enum DPoPProof {
         guard let htu = components.url?.absoluteString else {
             throw Failure(description: "expected an absolute URL for htu, found \(url.absoluteString)")
         }
-        let jwk = key.publicJWK
-        guard case .ec(_, let x, let y) = jwk.material else { throw Failure(description: "expected a P-256 key") }
+        let (x, y) = key.publicKeyCoordinates
         let header = Header(typ: "dpop+jwt", alg: "ES256", jwk: .init(kty: "EC", crv: "P-256", x: Base64URL.encode(x), y: Base64URL.encode(y)))
         let claims = Claims(
             jti: SecureRandom.base64URLToken(bytes: 16), htm: method.uppercased(), htu: htu, iat: Int(now.timeIntervalSince1970),

@@ -24,23 +24,13 @@ extension OAuthClient {
         try Self.checkLogoutReturn(callback, redirect: sent, state: state)
     }
 
-    /// The return must come to the redirect URI that was sent (a loopback one at any port,
-    /// RFC 8252 §7.3) and carry exactly the `state` sent, compared in constant time.
+    /// The return is checked as an authorization callback's is: the redirect URI that was sent
+    /// (a loopback one at any port, RFC 8252 §7.3), no parameter twice, exactly the `state` sent.
     static func checkLogoutReturn(_ callback: URL, redirect: URL, state: String) throws(OAuthError) {
-        guard let returned = URLComponents(url: callback, resolvingAgainstBaseURL: false),
-              let expected = URLComponents(url: redirect, resolvingAgainstBaseURL: false),
-              returned.scheme?.lowercased() == expected.scheme?.lowercased(),
-              returned.host?.lowercased() == expected.host?.lowercased(),
-              returned.percentEncodedPath == expected.percentEncodedPath,
-              EndpointPolicy.isLoopbackRedirect(redirect) || returned.port == expected.port
-        else {
-            throw OAuthError.redirectMismatch(expected: redirect.absoluteString, found: callback.absoluteString)
-        }
-        let states = (returned.queryItems ?? []).filter { $0.name == "state" }
-        guard states.count <= 1 else { throw OAuthError.duplicateParameter("state") }
-        guard let found = states.first?.value, AuthorizationCallback.constantTimeEqual(found, state) else {
-            throw OAuthError.stateMismatch
-        }
+        try AuthorizationCallback.requireSameRedirect(callback, redirect)
+        guard let found = try AuthorizationCallback.queryParameters(of: callback)["state"],
+              AuthorizationCallback.constantTimeEqual(found, state)
+        else { throw OAuthError.stateMismatch }
     }
 }
 
