@@ -3,7 +3,7 @@ import FuzzSupport
 @testable import OAuthRuntime
 
 /// The token-response decoder with every quirk combination: a token set or a typed error, and
-/// no token in any description. Input: quirk flags, status selector, media-type selector, body.
+/// no token in any description. Input: quirk flags (the top bit: the request carried a DPoP proof), status selector, media-type selector, body.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = FuzzInput(start, count).bytes
@@ -15,11 +15,14 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let statuses = [200, 200, 201, 400, 401, 403, 500, 503]
     let types = ["application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/html", "text/plain", ""]
     let type = types[Int(bytes[2]) % types.count]
+    let dpop = flags & 128 != 0
     let response = HTTPResponse(status: statuses[Int(bytes[1]) % statuses.count], headers: type.isEmpty ? [:] : ["Content-Type": type], body: Data(bytes.dropFirst(3)))
     do {
         let tokens = try TokenResponseDecoder.decode(response, quirks: quirks, requireIDToken: flags & 32 != 0, scopeSeparator: flags & 64 != 0 ? "," : " ",
-                                                     now: Date(timeIntervalSince1970: 1_800_000_000))
+                                                     now: Date(timeIntervalSince1970: 1_800_000_000), dpop: dpop)
         require(!tokens.accessToken.isEmpty, "empty access token accepted")
+        // A DPoP-bound request yields only a DPoP token, and a bearer request only a bearer token.
+        require(tokens.tokenType == (dpop ? "DPoP" : "Bearer"), "token type \(tokens.tokenType) for dpop=\(dpop)")
         // The description must not depend on any token: the same response with other tokens
         // describes the same. (Searching the text for the token cannot tell a leak from a token
         // that happens to spell what the description shows, such as " " + the scope.)

@@ -68,8 +68,12 @@ enum TokenResponseDecoder {
             throw OAuthError.invalidTokenResponse("the token type \"\(ProtocolErrorText.clip(value))\" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)")
         case .string(let value)?:
             throw OAuthError.invalidTokenResponse("the token type \"\(ProtocolErrorText.clip(value))\", which this client cannot use (only Bearer)")
-        case nil where quirks.missingTokenType:
+        case nil where quirks.missingTokenType && !dpop:
             tokenType = "Bearer"
+        case nil where dpop:
+            // The quirk cannot stand in here: without a token type nothing says whether the
+            // server bound the token to the key or silently issued a bearer token.
+            throw OAuthError.invalidTokenResponse("no \"token_type\" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)")
         default:
             throw OAuthError.invalidTokenResponse("no \"token_type\" (if the provider never sends it, set tokenResponse.missingTokenType in its quirk file)")
         }

@@ -5,9 +5,10 @@ import Testing
 @Suite struct TokenResponseDecoderTests {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    func decode(_ response: HTTPResponse, quirks: TokenResponseQuirks = TokenResponseQuirks(), requireIDToken: Bool = false) -> Result<TokenSet, OAuthError> {
+    func decode(_ response: HTTPResponse, quirks: TokenResponseQuirks = TokenResponseQuirks(), requireIDToken: Bool = false,
+                dpop: Bool = false) -> Result<TokenSet, OAuthError> {
         Result { () throws(OAuthError) -> TokenSet in
-            try TokenResponseDecoder.decode(response, quirks: quirks, requireIDToken: requireIDToken, scopeSeparator: " ", now: now)
+            try TokenResponseDecoder.decode(response, quirks: quirks, requireIDToken: requireIDToken, scopeSeparator: " ", now: now, dpop: dpop)
         }
     }
 
@@ -27,6 +28,17 @@ import Testing
     @Test func aMissingTokenTypeIsAnErrorUnlessTheQuirkFileSaysSo() throws {
         #expect(decode(json(#"{"access_token":"at"}"#)).failure?.description.contains("missingTokenType") == true)
         #expect(try decode(json(#"{"access_token":"at"}"#), quirks: TokenResponseQuirks(missingTokenType: true)).get().tokenType == "Bearer")
+    }
+
+    @Test func aRequestWithADPoPProofTakesOnlyADPoPToken() throws {
+        #expect(try decode(json(#"{"access_token":"at","token_type":"dpop"}"#), dpop: true).get().tokenType == "DPoP")
+        #expect(decode(json(#"{"access_token":"at","token_type":"Bearer"}"#), dpop: true).failure?.description
+            == #"expected a token response per RFC 6749 §5.1, found the token type "Bearer" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)"#)
+        #expect(decode(json(#"{"access_token":"at","token_type":"DPoP"}"#)).failure?.description.contains("only Bearer") == true)
+        // Found by FuzzTokenResponse's token-type invariant: the provider-never-sends-it quirk
+        // must not turn an unbound answer to a DPoP request into a usable token.
+        #expect(decode(json(#"{"access_token":"at"}"#), quirks: TokenResponseQuirks(missingTokenType: true), dpop: true).failure?.description
+            == #"expected a token response per RFC 6749 §5.1, found no "token_type" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)"#)
     }
 
     @Test(arguments: [
