@@ -39,6 +39,17 @@ public protocol CodeExchange: Sendable {
     /// The tokens for `grant`. Throw ``OAuthError`` to report a refusal with its kind; any
     /// other error becomes ``OAuthError/Kind/backendExchangeFailed``.
     func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet
+
+    /// Whether this exchange signs its token request with the grant's ``CodeGrant/dpopKey``
+    /// (RFC 9449 §5) and returns DPoP-bound tokens. A provider whose codes are bound to the
+    /// app's key (`dpop_jkt`, RFC 9449 §10) accepts no other exchange, so a client for it refuses
+    /// one that says `false` — the default, since a server elsewhere never holds the key.
+    var signsDPoPProofs: Bool { get }
+}
+
+extension CodeExchange {
+    /// `false`: an exchange must say that it signs with the app's key.
+    public var signsDPoPProofs: Bool { false }
 }
 
 extension CodeExchange {
@@ -62,6 +73,8 @@ struct TokenEndpointExchange: CodeExchange {
     let authentication: ClientAuthentication
     let transport: any HTTPTransport
     let nonces: DPoPNonces
+
+    var signsDPoPProofs: Bool { true }
 
     func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet {
         var parameters = [("grant_type", "authorization_code"), ("code", grant.code), ("redirect_uri", grant.redirectURI.absoluteString)]

@@ -96,6 +96,10 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         } else {
             self.idTokenValidator = nil
         }
+        if configuration.quirks.dpop, let codeExchange, !codeExchange.signsDPoPProofs {
+            throw OAuthError.invalidConfiguration(
+                "expected a code exchange that signs DPoP proofs with the app's key for a provider whose tokens are DPoP-bound, found \(type(of: codeExchange)), which does not (the key never leaves the app)")
+        }
         self.codeExchange = codeExchange ?? TokenEndpointExchange(configuration: configuration, authentication: authentication, transport: transport, nonces: nonces)
     }
 
@@ -149,7 +153,15 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         let requireIDToken = isOpenID && pending.scopes.contains("openid")
         let grant = CodeGrant(code: code.code, codeVerifier: pending.pkce.method == .none ? nil : pending.pkce.verifier,
                               redirectURI: pending.redirectURI, clientID: clientID, dpopKey: pending.dpopKey)
-        let tokens = try await codeExchange.tokens(for: grant, now: now)
+        var tokens = try await codeExchange.tokens(for: grant, now: now)
+        if let key = grant.dpopKey {
+            // Whatever exchanged the code, a bearer token here would be one the provider did not
+            // bind to the key the request named.
+            guard tokens.tokenType == "DPoP" else {
+                throw OAuthError.invalidTokenResponse("the token type \"\(tokens.tokenType)\" for a code bound to a DPoP key (RFC 9449 §5 requires DPoP)")
+            }
+            tokens.dpopKey = key
+        }
         if requireIDToken, tokens.idToken == nil {
             throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect code flow response")
         }

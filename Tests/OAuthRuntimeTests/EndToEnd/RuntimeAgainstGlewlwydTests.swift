@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 @testable import OAuthRuntime
 import Testing
@@ -64,18 +65,38 @@ extension AgainstGlewlwyd {
             #expect(error?.message.contains("pushed authorization request endpoint") == true)
         }
 
+        /// Real waits, recorded: the loop going round again is what proves a poll was answered
+        /// `authorization_pending` (any other answer ends the sign-in or adds 5 s to the wait).
+        final class RecordingContinuousClock: Clock, Sendable {
+            private let clock = ContinuousClock()
+            private let recorded = Mutex<[Duration]>([])
+            var now: ContinuousClock.Instant { clock.now }
+            var minimumResolution: Duration { clock.minimumResolution }
+            var sleeps: [Duration] { recorded.withLock { $0 } }
+
+            func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+                recorded.withLock { $0.append(clock.now.duration(to: deadline)) }
+                try await clock.sleep(until: deadline, tolerance: tolerance)
+            }
+        }
+
         @Test func pollingBeforeTheUserApprovesIsAnsweredPendingUntilTheyDo() async throws {
             let provider = try GlewlwydProvider.instance()
             let client = try await Self.client(issuer: provider.issuer)
             let authorization = try await client.authorizeDevice(scopes: ["openid"])
-            let polling = Task { try await client.signIn(with: authorization) }
-            // The first poll (after the 5 s interval) finds the code pending; approve after it.
-            try await Task.sleep(for: .seconds(7))
+            let clock = RecordingContinuousClock()
+            let polling = Task { try await client.signIn(with: authorization, clock: clock) }
+            // A second wait starts only after the first poll came back pending.
+            while clock.sleeps.count < 2 { try await Task.sleep(for: .milliseconds(100)) }
             let page = try #require(authorization.verificationURIComplete)
             let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
             #expect(run.status == 0, "\(run.stderr)")
             let signIn = try await polling.value
             #expect(signIn.idToken?.issuer == provider.issuer)
+            // Glewlwyd's 5 s interval throughout: never polled too soon, so never told to slow down.
+            #expect(clock.sleeps.count >= 2)
+            // (Measured when the sleep starts, a hair after the client took the time.)
+            #expect(clock.sleeps.allSatisfy { $0 > .milliseconds(4_900) && $0 <= .seconds(5) })
         }
 
         @Test func pollsSoonerThanTheIntervalGetSlowDownAndTheClientAddsFiveSecondsEachTime() async throws {
