@@ -126,7 +126,8 @@ public enum ModelBuilder {
                 revocation: endpointArguments.contains { $0.label == "revocation" },
                 userInfo: endpointArguments.contains { $0.label == "userinfo" },
                 endSession: isOIDC && endpointArguments.contains { $0.label == "endSession" },
-                deviceAuthorization: endpointArguments.contains { $0.label == "deviceAuthorization" }))
+                deviceAuthorization: endpointArguments.contains { $0.label == "deviceAuthorization" },
+                dpop: quirks?.dpop?.value == true))
         return (model, diagnostics)
     }
 

@@ -33,6 +33,8 @@ public struct ProviderModel: Sendable, Hashable {
         public var endSession: Bool
         /// RFC 8628: `authorizeDevice` and the device `signIn` exist.
         public var deviceAuthorization: Bool
+        /// RFC 9449: tokens are DPoP-bound, so the client takes where its keys are made.
+        public var dpop: Bool
     }
 
     /// A case of the generated `RedirectURI` enum.

@@ -42,6 +42,7 @@ public struct Renderer: Sendable {
             "hasUserInfo": model.capabilities.userInfo,
             "hasEndSession": model.capabilities.endSession,
             "hasDeviceAuthorization": model.capabilities.deviceAuthorization,
+            "usesDPoP": model.capabilities.dpop,
         ]
     }
 

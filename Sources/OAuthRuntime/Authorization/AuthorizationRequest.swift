@@ -29,7 +29,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         redirectURI: URL,
         scopes: [String],
         additionalParameters: [QuirkParameter] = [],
-        dpopKey: SoftwareDPoPKey? = nil,
+        dpopKey: DPoPSigningKey? = nil,
         now: Date = Date()
     ) throws(OAuthError) {
         // The configuration's parameters too: a hand-made or tampered configuration must not add

@@ -25,11 +25,11 @@ public struct PendingAuthorization<Provider: OAuthProvider>: Sendable, Hashable,
     public var createdAt: Date
     /// The key the tokens will be bound to (RFC 9449), whose thumbprint the request sent as
     /// `dpop_jkt`; `nil` when the provider's tokens are not DPoP-bound.
-    public var dpopKey: SoftwareDPoPKey?
+    public var dpopKey: DPoPSigningKey?
 
     /// The parts of a pending authorization, as the request made them.
     public init(state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String, scopes: [String], createdAt: Date,
-                dpopKey: SoftwareDPoPKey? = nil) {
+                dpopKey: DPoPSigningKey? = nil) {
         self.dpopKey = dpopKey
         self.state = state
         self.nonce = nonce

@@ -16,7 +16,7 @@ extension OAuthClient {
         guard let endpoint = configuration.endpoints.pushedAuthorizationRequest else { throw OAuthError.missingEndpoint(name) }
         // client_id goes once, from the client authentication (or as the request's own parameter).
         let parameters = request.parameters.filter { $0.name != "client_id" }.map { ($0.name, $0.value) }
-        func push(proofBy key: SoftwareDPoPKey?) async throws(OAuthError) -> HTTPResponse {
+        func push(proofBy key: DPoPSigningKey?) async throws(OAuthError) -> HTTPResponse {
             try await TokenEndpointExchange.post(parameters, to: endpoint, name: name, configuration: configuration, authentication: authentication,
                                                  transport: transport, dpopKey: key, nonces: dpopNonces, namingClient: true)
         }

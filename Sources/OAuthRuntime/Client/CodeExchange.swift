@@ -14,10 +14,10 @@ public struct CodeGrant: Sendable, Hashable, CustomStringConvertible {
     /// The client ID the authorization request named.
     public var clientID: String
     /// The key the request's `dpop_jkt` named: the token request is signed with it (RFC 9449 §10).
-    public var dpopKey: SoftwareDPoPKey?
+    public var dpopKey: DPoPSigningKey?
 
     /// A grant from its parts.
-    public init(code: String, codeVerifier: String?, redirectURI: URL, clientID: String, dpopKey: SoftwareDPoPKey? = nil) {
+    public init(code: String, codeVerifier: String?, redirectURI: URL, clientID: String, dpopKey: DPoPSigningKey? = nil) {
         self.dpopKey = dpopKey
         self.code = code
         self.codeVerifier = codeVerifier
@@ -85,7 +85,7 @@ struct TokenEndpointExchange: CodeExchange {
 
     /// A token request and its decoded answer; with a DPoP key, signed (RFC 9449 §5), retried once
     /// with the server's nonce if it asks, and required to come back bound.
-    static func tokens(_ parameters: [(String, String)], dpopKey: SoftwareDPoPKey?, configuration: ProviderConfiguration,
+    static func tokens(_ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
                        authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces, now: Date) async throws(OAuthError) -> TokenSet {
         let response = try await post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
                                       authentication: authentication, transport: transport, dpopKey: dpopKey, nonces: nonces)
@@ -99,7 +99,7 @@ struct TokenEndpointExchange: CodeExchange {
     /// A form POST with the client's authentication and the provider's extra headers.
     static func post(_ parameters: [(String, String)], to endpoint: URL, name: String, configuration: ProviderConfiguration,
                      authentication: ClientAuthentication, transport: any HTTPTransport,
-                     dpopKey: SoftwareDPoPKey? = nil, nonces: DPoPNonces? = nil, namingClient: Bool = false) async throws(OAuthError) -> HTTPResponse {
+                     dpopKey: DPoPSigningKey? = nil, nonces: DPoPNonces? = nil, namingClient: Bool = false) async throws(OAuthError) -> HTTPResponse {
         var parameters = parameters
         var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
         authentication.apply(to: &parameters, headers: &headers)

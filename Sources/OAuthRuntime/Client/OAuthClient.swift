@@ -30,6 +30,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// Whether http URLs on a loopback literal are accepted (local development servers only);
     /// applies to URLs servers send later too, such as a device grant's verification URI.
     let allowsInsecureLoopback: Bool
+    /// Where each sign-in's DPoP key is made.
+    public let dpopKeyStorage: DPoPKeyStorage
     /// The servers' latest DPoP nonces (RFC 9449 §8), shared by every request this client makes.
     let dpopNonces: DPoPNonces
 
@@ -44,6 +46,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     ///     (10 minutes by default: an authorization code lives at most that long, RFC 6749 §4.1.2).
     ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1 or [::1] — for local
     ///     development servers only. Every other endpoint must be https.
+    ///   - dpopKeyStorage: where each sign-in's DPoP key is made, for a provider whose tokens
+    ///     are DPoP-bound: in software (the default) or in the Secure Enclave.
     public init(
         configuration: ProviderConfiguration,
         clientID: String? = nil,
@@ -52,7 +56,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         codeExchange: (any CodeExchange)? = nil,
         clockSkew: TimeInterval = 120,
         pendingAuthorizationLifetime: TimeInterval = 600,
-        allowInsecureLoopback: Bool = false
+        allowInsecureLoopback: Bool = false,
+        dpopKeyStorage: DPoPKeyStorage = .software
     ) throws(OAuthError) {
         guard let clientID = clientID ?? configuration.client.clientID, !clientID.isEmpty else {
             throw OAuthError.invalidConfiguration("expected a client ID from the configuration or the caller, found none")
@@ -87,6 +92,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         self.transport = transport
         self.pendingAuthorizationLifetime = pendingAuthorizationLifetime
         self.allowsInsecureLoopback = allowInsecureLoopback
+        self.dpopKeyStorage = dpopKeyStorage
         let nonces = DPoPNonces()
         self.dpopNonces = nonces
         if configuration.metadata.kind == .openIDConnect {
@@ -136,7 +142,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
                                      now: Date = Date()) async throws(OAuthError) -> AuthorizationRequest<Provider> {
         let request = try AuthorizationRequest<Provider>(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
                                                          scopes: requestedScopes(scopes), additionalParameters: parameters.queryParameters,
-                                                         dpopKey: usesDPoP ? SoftwareDPoPKey() : nil, now: now)
+                                                         dpopKey: usesDPoP ? try dpopKeyStorage.makeKey() : nil, now: now)
         return pushesAuthorizationRequests ? try await pushed(request, now: now) : request
     }
 
@@ -235,16 +241,19 @@ extension OAuthClient where Provider: GeneratedProvider {
     ///   - codeExchange: where codes are exchanged; `nil` for the provider's token endpoint.
     ///   - clockSkew: the clock difference ID token times may show, in seconds.
     ///   - pendingAuthorizationLifetime: a pending authorization older than this is refused.
+    ///   - dpopKeyStorage: where each sign-in's DPoP key is made (DPoP-bound providers only).
     public init(
         clientID: String? = nil,
         clientSecret: String? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         codeExchange: (any CodeExchange)? = nil,
         clockSkew: TimeInterval = 120,
-        pendingAuthorizationLifetime: TimeInterval = 600
+        pendingAuthorizationLifetime: TimeInterval = 600,
+        dpopKeyStorage: DPoPKeyStorage = .software
     ) throws(OAuthError) {
         try self.init(configuration: Provider.configuration, clientID: clientID, clientSecret: clientSecret, transport: transport,
-                      codeExchange: codeExchange, clockSkew: clockSkew, pendingAuthorizationLifetime: pendingAuthorizationLifetime)
+                      codeExchange: codeExchange, clockSkew: clockSkew, pendingAuthorizationLifetime: pendingAuthorizationLifetime,
+                      dpopKeyStorage: dpopKeyStorage)
     }
 }
 

@@ -11,6 +11,8 @@ public enum DPoPProof {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// What went wrong.
         public let description: String
+        /// The key's own error when it could not sign (a locked device, a deleted enclave key).
+        public var keyError: (any Error)? = nil
     }
 
     /// The proof for one request.
@@ -49,7 +51,7 @@ public enum DPoPProof {
         do {
             signature = try key.signature(for: Array(signingInput.utf8))
         } catch {
-            throw Failure(description: "expected the DPoP key to sign, found: \(error)")
+            throw Failure(description: "expected the DPoP key to sign, found an error", keyError: error)
         }
         guard signature.count == 64 else { throw Failure(description: "expected a 64-octet ES256 signature, found \(signature.count) octets") }
         return signingInput + "." + Base64URL.encode(signature)

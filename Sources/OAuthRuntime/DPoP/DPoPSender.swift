@@ -26,7 +26,7 @@ enum DPoPSender {
 
     /// The response to `request` sent with a proof by `key` (and `ath` for `accessToken`); at most
     /// one retry, and only when the server asked for a nonce it then supplied.
-    static func send(_ request: HTTPRequest, key: SoftwareDPoPKey, accessToken: String? = nil, target: Target, nonces: DPoPNonces,
+    static func send(_ request: HTTPRequest, key: DPoPSigningKey, accessToken: String? = nil, target: Target, nonces: DPoPNonces,
                      transport: any HTTPTransport, name: String) async throws(OAuthError) -> HTTPResponse {
         var retried = false
         while true {
@@ -35,7 +35,8 @@ enum DPoPSender {
                 signed.headers["DPoP"] = try DPoPProof.make(key: key, method: request.method, url: request.url, accessToken: accessToken,
                                                             nonce: await nonces.nonce(for: request.url))
             } catch {
-                throw OAuthError(.invalidRequest, "expected to make a DPoP proof, found: \(error.description)")
+                throw OAuthError(error.keyError == nil ? .invalidRequest : .dpopKeyFailed, "expected to make a DPoP proof, found: \(error.description)",
+                                 underlyingError: error.keyError)
             }
             let response = try await transport.send(signed, to: name)
             guard let nonce = response.header("DPoP-Nonce"), !nonce.isEmpty else { return response }

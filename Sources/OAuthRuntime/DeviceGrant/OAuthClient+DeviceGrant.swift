@@ -79,7 +79,7 @@ extension OAuthClient {
         return DeviceAuthorization(userCode: userCode, verificationURI: verificationURI, verificationURIComplete: complete,
                                    expiresAt: now.addingTimeInterval(TimeInterval(min(expiresIn, 86_400))),
                                    interval: .seconds(min(interval, 3_600)), deviceCode: deviceCode, scopes: scopes,
-                                   clientID: clientID, issuer: configuration.issuer, dpopKey: usesDPoP ? SoftwareDPoPKey() : nil)
+                                   clientID: clientID, issuer: configuration.issuer, dpopKey: usesDPoP ? try dpopKeyStorage.makeKey() : nil)
     }
 
     func pollDeviceAuthorization<C: Clock<Duration>>(_ authorization: DeviceAuthorization<Provider>, clock: C) async throws(OAuthError) -> SignIn<Provider> {

@@ -131,6 +131,9 @@ public struct OAuthError: Error, Sendable {
         public static let browserFailed = Kind("browserFailed")
         /// The loopback redirect listener could not open, bind or poll its sockets.
         public static let listenerFailed = Kind("listenerFailed")
+        /// The DPoP key could not be made, loaded or used: no Secure Enclave, a key from
+        /// another device, access denied; ``OAuthError/underlyingError`` is the system's error.
+        public static let dpopKeyFailed = Kind("dpopKeyFailed")
         /// The backend that exchanges codes for this app refused or failed (see ``CodeExchange``).
         public static let backendExchangeFailed = Kind("backendExchangeFailed")
         /// The user-agent did not deliver a callback in time.

@@ -18,7 +18,7 @@ public struct TokenSet: Sendable, Hashable, Codable {
     public var receivedAt: Date
     /// The key the tokens are bound to (RFC 9449); kept with them so a relaunched app can
     /// still refresh and present them. Never printed.
-    public var dpopKey: SoftwareDPoPKey?
+    public var dpopKey: DPoPSigningKey?
 
     /// Tokens from their parts.
     public init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, refreshToken: String? = nil,

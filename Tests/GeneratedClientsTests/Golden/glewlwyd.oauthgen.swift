@@ -71,12 +71,14 @@ internal enum Glewlwyd: GeneratedProvider, OpenIDProvider, SupportsRevocation, S
     ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
     ///   - transport: the way out to the network.
     ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
+    ///   - dpopKeyStorage: where each sign-in's DPoP key is made (`.secureEnclave` on Apple devices).
     internal static func client(
         clientID: String? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
+        codeExchange: (any CodeExchange)? = nil,
+        dpopKeyStorage: DPoPKeyStorage = .software
     ) throws(OAuthError) -> OAuthClient<Glewlwyd> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
+        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange, dpopKeyStorage: dpopKeyStorage)
     }
 
     /// A session of this provider: sign-in, a valid access token with single-flight refresh,
@@ -87,13 +89,15 @@ internal enum Glewlwyd: GeneratedProvider, OpenIDProvider, SupportsRevocation, S
     ///   - clientID: overrides the quirk file's client ID.
     ///   - transport: the way out to the network.
     ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
+    ///   - dpopKeyStorage: where each sign-in's DPoP key is made (`.secureEnclave` on Apple devices).
     internal static func session(
         store: any TokenStore = MemoryTokenStore(),
         clientID: String? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
+        codeExchange: (any CodeExchange)? = nil,
+        dpopKeyStorage: DPoPKeyStorage = .software
     ) throws(OAuthError) -> OAuthSession<Glewlwyd> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
+        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange, dpopKeyStorage: dpopKeyStorage), store: store)
     }
 
     /// A scope value; the constants are the scopes this provider is known to support.

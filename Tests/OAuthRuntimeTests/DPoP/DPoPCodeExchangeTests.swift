@@ -35,7 +35,7 @@ import Testing
         let client = try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: true), transport: NoNetwork(), codeExchange: exchange)
         let pending = PendingAuthorization<DiscoveredProvider>(
             state: "s-1", nonce: nil, pkce: PKCE(), redirectURI: URL(string: "com.example.app:/cb")!, issuer: "https://id.example.com",
-            clientID: "client-1", scopes: ["email"], createdAt: Date(), dpopKey: SoftwareDPoPKey())
+            clientID: "client-1", scopes: ["email"], createdAt: Date(), dpopKey: DPoPSigningKey(SoftwareDPoPKey()))
         await #expect(throws: OAuthError(.invalidTokenResponse,
                                          "expected a token response per RFC 6749 §5.1, found the token type \"Bearer\" for a code bound to a DPoP key (RFC 9449 §5 requires DPoP)")) {
             try await client.exchange(AuthorizationCode(code: "c-1"), pending: pending)
@@ -45,7 +45,7 @@ import Testing
     @Test func aDPoPAnswerKeepsTheRequestsKey() async throws {
         let exchange = FixedAnswerExchange(signsDPoPProofs: true, answer: TokenSet(accessToken: "at", tokenType: "DPoP"))
         let client = try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: true), transport: NoNetwork(), codeExchange: exchange)
-        let key = SoftwareDPoPKey()
+        let key = DPoPSigningKey(SoftwareDPoPKey())
         let pending = PendingAuthorization<DiscoveredProvider>(
             state: "s-1", nonce: nil, pkce: PKCE(), redirectURI: URL(string: "com.example.app:/cb")!, issuer: "https://id.example.com",
             clientID: "client-1", scopes: ["email"], createdAt: Date(), dpopKey: key)

@@ -270,7 +270,7 @@ extension AgainstGlewlwyd {
 
             // The rotated refresh token with another key's proof: refused (Glewlwyd says 403).
             var stolen = refreshed.tokens
-            stolen.dpopKey = SoftwareDPoPKey()
+            stolen.dpopKey = DPoPSigningKey(SoftwareDPoPKey())
             let error = await #expect(throws: OAuthError.self) {
                 try await client.refresh(try SignIn<DiscoveredProvider>(tokens: stolen, idToken: nil))
             }
@@ -284,7 +284,7 @@ extension AgainstGlewlwyd {
             let request = try await client.authorizationRequest(redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
             let callback = try await GlewlwydProvider.browse(request.url)
             var pending = request.pending
-            pending.dpopKey = SoftwareDPoPKey()
+            pending.dpopKey = DPoPSigningKey(SoftwareDPoPKey())
             let error = await #expect(throws: OAuthError.self) { try await client.finishAuthorization(callback: callback, pending: pending) }
             // Glewlwyd says 403 where RFC 9449 §5 would have 400 invalid_dpop_proof; either is a refusal.
             #expect(error?.httpStatus == 403 || error?.httpStatus == 400)
