@@ -58,6 +58,12 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // The known providers as data (`Providers/<id>.plist`), for `oauthgen init`.
+        .target(
+            name: "OAuthGenCatalog",
+            dependencies: ["OAuthGenCore"],
+            resources: [.copy("Providers")]
+        ),
         // The commands that need no network, shared by both tools below.
         .target(
             name: "OAuthGenCLI",
@@ -72,6 +78,7 @@ let package = Package(
             dependencies: [
                 "OAuthGenCLI",
                 "OAuthGenCore",
+                "OAuthGenCatalog",
                 "OAuthFetch",
                 "OAuthPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -84,6 +84,13 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case schemeNotRegistered = "scheme-not-registered"
     case schemeUnused = "scheme-unused"
 
+    // `oauthgen init` and the catalog of known providers.
+    case catalogUnknownProvider = "catalog-unknown-provider"
+    case catalogMissingValue = "catalog-missing-value"
+    case catalogRedirectNotAllowed = "catalog-redirect-not-allowed"
+    case catalogInvalidEntry = "catalog-invalid-entry"
+    case catalogAdvice = "catalog-advice"
+
     // Across providers.
     case mixUpSharedRedirect = "mixup-shared-redirect"
     case mixUpSharedIssuer = "mixup-shared-issuer"
@@ -92,7 +99,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     public var reference: String? {
         switch self {
         case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
-             .inputMissingDiscovery, .templateInvalid, .driftRemoved, .driftChanged, .driftAdded, .importUnrecognized, .importIncomplete, .configUnknownKey, .configInvalid, .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
+             .inputMissingDiscovery, .templateInvalid, .driftRemoved, .driftChanged, .driftAdded, .importUnrecognized, .importIncomplete, .catalogUnknownProvider, .catalogMissingValue,
+             .catalogRedirectNotAllowed, .catalogInvalidEntry, .catalogAdvice, .configUnknownKey, .configInvalid, .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
              .quirkIssuerTemplate:
             nil
         case .inputInvalidUTF8: "RFC 8259 §8.1"

@@ -16,6 +16,12 @@ public struct PlistValue: Sendable, Hashable {
     public var kind: Kind
     public var location: SourceLocation
 
+    /// A value found at `location`.
+    public init(kind: Kind, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
     /// The element's name, for messages like "expected <string>, found <array>".
     public var typeDescription: String {
         switch kind {
@@ -56,4 +62,11 @@ public struct PlistEntry: Sendable, Hashable {
     public var key: String
     public var keyLocation: SourceLocation
     public var value: PlistValue
+
+    /// An entry whose key was found at `keyLocation`.
+    public init(key: String, keyLocation: SourceLocation, value: PlistValue) {
+        self.key = key
+        self.keyLocation = keyLocation
+        self.value = value
+    }
 }

@@ -1,0 +1,51 @@
+import OAuthGenCore
+
+/// One known provider: how to find its metadata, the redirects it allows native apps, the
+/// values a team must supply, and its quirk-file template with a source for every quirk.
+///
+/// An entry is one property list, `Providers/<id>.plist` (see the README's catalog section for
+/// its keys); a pinned discovery document may sit beside it as `<id>.openid-configuration.json`.
+public struct CatalogEntry: Sendable, Hashable {
+    /// The entry's file name without `.plist`: the name `oauthgen init` takes and the quirk file's.
+    public var id: String
+    /// The provider's own name for people: "Microsoft Entra ID".
+    public var displayName: String
+    /// One line on what the entry is for, for `init --list` and the README table.
+    public var summary: String
+    /// The issuer whose OpenID Connect discovery document describes the provider (placeholders
+    /// allowed: `https://${domain}`); `nil` for a provider without one.
+    public var issuer: String?
+    /// The RFC 8414 authorization server whose metadata describes an OAuth-only provider.
+    public var authorizationServer: String?
+    /// Values the team supplies with `--set NAME=VALUE`, with what each one is.
+    public var parameters: [Parameter]
+    /// The redirects the provider allows native apps, in the order it prefers them.
+    public var redirects: [Redirect]
+    /// The provider refuses public clients: the app cannot sign in without a client secret
+    /// (RFC 8252 §8.5 says it is no secret in an app: keep it on a server, `BackendCodeExchange`).
+    public var needsSecret: Bool
+    /// The quirk file, as a property list whose strings may hold `${clientID}` and the parameters.
+    public var quirks: PlistValue
+    /// A one-line source for every quirk: key path (`tokenResponse.missingTokenType`) to text.
+    public var sources: [String: String]
+    /// The pinned discovery document shipped with the entry, if any.
+    public var pinnedDiscovery: [UInt8]?
+    /// Where the entry was read from, for findings about it.
+    public var location: SourceLocation
+
+    /// A value the team supplies.
+    public struct Parameter: Sendable, Hashable {
+        public var name: String
+        public var description: String
+    }
+
+    /// A redirect shape the provider allows, with what to know about it.
+    public struct Redirect: Sendable, Hashable {
+        public var shape: RedirectShape
+        /// Where it applies or what it needs ("Desktop app client type only").
+        public var note: String?
+    }
+
+    /// Whether the provider has metadata to pin (`oauthgen fetch`).
+    public var hasDiscovery: Bool { issuer != nil || authorizationServer != nil }
+}

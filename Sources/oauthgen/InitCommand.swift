@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import OAuthGenCatalog
+import OAuthGenCLI
+import OAuthGenCore
+
+struct InitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a provider's quirk file from oauthgen's catalog of known providers.",
+        discussion: """
+            Writes <provider>.quirks.plist with the provider's known deviations (each with a comment
+            saying where it was learned), the app's client ID and a redirect URI of a kind the
+            provider allows native apps: given with --redirect-uri, or derived the way the provider
+            wants it (Google's reversed client ID, a private-use scheme from --bundle-id, a loopback
+            URI). Providers with a pinned discovery document in the catalog get it too; --fetch pins
+            the live one instead. Then checks what it wrote, as `validate` would.
+
+            An existing quirk file is never replaced without --force. Nothing is written if
+            anything is missing.
+
+            Examples:
+              oauthgen init --list
+              oauthgen init github --client-id Iv1.8a61f9b3a7aba766 --output OAuth
+              oauthgen init google --client-id 1234-abc.apps.googleusercontent.com --output OAuth
+              oauthgen init okta --client-id 0oa1 --set domain=dev-123456.okta.com --bundle-id com.example.app --fetch
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The provider's name in the catalog (see --list).", valueName: "provider"))
+    var provider: String?
+
+    @Flag(help: "List the catalog, one provider per line.")
+    var list = false
+
+    @Option(help: ArgumentHelp("The client ID the provider issued for the app.", valueName: "id"))
+    var clientID: String?
+
+    @Option(help: ArgumentHelp("A redirect URI to register instead of a derived one (repeatable).", valueName: "uri"))
+    var redirectURI: [String] = []
+
+    @Option(help: ArgumentHelp("The app's bundle ID, for a private-use redirect scheme (RFC 8252 §7.1).", valueName: "id"))
+    var bundleID: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("A value the provider's entry needs, such as domain=dev-1.okta.com (repeatable).", valueName: "name=value"))
+    var values: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the files.", valueName: "dir"))
+    var output: String = "."
+
+    @Flag(help: "Download and pin the provider's discovery document (or RFC 8414 metadata).")
+    var fetch = false
+
+    @Flag(help: "Allow http for an issuer on 127.0.0.1 or [::1] with --fetch (local servers only).")
+    var allowInsecureLoopback = false
+
+    @Flag(help: "Replace a quirk file that is already there.")
+    var force = false
+
+    func validate() throws {
+        if list, provider != nil { throw ValidationError("--list takes no provider") }
+        if !list, provider == nil { throw ValidationError("name a provider, or pass --list to see them") }
+        for value in values where !value.contains("=") {
+            throw ValidationError("expected --set NAME=VALUE, found \"\(value)\"")
+        }
+    }
+
+    func run() async throws {
+        let (catalog, problems) = Catalog.bundled()
+        DiagnosticPrinter.printText(problems)
+        guard !problems.containsErrors else { throw ExitCode.failure }
+        if list {
+            let width = catalog.entries.map(\.id.count).max() ?? 0
+            for entry in catalog.entries {
+                print(entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.summary)
+            }
+            return
+        }
+        let entry: CatalogEntry
+        do {
+            entry = try catalog.entry(named: provider ?? "")
+        } catch {
+            DiagnosticPrinter.printText([error.diagnostic])
+            throw ExitCode.failure
+        }
+        let quirkName = "\(entry.id).quirks.plist"
+        let quirkPath = (output as NSString).appendingPathComponent(quirkName)
+        if !force, FileManager.default.fileExists(atPath: quirkPath) {
+            DiagnosticPrinter.printText([Diagnostic(.error, .inputDuplicate,
+                "expected no \(quirkName) in \(output), found one; pass --force to replace it", at: SourceLocation(file: quirkPath, line: 1, column: 1))])
+            throw ExitCode.failure
+        }
+        var parameters: [String: String] = [:]
+        for value in values {
+            let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            parameters[String(parts[0])] = String(parts[1])
+        }
+        let (made, findings) = CatalogInitializer.quirkFile(
+            for: entry, values: .init(clientID: clientID, redirectURIs: redirectURI, bundleID: bundleID, parameters: parameters))
+        DiagnosticPrinter.printText(findings)
+        guard let made else { throw ExitCode.failure }
+
+        var files = [GeneratedFile(name: quirkName, contents: made.quirkFile)]
+        let metadataName = entry.authorizationServer != nil ? "\(entry.id).oauth-authorization-server.json" : "\(entry.id).openid-configuration.json"
+        if fetch, let issuer = made.metadataIssuer {
+            let kind: DiscoveryDownloader.Kind = entry.authorizationServer != nil ? .oauth : .openid
+            let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: kind, expectedIssuer: nil, allowInsecureLoopback: allowInsecureLoopback)
+            files.append(GeneratedFile(name: metadataName, contents: PinnedJSONWriter.write(document)))
+        } else if let pinned = entry.pinnedDiscovery {
+            files.append(GeneratedFile(name: metadataName, contents: String(decoding: pinned, as: UTF8.self)))
+        }
+        do {
+            _ = try OutputWriter.write(files, to: output)
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode.failure
+        }
+
+        // Check what was written, as `validate` would, with the providers already there.
+        var (_, results) = Generator.validate(paths: [output])
+        if let issuer = made.metadataIssuer, !fetch, entry.pinnedDiscovery == nil {
+            results.removeAll { $0.rule == .inputMissingDiscovery && $0.location?.file == quirkPath }
+            let kind = entry.authorizationServer != nil ? " --kind oauth" : ""
+            results.append(Diagnostic(.note, .catalogAdvice,
+                "pin the provider's metadata next: oauthgen fetch \(issuer)\(kind) --output \((output as NSString).appendingPathComponent(metadataName)) (or run init with --fetch)",
+                at: SourceLocation(file: quirkPath, line: 1, column: 1)))
+        }
+        DiagnosticPrinter.printText(results.sortedByLocation())
+        if results.containsErrors { throw ExitCode.failure }
+        StandardError.write("wrote \(files.map(\.name).joined(separator: " and ")) to \(output)\n")
+    }
+}
