@@ -152,7 +152,8 @@ let package = Package(
         ),
         .testTarget(
             name: "oauthgenTests",
-            dependencies: ["oauthgen", "oauthgen-generate", "OAuthRuntime", "TestSupport"]
+            dependencies: ["oauthgen", "oauthgen-generate", "OAuthGenCatalog", "OAuthRuntime", "TestSupport"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,6 +15,9 @@ public struct CatalogEntry: Sendable, Hashable {
     /// The issuer whose OpenID Connect discovery document describes the provider (placeholders
     /// allowed: `https://${domain}`); `nil` for a provider without one.
     public var issuer: String?
+    /// The issuer the provider's document names when it is not ``issuer`` itself (Microsoft
+    /// Entra's multi-tenant documents name `https://login.microsoftonline.com/{tenantid}/v2.0`).
+    public var documentIssuer: String?
     /// The RFC 8414 authorization server whose metadata describes an OAuth-only provider.
     public var authorizationServer: String?
     /// Values the team supplies with `--set NAME=VALUE`, with what each one is.
@@ -36,7 +39,10 @@ public struct CatalogEntry: Sendable, Hashable {
     /// A value the team supplies.
     public struct Parameter: Sendable, Hashable {
         public var name: String
+        /// What the value is, as `--set NAME=…` help: "your Okta domain".
         public var description: String
+        /// A value of the right shape: "dev-123456.okta.com".
+        public var example: String
     }
 
     /// A redirect shape the provider allows, with what to know about it.

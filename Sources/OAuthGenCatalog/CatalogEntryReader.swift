@@ -2,7 +2,7 @@ import OAuthGenCore
 
 /// Reads a catalog entry's property list, with a located finding for each thing that is wrong.
 enum CatalogEntryReader {
-    static let keys = ["displayName", "summary", "issuer", "authorizationServer", "parameters", "redirects", "needsSecret", "quirks", "sources"]
+    static let keys = ["displayName", "summary", "issuer", "documentIssuer", "authorizationServer", "parameters", "redirects", "needsSecret", "quirks", "sources"]
 
     /// Keys of a quirk template that are registration, not deviation, so need no source.
     static let registrationKeys: Set<String> = ["name", "defaultScopes"]
@@ -36,6 +36,7 @@ enum CatalogEntryReader {
         let displayName = string("displayName", required: true)
         let summary = string("summary", required: true)
         let issuer = string("issuer", required: false)
+        let documentIssuer = string("documentIssuer", required: false)
         let authorizationServer = string("authorizationServer", required: false)
         if issuer != nil, authorizationServer != nil, let entry = values["authorizationServer"] {
             diagnostics.append(invalid("expected either \"issuer\" or \"authorizationServer\", found both", at: entry.keyLocation))
@@ -45,11 +46,12 @@ enum CatalogEntryReader {
         if let entry = values["parameters"] {
             if let items = entry.value.entries {
                 for item in items {
-                    guard let description = item.value.stringValue else {
-                        diagnostics.append(invalid("expected a <string> describing \"\(item.key)\", found \(item.value.typeDescription)", at: item.value.location))
+                    let fields = Dictionary((item.value.entries ?? []).map { ($0.key, $0.value.stringValue) }, uniquingKeysWith: { first, _ in first })
+                    guard let description = fields["description"] ?? nil, let example = fields["example"] ?? nil else {
+                        diagnostics.append(invalid("expected \"\(item.key)\" to be a <dict> with a \"description\" and an \"example\" <string>", at: item.value.location))
                         continue
                     }
-                    parameters.append(.init(name: item.key, description: description))
+                    parameters.append(.init(name: item.key, description: description, example: example))
                 }
             } else {
                 diagnostics.append(invalid("expected \"parameters\" to be a <dict>, found \(entry.value.typeDescription)", at: entry.value.location))
@@ -97,7 +99,7 @@ enum CatalogEntryReader {
         }
 
         guard !diagnostics.containsErrors, let displayName, let summary else { return (nil, diagnostics) }
-        return (CatalogEntry(id: id, displayName: displayName, summary: summary, issuer: issuer, authorizationServer: authorizationServer,
+        return (CatalogEntry(id: id, displayName: displayName, summary: summary, issuer: issuer, documentIssuer: documentIssuer, authorizationServer: authorizationServer,
                              parameters: parameters, redirects: redirects, needsSecret: needsSecret, quirks: quirksEntry.value,
                              sources: sources, pinnedDiscovery: pinnedDiscovery, location: root.location), diagnostics)
     }

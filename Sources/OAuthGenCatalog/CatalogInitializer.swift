@@ -28,6 +28,8 @@ public enum CatalogInitializer {
         public var quirkFile: String
         /// The issuer (or RFC 8414 authorization server) with the team's values, to fetch from.
         public var metadataIssuer: String?
+        /// The issuer the fetched document must name, when it is not ``metadataIssuer``.
+        public var documentIssuer: String?
         /// The redirect URIs the quirk file registers.
         public var redirectURIs: [String]
     }
@@ -47,7 +49,7 @@ public enum CatalogInitializer {
                 substitutions[parameter.name] = value
             } else {
                 diagnostics.append(Diagnostic(.error, .catalogMissingValue,
-                    "expected --set \(parameter.name)=…, \(parameter.description), found none", at: nil))
+                    "expected --set \(parameter.name)=…, \(parameter.description) (such as \(parameter.example)), found none", at: nil))
             }
         }
         for name in values.parameters.keys.sorted() where !entry.parameters.contains(where: { $0.name == name }) {
@@ -78,9 +80,6 @@ public enum CatalogInitializer {
         for item in entry.quirks.entries ?? [] where item.key == "name" {
             written.append(.init(key: "name", value: substituted(item.value.kind, substitute)))
         }
-        if let issuer {
-            written.append(.init(key: "issuer", value: .string(issuer), comment: "The issuer the discovery document and ID tokens must name."))
-        }
         written.append(.init(key: "clientID", value: .string(clientID ?? "")))
         written.append(.init(key: "redirectURIs", value: .array(redirectURIs.map { PlistValue(kind: .string($0), location: entry.location) })))
         for item in entry.quirks.entries ?? [] where item.key != "name" {
@@ -100,7 +99,8 @@ public enum CatalogInitializer {
         }
         let header = "Written by `oauthgen init \(entry.id)` from oauthgen's catalog; each quirk's comment says where it was learned."
         let text = QuirkFileWriter.text(written, header: header)
-        return (Output(quirkFile: text, metadataIssuer: metadataIssuer, redirectURIs: redirectURIs), diagnostics)
+        return (Output(quirkFile: text, metadataIssuer: metadataIssuer,
+                            documentIssuer: entry.documentIssuer.map(substitute), redirectURIs: redirectURIs), diagnostics)
     }
 
     /// The redirect URIs to register: the team's, each of a kind the provider allows, or the

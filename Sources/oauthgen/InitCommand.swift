@@ -104,7 +104,7 @@ struct InitCommand: AsyncParsableCommand {
         let metadataName = entry.authorizationServer != nil ? "\(entry.id).oauth-authorization-server.json" : "\(entry.id).openid-configuration.json"
         if fetch, let issuer = made.metadataIssuer {
             let kind: DiscoveryDownloader.Kind = entry.authorizationServer != nil ? .oauth : .openid
-            let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: kind, expectedIssuer: nil, allowInsecureLoopback: allowInsecureLoopback)
+            let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: kind, expectedIssuer: made.documentIssuer, allowInsecureLoopback: allowInsecureLoopback)
             files.append(GeneratedFile(name: metadataName, contents: PinnedJSONWriter.write(document)))
         } else if let pinned = entry.pinnedDiscovery {
             files.append(GeneratedFile(name: metadataName, contents: String(decoding: pinned, as: UTF8.self)))
