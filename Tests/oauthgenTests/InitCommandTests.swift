@@ -86,6 +86,121 @@ import Testing
     }
 
     /// Apple, Entra and LinkedIn list no `code_challenge_methods_supported`; the client sends S256 anyway.
+    @Test func gitHubFromNothing() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "github", "--client-id", "Iv1.8a61f9b3a7aba766", "--output", directory.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines == [
+            "note: GitHub, loopback redirects: the port may differ from the registered callback URL's (docs.github.com, \"Loopback redirect urls\") [catalog-advice]",
+            "warning: GitHub refuses clients without a secret, and an app cannot keep one (RFC 8252 §8.5): exchange codes on your server (BackendCodeExchange) [catalog-advice]",
+            "wrote github.quirks.plist to \(directory.path)",
+        ])
+        let text = try String(contentsOf: directory.appendingPathComponent("github.quirks.plist"), encoding: .utf8)
+        #expect(text.contains("\t<key>clientID</key>\n\t<string>Iv1.8a61f9b3a7aba766</string>"))
+        #expect(text.contains("\t\t<string>http://127.0.0.1/oauth/github</string>"))
+        // Each quirk keeps its source as a comment, in the file the team reads.
+        #expect(text.contains("\t<!-- Token responses list scopes comma-separated (\"scope\":\"repo,gist\", authorizing-oauth-apps) -->\n\t<key>scopeSeparator</key>"))
+        #expect(contents(of: directory) == ["github.quirks.plist"])
+    }
+
+    @Test func googlesRedirectIsTheReversedClientID() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOf: directory.appendingPathComponent("google.quirks.plist"), encoding: .utf8)
+        #expect(text.contains("<string>com.googleusercontent.apps.1234-abc:/oauth2redirect</string>"))
+        #expect(contents(of: directory) == ["google.openid-configuration.json", "google.quirks.plist"])
+
+        // A client ID that is not Google's shape cannot give the reversed scheme; loopback is next in line.
+        let other = directory.appendingPathComponent("other")
+        let desktop = try OAuthGenBinary.run(["init", "google", "--client-id", "desktop-client", "--output", other.path])
+        #expect(desktop.status == 0, "\(desktop.stderr)")
+        #expect(desktop.stderr.contains("note: Google, loopback redirects: the Desktop app client type only"))
+        #expect(try String(contentsOf: other.appendingPathComponent("google.quirks.plist"), encoding: .utf8).contains("<string>http://127.0.0.1/oauth/google</string>"))
+    }
+
+    @Test func aRedirectTheProviderDoesNotAllowIsRefusedAndNothingIsWritten() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com",
+                                          "--redirect-uri", "https://app.example.com/cb", "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == [
+            "error: expected a redirect of a kind Google allows native apps (reversedClientID, loopback), found https://app.example.com/cb, a claimedHTTPS URI [catalog-redirect-not-allowed]",
+        ])
+        #expect(contents(of: directory).isEmpty)
+    }
+
+    @Test func anUnknownProviderGetsADidYouMean() throws {
+        let run = try OAuthGenBinary.run(["init", "gogle", "--client-id", "x"])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == [#"error: expected a provider of the catalog, found "gogle"; did you mean "google"? [catalog-unknown-provider]"#])
+        let far = try OAuthGenBinary.run(["init", "myspace", "--client-id", "x"])
+        #expect(far.stderrLines == [#"error: expected a provider of the catalog, found "myspace"; `oauthgen init --list` lists them [catalog-unknown-provider]"#])
+    }
+
+    @Test func missingValuesAreNamedWithAnExample() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "okta", "--set", "domian=dev-1.okta.com", "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == [
+            "error: expected the client ID Okta (org authorization server) issued for the app (--client-id), found none [catalog-missing-value]",
+            "error: expected --set domain=…, your Okta domain (such as dev-123456.okta.com), found none [catalog-missing-value]",
+            #"error: expected --set to name one of okta's values (domain), found "domian"; did you mean "domain"? [catalog-missing-value]"#,
+        ])
+        let noBundle = try OAuthGenBinary.run(["init", "okta", "--client-id", "0oa1", "--set", "domain=dev-1.okta.com", "--output", directory.path])
+        #expect(noBundle.stderrLines == [
+            "error: expected what one of Okta (org authorization server)'s redirects needs, found none: bundleID needs the app's bundle ID (--bundle-id) [catalog-missing-value]",
+        ])
+        #expect(contents(of: directory).isEmpty)
+    }
+
+    @Test func anExistingQuirkFileIsKeptUnlessForced() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("github.quirks.plist")
+        try Data("hand-edited".utf8).write(to: file)
+        let run = try OAuthGenBinary.run(["init", "github", "--client-id", "x", "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["\(file.path):1:1: error: expected no github.quirks.plist in \(directory.path), found one; pass --force to replace it [input-duplicate]"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == "hand-edited")
+        #expect(try OAuthGenBinary.run(["init", "github", "--client-id", "x", "--output", directory.path, "--force"]).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("<string>x</string>"))
+    }
+
+    @Test func listPrintsALinePerEntry() throws {
+        let run = try OAuthGenBinary.run(["init", "--list"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == Self.catalog.entries.count)
+        #expect(lines.contains { $0.hasPrefix("github ") && $0.hasSuffix("GitHub OAuth and GitHub Apps: no discovery, comma scopes, JSON on request, errors with HTTP 200") })
+    }
+
+    /// The README's catalog table is made from the catalog; `OAUTHGEN_UPDATE_README=1` rewrites it.
+    @Test func theREADMETableIsTheCatalog() throws {
+        let readmeURL = OAuthGenBinary.packageRoot.appendingPathComponent("README.md")
+        let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+        let begin = "<!-- catalog-table:begin (made by InitCommandTests from Sources/OAuthGenCatalog/Providers) -->\n"
+        let end = "<!-- catalog-table:end -->"
+        let start = try #require(readme.range(of: begin)), finish = try #require(readme.range(of: end))
+        var table = "| `oauthgen init …` | provider | metadata | native redirects | notable |\n|---|---|---|---|---|\n"
+        for entry in Self.catalog.entries {
+            let metadata = !entry.hasDiscovery ? "none (endpoints in the quirk file)" : entry.pinnedDiscovery != nil ? "discovery, pinned in the catalog" : "discovery (`--fetch`)"
+            let parameters = entry.parameters.map { " --set \($0.name)=…" }.joined()
+            let redirects = entry.redirects.map(\.shape.rawValue).joined(separator: ", ")
+            table += "| `\(entry.id)\(parameters)` | \(entry.displayName) | \(metadata) | \(redirects) | \(entry.summary.replacingOccurrences(of: "|", with: "\\|"))\(entry.needsSecret ? " (needs a client secret)" : "") |\n"
+        }
+        let current = String(readme[start.upperBound..<finish.lowerBound])
+        if ProcessInfo.processInfo.environment["OAUTHGEN_UPDATE_README"] == "1", current != table {
+            try Data(readme.replacingCharacters(in: start.upperBound..<finish.lowerBound, with: table).utf8).write(to: readmeURL)
+        } else {
+            #expect(current == table, "README.md's catalog table is out of date: run OAUTHGEN_UPDATE_README=1 swift test --filter theREADMETableIsTheCatalog")
+        }
+    }
+
     static let documentedWarnings = [
         "apple.openid-configuration.json [discovery-no-s256]",
         "linkedin.openid-configuration.json [discovery-no-s256]",
@@ -98,5 +213,32 @@ import Testing
         let sources = contents(of: directory).filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0).path }
         let swiftc = try #require(ProcessRunner.which("swiftc"))
         return try OAuthGenBinary.runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
+    }
+}
+
+/// `oauthgen init --fetch` against django-oauth-toolkit on 127.0.0.1.
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
+struct InitFetchTests {
+    @Test func initPinsTheLiveDocumentAndTheProviderValidates() throws {
+        let provider = try DjangoProvider.instance()
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "django-oauth-toolkit", "--client-id", provider.noConsentClientID, "--set", "issuer=\(provider.issuer)",
+                                          "--fetch", "--allow-insecure-loopback", "--output", directory.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(contents(of: directory) == ["django-oauth-toolkit.openid-configuration.json", "django-oauth-toolkit.quirks.plist"])
+        let pinned = try String(contentsOf: directory.appendingPathComponent("django-oauth-toolkit.openid-configuration.json"), encoding: .utf8)
+        #expect(pinned.contains("\"issuer\": \"\(provider.issuer)\""))
+        let quirks = try String(contentsOf: directory.appendingPathComponent("django-oauth-toolkit.quirks.plist"), encoding: .utf8)
+        // No bundle ID given: the loopback redirect, which django-oauth-toolkit takes on any port.
+        #expect(quirks.contains("<string>http://127.0.0.1/oauth/django-oauth-toolkit</string>"))
+        #expect(!run.stderr.contains("error:"), "\(run.stderr)")
+
+        // A server that is not there: a clear failure, and nothing written.
+        let empty = directory.appendingPathComponent("empty")
+        let down = try OAuthGenBinary.run(["init", "django-oauth-toolkit", "--client-id", "x", "--set", "issuer=http://127.0.0.1:9/o",
+                                           "--fetch", "--allow-insecure-loopback", "--output", empty.path])
+        #expect(down.status != 0)
+        #expect(contents(of: empty).isEmpty)
     }
 }
