@@ -46,4 +46,17 @@ public enum ReservedParameters {
     public static func isReservedAuthorizationParameter(_ name: String) -> Bool {
         authorization.contains(name.lowercased())
     }
+
+    /// The token request parameter names the client sets itself (RFC 6749 §4.1.3, §6, RFC 7636
+    /// §4.5, RFC 8628 §3.4), lowercased: an extra one must not replace the code, the verifier,
+    /// the grant or the client's credentials.
+    public static let token: Set<String> = [
+        "grant_type", "code", "redirect_uri", "code_verifier", "client_id", "client_secret", "client_assertion",
+        "client_assertion_type", "refresh_token", "device_code", "scope",
+    ]
+
+    /// Whether an extra token request parameter would override one the client sets.
+    public static func isReservedTokenParameter(_ name: String) -> Bool {
+        token.contains(name.lowercased())
+    }
 }

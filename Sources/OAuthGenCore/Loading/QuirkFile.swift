@@ -21,6 +21,8 @@ public struct QuirkFile: Sendable, Hashable {
     public var tokenEndpointAuthMethod: Located<TokenEndpointAuthMethod>?
     public var authorizationParameters: [Parameter] = []
     public var tokenRequestHeaders: [Parameter] = []
+    /// Extra form parameters on every token endpoint request (Withings' `action=requesttoken`).
+    public var tokenRequestParameters: [Parameter] = []
     public var tokenResponse = TokenResponse()
     public var endpoints = Endpoints()
     public var issuerTemplate: [IssuerPlaceholder] = []

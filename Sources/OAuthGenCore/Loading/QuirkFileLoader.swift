@@ -4,7 +4,7 @@ public enum QuirkFileLoader {
     /// Every key a quirk file may have, and what its value must be.
     static let topLevelKeys: [String] = [
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
-        "scopeSeparator", "pkce", "tokenEndpointAuthMethod", "authorizationParameters", "tokenRequestHeaders",
+        "scopeSeparator", "pkce", "tokenEndpointAuthMethod", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
     ]
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn"]
@@ -113,6 +113,7 @@ public enum QuirkFileLoader {
             case "tokenEndpointAuthMethod": quirks.tokenEndpointAuthMethod = choice(entry, QuirkFile.TokenEndpointAuthMethod.self)
             case "authorizationParameters": quirks.authorizationParameters = parameters(entry)
             case "tokenRequestHeaders": quirks.tokenRequestHeaders = parameters(entry)
+            case "tokenRequestParameters": quirks.tokenRequestParameters = parameters(entry)
             case "scopes": quirks.scopes = scopes(entry)
             case "claims": quirks.claims = claims(entry)
             case "userInfo": quirks.userInfo = claims(entry)

@@ -157,6 +157,9 @@ public enum ModelBuilder {
         if !quirks.authorizationParameters.isEmpty {
             arguments.append(.init(label: "authorizationParameters", expression: parameters(quirks.authorizationParameters)))
         }
+        if !quirks.tokenRequestParameters.isEmpty {
+            arguments.append(.init(label: "tokenRequestParameters", expression: parameters(quirks.tokenRequestParameters)))
+        }
         if !quirks.tokenRequestHeaders.isEmpty {
             arguments.append(.init(label: "tokenRequestHeaders", expression: parameters(quirks.tokenRequestHeaders)))
         }

@@ -56,6 +56,12 @@ enum QuirkRules {
             }
         }
 
+        for parameter in quirks.tokenRequestParameters where ReservedParameters.isReservedTokenParameter(parameter.name.value) {
+            findings.append(Diagnostic(.error, .quirkReservedParameter,
+                "expected extra token request parameters only, found \"\(parameter.name.value)\", which the client sets itself for every token request",
+                at: parameter.name.location))
+        }
+
         for (key, value) in quirks.endpoints.all {
             findings += EndpointCheck.check(value, what: "endpoint \"\(key)\"")
         }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthPolicy
 
 /// What a code exchange needs: the code from a checked callback, the PKCE verifier, and the
 /// redirect URI and client ID the request named (RFC 6749 §4.1.3, RFC 7636 §4.5).
@@ -87,6 +88,13 @@ struct TokenEndpointExchange: CodeExchange {
     /// with the server's nonce if it asks, and required to come back bound.
     static func tokens(_ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
                        authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces, now: Date) async throws(OAuthError) -> TokenSet {
+        // The configuration's extras too, checked here: a hand-made or tampered configuration
+        // must not replace the code, the verifier or the grant type.
+        let extra = configuration.quirks.tokenRequestParameters
+        if let clash = extra.first(where: { ReservedParameters.isReservedTokenParameter($0.name) }) {
+            throw OAuthError.invalidRequest("expected extra token request parameters the client does not set itself, found \"\(clash.name)\"")
+        }
+        let parameters = parameters + extra.map { ($0.name, $0.value) }
         let response = try await post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
                                       authentication: authentication, transport: transport, dpopKey: dpopKey, nonces: nonces)
         // The client decides whether an ID token was required; here only the format is checked.

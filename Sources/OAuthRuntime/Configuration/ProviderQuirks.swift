@@ -12,6 +12,9 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     public var authorizationParameters: [QuirkParameter]
     /// Extra headers sent with every token request, in this order.
     public var tokenRequestHeaders: [QuirkParameter]
+    /// Extra form parameters sent with every token endpoint request (code, refresh, device
+    /// polls), after the client's own; never one the client sets itself.
+    public var tokenRequestParameters: [QuirkParameter]
     /// Tolerances when reading token responses.
     public var tokenResponse: TokenResponseQuirks
     /// Push every authorization request (RFC 9126) even where the metadata does not require it:
@@ -28,6 +31,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         tokenEndpointAuthMethod: TokenEndpointAuthMethod = .none,
         authorizationParameters: [QuirkParameter] = [],
         tokenRequestHeaders: [QuirkParameter] = [],
+        tokenRequestParameters: [QuirkParameter] = [],
         tokenResponse: TokenResponseQuirks = TokenResponseQuirks(),
         pushedAuthorizationRequests: Bool = false,
         dpop: Bool = false
@@ -37,6 +41,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
         self.authorizationParameters = authorizationParameters
         self.tokenRequestHeaders = tokenRequestHeaders
+        self.tokenRequestParameters = tokenRequestParameters
         self.tokenResponse = tokenResponse
         self.pushedAuthorizationRequests = pushedAuthorizationRequests
         self.dpop = dpop

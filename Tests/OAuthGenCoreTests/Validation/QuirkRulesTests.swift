@@ -47,6 +47,15 @@ import Testing
         #expect(try findings("<key>authorizationParameters</key><dict><key>\(name)</key><string>x</string></dict>").map(\.rule) == [.quirkReservedParameter])
     }
 
+    @Test(arguments: ["grant_type", "code", "Code_Verifier", "refresh_token", "client_secret", "scope"])
+    func tokenParametersTheClientSetsCannotBeOverridden(name: String) throws {
+        let found = try findings("<key>tokenRequestParameters</key>\n<dict><key>\(name)</key><string>x</string></dict>")
+        #expect(found.map(\.rule) == [.quirkReservedParameter])
+        #expect(found.first?.message == "expected extra token request parameters only, found \"\(name)\", which the client sets itself for every token request")
+        #expect(found.first?.location?.line == 5)
+        #expect(try findings("<key>tokenRequestParameters</key><dict><key>action</key><string>requesttoken</string></dict>").isEmpty)
+    }
+
     @Test func typeNamesMustBeSwiftIdentifiers() throws {
         #expect(try findings("<key>name</key><string>my-provider</string>").map(\.rule) == [.quirkInvalidName])
         #expect(try findings("<key>name</key><string>struct</string>").map(\.rule) == [.quirkInvalidName])
