@@ -8,7 +8,11 @@ public enum Validator {
             if let discovery = provider.discovery {
                 findings += DiscoveryRules.check(discovery, quirks: provider.quirks)
             }
-            findings += GrantRules.check(discovery: provider.discovery, quirks: provider.quirks)
+            // Without metadata or the quirk file's own endpoints nothing says what the provider
+            // offers: `input-missing-discovery` says so once, instead of a finding per grant.
+            if provider.discovery != nil || provider.quirks?.endpoints.authorization != nil {
+                findings += GrantRules.check(discovery: provider.discovery, quirks: provider.quirks)
+            }
             if let quirks = provider.quirks {
                 findings += QuirkRules.check(quirks, discovery: provider.discovery, hasDiscoveryFile: provider.input.discoveryPath != nil)
                 findings += PlatformRules.check(quirks, platforms: platforms)
