@@ -87,7 +87,6 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
     }
 
-    /// Apple, Entra and LinkedIn list no `code_challenge_methods_supported`; the client sends S256 anyway.
     @Test func gitHubFromNothing() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
