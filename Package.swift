@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "OAuthPolicy", targets: ["OAuthPolicy"]),
         .plugin(name: "OAuthGenPlugin", targets: ["OAuthGenPlugin"]),
         .plugin(name: "OAuthGenCommand", targets: ["OAuthGenCommand"]),
+        .plugin(name: "OAuthGenInit", targets: ["OAuthGenInit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -113,6 +114,18 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "oauthgen writes the generated clients into a Generated/ folder beside the provider files")]
             ),
             dependencies: ["oauthgen-generate"]
+        ),
+        .plugin(
+            name: "OAuthGenInit",
+            capability: .command(
+                intent: .custom(verb: "init-oauth-provider", description: "Write a provider's quirk file from oauthgen's catalog into a target"),
+                // No network permission: asking for it would make every run pass a flag. `--fetch`
+                // needs `--disable-sandbox` on macOS; the catalog's pinned documents need neither.
+                permissions: [
+                    .writeToPackageDirectory(reason: "oauthgen init writes <provider>.quirks.plist (and its pinned metadata) into the target's folder"),
+                ]
+            ),
+            dependencies: ["oauthgen"]
         ),
         // A real sign-in from a terminal, on the runtime; neither the CLI nor the plugin depends on it.
         .executableTarget(

@@ -115,5 +115,29 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let generated = sources.appendingPathComponent("Generated/okta.oauthgen.swift")
         #expect(try String(contentsOf: generated, encoding: .utf8).contains("internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization {"))
+
+        // The same package, on the same build: `init-oauth-provider` writes a catalog entry's
+        // quirk file into the target, and the generate command turns it into a client.
+        let initRun = try await ProcessRunner.runDetached(Self.swift, [
+            "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
+            "--allow-writing-to-package-directory", "init-oauth-provider", "github", "--client-id", "Iv1.8a61f9b3a7aba766",
+        ])
+        #expect(initRun.status == 0, "\(initRun.stdout)\n\(initRun.stderr)")
+        #expect(try String(contentsOf: sources.appendingPathComponent("github.quirks.plist"), encoding: .utf8).contains("<string>Iv1.8a61f9b3a7aba766</string>"))
+        let again = try await ProcessRunner.runDetached(Self.swift, [
+            "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
+            "--allow-writing-to-package-directory", "generate-oauth-clients",
+        ])
+        #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
+        #expect(try String(contentsOf: sources.appendingPathComponent("Generated/github.oauthgen.swift"), encoding: .utf8).contains("internal enum GitHub: GeneratedProvider"))
+
+        // An unknown name fails with the catalog's did-you-mean, and writes nothing.
+        let unknown = try await ProcessRunner.runDetached(Self.swift, [
+            "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
+            "--allow-writing-to-package-directory", "init-oauth-provider", "gitlub", "--client-id", "x",
+        ])
+        #expect(unknown.status != 0)
+        // (SwiftPM passes the tool's standard error on as the plugin's output.)
+        #expect((unknown.stdout + unknown.stderr).contains(#"error: expected a provider of the catalog, found "gitlub"; did you mean "github"? [catalog-unknown-provider]"#), "\(unknown.stderr)")
     }
 }
