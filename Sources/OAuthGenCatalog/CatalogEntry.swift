@@ -31,6 +31,8 @@ public struct CatalogEntry: Sendable, Hashable {
     public var quirks: PlistValue
     /// A one-line source for every quirk: key path (`tokenResponse.missingTokenType`) to text.
     public var sources: [String: String]
+    /// Where each source line is in the entry's file, for `oauthgen doctor` to point at.
+    public var sourceLocations: [String: SourceLocation]
     /// The pinned discovery document shipped with the entry, if any.
     public var pinnedDiscovery: [UInt8]?
     /// Where the entry was read from, for findings about it.

@@ -82,7 +82,9 @@ enum CatalogEntryReader {
             return (nil, diagnostics)
         }
         var sources: [String: String] = [:]
+        var sourceLocations: [String: SourceLocation] = [:]
         for item in values["sources"]?.value.entries ?? [] {
+            sourceLocations[item.key] = item.value.location
             guard let text = item.value.stringValue, !text.isEmpty else {
                 diagnostics.append(invalid("expected a one-line <string> source for \"\(item.key)\"", at: item.value.location))
                 continue
@@ -101,7 +103,7 @@ enum CatalogEntryReader {
         guard !diagnostics.containsErrors, let displayName, let summary else { return (nil, diagnostics) }
         return (CatalogEntry(id: id, displayName: displayName, summary: summary, issuer: issuer, documentIssuer: documentIssuer, authorizationServer: authorizationServer,
                              parameters: parameters, redirects: redirects, needsSecret: needsSecret, quirks: quirksEntry.value,
-                             sources: sources, pinnedDiscovery: pinnedDiscovery, location: root.location), diagnostics)
+                             sources: sources, sourceLocations: sourceLocations, pinnedDiscovery: pinnedDiscovery, location: root.location), diagnostics)
     }
 
     /// The key paths that need a source: each top-level key but the registration ones, and

@@ -16,6 +16,6 @@ struct OAuthGen: AsyncParsableCommand {
             Findings print to standard error as `path:line:column: severity: message [rule] (reference)`,
             the form Xcode, `swift build` and editors attach to the offending line.
             """,
-        subcommands: [InitCommand.self, GenerateCommand.self, ValidateCommand.self, CheckRedirectCommand.self, FetchCommand.self, ImportCommand.self]
+        subcommands: [InitCommand.self, GenerateCommand.self, ValidateCommand.self, DoctorCommand.self, CheckRedirectCommand.self, FetchCommand.self, ImportCommand.self]
     )
 }

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `oauthgen doctor`: the page a team reads when a sign-in fails.
+@Suite struct DoctorCommandTests {
+    static let providers = OAuthGenBinary.packageRoot.appendingPathComponent("Examples/Providers")
+
+    /// The example GitHub quirk file without one of its quirks, as a team might have written it.
+    func gitHubWithoutErrorsWithStatus200(in directory: URL) throws -> URL {
+        let original = try String(contentsOf: Self.providers.appendingPathComponent("github.quirks.plist"), encoding: .utf8)
+        let edited = original.replacingOccurrences(of: "\t<key>tokenResponse</key>\n\t<dict>\n\t\t<key>errorsWithStatus200</key>\n\t\t<true/>\n\t</dict>\n", with: "")
+        #expect(edited != original)
+        let file = directory.appendingPathComponent("github.quirks.plist")
+        try Data(edited.utf8).write(to: file)
+        return file
+    }
+
+    @Test func aQuirkTheCatalogKnowsAndTheFileLacksIsNamedWithItsSource() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try gitHubWithoutErrorsWithStatus200(in: directory)
+        let run = try OAuthGenBinary.run(["doctor", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(lines.prefix(4) == ["github", "  quirk file: \(file.path)", "  metadata:   the quirk file's endpoints (no discovery document)",
+                                    "  catalog:    entry \"github\" (oauthgen init --list)"])
+        let missing = try #require(lines.firstIndex(of: "  In the catalog, not in this file (a sign-in may fail without them)"))
+        #expect(lines[missing + 1] == "    tokenResponse.errorsWithStatus200 = true")
+        #expect(lines[missing + 2].hasPrefix("      why: A bad or expired code is answered HTTP 200 with {\"error\":\"bad_verification_code\"}"))
+        #expect(lines[missing + 2].hasSuffix("(catalog Providers/github.plist:88)"))
+        // What the file does set points at its own line, and at the catalog's source.
+        #expect(lines.contains("    scopeSeparator = \",\"    (\(file.path):44)"))
+        #expect(lines.contains("      why: Token responses list scopes comma-separated (\"scope\":\"repo,gist\", authorizing-oauth-apps)    (catalog Providers/github.plist:84)"))
+    }
+
+    @Test func redirectsTheirKindsAndTheSchemesInfoPlistMustRegister() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["google.quirks.plist", "google.openid-configuration.json"] {
+            try FileManager.default.copyItem(at: Self.providers.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        let info = directory.appendingPathComponent("Info.plist")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><array><string>com.example.other</string></array></dict></array></dict></plist>
+            """.utf8).write(to: info)
+        let run = try OAuthGenBinary.run(["doctor", directory.path, "--info-plist", info.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.components(separatedBy: "\n")
+        let quirks = directory.appendingPathComponent("google.quirks.plist").path
+        #expect(lines.contains("    http://127.0.0.1/oauth2/google  loopback, any port (RFC 8252 §7.3)    (\(quirks):14)"))
+        #expect(lines.contains("      the Desktop app client type only: an iOS client ID refuses it (developers.google.com/identity/protocols/oauth2/native-app)"))
+        #expect(lines.contains("  Info.plist: CFBundleURLTypes → CFBundleURLSchemes must list"))
+        #expect(lines.contains("    com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar    NOT registered: the browser cannot hand the response back to the app"))
+    }
+
+    @Test func aRedirectKindTheProviderRefusesAndAProviderOutsideTheCatalog() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let file = directory.appendingPathComponent("google.quirks.plist")
+        let text = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "<string>com.googleusercontent.apps.1234-abc:/oauth2redirect</string>", with: "<string>https://app.example.com/oauth/google</string>")
+        try Data(text.utf8).write(to: file)
+        // A provider the catalog does not know: explained all the same.
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>name</key><string>Acme</string><key>clientID</key><string>c</string>
+            <key>redirectURIs</key><array><string>com.example.app:/cb</string></array>
+            <key>endpoints</key><dict><key>authorization</key><string>https://id.acme.example/authorize</string><key>token</key><string>https://id.acme.example/token</string></dict>
+            </dict></plist>
+            """.utf8).write(to: directory.appendingPathComponent("acme.quirks.plist"))
+        let doctor = try OAuthGenBinary.run(["doctor", directory.path])
+        #expect(doctor.status == 0, "\(doctor.stderr)")
+        let lines = doctor.stdout.components(separatedBy: "\n")
+        #expect(lines.contains("      the catalog says google does not take this kind for native apps"))
+        #expect(lines.contains("  catalog:    no entry matches this provider's name or issuer"))
+        #expect(lines.first == "acme")
+    }
+
+    @Test func findingsAreListedAndAnErrorFailsTheRun() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try gitHubWithoutErrorsWithStatus200(in: directory)
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "http://127.0.0.1/oauth/github", with: "http://example.com/oauth/github")
+        try Data(text.utf8).write(to: file)
+        let run = try OAuthGenBinary.run(["doctor", directory.path])
+        #expect(run.status == 1)
+        let lines = run.stdout.components(separatedBy: "\n")
+        let findings = try #require(lines.firstIndex(of: "  Findings"))
+        #expect(lines[findings + 1].hasPrefix("    \(file.path):11:"))
+        #expect(lines[findings + 1].contains("[redirect-http-not-loopback]"))
+    }
+}
