@@ -65,7 +65,8 @@ import Testing
                 try FileManager.default.removeItem(at: providers.appendingPathComponent("\(entry.id).quirks.plist"))
             }
         }
-        // Each one here is an entry whose client no test compiles: keep the list short, and deliberate.
+        // Each one here is an entry whose client no test compiles (django-oauth-toolkit's is, from its
+        // live document, in InitFetchTests): keep the list short, and deliberate.
         #expect(unpinned == ["azure-ad-b2c", "django-oauth-toolkit", "keycloak", "microsoft-entra-tenant", "okta-custom", "zitadel"])
 
         let validation = try OAuthGenBinary.run(["validate", providers.path])
@@ -233,6 +234,12 @@ struct InitFetchTests {
         // No bundle ID given: the loopback redirect, which django-oauth-toolkit takes on any port.
         #expect(quirks.contains("<string>http://127.0.0.1/oauth/django-oauth-toolkit</string>"))
         #expect(!run.stderr.contains("error:"), "\(run.stderr)")
+        // The live document makes a client that compiles, as the pinned ones do.
+        let output = directory.appendingPathComponent("Generated")
+        let generation = try OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
+        #expect(generation.status == 0, "\(generation.stderr)")
+        let check = try InitCommandTests().typecheck(output)
+        #expect(check.status == 0, "\(check.stderr)")
 
         // A server that is not there: a clear failure, and nothing written.
         let empty = directory.appendingPathComponent("empty")
