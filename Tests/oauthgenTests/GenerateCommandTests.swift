@@ -152,12 +152,8 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try OAuthGenBinary.run(["generate", "Examples/Providers", "--output", directory.path]).status == 0)
-        let modules = OAuthGenBinary.productsDirectory.appendingPathComponent("Modules")
-        let includes = FileManager.default.fileExists(atPath: modules.path) ? modules : OAuthGenBinary.productsDirectory
-        let sources = contents(of: directory).map { directory.appendingPathComponent($0).path }
-        #expect(sources.count == 8)
-        let swiftc = try #require(ProcessRunner.which("swiftc"))
-        let run = try OAuthGenBinary.runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
+        #expect(contents(of: directory).count == 8)
+        let run = try OAuthGenBinary.typecheck(directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }

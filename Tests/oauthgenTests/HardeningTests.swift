@@ -39,14 +39,6 @@ import Darwin
         return directory
     }
 
-    func typecheck(_ directory: URL) throws -> ProcessRunner.Run {
-        let modules = OAuthGenBinary.productsDirectory.appendingPathComponent("Modules")
-        let includes = FileManager.default.fileExists(atPath: modules.path) ? modules : OAuthGenBinary.productsDirectory
-        let sources = contents(of: directory).filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0).path }
-        let swiftc = try #require(ProcessRunner.which("swiftc"))
-        return try OAuthGenBinary.runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
-    }
-
     /// Hardening 12: names that are no Swift identifiers get deterministic escaped ones, and the
     /// output compiles. Before: `static let _`, `let container` shadowing the decoder's, exit 0.
     @Test func hostileScopeAndClaimNamesStillCompile() throws {
@@ -62,7 +54,7 @@ import Darwin
         #expect(source.contains("static let u5F = Scope(rawValue: \"_\")"))
         #expect(source.contains("static let u540D_524D = Scope(rawValue: \"名前\")"))
         #expect(source.contains("self.container = try container.decodeClaimIfPresent(String.self, forKey: .container)"))
-        let check = try typecheck(output)
+        let check = try OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stderr.isEmpty, "\(check.stderr)")
         // Deterministic: a second run writes the same bytes.
@@ -150,7 +142,7 @@ import Darwin
         let source = try String(contentsOf: output.appendingPathComponent("trojan.oauthgen.swift"), encoding: .utf8)
         #expect(!source.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x200B })
         #expect(source.contains(#"Scope(rawValue: "read\u{202e}etirw")"#))
-        #expect(try typecheck(output).status == 0)
+        #expect(try OAuthGenBinary.typecheck(output).status == 0)
     }
 
     /// Hardening 16: a FIFO named like an input is refused, not read forever.

@@ -84,7 +84,7 @@ import Testing
         let generation = try OAuthGenBinary.run(["generate", providers.path, "--output", output.path])
         #expect(generation.status == 0, "\(generation.stderr)")
         #expect(contents(of: output).count == Self.catalog.entries.count - unpinned.count)
-        let check = try typecheck(output)
+        let check = try OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
     }
 
@@ -208,13 +208,6 @@ import Testing
         "\($0).openid-configuration.json [discovery-no-s256]"
     }
 
-    func typecheck(_ directory: URL) throws -> ProcessRunner.Run {
-        let modules = OAuthGenBinary.productsDirectory.appendingPathComponent("Modules")
-        let includes = FileManager.default.fileExists(atPath: modules.path) ? modules : OAuthGenBinary.productsDirectory
-        let sources = contents(of: directory).filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0).path }
-        let swiftc = try #require(ProcessRunner.which("swiftc"))
-        return try OAuthGenBinary.runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
-    }
 }
 
 /// `oauthgen init --fetch` against django-oauth-toolkit on 127.0.0.1.
@@ -238,7 +231,7 @@ struct InitFetchTests {
         let output = directory.appendingPathComponent("Generated")
         let generation = try OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
         #expect(generation.status == 0, "\(generation.stderr)")
-        let check = try InitCommandTests().typecheck(output)
+        let check = try OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
 
         // A server that is not there: a clear failure, and nothing written.

@@ -28,3 +28,11 @@ extension DPoPKey {
         Base64URL.encode(SHA256.hash(data: publicJWK.thumbprintInput))
     }
 }
+
+extension P256.Signing.PublicKey {
+    /// The x and y coordinates, 32 big-endian octets each: the raw representation split in two.
+    var coordinates: (x: [UInt8], y: [UInt8]) {
+        let raw = Array(rawRepresentation)
+        return (Array(raw[0..<32]), Array(raw[32..<64]))
+    }
+}

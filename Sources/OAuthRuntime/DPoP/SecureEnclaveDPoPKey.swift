@@ -42,10 +42,7 @@ public struct SecureEnclaveDPoPKey: DPoPKey, Hashable, CustomStringConvertible {
     /// The enclave's handle to the key (encrypted by the enclave; not the private key).
     public var dataRepresentation: Data { privateKey.dataRepresentation }
 
-    public var publicKeyCoordinates: (x: [UInt8], y: [UInt8]) {
-        let raw = Array(privateKey.publicKey.rawRepresentation)
-        return (Array(raw[0..<32]), Array(raw[32..<64]))
-    }
+    public var publicKeyCoordinates: (x: [UInt8], y: [UInt8]) { privateKey.publicKey.coordinates }
 
     public func signature(for signingInput: [UInt8]) throws -> [UInt8] {
         Array(try privateKey.signature(for: signingInput).rawRepresentation)

@@ -26,10 +26,7 @@ public struct SoftwareDPoPKey: DPoPKey, Codable, Hashable, CustomStringConvertib
     /// The private scalar, for storing the key; keep it where the tokens are kept.
     public var rawRepresentation: Data { privateKey.rawRepresentation }
 
-    public var publicKeyCoordinates: (x: [UInt8], y: [UInt8]) {
-        let raw = Array(privateKey.publicKey.rawRepresentation)
-        return (Array(raw[0..<32]), Array(raw[32..<64]))
-    }
+    public var publicKeyCoordinates: (x: [UInt8], y: [UInt8]) { privateKey.publicKey.coordinates }
 
     public func signature(for signingInput: [UInt8]) throws -> [UInt8] {
         Array(try privateKey.signature(for: signingInput).rawRepresentation)

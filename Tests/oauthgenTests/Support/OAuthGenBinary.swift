@@ -13,6 +13,19 @@ enum OAuthGenBinary {
     static func runProcess(_ executable: URL, _ arguments: [String]) throws -> ProcessRunner.Run {
         try ProcessRunner.run(executable, arguments)
     }
+
+    /// The real compiler on every Swift file of `directory`, against the built `OAuthRuntime`
+    /// module, in Swift 6 mode with warnings as errors: generated code must compile clean.
+    static func typecheck(_ directory: URL) throws -> ProcessRunner.Run {
+        let modules = productsDirectory.appendingPathComponent("Modules")
+        let includes = FileManager.default.fileExists(atPath: modules.path) ? modules : productsDirectory
+        let sources = contents(of: directory).filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0).path }
+        guard let swiftc = ProcessRunner.which("swiftc") else { throw MissingCompiler() }
+        return try runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
+    }
+
+    /// No `swiftc` on the PATH.
+    struct MissingCompiler: Error {}
 }
 
 func makeTemporaryDirectory() throws -> URL {
