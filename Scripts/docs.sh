@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the documentation with warnings as errors, and fails on any undocumented public
-# declaration: OAuthRuntime's DocC catalog, OAuthPolicy, and a module of generated clients (all
+# declaration: OAuthRuntime's DocC catalog, OAuthPolicy, OAuthGenCatalog, and a module of generated clients (all
 # example providers, generated public). Uses the toolchain's docc; no package plugin needed.
 #
 #   Scripts/docs.sh [OUTPUT_DIR]      (default .build/docs)
@@ -15,6 +15,7 @@ swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(swift build --show-bin-path)/../symbolgraph
 python3 Scripts/undocumented.py "$graphs" OAuthRuntime
 python3 Scripts/undocumented.py "$graphs" OAuthPolicy
+python3 Scripts/undocumented.py "$graphs" OAuthGenCatalog
 
 mkdir -p "$work/runtime" "$output"
 cp "$graphs"/OAuthRuntime*.symbols.json "$work/runtime/"

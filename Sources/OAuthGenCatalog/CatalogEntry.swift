@@ -40,6 +40,7 @@ public struct CatalogEntry: Sendable, Hashable {
 
     /// A value the team supplies.
     public struct Parameter: Sendable, Hashable {
+        /// The placeholder's name: `${domain}` is `domain`, set with `--set domain=…`.
         public var name: String
         /// What the value is, as `--set NAME=…` help: "your Okta domain".
         public var description: String
@@ -49,6 +50,7 @@ public struct CatalogEntry: Sendable, Hashable {
 
     /// A redirect shape the provider allows, with what to know about it.
     public struct Redirect: Sendable, Hashable {
+        /// How `init` derives a URI of this kind.
         public var shape: RedirectShape
         /// Where it applies or what it needs ("Desktop app client type only").
         public var note: String?

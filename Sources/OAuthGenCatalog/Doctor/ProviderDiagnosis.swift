@@ -33,13 +33,17 @@ public struct ProviderDiagnosis: Sendable, Hashable {
         public var location: SourceLocation?
         /// The catalog's one-line source for it, and where that line is.
         public var source: String?
+        /// The line of the catalog's entry that says it.
         public var sourceLocation: SourceLocation?
     }
 
     /// One redirect URI.
     public struct Redirect: Sendable, Hashable {
+        /// The URI as registered.
         public var uri: String
+        /// Where the quirk file lists it.
         public var location: SourceLocation
+        /// Its RFC 8252 §7 kind.
         public var kind: RedirectKind
         /// Whether the catalog's entry allows this kind for native apps (`nil`: no entry).
         public var allowedByProvider: Bool?
@@ -49,7 +53,9 @@ public struct ProviderDiagnosis: Sendable, Hashable {
 
     /// One private-use scheme the app must register.
     public struct Scheme: Sendable, Hashable {
+        /// The scheme, lowercased (schemes compare without case).
         public var scheme: String
+        /// Whether the given `Info.plist` lists it; `nil` when none was given.
         public var registered: Bool?
     }
 }
