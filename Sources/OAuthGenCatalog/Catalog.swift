@@ -36,7 +36,8 @@ public struct Catalog: Sendable {
         return load(folder: folder.path)
     }
 
-    /// The catalog in `folder`: each `<id>.plist` with its optional `<id>.openid-configuration.json`.
+    /// The catalog in `folder`: each `<id>.plist` with its optional pinned
+    /// `<id>.openid-configuration.json` or `<id>.oauth-authorization-server.json`.
     public static func load(folder: String) -> (Catalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var entries: [CatalogEntry] = []
@@ -45,8 +46,11 @@ public struct Catalog: Sendable {
             let id = String(name.dropLast(".plist".count))
             let path = (folder as NSString).appendingPathComponent(name)
             guard let bytes = ProviderLoader.readFile(path, diagnostics: &diagnostics) else { continue }
-            let pinnedPath = (folder as NSString).appendingPathComponent("\(id).openid-configuration.json")
-            let pinned = FileManager.default.fileExists(atPath: pinnedPath) ? ProviderLoader.readFile(pinnedPath, diagnostics: &diagnostics) : nil
+            // The pinned document, of either kind (`init` names the copy after the entry's).
+            let pinnedPath = ["openid-configuration", "oauth-authorization-server"]
+                .map { (folder as NSString).appendingPathComponent("\(id).\($0).json") }
+                .first { FileManager.default.fileExists(atPath: $0) }
+            let pinned = pinnedPath.flatMap { ProviderLoader.readFile($0, diagnostics: &diagnostics) }
             let (entry, found) = CatalogEntryReader.read(bytes, id: id, file: path, pinnedDiscovery: pinned)
             diagnostics += found
             if let entry { entries.append(entry) }
