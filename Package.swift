@@ -144,6 +144,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "OAuthGenCatalogTests",
+            dependencies: ["OAuthGenCatalog", "OAuthGenCore"]
+        ),
+        .testTarget(
             name: "OAuthRuntimeTests",
             dependencies: [
                 "OAuthRuntime",
