@@ -17,6 +17,8 @@ public struct QuirkFile: Sendable, Hashable {
     /// no `sub`: the generated `UserInfo` type. OpenID providers' userinfo is their `Claims`.
     public var userInfo: [ClaimDeclaration] = []
     public var scopeSeparator: Located<String>?
+    /// The authorization request parameter the scopes go in (Slack's user tokens: `user_scope`).
+    public var scopeParameter: Located<String>?
     public var pkce: Located<PKCEMethod>?
     public var tokenEndpointAuthMethod: Located<TokenEndpointAuthMethod>?
     public var authorizationParameters: [Parameter] = []
@@ -82,6 +84,8 @@ public struct QuirkFile: Sendable, Hashable {
         public var missingTokenType: Located<Bool>?
         public var errorsWithStatus200: Located<Bool>?
         public var nestedIn: Located<[String]>?
+        /// `token_type` values that mean a bearer token (Slack's user tokens say `user`).
+        public var bearerTokenTypes: [Located<String>] = []
     }
 
     /// The `endpoints` dictionary.

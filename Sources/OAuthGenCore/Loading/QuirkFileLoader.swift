@@ -4,10 +4,10 @@ public enum QuirkFileLoader {
     /// Every key a quirk file may have, and what its value must be.
     static let topLevelKeys: [String] = [
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
-        "scopeSeparator", "pkce", "tokenEndpointAuthMethod", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
+        "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
     ]
-    static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn"]
+    static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes"]
     static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
 
     public static func load(_ bytes: [UInt8], file: String) -> (QuirkFile?, [Diagnostic]) {
@@ -109,6 +109,7 @@ public enum QuirkFileLoader {
             case "redirectURIs": quirks.redirectURIs = strings(entry)
             case "defaultScopes": quirks.defaultScopes = strings(entry)
             case "scopeSeparator": quirks.scopeSeparator = string(entry)
+            case "scopeParameter": quirks.scopeParameter = string(entry)
             case "pkce": quirks.pkce = choice(entry, QuirkFile.PKCEMethod.self)
             case "tokenEndpointAuthMethod": quirks.tokenEndpointAuthMethod = choice(entry, QuirkFile.TokenEndpointAuthMethod.self)
             case "authorizationParameters": quirks.authorizationParameters = parameters(entry)
@@ -166,6 +167,7 @@ public enum QuirkFileLoader {
                     } else {
                         result.nestedIn = Located(components, at: path.location)
                     }
+                case "bearerTokenTypes": result.bearerTokenTypes = strings(member)
                 default: unknownKey(member, allowed: QuirkFileLoader.tokenResponseKeys, in: "of \"tokenResponse\"")
                 }
             }

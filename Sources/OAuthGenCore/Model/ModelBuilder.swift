@@ -143,6 +143,9 @@ public enum ModelBuilder {
         if let separator = quirks.scopeSeparator, separator.value != " " {
             arguments.append(.init(label: "scopeSeparator", expression: SwiftNaming.stringLiteral(separator.value)))
         }
+        if let parameter = quirks.scopeParameter, parameter.value != "scope" {
+            arguments.append(.init(label: "scopeParameter", expression: SwiftNaming.stringLiteral(parameter.value)))
+        }
         if let pkce = quirks.pkce, pkce.value != .s256 {
             arguments.append(.init(label: "pkce", expression: pkce.value == .plain ? ".plain" : ".none"))
         }
@@ -169,6 +172,9 @@ public enum ModelBuilder {
         if quirks.tokenResponse.errorsWithStatus200?.value == true { tokenResponse.append("errorsWithStatus200: true") }
         if let path = quirks.tokenResponse.nestedIn {
             tokenResponse.append("nestedIn: \(SwiftLiterals.strings(path.value, indent: indent))")
+        }
+        if !quirks.tokenResponse.bearerTokenTypes.isEmpty {
+            tokenResponse.append("bearerTokenTypes: \(SwiftLiterals.strings(quirks.tokenResponse.bearerTokenTypes.map(\.value), indent: indent))")
         }
         if !tokenResponse.isEmpty {
             arguments.append(.init(label: "tokenResponse", expression: "TokenResponseQuirks(\(tokenResponse.joined(separator: ", ")))"))

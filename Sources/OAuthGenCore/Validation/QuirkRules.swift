@@ -56,6 +56,19 @@ enum QuirkRules {
             }
         }
 
+        if let parameter = quirks.scopeParameter, parameter.value != "scope" {
+            if parameter.value.isEmpty || ReservedParameters.isReservedAuthorizationParameter(parameter.value) {
+                findings.append(Diagnostic(.error, .quirkReservedParameter,
+                    "expected \"scopeParameter\" to name a parameter the client does not set otherwise (such as \"user_scope\"), found \"\(parameter.value)\"",
+                    at: parameter.location))
+            }
+        }
+        for type in quirks.tokenResponse.bearerTokenTypes where type.value.isEmpty || type.value.caseInsensitiveCompare("dpop") == .orderedSame {
+            findings.append(Diagnostic(.error, .quirkInvalidValue,
+                "expected \"bearerTokenTypes\" to name other words for a bearer token (such as \"user\"), found \"\(type.value)\": a DPoP token is never a bearer token",
+                at: type.location))
+        }
+
         for parameter in quirks.tokenRequestParameters where ReservedParameters.isReservedTokenParameter(parameter.name.value) {
             findings.append(Diagnostic(.error, .quirkReservedParameter,
                 "expected extra token request parameters only, found \"\(parameter.name.value)\", which the client sets itself for every token request",

@@ -38,6 +38,10 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         if let clash = extra.first(where: { ReservedParameters.isReservedAuthorizationParameter($0.name) }) {
             throw OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"\(clash.name)\"")
         }
+        let scopeParameter = configuration.quirks.scopeParameter
+        if scopeParameter != "scope", scopeParameter.isEmpty || ReservedParameters.isReservedAuthorizationParameter(scopeParameter) {
+            throw OAuthError.invalidRequest("expected a scope parameter the client does not set otherwise, found \"\(scopeParameter)\"")
+        }
         let pkce = PKCE(method: configuration.quirks.pkce)
         let state = SecureRandom.base64URLToken(bytes: 32)
         let nonce = configuration.metadata.kind == .openIDConnect ? SecureRandom.base64URLToken(bytes: 32) : nil
@@ -48,7 +52,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
             ("redirect_uri", redirectURI.absoluteString),
         ]
         if !scopes.isEmpty {
-            items.append(("scope", scopes.joined(separator: configuration.quirks.scopeSeparator)))
+            items.append((scopeParameter, scopes.joined(separator: configuration.quirks.scopeSeparator)))
         }
         items.append(("state", state))
         if let nonce { items.append(("nonce", nonce)) }

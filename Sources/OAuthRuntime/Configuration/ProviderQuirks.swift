@@ -4,6 +4,9 @@
 public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// Joins scopes in the `scope` parameter; RFC 6749 §3.3 says a space, some providers want a comma.
     public var scopeSeparator: String
+    /// The authorization request parameter the scopes go in: `scope` (RFC 6749 §3.3), or a
+    /// provider's own (Slack's user tokens: `user_scope`).
+    public var scopeParameter: String
     /// The PKCE method to use (RFC 7636).
     public var pkce: PKCEMethod
     /// How the client authenticates at the token endpoint.
@@ -27,6 +30,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// Quirks; the defaults are the standards' behaviour.
     public init(
         scopeSeparator: String = " ",
+        scopeParameter: String = "scope",
         pkce: PKCEMethod = .s256,
         tokenEndpointAuthMethod: TokenEndpointAuthMethod = .none,
         authorizationParameters: [QuirkParameter] = [],
@@ -37,6 +41,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         dpop: Bool = false
     ) {
         self.scopeSeparator = scopeSeparator
+        self.scopeParameter = scopeParameter
         self.pkce = pkce
         self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
         self.authorizationParameters = authorizationParameters
@@ -92,6 +97,8 @@ public struct TokenResponseQuirks: Sendable, Hashable, Codable {
     public var errorsWithStatus200: Bool
     /// The token members are nested under this key path (e.g. `["authed_user"]`).
     public var nestedIn: [String]
+    /// `token_type` values that mean a bearer token (compared without case), besides `Bearer`.
+    public var bearerTokenTypes: [String]
 
     /// The body format of token responses.
     public enum Format: String, Sendable, Hashable, Codable, CaseIterable {
@@ -102,7 +109,9 @@ public struct TokenResponseQuirks: Sendable, Hashable, Codable {
     }
 
     /// Tolerances; the defaults accept only RFC 6749 §5.1 responses.
-    public init(format: Format = .json, missingTokenType: Bool = false, errorsWithStatus200: Bool = false, nestedIn: [String] = []) {
+    public init(format: Format = .json, missingTokenType: Bool = false, errorsWithStatus200: Bool = false, nestedIn: [String] = [],
+                bearerTokenTypes: [String] = []) {
+        self.bearerTokenTypes = bearerTokenTypes
         self.format = format
         self.missingTokenType = missingTokenType
         self.errorsWithStatus200 = errorsWithStatus200

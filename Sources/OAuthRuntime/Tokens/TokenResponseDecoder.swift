@@ -60,7 +60,7 @@ enum TokenResponseDecoder {
         }
         let tokenType: String
         switch object["token_type"] {
-        case .string(let value)? where !dpop && value.caseInsensitiveCompare("bearer") == .orderedSame:
+        case .string(let value)? where !dpop && Self.meansBearer(value, quirks: quirks):
             tokenType = "Bearer"
         case .string(let value)? where dpop && value.caseInsensitiveCompare("dpop") == .orderedSame:
             tokenType = "DPoP"
@@ -89,6 +89,13 @@ enum TokenResponseDecoder {
             expiresAt: expiresIn(object["expires_in"]).map { now.addingTimeInterval($0) },
             refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             idToken: idToken, scopes: scopes, receivedAt: now)
+    }
+
+    /// `Bearer`, or a word the quirk file says a provider uses for it; never `DPoP`, which the
+    /// build refuses there too: a DPoP token presented as a bearer token is refused anyway.
+    static func meansBearer(_ value: String, quirks: TokenResponseQuirks) -> Bool {
+        guard value.caseInsensitiveCompare("dpop") != .orderedSame else { return false }
+        return (["bearer"] + quirks.bearerTokenTypes).contains { value.caseInsensitiveCompare($0) == .orderedSame }
     }
 
     /// `expires_in` as a number or a decimal string; anything unparseable or negative is absent.

@@ -56,6 +56,19 @@ import Testing
         #expect(try findings("<key>tokenRequestParameters</key><dict><key>action</key><string>requesttoken</string></dict>").isEmpty)
     }
 
+    @Test func theScopeParameterIsNoneTheClientSetsOtherwise() throws {
+        #expect(try findings("<key>scopeParameter</key><string>user_scope</string>").isEmpty)
+        let found = try findings("<key>scopeParameter</key><string>state</string>")
+        #expect(found.map(\.rule) == [.quirkReservedParameter])
+        #expect(found.first?.message == #"expected "scopeParameter" to name a parameter the client does not set otherwise (such as "user_scope"), found "state""#)
+    }
+
+    @Test func aBearerTokenTypeIsNeverDPoP() throws {
+        #expect(try findings("<key>tokenResponse</key><dict><key>bearerTokenTypes</key><array><string>user</string></array></dict>").isEmpty)
+        let found = try findings("<key>tokenResponse</key><dict><key>bearerTokenTypes</key><array><string>dpop</string></array></dict>")
+        #expect(found.map(\.rule) == [.quirkInvalidValue])
+    }
+
     @Test func typeNamesMustBeSwiftIdentifiers() throws {
         #expect(try findings("<key>name</key><string>my-provider</string>").map(\.rule) == [.quirkInvalidName])
         #expect(try findings("<key>name</key><string>struct</string>").map(\.rule) == [.quirkInvalidName])

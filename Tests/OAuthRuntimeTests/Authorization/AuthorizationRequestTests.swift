@@ -37,6 +37,19 @@ import Testing
         #expect(request.url.absoluteString.contains("scope=read%3Auser%2Crepo"))
     }
 
+    @Test func scopesGoInTheProvidersOwnParameterWhereItHasOne() throws {
+        // Slack's user tokens: the scopes go in user_scope, and no scope parameter is sent.
+        let slack = testConfiguration(kind: .oauth2, quirks: ProviderQuirks(scopeSeparator: ",", scopeParameter: "user_scope"))
+        let request = try AuthorizationRequest<DiscoveredProvider>(configuration: slack, clientID: "c", redirectURI: redirect, scopes: ["chat:write", "identify"])
+        #expect(request.url.queryParameters["user_scope"] == "chat:write,identify")
+        #expect(request.url.queryParameters["scope"] == nil)
+        // A hand-made configuration cannot move the scopes onto a parameter the client sets.
+        let hostile = testConfiguration(kind: .oauth2, quirks: ProviderQuirks(scopeParameter: "State"))
+        #expect(throws: OAuthError(.invalidRequest, "expected a scope parameter the client does not set otherwise, found \"State\"")) {
+            try AuthorizationRequest<DiscoveredProvider>(configuration: hostile, clientID: "c", redirectURI: redirect, scopes: ["a"])
+        }
+    }
+
     @Test func refusesParametersThatWouldOverrideItsOwn() {
         #expect(throws: OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"state\"")) {
             try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: [],

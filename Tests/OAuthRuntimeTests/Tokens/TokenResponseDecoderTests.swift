@@ -30,6 +30,30 @@ import Testing
         #expect(try decode(json(#"{"access_token":"at"}"#), quirks: TokenResponseQuirks(missingTokenType: true)).get().tokenType == "Bearer")
     }
 
+    /// Slack's `oauth.v2.access` answer (api.slack.com/methods/oauth.v2.access, the example with a
+    /// user token): the user's token under `authed_user`, its type `user`, scopes comma-separated,
+    /// and failures as HTTP 200 with `"ok": false`.
+    static let slackAnswer = #"""
+        {"ok": true, "access_token": "xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy", "token_type": "bot", "scope": "commands,incoming-webhook", "bot_user_id": "U0KRQLJ9H", "app_id": "A0KRD7HC3", "team": {"name": "Slack Softball Team", "id": "T9TK3CUKW"}, "enterprise": {"name": "slack-sports", "id": "E12345678"}, "authed_user": {"id": "U1234", "scope": "chat:write,identify", "access_token": "xoxp-1234", "token_type": "user"}}
+        """#
+
+    @Test func slacksUserTokenIsReadWhereAndAsTheQuirkFileSays() throws {
+        let quirks = TokenResponseQuirks(errorsWithStatus200: true, nestedIn: ["authed_user"], bearerTokenTypes: ["user"])
+        let tokens = try Result { () throws(OAuthError) -> TokenSet in
+            try TokenResponseDecoder.decode(json(Self.slackAnswer), quirks: quirks, requireIDToken: false, scopeSeparator: ",", now: now)
+        }.get()
+        #expect(tokens.accessToken == "xoxp-1234")
+        #expect(tokens.tokenType == "Bearer")
+        #expect(tokens.scopes == ["chat:write", "identify"])
+        // Without the quirk, "user" is a type this client cannot use.
+        #expect(decode(json(Self.slackAnswer), quirks: TokenResponseQuirks(nestedIn: ["authed_user"])).failure?.description.contains(#"the token type "user""#) == true)
+        // Slack's failure: HTTP 200, "ok": false and an error code.
+        let failure = decode(json(#"{"ok": false, "error": "invalid_code"}"#), quirks: quirks).failure
+        #expect(failure?.kind == .requestRejected && failure?.protocolError?.code == "invalid_code" && failure?.httpStatus == 200)
+        // "DPoP" never means bearer, whatever the quirk file lists.
+        #expect(decode(json(#"{"access_token":"at","token_type":"DPoP"}"#), quirks: TokenResponseQuirks(bearerTokenTypes: ["DPoP"])).failure != nil)
+    }
+
     @Test func aRequestWithADPoPProofTakesOnlyADPoPToken() throws {
         #expect(try decode(json(#"{"access_token":"at","token_type":"dpop"}"#), dpop: true).get().tokenType == "DPoP")
         #expect(decode(json(#"{"access_token":"at","token_type":"Bearer"}"#), dpop: true).failure?.description
