@@ -21,6 +21,9 @@ public struct QuirkFile: Sendable, Hashable {
     public var scopeParameter: Located<String>?
     public var pkce: Located<PKCEMethod>?
     public var tokenEndpointAuthMethod: Located<TokenEndpointAuthMethod>?
+    /// A client without a secret sends its ID in HTTP Basic with an empty password (Reddit's
+    /// installed apps) instead of a `client_id` parameter.
+    public var basicAuthWithoutSecret: Located<Bool>?
     public var authorizationParameters: [Parameter] = []
     public var tokenRequestHeaders: [Parameter] = []
     /// Extra form parameters on every token endpoint request (Withings' `action=requesttoken`).

@@ -4,7 +4,7 @@ public enum QuirkFileLoader {
     /// Every key a quirk file may have, and what its value must be.
     static let topLevelKeys: [String] = [
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
-        "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
+        "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
     ]
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes"]
@@ -112,6 +112,7 @@ public enum QuirkFileLoader {
             case "scopeParameter": quirks.scopeParameter = string(entry)
             case "pkce": quirks.pkce = choice(entry, QuirkFile.PKCEMethod.self)
             case "tokenEndpointAuthMethod": quirks.tokenEndpointAuthMethod = choice(entry, QuirkFile.TokenEndpointAuthMethod.self)
+            case "basicAuthWithoutSecret": quirks.basicAuthWithoutSecret = bool(entry)
             case "authorizationParameters": quirks.authorizationParameters = parameters(entry)
             case "tokenRequestHeaders": quirks.tokenRequestHeaders = parameters(entry)
             case "tokenRequestParameters": quirks.tokenRequestParameters = parameters(entry)

@@ -143,6 +143,9 @@ public enum ModelBuilder {
         if let separator = quirks.scopeSeparator, separator.value != " " {
             arguments.append(.init(label: "scopeSeparator", expression: SwiftNaming.stringLiteral(separator.value)))
         }
+        if quirks.basicAuthWithoutSecret?.value == true {
+            arguments.append(.init(label: "basicAuthWithoutSecret", expression: "true"))
+        }
         if let parameter = quirks.scopeParameter, parameter.value != "scope" {
             arguments.append(.init(label: "scopeParameter", expression: SwiftNaming.stringLiteral(parameter.value)))
         }

@@ -56,6 +56,11 @@ enum QuirkRules {
             }
         }
 
+        if let basic = quirks.basicAuthWithoutSecret, basic.value, let method = quirks.tokenEndpointAuthMethod, method.value == .clientSecretPost {
+            findings.append(Diagnostic(.error, .quirkInvalidValue,
+                "expected \"basicAuthWithoutSecret\" only where the client may use HTTP Basic, found \"tokenEndpointAuthMethod\" \"client_secret_post\" (at \(method.location))",
+                at: basic.location))
+        }
         if let parameter = quirks.scopeParameter, parameter.value != "scope" {
             if parameter.value.isEmpty || ReservedParameters.isReservedAuthorizationParameter(parameter.value) {
                 findings.append(Diagnostic(.error, .quirkReservedParameter,

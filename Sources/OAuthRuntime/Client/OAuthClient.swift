@@ -87,8 +87,10 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             throw OAuthError.invalidConfiguration("expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")
         }
         self.configuration = configuration
-        self.authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: clientSecret,
-                                                   supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
+        var authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: clientSecret,
+                                                  supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
+        authentication.basicWithoutSecret = configuration.quirks.basicAuthWithoutSecret
+        self.authentication = authentication
         self.transport = transport
         self.pendingAuthorizationLifetime = pendingAuthorizationLifetime
         self.allowsInsecureLoopback = allowInsecureLoopback

@@ -11,6 +11,9 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     public var pkce: PKCEMethod
     /// How the client authenticates at the token endpoint.
     public var tokenEndpointAuthMethod: TokenEndpointAuthMethod
+    /// A client without a secret sends its ID as HTTP Basic credentials with an empty password
+    /// (RFC 6749 §2.3.1's encoding; Reddit's installed apps) instead of a `client_id` parameter.
+    public var basicAuthWithoutSecret: Bool
     /// Extra parameters added to every authorization request, in this order.
     public var authorizationParameters: [QuirkParameter]
     /// Extra headers sent with every token request, in this order.
@@ -33,6 +36,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         scopeParameter: String = "scope",
         pkce: PKCEMethod = .s256,
         tokenEndpointAuthMethod: TokenEndpointAuthMethod = .none,
+        basicAuthWithoutSecret: Bool = false,
         authorizationParameters: [QuirkParameter] = [],
         tokenRequestHeaders: [QuirkParameter] = [],
         tokenRequestParameters: [QuirkParameter] = [],
@@ -44,6 +48,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         self.scopeParameter = scopeParameter
         self.pkce = pkce
         self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
+        self.basicAuthWithoutSecret = basicAuthWithoutSecret
         self.authorizationParameters = authorizationParameters
         self.tokenRequestHeaders = tokenRequestHeaders
         self.tokenRequestParameters = tokenRequestParameters

@@ -9,6 +9,8 @@ public struct ClientAuthentication: Sendable, Hashable {
     /// Only for providers that insist on one. A secret shipped in an app is not secret
     /// (RFC 8252 §8.5); it is never logged or described.
     var clientSecret: String?
+    /// Without a secret, the ID goes in HTTP Basic with an empty password.
+    var basicWithoutSecret = false
 
     /// - Parameters:
     ///   - clientID: the registered client ID.
@@ -40,6 +42,8 @@ public struct ClientAuthentication: Sendable, Hashable {
         case (.clientSecretPost, let secret?):
             parameters.append(("client_id", clientID))
             parameters.append(("client_secret", secret))
+        case (_, nil) where basicWithoutSecret:
+            headers["Authorization"] = "Basic " + Data("\(FormEncoding.escape(clientID)):".utf8).base64EncodedString()
         default:
             parameters.append(("client_id", clientID))
         }

@@ -63,6 +63,12 @@ import Testing
         #expect(found.first?.message == #"expected "scopeParameter" to name a parameter the client does not set otherwise (such as "user_scope"), found "state""#)
     }
 
+    @Test func basicWithoutASecretContradictsClientSecretPost() throws {
+        #expect(try findings("<key>basicAuthWithoutSecret</key><true/>").isEmpty)
+        let found = try findings("<key>tokenEndpointAuthMethod</key><string>client_secret_post</string><key>basicAuthWithoutSecret</key><true/>")
+        #expect(found.map(\.rule) == [.quirkInvalidValue])
+    }
+
     @Test func aBearerTokenTypeIsNeverDPoP() throws {
         #expect(try findings("<key>tokenResponse</key><dict><key>bearerTokenTypes</key><array><string>user</string></array></dict>").isEmpty)
         let found = try findings("<key>tokenResponse</key><dict><key>bearerTokenTypes</key><array><string>dpop</string></array></dict>")
