@@ -3,7 +3,7 @@ import FuzzSupport
 @testable import OAuthRuntime
 
 /// The token-response decoder with every quirk combination: a token set or a typed error, and
-/// no token in any description. Input: quirk flags (the top bit: the request carried a DPoP proof), status selector, media-type selector, body.
+/// no token in any description. Input: quirk flags (the top bit: the request carried a DPoP proof), status selector, media-type selector (the top bit: extra bearer words), body.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = FuzzInput(start, count).bytes
@@ -11,7 +11,10 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let flags = bytes[0]
     let quirks = TokenResponseQuirks(
         format: flags & 1 == 0 ? .json : .form, missingTokenType: flags & 2 != 0, errorsWithStatus200: flags & 4 != 0,
-        nestedIn: flags & 8 != 0 ? ["authed_user"] : flags & 16 != 0 ? ["a", "b"] : [])
+        nestedIn: flags & 8 != 0 ? ["authed_user"] : flags & 16 != 0 ? ["a", "b"] : [],
+        // The media-type byte's top bit: a provider with its own word for bearer (Slack's "user"),
+        // and "DPoP" listed too, which must never count.
+        bearerTokenTypes: bytes[2] & 0x80 != 0 ? ["user", "DPoP"] : [])
     let statuses = [200, 200, 201, 400, 401, 403, 500, 503]
     let types = ["application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/html", "text/plain", ""]
     let type = types[Int(bytes[2]) % types.count]
