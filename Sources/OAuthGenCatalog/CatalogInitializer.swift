@@ -69,9 +69,8 @@ public enum CatalogInitializer {
 
         var unresolved: [String] = []
         let substitute = { (text: String) -> String in
-            var result = text
-            for (name, value) in substitutions { result = result.replacingOccurrences(of: "${\(name)}", with: value) }
-            if result.contains("${") { unresolved.append(text) }
+            let (result, unknown) = Self.substituting(substitutions, in: text)
+            if unknown { unresolved.append(text) }
             return result
         }
         let issuer = entry.issuer.map(substitute)
@@ -139,6 +138,31 @@ public enum CatalogInitializer {
                 "expected what one of \(entry.displayName)'s redirects needs, found none: \(gaps.joined(separator: "; "))", at: nil))
         }
         return []
+    }
+
+    /// `text` with each `${name}` replaced by its value, in one pass: a value that itself holds
+    /// `${…}` is the team's text and stays as given. `unknown` when a placeholder has no value.
+    static func substituting(_ values: [String: String], in text: String) -> (text: String, unknown: Bool) {
+        var result = ""
+        var rest = Substring(text)
+        var unknown = false
+        while let start = rest.range(of: "${") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
+                unknown = true
+                result += rest[start.lowerBound...]
+                return (result, unknown)
+            }
+            let name = String(rest[start.upperBound..<end])
+            if let value = values[name] {
+                result += value
+            } else {
+                unknown = true
+                result += rest[start.lowerBound...end]
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return (result + rest, unknown)
     }
 
     /// `kind` with `substitute` applied to every string in it.

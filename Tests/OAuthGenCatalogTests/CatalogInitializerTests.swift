@@ -44,6 +44,12 @@ import Testing
         #expect(findings.first?.message == #"expected every placeholder of the entry to be a parameter, found "https://${tenant}.example""#)
     }
 
+    @Test func substitutionIsOnePassOverTheTemplate() {
+        #expect(CatalogInitializer.substituting(["a": "${b}", "b": "x"], in: "https://${a}/${b}") == ("https://${b}/x", false))
+        #expect(CatalogInitializer.substituting(["a": "1"], in: "${a}${c}${") == ("1${c}${", true))
+        #expect(CatalogInitializer.substituting([:], in: "no placeholders") == ("no placeholders", false))
+    }
+
     @Test func textFromTheTeamIsEscapedInTheXML() throws {
         let (made, _) = CatalogInitializer.quirkFile(for: entry(), values: .init(clientID: "a<b&c>", parameters: ["domain": "d"]))
         #expect(try #require(made).quirkFile.contains("<string>a&lt;b&amp;c&gt;</string>"))
