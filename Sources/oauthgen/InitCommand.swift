@@ -109,24 +109,54 @@ struct InitCommand: AsyncParsableCommand {
         } else if let pinned = entry.pinnedDiscovery {
             files.append(GeneratedFile(name: metadataName, contents: String(decoding: pinned, as: UTF8.self)))
         }
+        var advice: [Diagnostic] = []
+        if fetch, made.metadataIssuer == nil {
+            advice.append(Diagnostic(.note, .catalogAdvice, "\(entry.displayName) publishes no metadata: --fetch has nothing to pin, the quirk file lists the endpoints",
+                                     at: SourceLocation(file: quirkPath, line: 1, column: 1)))
+        }
+
+        // Check what would be written, with the providers already there (the mix-up rules look
+        // across them), before anything is: a file that fails is never left behind.
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let written = Set(files.map(\.name))
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])
+            .filter { !written.contains($0) && ($0.hasSuffix(".quirks.plist") || $0.hasSuffix(".openid-configuration.json") || $0.hasSuffix(".oauth-authorization-server.json")) }
+            .map { (output as NSString).appendingPathComponent($0) }
+        do {
+            _ = try OutputWriter.write(files, to: staging)
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode.failure
+        }
+        var (_, results) = Generator.validate(paths: [staging] + others)
+        results = results.map { finding in
+            // Findings name the files where they will be, not where they were checked.
+            guard var location = finding.location, location.file.hasPrefix(staging + "/") else { return finding }
+            location.file = (output as NSString).appendingPathComponent(String(location.file.dropFirst(staging.count + 1)))
+            var moved = finding
+            moved.location = location
+            return moved
+        }
+        if let issuer = made.metadataIssuer, !fetch, entry.pinnedDiscovery == nil {
+            results.removeAll { $0.rule == .inputMissingDiscovery && $0.location?.file == quirkPath }
+            let kind = entry.authorizationServer != nil ? " --kind oauth" : ""
+            let expected = made.documentIssuer.map { " --expected-issuer '\($0)'" } ?? ""
+            advice.append(Diagnostic(.note, .catalogAdvice,
+                "pin the provider's metadata next: oauthgen fetch \(issuer)\(kind)\(expected) --output \((output as NSString).appendingPathComponent(metadataName)) (or run init with --fetch)",
+                at: SourceLocation(file: quirkPath, line: 1, column: 1)))
+        }
+        results += advice
+        DiagnosticPrinter.printText(results.sortedByLocation())
+        // Another provider's problem is printed but is not this command's to fix.
+        let ours = Set(files.map { (output as NSString).appendingPathComponent($0.name) })
+        guard !results.contains(where: { $0.severity == .error && ours.contains($0.location?.file ?? "") }) else { throw ExitCode.failure }
         do {
             _ = try OutputWriter.write(files, to: output)
         } catch {
             StandardError.write(error.description + "\n")
             throw ExitCode.failure
         }
-
-        // Check what was written, as `validate` would, with the providers already there.
-        var (_, results) = Generator.validate(paths: [output])
-        if let issuer = made.metadataIssuer, !fetch, entry.pinnedDiscovery == nil {
-            results.removeAll { $0.rule == .inputMissingDiscovery && $0.location?.file == quirkPath }
-            let kind = entry.authorizationServer != nil ? " --kind oauth" : ""
-            results.append(Diagnostic(.note, .catalogAdvice,
-                "pin the provider's metadata next: oauthgen fetch \(issuer)\(kind) --output \((output as NSString).appendingPathComponent(metadataName)) (or run init with --fetch)",
-                at: SourceLocation(file: quirkPath, line: 1, column: 1)))
-        }
-        DiagnosticPrinter.printText(results.sortedByLocation())
-        if results.containsErrors { throw ExitCode.failure }
         StandardError.write("wrote \(files.map(\.name).joined(separator: " and ")) to \(output)\n")
     }
 }

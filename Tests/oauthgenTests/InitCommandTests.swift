@@ -135,6 +135,30 @@ import Testing
         #expect(contents(of: directory).isEmpty)
     }
 
+    @Test func aFileThatFailsValidationIsNeverWritten() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "github", "--client-id", "x", "--redirect-uri", "http://127.0.0.1/cb#x", "--output", directory.path])
+        #expect(run.status == 1)
+        // Located where the file would have been, and nothing is there.
+        let file = directory.appendingPathComponent("github.quirks.plist").path
+        #expect(run.stderrLines.contains { $0.hasPrefix("\(file):") && $0.contains("[redirect-fragment]") }, "\(run.stderr)")
+        #expect(contents(of: directory).isEmpty)
+    }
+
+    @Test func theNextStepNamesTheIssuerTheDocumentWillCarry() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "microsoft-entra", "--client-id", "x", "--bundle-id", "com.example.app", "--set", "tenant=organizations",
+                                          "--output", directory.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("note: pin the provider's metadata next: oauthgen fetch https://login.microsoftonline.com/organizations/v2.0 --expected-issuer 'https://login.microsoftonline.com/{tenantid}/v2.0' --output \(directory.path)/microsoft-entra.openid-configuration.json"), "\(run.stderr)")
+        // A provider without metadata has nothing to fetch, and says so instead of failing.
+        let github = try OAuthGenBinary.run(["init", "github", "--client-id", "x", "--fetch", "--output", directory.path])
+        #expect(github.status == 0, "\(github.stderr)")
+        #expect(github.stderr.contains("note: GitHub publishes no metadata: --fetch has nothing to pin, the quirk file lists the endpoints [catalog-advice]"))
+    }
+
     @Test func anUnknownProviderGetsADidYouMean() throws {
         let run = try OAuthGenBinary.run(["init", "gogle", "--client-id", "x"])
         #expect(run.status == 1)
