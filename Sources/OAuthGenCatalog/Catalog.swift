@@ -47,8 +47,8 @@ public struct Catalog: Sendable {
             let path = (folder as NSString).appendingPathComponent(name)
             guard let bytes = ProviderLoader.readFile(path, diagnostics: &diagnostics) else { continue }
             // The pinned document, of either kind (`init` names the copy after the entry's).
-            let pinnedPath = ["openid-configuration", "oauth-authorization-server"]
-                .map { (folder as NSString).appendingPathComponent("\(id).\($0).json") }
+            let pinnedPath = [InputFileKind.openIDConfiguration, .authorizationServerMetadata]
+                .map { (folder as NSString).appendingPathComponent(id + $0.rawValue) }
                 .first { FileManager.default.fileExists(atPath: $0) }
             let pinned = pinnedPath.flatMap { ProviderLoader.readFile($0, diagnostics: &diagnostics) }
             let (entry, found) = CatalogEntryReader.read(bytes, id: id, file: path, pinnedDiscovery: pinned)

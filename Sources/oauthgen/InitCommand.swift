@@ -83,7 +83,7 @@ struct InitCommand: AsyncParsableCommand {
             DiagnosticPrinter.printText([error.diagnostic])
             throw ExitCode.failure
         }
-        let quirkName = "\(entry.id).quirks.plist"
+        let quirkName = entry.id + InputFileKind.quirks.rawValue
         let quirkPath = (output as NSString).appendingPathComponent(quirkName)
         if !force, FileManager.default.fileExists(atPath: quirkPath) {
             DiagnosticPrinter.printText([Diagnostic(.error, .inputDuplicate,
@@ -101,7 +101,7 @@ struct InitCommand: AsyncParsableCommand {
         guard let made else { throw ExitCode.failure }
 
         var files = [GeneratedFile(name: quirkName, contents: made.quirkFile)]
-        let metadataName = entry.authorizationServer != nil ? "\(entry.id).oauth-authorization-server.json" : "\(entry.id).openid-configuration.json"
+        let metadataName = entry.id + (entry.authorizationServer != nil ? InputFileKind.authorizationServerMetadata : .openIDConfiguration).rawValue
         if fetch, let issuer = made.metadataIssuer {
             let kind: DiscoveryDownloader.Kind = entry.authorizationServer != nil ? .oauth : .openid
             let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: kind, expectedIssuer: made.documentIssuer, allowInsecureLoopback: allowInsecureLoopback)
@@ -121,7 +121,7 @@ struct InitCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let written = Set(files.map(\.name))
         let others = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])
-            .filter { !written.contains($0) && ($0.hasSuffix(".quirks.plist") || $0.hasSuffix(".openid-configuration.json") || $0.hasSuffix(".oauth-authorization-server.json")) }
+            .filter { !written.contains($0) && InputFileKind.classify(fileName: $0) != nil }
             .map { (output as NSString).appendingPathComponent($0) }
         do {
             _ = try OutputWriter.write(files, to: staging)

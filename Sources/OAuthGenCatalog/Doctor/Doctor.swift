@@ -24,7 +24,7 @@ public enum Doctor {
     }
 
     static func diagnose(_ provider: LoadedProvider, findings: [Diagnostic], catalog: Catalog, registeredSchemes: Set<String>?) -> ProviderDiagnosis {
-        let files = [provider.input.quirksPath, provider.input.discoveryPath].compactMap { $0 }
+        let files = provider.input.paths
         let entry = match(provider, in: catalog)
         let set = quirkEntries(provider)
         let quirks = set.map { path, value, location in
