@@ -10,7 +10,8 @@ import Security
 /// can use; on another device, or after the app is deleted, loading it fails and the session
 /// must sign in again. Simulators have no enclave: check `SecureEnclave.isAvailable`.
 public struct SecureEnclaveDPoPKey: DPoPKey, Hashable, CustomStringConvertible {
-    private let privateKey: SecureEnclave.P256.Signing.PrivateKey
+    private let wrapped: CryptoKitKey<SecureEnclave.P256.Signing.PrivateKey>
+    private var privateKey: SecureEnclave.P256.Signing.PrivateKey { wrapped.key }
 
     /// A new key in the enclave, usable while the device is unlocked and only on this device
     /// (`kSecAttrAccessibleWhenUnlockedThisDeviceOnly`), with no user presence asked per
@@ -22,7 +23,7 @@ public struct SecureEnclaveDPoPKey: DPoPKey, Hashable, CustomStringConvertible {
             throw OAuthError(.dpopKeyFailed, "expected to describe a Secure Enclave key's access, found an error", underlyingError: error)
         }
         do {
-            privateKey = try SecureEnclave.P256.Signing.PrivateKey(accessControl: access)
+            wrapped = CryptoKitKey(try SecureEnclave.P256.Signing.PrivateKey(accessControl: access))
         } catch {
             throw OAuthError(.dpopKeyFailed, "expected a new Secure Enclave key, found an error (is there an enclave? see SecureEnclave.isAvailable)",
                              underlyingError: error)
@@ -32,7 +33,7 @@ public struct SecureEnclaveDPoPKey: DPoPKey, Hashable, CustomStringConvertible {
     /// The key a stored ``dataRepresentation`` names, in this device's enclave.
     public init(dataRepresentation: Data) throws(OAuthError) {
         do {
-            privateKey = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: dataRepresentation)
+            wrapped = CryptoKitKey(try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: dataRepresentation))
         } catch {
             throw OAuthError(.dpopKeyFailed, "expected a Secure Enclave key this device can use, found one it cannot (another device's, or deleted)",
                              underlyingError: error)

@@ -11,16 +11,17 @@ import Crypto
 /// finds both (RFC 9449 §7: a DPoP-bound refresh token is useless without its key). Its
 /// `description` shows the thumbprint only.
 public struct SoftwareDPoPKey: DPoPKey, Codable, Hashable, CustomStringConvertible {
-    private let privateKey: P256.Signing.PrivateKey
+    private let wrapped: CryptoKitKey<P256.Signing.PrivateKey>
+    private var privateKey: P256.Signing.PrivateKey { wrapped.key }
 
     /// A new random key.
     public init() {
-        privateKey = P256.Signing.PrivateKey()
+        wrapped = CryptoKitKey(P256.Signing.PrivateKey())
     }
 
     /// A key from its raw private scalar (32 octets), as ``rawRepresentation`` gave it.
     public init(rawRepresentation: Data) throws {
-        privateKey = try P256.Signing.PrivateKey(rawRepresentation: rawRepresentation)
+        wrapped = CryptoKitKey(try P256.Signing.PrivateKey(rawRepresentation: rawRepresentation))
     }
 
     /// The private scalar, for storing the key; keep it where the tokens are kept.

@@ -45,26 +45,26 @@ struct SignatureVerifier: Sendable {
     private static func checker(_ material: JWK.Material, _ algorithm: JWSAlgorithm) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
         switch (material, algorithm) {
         case (.ec(_, let x, let y), .es256):
-            let key = try P256.Signing.PublicKey(rawRepresentation: x + y)
+            let key = CryptoKitKey(try P256.Signing.PublicKey(rawRepresentation: x + y))
             return { signature, input in
                 guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
-                return key.isValidSignature(signature, for: SHA256.hash(data: input))
+                return key.key.isValidSignature(signature, for: SHA256.hash(data: input))
             }
         case (.ec(_, let x, let y), .es384):
-            let key = try P384.Signing.PublicKey(rawRepresentation: x + y)
+            let key = CryptoKitKey(try P384.Signing.PublicKey(rawRepresentation: x + y))
             return { signature, input in
                 guard let signature = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
-                return key.isValidSignature(signature, for: SHA384.hash(data: input))
+                return key.key.isValidSignature(signature, for: SHA384.hash(data: input))
             }
         case (.ec(_, let x, let y), .es512):
-            let key = try P521.Signing.PublicKey(rawRepresentation: x + y)
+            let key = CryptoKitKey(try P521.Signing.PublicKey(rawRepresentation: x + y))
             return { signature, input in
                 guard let signature = try? P521.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
-                return key.isValidSignature(signature, for: SHA512.hash(data: input))
+                return key.key.isValidSignature(signature, for: SHA512.hash(data: input))
             }
         case (.okp(_, let x), .edDSA):
-            let key = try Curve25519.Signing.PublicKey(rawRepresentation: x)
-            return { signature, input in key.isValidSignature(signature, for: input) }
+            let key = CryptoKitKey(try Curve25519.Signing.PublicKey(rawRepresentation: x))
+            return { signature, input in key.key.isValidSignature(signature, for: input) }
         case (.rsa(let modulus, let exponent), _):
             return try rsaChecker(modulus: modulus, exponent: exponent, algorithm)
         default:

@@ -1,7 +1,13 @@
 import Foundation
 
+// Desktop platforms only: it starts the browser as a process, which iOS, tvOS, watchOS and
+// visionOS have no API for (and their apps could not receive a loopback redirect from another app
+// reliably anyway: a suspended app stops listening). There, the declaration below stands in, so a
+// use is a compile error that names the agent to use instead.
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+
 /// The system browser with a loopback redirect (RFC 8252 §7.3): for desktop and command-line
-/// apps on Linux and macOS.
+/// apps on Linux, macOS and Windows.
 ///
 /// It listens on the registered loopback redirect URI's host and path, on a port the kernel
 /// picks for this one sign-in, and closes the listener when the response arrives, on time-out,
@@ -104,3 +110,16 @@ enum BrowserLauncher {
         return outcome
     }
 }
+
+#else
+
+/// Not on this platform: iOS, tvOS, watchOS and visionOS apps cannot start the system browser as
+/// a process, and RFC 8252 §7.3 loopback redirects are for desktop apps. Use
+/// ``WebAuthenticationSessionUserAgent`` (UIKit) or ``SwiftUIWebAuthenticationUserAgent`` with a
+/// private-use scheme or claimed https redirect URI.
+@available(*, unavailable, message: "loopback sign-in (RFC 8252 §7.3) is for desktop apps: on iOS use WebAuthenticationSessionUserAgent or SwiftUIWebAuthenticationUserAgent")
+public struct LoopbackUserAgent {
+    /// Unavailable, as the type is.
+    public init(browserCommand: [String]? = nil, timeout: TimeInterval = 300) {}
+}
+#endif

@@ -1,0 +1,353 @@
+#!/usr/bin/env bash
+# typecheck-apple.sh — type-check oauthgen's Apple-only code on Linux against a real Apple SDK.
+#
+#   Scripts/typecheck-apple.sh <project-checkout> <sdk-dir> [generated-dir ...]
+#
+# <sdk-dir>        an extracted iPhoneOS*.sdk or MacOSX*.sdk (DocC: "Signing in on iOS and macOS",
+#                  and Scripts/README-apple-typecheck.md, say where to get one).
+# generated-dir    folders of generated clients (*.swift) to type-check against OAuthRuntime;
+#                  default: <project>/Tests/GeneratedClientsTests/Golden.
+#
+# Checks, each with -wmo and Swift 6 mode: OAuthPolicy, OAuthFetch, OAuthRuntime (its
+# `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), the
+# generated clients (warnings as errors, as the golden test compiles them), the example iOS app with
+# its widget (iOS SDKs only), and that using LoopbackUserAgent on iOS is a compile error that says why.
+#
+# Environment:
+#   TARGET    target triple (default: from the SDK: arm64-apple-ios16.0 or arm64-apple-macos13.0,
+#             the minimums in Package.swift)
+#   SCRATCH   work folder (module cache, emitted modules); default /tmp/apple-typecheck-<sdk name>.
+#             Reusing it makes later runs fast (the SDK's interfaces are rebuilt once, ~1 min).
+#   SWIFTC    compiler (default: swiftc on PATH)
+#   NICE      prefix for compiler runs (default: "nice -n 10")
+#   SIL=1     also run the SIL diagnostic passes (-emit-sil -o /dev/null instead of -typecheck):
+#             region-based isolation (`sending`), definite initialisation, unreachable code.
+#             With a Swift 5.x SDK stdlib this compiles against an overlay of the SDK whose
+#             Swift.swiftinterface gains _willThrowTyped and _unexpectedErrorTyped (SILGen calls
+#             them for typed `throw` and `try!`); the first run rebuilds the SDK's modules (~40 s).
+#
+# Only type-checks: nothing is linked or run. Exits 1 if any step reports an error.
+# What it works around:
+#   * the Linux toolchain's resource dir holds Linux module maps (Dispatch, CoreFoundation, os, Block)
+#     that clash with the SDK's  -> a private resource dir with only shims/, clang/, apinotes/;
+#   * Apple toolchains ship apinotes/os.apinotes, the Linux one does not -> written here;
+#   * Apple's driver enables cross-import overlays (SwiftUI + AuthenticationServices ->
+#     WebAuthenticationSession), Linux's does not -> -enable-cross-import-overlays;
+#   * SDK copies committed to git lose symlinks: usr/include/libxml duplicating libxml2/libxml
+#     ("redefinition of module 'libxml2'") -> refused with the fix to apply;
+#   * Swift 5.x SDK stdlibs lack _willThrowTyped, so SILGen of typed throws crashes the compiler
+#     -> dependency modules are emitted with -experimental-skip-non-inlinable-function-bodies
+#        (all bodies are still type-checked, by -typecheck -wmo);
+#   * Swift 5.x SDK stdlibs have `Result.get() throws`, Swift 6's is `throws(Failure)`
+#     -> with such an SDK an internal `Result.get() throws(Failure)` shim is added to every module
+#        (what any Xcode 16+ SDK provides, back-deployed via @_alwaysEmitIntoClient);
+#   * a Swift 5.9 SDK's SwiftUI interface cannot be rebuilt by Swift 6 -> files importing SwiftUI
+#     are skipped for that SDK, with a notice (they are checked against the iOS 17.4 SDK);
+#   * -typecheck without -wmo stops at the first failing batch (2 CPUs = 2 batches) and hides
+#     errors in the other files -> every type-check runs with -wmo.
+# Adapted from the team's shared apple-typecheck tool; kept here so the project needs nothing else.
+set -uo pipefail
+
+usage() { sed -n '2,12p' "$0" >&2; exit 2; }
+SIL=${SIL:-0}
+[ $# -ge 2 ] || usage
+PROJ=$(cd "$1" && pwd) || usage
+SDK=$(cd "$2" && pwd) || usage
+shift 2
+GEN_DIRS=("$@")
+[ ${#GEN_DIRS[@]} -gt 0 ] || GEN_DIRS=("$PROJ/Tests/GeneratedClientsTests/Golden")
+
+SWIFTC=${SWIFTC:-swiftc}
+NICE=${NICE:-nice -n 10}
+command -v "$SWIFTC" >/dev/null || { echo "error: $SWIFTC not found" >&2; exit 2; }
+TOOLCHAIN_LIB=$(cd "$(dirname "$(readlink -f "$(command -v "$SWIFTC")")")/../lib" && pwd)
+
+# --- the SDK ---------------------------------------------------------------------------------
+[ -f "$SDK/SDKSettings.json" ] || { echo "error: $SDK has no SDKSettings.json: not an SDK" >&2; exit 2; }
+CANON=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("CanonicalName",""))' "$SDK/SDKSettings.json")
+case "$CANON" in
+  iphoneos*) DEFAULT_TARGET=arm64-apple-ios16.0 ;;
+  macosx*)   DEFAULT_TARGET=arm64-apple-macos13.0 ;;
+  *) echo "error: unsupported SDK '$CANON' (iphoneos or macosx)" >&2; exit 2 ;;
+esac
+TARGET=${TARGET:-$DEFAULT_TARGET}
+if [ -d "$SDK/usr/include/libxml" ] && [ ! -L "$SDK/usr/include/libxml" ] \
+   && [ -d "$SDK/usr/include/libxml2/libxml" ] && [ ! -L "$SDK/usr/include/libxml2/libxml" ]; then
+  echo "error: $SDK/usr/include/libxml and libxml2/libxml are both real folders (symlinks lost when" >&2
+  echo "       the SDK was committed); clang will report 'redefinition of module libxml2'. Fix once:" >&2
+  echo "       rm -rf '$SDK/usr/include/libxml' && ln -s libxml2/libxml '$SDK/usr/include/libxml'" >&2
+  exit 2
+fi
+
+SCRATCH=${SCRATCH:-/tmp/apple-typecheck-$CANON}
+mkdir -p "$SCRATCH"
+SCRATCH=$(cd "$SCRATCH" && pwd)
+RD="$SCRATCH/resource-dir"
+MODS="$SCRATCH/modules-$TARGET"
+LOGS="$SCRATCH/logs-$TARGET"
+rm -rf "$MODS" "$LOGS"
+mkdir -p "$RD/apinotes" "$MODS" "$LOGS" "$SCRATCH/module-cache"
+
+# --- a resource dir without the Linux module maps ---------------------------------------------
+ln -sfn "$TOOLCHAIN_LIB/swift/shims" "$RD/shims"
+ln -sfn "$(readlink -f "$TOOLCHAIN_LIB/swift/clang")" "$RD/clang"
+[ -f "$TOOLCHAIN_LIB/swift/apinotes/std.apinotes" ] && ln -sfn "$TOOLCHAIN_LIB/swift/apinotes/std.apinotes" "$RD/apinotes/std.apinotes"
+# API notes for the clang module `os` (what Apple's toolchain installs as usr/lib/swift/apinotes/os.apinotes),
+# with _os_log_impl / _os_signpost_emit_with_name_impl SwiftPrivate, as the SDKs' os overlay calls them.
+cat > "$RD/apinotes/os.apinotes" <<'EOF'
+Name: os
+Typedefs:
+- Name: os_log_type_t
+  SwiftName: OSLogType
+- Name: os_trace_payload_t
+  Availability: nonswift
+- Name: os_log_t
+  Availability: nonswift
+- Name: os_signpost_type_t
+  SwiftName: OSSignpostType
+Classes:
+- Name: OS_os_log
+  SwiftName: OSLog
+Enumerators:
+- Name: OS_LOG_TYPE_DEFAULT
+  SwiftPrivate: true
+- Name: OS_LOG_TYPE_INFO
+  SwiftPrivate: true
+- Name: OS_LOG_TYPE_DEBUG
+  SwiftPrivate: true
+- Name: OS_LOG_TYPE_ERROR
+  SwiftPrivate: true
+- Name: OS_LOG_TYPE_FAULT
+  SwiftPrivate: true
+- Name: OS_SIGNPOST_INTERVAL_BEGIN
+  SwiftPrivate: true
+- Name: OS_SIGNPOST_INTERVAL_END
+  SwiftPrivate: true
+- Name: OS_SIGNPOST_EVENT
+  SwiftPrivate: true
+Functions:
+- Name: _os_log_impl
+  SwiftPrivate: true
+- Name: _os_log_error_impl
+  Availability: nonswift
+  AvailabilityMsg: 'Use os_log'
+- Name: _os_log_fault_impl
+  Availability: nonswift
+  AvailabilityMsg: 'Use os_log'
+- Name: _os_log_sensitive_deprecated
+  Availability: nonswift
+- Name: _os_trace_with_buffer
+  Availability: nonswift
+- Name: os_log_is_enabled
+  Availability: nonswift
+- Name: os_log_type_enabled
+  SwiftName: 'OSLog.isEnabled(self:type:)'
+- Name: _os_log_create
+  Availability: nonswift
+- Name: os_log_create
+  SwiftName: 'OSLog.init(__subsystem:category:)'
+  SwiftPrivate: true
+  NullabilityOfRet: N
+- Name: os_log_is_debug_enabled
+  Availability: nonswift
+- Name: os_signpost_enabled
+  SwiftPrivate: true
+- Name: os_signpost_id_generate
+  SwiftPrivate: true
+  NullabilityOfRet: O
+- Name: os_signpost_id_make_with_pointer
+  SwiftPrivate: true
+  NullabilityOfRet: O
+- Name: _os_signpost_emit_with_name_impl
+  SwiftPrivate: true
+EOF
+
+# --- SIL=1: the Swift 6 stdlib entry points SILGen needs, added to an overlay of an old SDK -----
+SDK_USED=$SDK CHECK=(-typecheck)
+if [ "$SIL" = 1 ]; then
+  CHECK=(-emit-sil -o /dev/null)
+  IFACE=$(find "$SDK/usr/lib/swift/Swift.swiftmodule" -name '*.swiftinterface' ! -name '*.private.*' | head -1)
+  if [ -n "$IFACE" ] && ! grep -q '_willThrowTyped' "$IFACE"; then
+    OVERLAY="$SCRATCH/sdk-overlay"
+    rm -rf "$OVERLAY"; mkdir -p "$OVERLAY"
+    link_all() {  # link_all <from> <to> <except>: symlink each entry of <from> into <to>, but <except>
+      local e
+      for e in "$1"/* "$1"/.[!.]*; do
+        [ -e "$e" ] || [ -L "$e" ] || continue
+        [ "$(basename "$e")" = "$3" ] || ln -s "$e" "$2/$(basename "$e")"
+      done
+    }
+    link_all "$SDK" "$OVERLAY" usr; mkdir "$OVERLAY/usr"
+    link_all "$SDK/usr" "$OVERLAY/usr" lib; mkdir "$OVERLAY/usr/lib"
+    link_all "$SDK/usr/lib" "$OVERLAY/usr/lib" swift; mkdir "$OVERLAY/usr/lib/swift"
+    link_all "$SDK/usr/lib/swift" "$OVERLAY/usr/lib/swift" Swift.swiftmodule; mkdir "$OVERLAY/usr/lib/swift/Swift.swiftmodule"
+    for f in "$SDK"/usr/lib/swift/Swift.swiftmodule/*; do
+      case "$f" in
+        *.swiftinterface) { cat "$f"; cat <<'PATCH_EOF'
+// Added by typecheck-apple.sh (SIL=1): Swift 6 stdlib entry points that SILGen calls for typed throws.
+@_alwaysEmitIntoClient
+public func _willThrowTyped<E>(_ error: E) where E : Swift.Error {}
+@_alwaysEmitIntoClient
+public func _unexpectedErrorTyped<E>(_ error: __owned E, filenameStart: Builtin.RawPointer, filenameLength: Builtin.Word, filenameIsASCII: Builtin.Int1, line: Builtin.Word) where E : Swift.Error {
+  _unexpectedError(error, filenameStart: filenameStart, filenameLength: filenameLength, filenameIsASCII: filenameIsASCII, line: line)
+}
+PATCH_EOF
+          } > "$OVERLAY/usr/lib/swift/Swift.swiftmodule/$(basename "$f")" ;;
+        *) ln -s "$f" "$OVERLAY/usr/lib/swift/Swift.swiftmodule/" ;;
+      esac
+    done
+    SDK_USED=$OVERLAY
+    echo "note: SIL=1 with a Swift 5.x SDK stdlib: compiling against the overlay $OVERLAY"
+  fi
+fi
+
+# --- flags as SwiftPM passes them for a debug build of this package ---------------------------
+COMMON=(-target "$TARGET" -sdk "$SDK_USED" -resource-dir "$RD" -module-cache-path "$SCRATCH/module-cache"
+        -swift-version 6 -parse-as-library -package-name oauthgen -DSWIFT_PACKAGE -DDEBUG -Onone
+        -enable-testing -I "$MODS" -Xfrontend -enable-cross-import-overlays)
+# (Apple's driver turns cross-import overlays on for Darwin targets; Linux's does not. Without them
+#  SwiftUI + AuthenticationServices lacks `WebAuthenticationSession`.)
+EMIT_EXTRA=(-wmo -Xfrontend -experimental-skip-non-inlinable-function-bodies)
+# OAuthRuntime's module is emitted even with errors, so the generated clients can still be checked.
+ALLOW_ERRORS=(-Xfrontend -experimental-allow-module-with-compiler-errors)
+SHIM=()
+SWIFT_IFACE=$(find "$SDK/usr/lib/swift/Swift.swiftmodule" -name '*.swiftinterface' ! -name '*.private.*' | head -1)
+if [ -n "$SWIFT_IFACE" ] && ! grep -q 'func get() throws(Failure)' "$SWIFT_IFACE"; then
+  SHIM=("$SCRATCH/ResultGetShim.swift")
+  cat > "${SHIM[0]}" <<'SHIM_EOF'
+// typecheck-apple.sh: this SDK's stdlib predates Swift 6 (untyped `Result.get() throws`).
+// Swift 6 stdlibs (every Xcode 16+ SDK) have this, back-deployed with @_alwaysEmitIntoClient.
+extension Result {
+    func get() throws(Failure) -> Success {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
+    }
+}
+SHIM_EOF
+  echo "note: the SDK's Swift stdlib predates Swift 6: a typed-throws Result.get() shim is added to each module"
+fi
+
+# --- SwiftUI: an SDK whose SwiftUI interface this compiler cannot rebuild ----------------------
+# The macOS 14.0 SDK's SwiftUI.swiftinterface (Swift 5.9) fails to rebuild with Swift 6.x ("this SDK
+# is not supported by the compiler"); the iOS 17.4 SDK's (Swift 5.10) rebuilds fine. Files that
+# import SwiftUI are then left out for this SDK, loudly: the same files are checked with an SDK whose
+# SwiftUI builds. Nothing else in a module may depend on them (the runtime's SwiftUI agent does not).
+SWIFTUI_OK=1
+printf 'import SwiftUI\n' > "$SCRATCH/swiftui-probe.swift"
+if ! $NICE "$SWIFTC" -typecheck "${COMMON[@]}" "$SCRATCH/swiftui-probe.swift" >"$SCRATCH/swiftui-probe.log" 2>&1; then
+  SWIFTUI_OK=0
+  echo "note: this SDK's SwiftUI cannot be rebuilt by $("$SWIFTC" --version 2>&1 | head -1 | sed 's/ (.*//'): files that import SwiftUI are skipped for it"
+  grep -m1 -o "this SDK is not supported by the compiler[^.]*" "$SCRATCH/swiftui-probe.log" | sed 's/^/      /'
+fi
+
+FAILED=0
+sources() {
+  find "$1" -name '*.swift' -not -path '*/.build/*' | LC_ALL=C sort | while read -r f; do
+    if [ $SWIFTUI_OK = 0 ] && grep -qE '^[[:space:]]*(@[A-Za-z_]+ +)*import +SwiftUI\b' "$f"; then
+      echo "skip  ${f#"$PROJ"/} (imports SwiftUI)" >&2
+      continue
+    fi
+    echo "$f"
+  done
+  [ ${#SHIM[@]} -eq 0 ] || printf '%s\n' "${SHIM[@]}"
+}
+
+step() {  # step <label> <log> swiftc-args...
+  local label=$1 log=$2; shift 2
+  local t0=$SECONDS
+  $NICE "$SWIFTC" "$@" >"$log" 2>&1
+  local rc=$?
+  local errs warns
+  errs=$(grep -cE '^[^ ].*:[0-9]+:[0-9]+: error:|^<unknown>:[0-9]+: error:|^error:' "$log")
+  warns=$(grep -cE '^[^ ].*:[0-9]+:[0-9]+: warning:' "$log")
+  if [ $rc -ne 0 ]; then
+    FAILED=1
+    printf 'FAIL  %-44s rc=%d errors=%d warnings=%d (%ds)\n' "$label" $rc "$errs" "$warns" $((SECONDS - t0))
+    grep -E '^[^ ].*:[0-9]+:[0-9]+: (error|warning):|^error:|Stack dump|signal' "$log" | sed "s|$PROJ/||g; s|$SDK_USED|<sdk>|g; s|$SDK|<sdk>|g" | sort -u | head -40 | sed 's/^/      /'
+  else
+    printf 'ok    %-44s warnings=%d (%ds)\n' "$label" "$warns" $((SECONDS - t0))
+    grep -E '^[^ ].*:[0-9]+:[0-9]+: warning:' "$log" | sed "s|$PROJ/||g; s|$SDK_USED|<sdk>|g; s|$SDK|<sdk>|g" | sort -u | head -20 | sed 's/^/      /'
+  fi
+  return $rc
+}
+
+echo "SDK $CANON  target $TARGET  scratch $SCRATCH$([ "$SIL" = 1 ] && echo '  (SIL=1: typecheck + SIL diagnostics)')"
+cd "$PROJ" || exit 2
+
+# 1. dependencies of OAuthRuntime, as modules (declarations only), then their bodies
+for m in OAuthPolicy OAuthFetch; do
+  [ -d "Sources/$m" ] || continue
+  # shellcheck disable=SC2046
+  step "emit-module $m" "$LOGS/emit-$m.log" -emit-module "${EMIT_EXTRA[@]}" "${COMMON[@]}" \
+       -module-name "$m" -emit-module-path "$MODS/$m.swiftmodule" $(sources "Sources/$m")
+  # shellcheck disable=SC2046
+  step "typecheck $m" "$LOGS/typecheck-$m.log" "${CHECK[@]}" -wmo "${COMMON[@]}" -module-name "$m" $(sources "Sources/$m")
+done
+
+# 2. OAuthRuntime: every body, the Apple-only branches included
+# shellcheck disable=SC2046
+step "typecheck OAuthRuntime" "$LOGS/typecheck-OAuthRuntime.log" "${CHECK[@]}" -wmo "${COMMON[@]}" \
+     -module-name OAuthRuntime $(sources Sources/OAuthRuntime)
+RUNTIME_OK=$?
+
+# 3. generated clients against OAuthRuntime (as the golden test compiles them: one module,
+#    warnings as errors). Needs OAuthRuntime's module; emitted even when step 2 failed, if it can be.
+# shellcheck disable=SC2046
+step "emit-module OAuthRuntime (errors allowed)" "$LOGS/emit-OAuthRuntime.log" -emit-module "${EMIT_EXTRA[@]}" "${ALLOW_ERRORS[@]}" "${COMMON[@]}" \
+     -module-name OAuthRuntime -emit-module-path "$MODS/OAuthRuntime.swiftmodule" $(sources Sources/OAuthRuntime) \
+  || { [ $RUNTIME_OK -ne 0 ] && echo "      (OAuthRuntime has errors; generated clients are checked only if its module could be emitted)"; }
+if [ -f "$MODS/OAuthRuntime.swiftmodule" ]; then
+  for g in "${GEN_DIRS[@]}"; do
+    [ -d "$g" ] || { echo "FAIL  generated clients: no folder $g"; FAILED=1; continue; }
+    files=$(sources "$g")
+    [ -n "$files" ] || { echo "FAIL  generated clients: no .swift in $g"; FAILED=1; continue; }
+    # shellcheck disable=SC2086
+    step "typecheck generated ($(basename "$g"), $(find "$g" -name '*.swift' | wc -l | tr -d ' ') files)" "$LOGS/typecheck-generated-$(basename "$g").log" \
+         "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors -module-name GeneratedClients $files
+  done
+else
+  echo "skip  generated clients (no OAuthRuntime module)"; FAILED=1
+fi
+
+# 4. iOS: the loopback agent does not exist there, and a use says why at compile time.
+if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]]; then
+  probe="$SCRATCH/LoopbackOnIOS.swift"
+  printf 'import OAuthRuntime\nlet agent = LoopbackUserAgent()\n' > "$probe"
+  t0=$SECONDS
+  if $NICE "$SWIFTC" -typecheck "${COMMON[@]}" -module-name LoopbackProbe "$probe" >"$LOGS/loopback-on-ios.log" 2>&1; then
+    echo "FAIL  LoopbackUserAgent on iOS compiled; expected it to be unavailable"; FAILED=1
+  elif grep -q "'LoopbackUserAgent' is unavailable.*loopback sign-in (RFC 8252 §7.3) is for desktop apps" "$LOGS/loopback-on-ios.log"; then
+    printf 'ok    %-44s (%ds)\n' "LoopbackUserAgent on iOS: compile error" $((SECONDS - t0))
+  else
+    echo "FAIL  LoopbackUserAgent on iOS failed, but not with the unavailability message:"; sed 's/^/      /' "$LOGS/loopback-on-ios.log" | head -5; FAILED=1
+  fi
+fi
+
+# 5. The example iOS app and its widget (an app extension: -application-extension), each as its own
+#    module with the generated client of its provider, against OAuthRuntime. iOS SDKs only.
+APP=Examples/iOSApp
+if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]] && [ -d "$APP" ]; then
+  OAUTHGEN=${OAUTHGEN:-}
+  if [ -z "$OAUTHGEN" ]; then
+    swift build --product oauthgen >"$LOGS/build-oauthgen.log" 2>&1 || { echo "FAIL  building oauthgen for the example app"; tail -5 "$LOGS/build-oauthgen.log"; FAILED=1; }
+    OAUTHGEN="$(swift build --show-bin-path)/oauthgen"
+  fi
+  GEN="$SCRATCH/ios-app-generated"
+  rm -rf "$GEN"; mkdir -p "$GEN"
+  if "$OAUTHGEN" generate "$APP/Providers" --output "$GEN" >"$LOGS/generate-ios-app.log" 2>&1; then
+    # shellcheck disable=SC2046
+    step "typecheck example app ($APP/App)" "$LOGS/typecheck-ios-app.log" "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors \
+         -module-name ExampleApp $(sources "$APP/App") $(sources "$APP/Shared") $(sources "$GEN")
+    # shellcheck disable=SC2046
+    step "typecheck example widget ($APP/Widget)" "$LOGS/typecheck-ios-widget.log" "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors \
+         -application-extension -module-name ExampleWidget $(sources "$APP/Widget") $(sources "$APP/Shared") $(sources "$GEN")
+  else
+    echo "FAIL  generating the example app's client"; sed 's/^/      /' "$LOGS/generate-ios-app.log" | head -10; FAILED=1
+  fi
+fi
+
+echo "logs: $LOGS"
+[ $FAILED -eq 0 ] && echo "RESULT: all Apple type-checks passed ($TARGET)" || echo "RESULT: FAILED ($TARGET)"
+exit $FAILED
