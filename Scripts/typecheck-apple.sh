@@ -311,6 +311,22 @@ else
   echo "skip  generated clients (no OAuthRuntime module)"; FAILED=1
 fi
 
+# 3b. The OSStatus values the Keychain store decides on (written out so Linux tests them) are the SDK's.
+SECBASE=$(find "$SDK/System/Library/Frameworks/Security.framework" -name SecBase.h | head -1)
+if [ -n "$SECBASE" ]; then
+  if python3 - "$PROJ/Sources/OAuthRuntime/Keychain/KeychainStatus.swift" "$SECBASE" >"$LOGS/keychain-status.log" 2>&1 <<'PY'
+import re, sys
+ours = dict(re.findall(r"static let (\w+): Int32 = (-?\d+)", open(sys.argv[1]).read()))
+sdk = {m[0]: m[1] for m in re.findall(r"\berrSec(\w+)\s*=\s*(-?\d+)", open(sys.argv[2]).read())}
+bad = [f"{n} = {v}, SDK errSec{n[0].upper() + n[1:]} = {sdk.get(n[0].upper() + n[1:])}" for n, v in ours.items() if sdk.get(n[0].upper() + n[1:]) != v]
+print("\n".join(bad) if bad else f"{len(ours)} statuses match")
+sys.exit(1 if bad or not ours else 0)
+PY
+  then printf 'ok    %-44s %s\n' "KeychainStatus against SecBase.h" "$(cat "$LOGS/keychain-status.log")"
+  else echo "FAIL  KeychainStatus against SecBase.h"; sed 's/^/      /' "$LOGS/keychain-status.log"; FAILED=1
+  fi
+fi
+
 # 4. iOS: the loopback agent does not exist there, and a use says why at compile time.
 if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]]; then
   probe="$SCRATCH/LoopbackOnIOS.swift"

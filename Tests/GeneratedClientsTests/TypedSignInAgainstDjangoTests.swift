@@ -41,10 +41,10 @@ struct TypedSignInAgainstDjangoTests {
         #expect(try await session.validAccessToken() == refreshed.tokens.accessToken)
         // The session kept it: a new session on the same file reads the same typed sign-in.
         let reopened = OAuthSession(client: client, store: FileTokenStore(path: path))
-        #expect(await reopened.currentSignIn()?.claims.preferredUsername == "grace")
+        #expect(try await reopened.currentSignIn()?.claims.preferredUsername == "grace")
 
         #expect(await session.signOut() == nil)
-        #expect(await session.currentSignIn() == nil)
+        #expect(try await session.currentSignIn() == nil)
         await #expect { try await session.validAccessToken() } throws: { ($0 as? OAuthError)?.kind == .notSignedIn }
         // Revoked at the provider, not only forgotten here.
         await #expect { try await client.refresh(refreshed) } throws: {

@@ -127,6 +127,11 @@ public struct OAuthError: Error, Sendable {
         /// The token store could not save or clear the tokens; ``OAuthError/underlyingError``
         /// is the store's error.
         public static let storageFailed = Kind("storageFailed")
+        /// The token store cannot be read now, though it may hold a sign-in: the Keychain before
+        /// the device's first unlock after a restart, a dismissed biometric prompt. The session is
+        /// not signed out and reads the store again at the next call; see
+        /// ``TokenStoreUnavailableError``.
+        public static let storageUnavailable = Kind("storageUnavailable")
         /// The browser command could not be started, or exited with a failure.
         public static let browserFailed = Kind("browserFailed")
         /// The loopback redirect listener could not open, bind or poll its sockets.

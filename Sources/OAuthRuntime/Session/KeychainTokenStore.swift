@@ -2,46 +2,113 @@
 import Foundation
 import Security
 
-/// Keeps tokens in the Keychain (Apple platforms), readable after first unlock, this device only.
-/// Thin by design: encoding and the session logic live in shared, tested code.
+/// Keeps the sign-in in the Keychain (Apple platforms): by default readable after the device's
+/// first unlock, on this device only, so background refreshes work and a backup restored
+/// elsewhere holds no tokens.
+///
+/// Before the first unlock after a restart — a prewarmed launch, a background fetch, a
+/// notification extension — the Keychain answers `errSecInteractionNotAllowed`. The store
+/// reports that as ``TokenStoreUnavailableError`` rather than "no sign-in", and the session
+/// throws ``OAuthError/Kind/storageUnavailable`` without forgetting anything: call again later
+/// (for instance on `UIApplication.protectedDataDidBecomeAvailableNotification`).
+///
+/// To share one sign-in with the app's extensions (a widget, a share extension), give every
+/// target the same ``accessGroup``, listed in each one's `keychain-access-groups` entitlement
+/// (`$(AppIdentifierPrefix)com.example.shared`); `oauthgen` checks the entitlement at build time
+/// when `oauthgen.json` names it. A group the app is not signed for fails with `-34018`
+/// (`errSecMissingEntitlement`), which the error names.
 public struct KeychainTokenStore: TokenStore {
+    /// The Keychain service the items are filed under (one per app, or per provider).
     public let service: String
+    /// The item's account: one sign-in per account.
     public let account: String
+    /// The Keychain access group shared with the app's extensions, or `nil` for the app's own.
+    public let accessGroup: String?
+    /// When the item can be read.
+    public let accessibility: Accessibility
+    /// Extra conditions on reading the item, such as `.biometryCurrentSet` or `.userPresence`;
+    /// a read then shows the system's prompt, and a dismissed prompt reads as
+    /// ``TokenStoreUnavailableError``. A background refresh cannot show one: keep this for
+    /// sign-ins the user opens on purpose.
+    public let accessControl: SecAccessControlCreateFlags?
+    /// Whether macOS uses the data-protection keychain (the iOS-style one) rather than the login
+    /// keychain. Required there for ``accessGroup`` and ``accessibility`` to apply, and for an app
+    /// signed with an application identifier; a command-line tool without entitlements cannot use
+    /// it. Always the case on iOS, tvOS, watchOS and visionOS.
+    public let usesDataProtectionKeychain: Bool
 
-    public init(service: String, account: String = "default") {
+    /// When a Keychain item can be read (`kSecAttrAccessible…`).
+    public enum Accessibility: Sendable, Hashable {
+        /// After the first unlock since the device started; moves to a new device with an
+        /// encrypted backup.
+        case afterFirstUnlock
+        /// After the first unlock since the device started, this device only: the default, which
+        /// background refreshes need.
+        case afterFirstUnlockThisDeviceOnly
+        /// Only while the device is unlocked; moves with an encrypted backup.
+        case whenUnlocked
+        /// Only while the device is unlocked, this device only: no background refresh.
+        case whenUnlockedThisDeviceOnly
+        /// Only while unlocked, only while a passcode is set (the item is deleted when it is
+        /// removed), this device only.
+        case whenPasscodeSetThisDeviceOnly
+    }
+
+    /// - Parameters:
+    ///   - service: the service the items are filed under.
+    ///   - account: the item's account.
+    ///   - accessGroup: a Keychain access group shared with the app's extensions.
+    ///   - accessibility: when the item can be read.
+    ///   - accessControl: extra conditions on reading (biometry, passcode).
+    ///   - usesDataProtectionKeychain: on macOS, the data-protection keychain (see the property).
+    public init(service: String, account: String = "default", accessGroup: String? = nil,
+                accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly, accessControl: SecAccessControlCreateFlags? = nil,
+                usesDataProtectionKeychain: Bool = false) {
         self.service = service
         self.account = account
+        self.accessGroup = accessGroup
+        self.accessibility = accessibility
+        self.accessControl = accessControl
+        #if os(macOS)
+        self.usesDataProtectionKeychain = usesDataProtectionKeychain
+        #else
+        self.usesDataProtectionKeychain = true
+        #endif
     }
 
-    private var query: [String: Any] {
-        [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
+    private var items: KeychainItemStore<SecItemKeychain> {
+        KeychainItemStore(
+            items: SecItemKeychain(service: service, accessGroup: accessGroup, accessibility: accessibility,
+                                   accessControl: accessControl, dataProtectionKeychain: usesDataProtectionKeychain),
+            account: account, accessGroup: accessGroup)
     }
 
-    public func load() async -> SignInRecord? {
-        var lookup = query
-        lookup[kSecReturnData as String] = true
-        lookup[kSecMatchLimit as String] = kSecMatchLimitOne
-        var result: CFTypeRef?
-        guard SecItemCopyMatching(lookup as CFDictionary, &result) == errSecSuccess, let data = result as? Data else { return nil }
-        return try? JSONDecoder().decode(SignInRecord.self, from: data)
+    /// The stored sign-in; `nil` when there is none. Throws ``TokenStoreUnavailableError`` while
+    /// the Keychain cannot be read (before first unlock), and an `NSOSStatusErrorDomain` error for
+    /// anything else (a missing entitlement).
+    public func load() async throws -> SignInRecord? {
+        try items.load()
     }
 
+    /// Replaces the stored sign-in (adding the item if there is none).
     public func save(_ signIn: SignInRecord) async throws {
-        let data = try JSONEncoder().encode(signIn)
-        let attributes: [String: Any] = [kSecValueData as String: data,
-                                         kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly]
-        var status = SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
-        if status == errSecItemNotFound {
-            status = SecItemAdd(query.merging(attributes) { $1 } as CFDictionary, nil)
-        }
-        guard status == errSecSuccess else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
+        try items.save(signIn)
     }
 
+    /// Removes this account's sign-in.
     public func clear() async throws {
-        let status = SecItemDelete(query as CFDictionary)
-        guard status == errSecSuccess || status == errSecItemNotFound else {
-            throw NSError(domain: NSOSStatusErrorDomain, code: Int(status))
-        }
+        try items.clear()
+    }
+
+    /// Every account with a sign-in under ``service`` (and ``accessGroup``), sorted.
+    public func accounts() async throws -> [String] {
+        try items.accounts()
+    }
+
+    /// The same store for another account: to read, or ``clear()``, each of ``accounts()``.
+    public func forAccount(_ account: String) -> KeychainTokenStore {
+        KeychainTokenStore(service: service, account: account, accessGroup: accessGroup, accessibility: accessibility,
+                           accessControl: accessControl, usesDataProtectionKeychain: usesDataProtectionKeychain)
     }
 }
 #endif

@@ -75,21 +75,38 @@ public actor OAuthSession<Provider: OAuthProvider> {
     }
 
     /// The stored sign-in, if any.
-    public func currentSignIn() async -> SignIn<Provider>? {
+    ///
+    /// Throws ``OAuthError/Kind/storageUnavailable`` while the store cannot be read (the Keychain
+    /// before first unlock) and ``OAuthError/Kind/storageFailed`` if it fails otherwise; neither
+    /// is remembered, so the next call reads the store again.
+    public func currentSignIn() async throws(OAuthError) -> SignIn<Provider>? {
         if loaded { return current }
-        return await withStoreLock {
+        return try await withStoreLock { () async throws(OAuthError) -> SignIn<Provider>? in
             // A sign-in or sign-out may have run while this waited for the lock.
             if !loaded {
-                current = await store.load().flatMap(SignIn<Provider>.init(record:))
+                current = try await loadStored()
                 loaded = true
             }
             return current
         }
     }
 
+    /// The store's sign-in; call it holding the store lock. A store that cannot answer now is
+    /// not an answer of "signed out".
+    private func loadStored() async throws(OAuthError) -> SignIn<Provider>? {
+        do {
+            return try await store.load().flatMap(SignIn<Provider>.init(record:))
+        } catch let error as TokenStoreUnavailableError {
+            throw OAuthError(.storageUnavailable, "expected to read the stored sign-in, found the store unavailable for now: \(error.reason)",
+                             underlyingError: error)
+        } catch {
+            throw OAuthError.storageFailed("reading the sign-in", error)
+        }
+    }
+
     /// An access token that is not about to expire, refreshing it first if needed.
     public func validAccessToken() async throws(OAuthError) -> String {
-        guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
+        guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         if !signIn.tokens.isExpired(at: now(), leeway: refreshLeeway) { return signIn.tokens.accessToken }
         return try await refreshed().tokens.accessToken
     }
@@ -100,7 +117,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
         if let refreshing {
             task = refreshing
         } else {
-            guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
+            guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
             // Another caller may have started one while this one read the store.
             if let refreshing {
                 task = refreshing
@@ -169,7 +186,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
         startNewGeneration()
         // Read under the lock: a refresh that stored its result first has its rotated token revoked here.
         let signIn: SignIn<Provider>? = await withStoreLock {
-            let signIn = loaded ? current : await store.load().flatMap(SignIn<Provider>.init(record:))
+            // Unreadable now: nothing to revoke that can be known, but the sign-out still forgets.
+            let signIn = loaded ? current : (try? await loadStored()) ?? nil
             await forgetStoredSignIn()
             return signIn
         }
@@ -221,7 +239,7 @@ extension OAuthSession {
     /// `Authorization: Bearer …` when the tokens are not bound).
     public func validAuthorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
         _ = try await validAccessToken()
-        guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
+        guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         return try await client.authorizationHeaders(for: signIn, method: method, url: url)
     }
 }
@@ -230,7 +248,7 @@ extension OAuthSession where Provider: SupportsUserInfo {
     /// The signed-in user's userinfo, with a valid access token (refreshed first if needed).
     public func userInfo() async throws(OAuthError) -> Provider.UserInfo {
         _ = try await validAccessToken()
-        guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
+        guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         return try await client.userInfo(signIn)
     }
 }

@@ -1,7 +1,12 @@
 /// Where a session keeps its tokens between launches.
 public protocol TokenStore: Sendable {
-    /// The stored sign-in; `nil` when there is none or it cannot be read (treated as signed out).
-    func load() async -> SignInRecord?
+    /// The stored sign-in; `nil` when there is none, or what is stored is not a sign-in.
+    ///
+    /// Throw ``TokenStoreUnavailableError`` when the store cannot be read *now* but may hold one
+    /// (the Keychain before first unlock): the session then stays as it is and reads again at the
+    /// next call. Any other error is reported as ``OAuthError/Kind/storageFailed``, also without
+    /// signing out.
+    func load() async throws -> SignInRecord?
     /// Replaces the stored sign-in, atomically.
     func save(_ signIn: SignInRecord) async throws
     /// Removes the stored sign-in.

@@ -62,7 +62,7 @@ extension OAuthSession where Provider == DiscoveredProvider {
 
 extension OAuthSession {
     func endSessionThenSignOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? {
-        guard let signIn = await currentSignIn() else { throw OAuthError.notSignedIn }
+        guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         try await client.endSession(of: signIn, with: agent, postLogoutRedirectURI: postLogoutRedirectURI)
         return await signOut()
     }

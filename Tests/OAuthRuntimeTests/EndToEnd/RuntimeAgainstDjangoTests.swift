@@ -119,11 +119,11 @@ struct SignOutAgainstDjangoTests {
         let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "olivia"], timeout: 60)
         let session = OAuthSession(client: client)
         try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])
-        let refreshToken = try #require(await session.currentSignIn()?.tokens.refreshToken)
+        let refreshToken = try #require(try await session.currentSignIn()?.tokens.refreshToken)
 
         let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "http://127.0.0.1/logout")!)
         #expect(failure == nil)
-        #expect(await session.currentSignIn() == nil)
+        #expect(try await session.currentSignIn() == nil)
         let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil)
         await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
     }

@@ -192,7 +192,7 @@ extension AgainstGlewlwyd {
 
             let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
             #expect(failure == nil)
-            #expect(await session.currentSignIn() == nil)
+            #expect(try await session.currentSignIn() == nil)
             // The session revoked it itself: the provider refuses it now.
             let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: rotated), idToken: nil)
             await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
@@ -207,7 +207,7 @@ extension AgainstGlewlwyd {
             // client credentials a public client does not have, and says so with a bare 401.
             #expect(failure?.kind == .unexpectedResponse)
             #expect(failure?.httpStatus == 401)
-            #expect(await session.currentSignIn() == nil)
+            #expect(try await session.currentSignIn() == nil)
         }
 
         @Test func aReturnWithoutTheStateSentIsRefused() throws {

@@ -141,7 +141,7 @@ import Testing
         await #expect(throws: OAuthError.sessionChanged) { try await refresh.value }
 
         #expect(await store.load() == nil)
-        #expect(await session.currentSignIn() == nil)
+        #expect(try await session.currentSignIn() == nil)
         #expect(revokedTokens() == ["RT-1", "RT-2"])
     }
 
@@ -165,12 +165,12 @@ import Testing
     @Test func aSlowFirstLoadDoesNotOverwriteANewerSignIn() async throws {
         let store = SlowStore(holding: expired.record, loadDelay: .milliseconds(300))
         let session = try session(store: store)
-        let firstRead = Task { await session.currentSignIn() }
+        let firstRead = Task { try await session.currentSignIn() }
         try await Task.sleep(for: .milliseconds(50))
         let newer = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "NEW"))
         try await session.signedIn(newer)
-        _ = await firstRead.value
-        #expect(await session.currentSignIn() == newer)
+        _ = try await firstRead.value
+        #expect(try await session.currentSignIn() == newer)
         #expect(await store.load() == newer.record)
         release.signal()
     }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A sign-in kept as one Keychain item: the decisions of ``KeychainTokenStore``, over any
+/// ``KeychainItems``.
+///
+/// - `errSecItemNotFound` is "no sign-in"; so is an item that does not decode (it will not decode
+///   later either).
+/// - `errSecInteractionNotAllowed` (before first unlock), a cancelled or failed authentication:
+///   ``TokenStoreUnavailableError``, which a session neither treats as signed out nor remembers.
+/// - Anything else (`errSecMissingEntitlement` above all) is an error with the status and, for a
+///   missing entitlement, what the app must be signed with.
+struct KeychainItemStore<Items: KeychainItems>: TokenStore {
+    let items: Items
+    let account: String
+    /// For the missing-entitlement hint.
+    let accessGroup: String?
+
+    func load() throws -> SignInRecord? {
+        let (status, data) = items.read(account: account)
+        switch status {
+        case KeychainStatus.success:
+            guard let data else { return nil }
+            return try? JSONDecoder().decode(SignInRecord.self, from: data)
+        case KeychainStatus.itemNotFound:
+            return nil
+        default:
+            throw failure("reading the sign-in", status)
+        }
+    }
+
+    func save(_ signIn: SignInRecord) throws {
+        let data = try JSONEncoder().encode(signIn)
+        var status = items.update(account: account, data: data)
+        if status == KeychainStatus.itemNotFound {
+            status = items.add(account: account, data: data)
+            // Another process (the app's extension) added it between the two calls.
+            if status == KeychainStatus.duplicateItem {
+                status = items.update(account: account, data: data)
+            }
+        }
+        guard status == KeychainStatus.success else { throw failure("saving the sign-in", status) }
+    }
+
+    func clear() throws {
+        let status = items.delete(account: account)
+        guard status == KeychainStatus.success || status == KeychainStatus.itemNotFound else {
+            throw failure("removing the sign-in", status)
+        }
+    }
+
+    /// Every account with a sign-in under the service, sorted.
+    func accounts() throws -> [String] {
+        let (status, accounts) = items.accounts()
+        switch status {
+        case KeychainStatus.success: return accounts.sorted()
+        case KeychainStatus.itemNotFound: return []
+        default: throw failure("listing the accounts", status)
+        }
+    }
+
+    private func failure(_ operation: String, _ status: Int32) -> any Error {
+        let failure = KeychainFailure(operation: operation, status: status, accessGroup: accessGroup)
+        if let reason = KeychainStatus.unavailableReason(status) {
+            return TokenStoreUnavailableError(reason, underlyingError: failure)
+        }
+        return failure
+    }
+}
