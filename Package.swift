@@ -103,7 +103,10 @@ let package = Package(
                 "OAuthPolicy",
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
-            ]
+            ],
+            // App Store review reads SDKs' privacy manifests: what it collects (nothing) and the
+            // required-reason APIs it calls (Tests/OAuthRuntimeTests/PrivacyManifestTests.swift).
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // The build-tool plugin runs the lean `oauthgen-generate` tool; it never builds the runtime.
         .plugin(name: "OAuthGenPlugin", capability: .buildTool(), dependencies: ["oauthgen-generate"]),
