@@ -47,15 +47,29 @@ struct ProviderInputs {
         return nil
     }
 
+    /// `oauthgen.json` as an object, or `nil`: a malformed file is the tool's to report, at its line.
+    private var configurationObject: [String: Any]? {
+        guard let configuration, let data = try? Data(contentsOf: configuration) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    }
+
     /// The providers to generate: all, or those `oauthgen.json` lists. A malformed file selects
     /// all here; the tool then reports it at its line and fails the build.
     func selectedProviders() -> [String] {
         let all = Set(providerFiles.compactMap { Self.provider(of: $0.lastPathComponent) })
-        guard let configuration, let data = try? Data(contentsOf: configuration),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let listed = object["providers"] as? [String]
-        else { return all.sorted() }
+        guard let listed = configurationObject?["providers"] as? [String] else { return all.sorted() }
         return all.intersection(listed).sorted()
+    }
+
+    /// The app's `Info.plist` and entitlements that `oauthgen.json` names (relative to it), which
+    /// the tool checks: inputs too, so editing one runs the check again.
+    func appFiles() -> [URL] {
+        guard let configuration, let object = configurationObject else { return [] }
+        let folder = configuration.deletingLastPathComponent()
+        return ["infoPlist", "entitlements"].compactMap { key in
+            guard let path = object[key] as? String, !path.isEmpty else { return nil }
+            return path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path).standardizedFileURL
+        }
     }
 
     func command(tool: URL, workDirectory: URL) throws -> Command {
@@ -67,6 +81,7 @@ struct ProviderInputs {
         if let configuration {
             arguments += ["--config", configuration.path]
             inputFiles.append(configuration)
+            inputFiles += appFiles()
         }
         return .buildCommand(
             displayName: "Generating OAuth clients for \(outputs.count) provider\(outputs.count == 1 ? "" : "s")",

@@ -13,7 +13,9 @@ struct DoctorCommand: ParsableCommand {
             sets it and the catalog's source for it; what the catalog knows that the file does not
             set; each redirect URI's kind (RFC 8252 §7) and whether the provider takes it for native
             apps; the private-use schemes the app's Info.plist must register (checked with
-            --info-plist); and the validator's findings. The page to read when a sign-in fails.
+            --info-plist, or the infoPlist oauthgen.json names); and the validator's findings,
+            among them the app's Info.plist and entitlements against the redirect URIs and Keychain
+            groups when oauthgen.json names them. The page to read when a sign-in fails.
             Exits 1 if a finding is an error.
 
             Example:
@@ -37,12 +39,15 @@ struct DoctorCommand: ParsableCommand {
         DiagnosticPrinter.printText(problems)
         var registered: Set<String>?
         var extra: [Diagnostic] = []
-        if let infoPlist {
-            if let bytes = ProviderLoader.readFile(infoPlist, diagnostics: &extra) {
+        // --info-plist, else the one oauthgen.json names (whose findings are among the validator's).
+        if let infoPlist = infoPlist ?? configuration.infoPlist.map({ configuration.resolve($0.value) }) {
+            var readFindings: [Diagnostic] = []
+            if let bytes = ProviderLoader.readFile(infoPlist, diagnostics: &readFindings) {
                 let (schemes, found) = URLSchemeCheck.registeredSchemes(infoPlist: bytes, file: infoPlist)
-                extra += found
+                readFindings += found
                 registered = Set(schemes.map { $0.value.lowercased() })
             }
+            if self.infoPlist != nil { extra += readFindings }
         }
         DiagnosticPrinter.printText(extra)
         if !configuration.platforms.isEmpty {
@@ -50,6 +55,13 @@ struct DoctorCommand: ParsableCommand {
         }
         let diagnoses = Doctor.diagnose(providers, findings: findings.sortedByLocation(), catalog: catalog, registeredSchemes: registered)
         print(diagnoses.map(\.text).joined(separator: "\n"), terminator: "")
+        // What no provider's section shows: the app's Info.plist, entitlements and oauthgen.json.
+        let providerFiles = Set(providers.flatMap(\.input.paths))
+        let appFindings = findings.sortedByLocation().filter { finding in finding.location.map { !providerFiles.contains($0.file) } ?? true }
+        if !appFindings.isEmpty {
+            print("\nThe app's files (oauthgen.json, Info.plist, entitlements)")
+            print(appFindings.map { "    \($0.description)" }.joined(separator: "\n"))
+        }
         if findings.containsErrors || extra.containsErrors { throw ExitCode.failure }
     }
 }

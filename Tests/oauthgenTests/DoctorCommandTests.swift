@@ -55,6 +55,25 @@ import Testing
         #expect(lines.contains("    com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar    NOT registered: the browser cannot hand the response back to the app"))
     }
 
+    /// The app's files that oauthgen.json names: the schemes the Info.plist registers, and every
+    /// finding about them (as `swift build` would fail on), in a section of their own.
+    @Test func theAppsFilesFromOAuthgenJSONAreCheckedAndShown() throws {
+        let example = OAuthGenBinary.packageRoot.appendingPathComponent("Examples/BadRedirect")
+        let target = example.appendingPathComponent("Sources/MissingScheme")
+        let run = try OAuthGenBinary.run(["doctor", target.path, "--config", target.appendingPathComponent("oauthgen.json").path])
+        #expect(run.status == 1)
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(lines.contains("    com.example.acme    NOT registered: the browser cannot hand the response back to the app"))
+        let section = try #require(lines.firstIndex(of: "The app's files (oauthgen.json, Info.plist, entitlements)"))
+        let shown = lines[(section + 1)...].filter { !$0.isEmpty }
+        #expect(shown.map { $0.components(separatedBy: ": error: ").first ?? "" } == [
+            "    \(example.path)/AppFiles/App.entitlements:5:2",
+            "    \(example.path)/AppFiles/Info.plist:7:2",
+            "    \(target.path)/oauthgen.json:5:28",
+        ])
+        #expect(shown[1].hasSuffix("[scheme-not-registered] (RFC 8252 Appendix B.1)"))
+    }
+
     @Test func aRedirectKindTheProviderRefusesAndAProviderOutsideTheCatalog() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -84,6 +84,10 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case schemeNotRegistered = "scheme-not-registered"
     case schemeUnused = "scheme-unused"
 
+    // The app's own files, named in oauthgen.json.
+    case associatedDomainMissing = "associated-domain-missing"
+    case keychainGroupNotEntitled = "keychain-group-not-entitled"
+
     // `oauthgen init` and the catalog of known providers.
     case catalogUnknownProvider = "catalog-unknown-provider"
     case catalogMissingValue = "catalog-missing-value"
@@ -143,6 +147,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .dpopNoSupportedAlgorithm, .dpopNotAdvertised: "RFC 9449 §5.1"
         case .mixUpSharedRedirect, .mixUpSharedIssuer: "RFC 8252 §8.10"
         case .schemeNotRegistered, .schemeUnused: "RFC 8252 Appendix B.1"
+        case .associatedDomainMissing: "RFC 8252 §7.2, Appendix B.1"
+        case .keychainGroupNotEntitled: nil
         }
     }
 }

@@ -1,8 +1,13 @@
 /// `oauthgen.json`: settings for one target's generation.
 ///
 /// ```json
-/// { "accessLevel": "internal", "platforms": ["iOS", "macOS", "Windows"], "providers": ["google", "github"] }
+/// { "accessLevel": "internal", "platforms": ["iOS", "macOS", "Windows"], "providers": ["google", "github"],
+///   "infoPlist": "../../App/Info.plist", "entitlements": "../../App/App.entitlements",
+///   "keychainAccessGroups": ["$(AppIdentifierPrefix)com.example.shared"] }
 /// ```
+///
+/// `infoPlist` and `entitlements` are paths relative to the `oauthgen.json` itself: the app's own
+/// files, checked against the providers' redirect URIs (``AppFileRules``).
 public struct GeneratorConfiguration: Sendable, Hashable {
     /// The platforms the app ships on: platform-specific advice applies only to these.
     public enum Platform: String, Sendable, Hashable, CaseIterable {
@@ -13,12 +18,35 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public var platforms: [Located<Platform>] = []
     /// Only these providers are generated; all when absent.
     public var providers: [Located<String>]?
+    /// The app's `Info.plist`, as written (relative to ``baseDirectory``).
+    public var infoPlist: Located<String>?
+    /// The app's `.entitlements`, as written (relative to ``baseDirectory``).
+    public var entitlements: Located<String>?
+    /// The Keychain access groups the app gives `KeychainTokenStore` (`$(AppIdentifierPrefix)…`).
+    public var keychainAccessGroups: [Located<String>] = []
+    /// The folder of the `oauthgen.json` the settings came from: where relative paths start.
+    public var baseDirectory: String?
 
     public init() {}
 
+    /// `path` as a path to open and to show in findings: itself if absolute, else relative to
+    /// ``baseDirectory``, with `.` and `dir/..` taken out (`Sources/App/../../App/Info.plist`
+    /// reads as `App/Info.plist`).
+    public func resolve(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let baseDirectory, !baseDirectory.isEmpty else { return path }
+        let joined = baseDirectory.hasSuffix("/") ? baseDirectory + path : baseDirectory + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return (joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
     public var platformSet: Set<Platform> { Set(platforms.map(\.value)) }
 
-    static let keys = ["accessLevel", "platforms", "providers"]
+    static let keys = ["accessLevel", "platforms", "providers", "infoPlist", "entitlements", "keychainAccessGroups"]
 
     /// The file name the plugin and `generate` look for.
     public static let fileName = "oauthgen.json"
@@ -27,7 +55,10 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public static func load(path: String) -> (GeneratorConfiguration?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         guard let bytes = ProviderLoader.readFile(path, diagnostics: &diagnostics) else { return (nil, diagnostics) }
-        return load(bytes, file: path)
+        var (configuration, found) = load(bytes, file: path)
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        configuration?.baseDirectory = path.hasPrefix("/") && folder.isEmpty ? "/" : folder
+        return (configuration, found)
     }
 
     /// Reads and checks the file; unknown keys and wrong values are errors at their place.
@@ -76,6 +107,15 @@ public struct GeneratorConfiguration: Sendable, Hashable {
                 }
             case "providers":
                 configuration.providers = strings(member)
+            case "infoPlist", "entitlements":
+                guard let text = member.value.stringValue, !text.isEmpty else {
+                    fail("expected \"\(member.name)\" to be a path relative to \(fileName), found \(member.value.typeDescription)", at: member.value.location)
+                    continue
+                }
+                let path = Located(text, at: member.value.location)
+                if member.name == "infoPlist" { configuration.infoPlist = path } else { configuration.entitlements = path }
+            case "keychainAccessGroups":
+                configuration.keychainAccessGroups = strings(member)
             default:
                 var message = "expected one of the keys \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) in \(fileName), found unknown key \"\(member.name)\""
                 if let suggestion = Suggestion.closest(to: member.name, among: keys) { message += "; did you mean \"\(suggestion)\"?" }

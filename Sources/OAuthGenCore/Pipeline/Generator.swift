@@ -44,6 +44,7 @@ public struct Generator: Sendable {
             providers.append(provider)
         }
         diagnostics += Validator.validate(providers, platforms: configuration.platformSet)
+        diagnostics += AppFileRules.check(providers, configuration: configuration)
         return (providers, diagnostics)
     }
 

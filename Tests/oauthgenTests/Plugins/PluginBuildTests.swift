@@ -12,9 +12,9 @@ import Testing
 
     static var swift: URL { ProcessRunner.which("swift") ?? URL(fileURLWithPath: "/usr/bin/swift") }
 
-    func cleanBuild(_ package: String) async throws -> ProcessRunner.Run {
+    func cleanBuild(_ package: String, _ extra: [String] = []) async throws -> ProcessRunner.Run {
         try? FileManager.default.removeItem(at: Self.scratch.appendingPathComponent(package))
-        return try await build(package)
+        return try await build(package, extra)
     }
 
     func build(_ package: String, _ extra: [String] = []) async throws -> ProcessRunner.Run {
@@ -49,12 +49,33 @@ import Testing
     }
 
     @Test func aBadRedirectURIFailsTheBuildOnItsPlistLine() async throws {
-        let run = try await cleanBuild("BadRedirect")
+        let run = try await cleanBuild("BadRedirect", ["--target", "App"])
         #expect(run.status != 0)
         let plist = Self.root.appendingPathComponent("Examples/BadRedirect/Sources/App/acme.quirks.plist").path
         let expected = "\(plist):9:3: error: redirect URI 'myapp://callback': expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found 'myapp' with no period; servers should reject it and any app can claim it [redirect-scheme-no-period] (RFC 8252 §8.4)"
         let lines = (run.stdout + run.stderr).split(separator: "\n").map(String.init)
         #expect(lines.contains(expected), "\(run.stdout)\n\(run.stderr)")
+    }
+
+    /// The app's own files, named in the target's oauthgen.json: an Info.plist without the
+    /// redirect's scheme, entitlements without the claimed https host's associated domain or the
+    /// Keychain group the app uses. Each fails `swift build` on the line to fix. (Not a clean
+    /// build: the package's tool is the one `aBadRedirectURIFailsTheBuildOnItsPlistLine` built,
+    /// and a command that failed always runs again.)
+    @Test func theAppsInfoPlistAndEntitlementsFailTheBuildOnTheirLines() async throws {
+        let run = try await build("BadRedirect", ["--target", "MissingScheme"])
+        #expect(run.status != 0)
+        let package = Self.root.appendingPathComponent("Examples/BadRedirect").path
+        let lines = Set((run.stdout + run.stderr).split(separator: "\n").map(String.init))
+        let expected = [
+            "\(package)/AppFiles/Info.plist:7:2: error: expected the URL scheme 'com.example.acme' among CFBundleURLTypes' CFBundleURLSchemes, found it missing: provider 'acme' redirects to 'com.example.acme:/callback', and the app would never receive the response [scheme-not-registered] (RFC 8252 Appendix B.1)",
+            "\(package)/AppFiles/App.entitlements:5:2: error: expected 'applinks:app.example.com' or 'webcredentials:app.example.com' in com.apple.developer.associated-domains, found neither: provider 'acme' redirects to the claimed https URI 'https://app.example.com/oauth/callback', which the system delivers only to an app associated with its host [associated-domain-missing] (RFC 8252 §7.2, Appendix B.1)",
+            "\(package)/Sources/MissingScheme/oauthgen.json:5:28: error: expected the Keychain access group '$(AppIdentifierPrefix)com.example.shared' in the entitlements' keychain-access-groups, found it missing: every Keychain call with it would fail with errSecMissingEntitlement (-34018) [keychain-group-not-entitled]",
+        ]
+        for line in expected {
+            #expect(lines.contains(line), "missing: \(line)\n\(run.stdout)\n\(run.stderr)")
+        }
+        #expect(lines.filter { $0.contains(": error: ") }.count == expected.count, "\(run.stdout)\n\(run.stderr)")
     }
 
     @Test func theConsumerBuildsGetsItsClientsAndRebuildsOnlyWhenAnInputChanges() async throws {

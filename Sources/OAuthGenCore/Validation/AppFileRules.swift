@@ -1,0 +1,145 @@
+/// The app's own files against its providers, when `oauthgen.json` names them: what the system
+/// needs before a redirect can reach the app, and what no SDK checks before a device does.
+///
+/// - Every private-use scheme a provider redirects to is in the `Info.plist`'s
+///   `CFBundleURLTypes[*].CFBundleURLSchemes` (RFC 8252 Appendix B.1): otherwise iOS never opens
+///   the app with the response (`ASWebAuthenticationSession` catches its own callback, but the
+///   system browser and other apps' links do not).
+/// - Every claimed https redirect's host is in the entitlements'
+///   `com.apple.developer.associated-domains`, as `applinks:` or `webcredentials:` (a `*.`
+///   wildcard covers subdomains, not the domain itself): `ASWebAuthenticationSession.Callback.https`
+///   delivers only to an app associated with the host (RFC 8252 §7.2).
+/// - Every Keychain access group the app gives `KeychainTokenStore` is in the entitlements'
+///   `keychain-access-groups`: otherwise every Keychain call fails with `errSecMissingEntitlement`
+///   (-34018) on the device.
+///
+/// A finding sits where the fix goes: the `Info.plist` or entitlements key that lacks the value
+/// (its root `<dict>` if the key is absent), with a note at the redirect URI that needs it.
+public enum AppFileRules {
+    public static func check(_ providers: [LoadedProvider], configuration: GeneratorConfiguration) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let redirects = providers.flatMap { provider in (provider.quirks?.redirectURIs ?? []).map { (provider.name, $0) } }
+        if let infoPlist = configuration.infoPlist, let plist = read(infoPlist, configuration, into: &findings) {
+            findings += checkSchemes(redirects, infoPlist: plist)
+        }
+        if let entitlements = configuration.entitlements, let plist = read(entitlements, configuration, into: &findings) {
+            findings += checkAssociatedDomains(redirects, entitlements: plist)
+            findings += checkKeychainGroups(configuration.keychainAccessGroups, entitlements: plist)
+        } else if configuration.entitlements == nil, let group = configuration.keychainAccessGroups.first {
+            findings.append(Diagnostic(.warning, .keychainGroupNotEntitled,
+                "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the Keychain access group '\(group.value)' against, found none",
+                at: group.location))
+        }
+        return findings
+    }
+
+    /// The file as a property list whose root is a `<dict>`, or its findings.
+    private static func read(_ path: Located<String>, _ configuration: GeneratorConfiguration, into findings: inout [Diagnostic]) -> PlistValue? {
+        let file = configuration.resolve(path.value)
+        var found: [Diagnostic] = []
+        guard let bytes = ProviderLoader.readFile(file, diagnostics: &found) else {
+            // Said at the oauthgen.json line that names it: that is the line to fix.
+            findings += found.map { Diagnostic($0.severity, $0.rule, "\(path.value): \($0.message)", at: path.location) }
+            return nil
+        }
+        let read = PlistReader.read(bytes, file: file)
+        findings += read.diagnostics
+        guard let root = read.value else { return nil }
+        guard root.entries != nil else {
+            findings.append(Diagnostic(.error, .plistStructure, "expected the property list's root to be a <dict>, found \(root.typeDescription)", at: root.location))
+            return nil
+        }
+        return root
+    }
+
+    private static func entry(_ key: String, in root: PlistValue) -> PlistEntry? {
+        root.entries?.first { $0.key == key }
+    }
+
+    static func checkSchemes(_ redirects: [(provider: String, uri: Located<String>)], infoPlist root: PlistValue) -> [Diagnostic] {
+        let urlTypes = entry("CFBundleURLTypes", in: root)
+        var registered: Set<String> = []
+        for type in urlTypes?.value.arrayValue ?? [] {
+            for scheme in entry("CFBundleURLSchemes", in: type)?.value.arrayValue ?? [] {
+                if let text = scheme.stringValue { registered.insert(text.lowercased()) }
+            }
+        }
+        var findings: [Diagnostic] = []
+        var reported: Set<String> = []
+        for (provider, uri) in redirects {
+            let report = RedirectURIChecker.check(uri.value)
+            guard report.kind == .privateUse, let scheme = report.parsed?.scheme.lowercased(),
+                  !registered.contains(scheme), reported.insert(scheme).inserted else { continue }
+            findings.append(Diagnostic(.error, .schemeNotRegistered,
+                "expected the URL scheme '\(scheme)' among CFBundleURLTypes' CFBundleURLSchemes, found \(urlTypes == nil ? "no CFBundleURLTypes" : "it missing"): provider '\(provider)' redirects to '\(uri.value)', and the app would never receive the response",
+                at: urlTypes?.keyLocation ?? root.location))
+            findings.append(Diagnostic(.note, .schemeNotRegistered, "the redirect URI that needs the scheme '\(scheme)'", at: uri.location))
+        }
+        return findings
+    }
+
+    static let associatedDomainsKey = "com.apple.developer.associated-domains"
+
+    static func checkAssociatedDomains(_ redirects: [(provider: String, uri: Located<String>)], entitlements root: PlistValue) -> [Diagnostic] {
+        let domains = entry(associatedDomainsKey, in: root)
+        // `applinks:example.com?mode=developer` and `webcredentials:*.example.com` alike.
+        let entries: [(service: String, host: String)] = (domains?.value.arrayValue ?? []).compactMap { value in
+            guard let text = value.stringValue, let colon = text.firstIndex(of: ":") else { return nil }
+            let host = text[text.index(after: colon)...].prefix { $0 != "?" }
+            return (String(text[..<colon]), host.lowercased())
+        }
+        var findings: [Diagnostic] = []
+        var reported: Set<String> = []
+        for (provider, uri) in redirects {
+            let report = RedirectURIChecker.check(uri.value)
+            guard report.kind == .claimedHTTPS, let host = report.parsed?.host?.lowercased(), !host.isEmpty else { continue }
+            let covered = entries.contains { entry in
+                guard entry.service == "applinks" || entry.service == "webcredentials" else { return false }
+                if entry.host.hasPrefix("*.") { return host.hasSuffix(String(entry.host.dropFirst(1))) }
+                return entry.host == host
+            }
+            guard !covered, reported.insert(host).inserted else { continue }
+            findings.append(Diagnostic(.error, .associatedDomainMissing,
+                "expected 'applinks:\(host)' or 'webcredentials:\(host)' in \(associatedDomainsKey), found \(domains == nil ? "no such key" : "neither"): provider '\(provider)' redirects to the claimed https URI '\(uri.value)', which the system delivers only to an app associated with its host",
+                at: domains?.keyLocation ?? root.location))
+            findings.append(Diagnostic(.note, .associatedDomainMissing, "the redirect URI that needs the associated domain '\(host)'", at: uri.location))
+        }
+        return findings
+    }
+
+    static let keychainGroupsKey = "keychain-access-groups"
+
+    static func checkKeychainGroups(_ groups: [Located<String>], entitlements root: PlistValue) -> [Diagnostic] {
+        let key = entry(keychainGroupsKey, in: root)
+        let entitled = (key?.value.arrayValue ?? []).compactMap(\.stringValue)
+        return groups.compactMap { group in
+            guard !entitled.contains(where: { sameGroup($0, group.value) }) else { return nil }
+            return Diagnostic(.error, .keychainGroupNotEntitled,
+                "expected the Keychain access group '\(group.value)' in the entitlements' \(keychainGroupsKey), found \(key == nil ? "no such key" : "it missing"): every Keychain call with it would fail with errSecMissingEntitlement (-34018)",
+                at: group.location)
+        }
+    }
+
+    /// Equal, or equal once Xcode's `$(AppIdentifierPrefix)` / `$(TeamIdentifierPrefix)` stands
+    /// for a team ID (ten capitals or digits and a dot) on either side. A group without a team
+    /// prefix is not the entitled group with one: the Keychain wants the whole name.
+    static func sameGroup(_ a: String, _ b: String) -> Bool {
+        enum Prefix: Equatable { case variable, team(Substring), none }
+        func parts(_ group: String) -> (prefix: Prefix, rest: Substring) {
+            for variable in ["$(AppIdentifierPrefix)", "$(TeamIdentifierPrefix)"] where group.hasPrefix(variable) {
+                return (.variable, group.dropFirst(variable.count))
+            }
+            let head = group.prefix(11)
+            if head.count == 11, head.last == ".", head.dropLast().allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) {
+                return (.team(head), group.dropFirst(11))
+            }
+            return (.none, group[...])
+        }
+        let (prefixA, restA) = parts(a), (prefixB, restB) = parts(b)
+        guard restA == restB else { return false }
+        switch (prefixA, prefixB) {
+        case (.variable, .variable), (.variable, .team), (.team, .variable): return true
+        default: return prefixA == prefixB
+        }
+    }
+}
