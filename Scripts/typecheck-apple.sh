@@ -243,7 +243,9 @@ if ! $NICE "$SWIFTC" -typecheck "${COMMON[@]}" "$SCRATCH/swiftui-probe.swift" >"
 fi
 
 FAILED=0
-sources() {
+# files DIR: its Swift files; sources DIR: the same plus the shim, once per module.
+sources() { files "$1"; [ ${#SHIM[@]} -eq 0 ] || printf '%s\n' "${SHIM[@]}"; }
+files() {
   find "$1" -name '*.swift' -not -path '*/.build/*' | LC_ALL=C sort | while read -r f; do
     if [ $SWIFTUI_OK = 0 ] && grep -qE '^[[:space:]]*(@[A-Za-z_]+ +)*import +SwiftUI\b' "$f"; then
       echo "skip  ${f#"$PROJ"/} (imports SwiftUI)" >&2
@@ -251,7 +253,6 @@ sources() {
     fi
     echo "$f"
   done
-  [ ${#SHIM[@]} -eq 0 ] || printf '%s\n' "${SHIM[@]}"
 }
 
 step() {  # step <label> <log> swiftc-args...
@@ -301,11 +302,11 @@ step "emit-module OAuthRuntime (errors allowed)" "$LOGS/emit-OAuthRuntime.log" -
 if [ -f "$MODS/OAuthRuntime.swiftmodule" ]; then
   for g in "${GEN_DIRS[@]}"; do
     [ -d "$g" ] || { echo "FAIL  generated clients: no folder $g"; FAILED=1; continue; }
-    files=$(sources "$g")
-    [ -n "$files" ] || { echo "FAIL  generated clients: no .swift in $g"; FAILED=1; continue; }
+    gen_files=$(sources "$g")
+    [ -n "$gen_files" ] || { echo "FAIL  generated clients: no .swift in $g"; FAILED=1; continue; }
     # shellcheck disable=SC2086
     step "typecheck generated ($(basename "$g"), $(find "$g" -name '*.swift' | wc -l | tr -d ' ') files)" "$LOGS/typecheck-generated-$(basename "$g").log" \
-         "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors -module-name GeneratedClients $files
+         "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors -module-name GeneratedClients $gen_files
   done
 else
   echo "skip  generated clients (no OAuthRuntime module)"; FAILED=1
@@ -327,18 +328,26 @@ PY
   fi
 fi
 
-# 4. iOS: the loopback agent does not exist there, and a use says why at compile time.
-if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]]; then
-  probe="$SCRATCH/LoopbackOnIOS.swift"
-  printf 'import OAuthRuntime\nlet agent = LoopbackUserAgent()\n' > "$probe"
-  t0=$SECONDS
-  if $NICE "$SWIFTC" -typecheck "${COMMON[@]}" -module-name LoopbackProbe "$probe" >"$LOGS/loopback-on-ios.log" 2>&1; then
-    echo "FAIL  LoopbackUserAgent on iOS compiled; expected it to be unavailable"; FAILED=1
-  elif grep -q "'LoopbackUserAgent' is unavailable.*loopback sign-in (RFC 8252 §7.3) is for desktop apps" "$LOGS/loopback-on-ios.log"; then
-    printf 'ok    %-44s (%ds)\n' "LoopbackUserAgent on iOS: compile error" $((SECONDS - t0))
+# 4. iOS: what must not compile, and says why: the loopback agent (no Process on iOS), and the
+#    web-session agent's key-window default in an app extension (no key window there).
+expect_error() {  # expect_error <label> <log-name> <code> <message-regex> [swiftc flags...]
+  local label=$1 name=$2 code=$3 message=$4; shift 4
+  local log="$LOGS/$name.log"
+  local probe="$SCRATCH/$name.swift" t0=$SECONDS
+  printf 'import OAuthRuntime\n%s\n' "$code" > "$probe"
+  if $NICE "$SWIFTC" -typecheck "${COMMON[@]}" "$@" -module-name Probe "$probe" >"$log" 2>&1; then
+    echo "FAIL  $label: compiled; expected an error"; FAILED=1
+  elif grep -qE "$message" "$log"; then
+    printf 'ok    %-44s (%ds)\n' "$label: compile error" $((SECONDS - t0))
   else
-    echo "FAIL  LoopbackUserAgent on iOS failed, but not with the unavailability message:"; sed 's/^/      /' "$LOGS/loopback-on-ios.log" | head -5; FAILED=1
+    echo "FAIL  $label: failed, but not with the expected message:"; sed 's/^/      /' "$log" | head -5; FAILED=1
   fi
+}
+if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]]; then
+  expect_error "LoopbackUserAgent on iOS" loopback-on-ios 'let agent = LoopbackUserAgent()' \
+    "'LoopbackUserAgent' is unavailable.*loopback sign-in \(RFC 8252 §7.3\) is for desktop apps"
+  expect_error "key-window agent in an app extension" keywindow-in-extension '@MainActor func f() { _ = WebAuthenticationSessionUserAgent() }' \
+    "unavailable in application extensions for iOS: an app extension has no key window: pass anchor:" -application-extension
 fi
 
 # 5. The example iOS app and its widget (an app extension: -application-extension), each as its own
@@ -352,13 +361,14 @@ if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]] && [ -d 
   fi
   GEN="$SCRATCH/ios-app-generated"
   rm -rf "$GEN"; mkdir -p "$GEN"
-  if "$OAUTHGEN" generate "$APP/Providers" --output "$GEN" >"$LOGS/generate-ios-app.log" 2>&1; then
+  # With its oauthgen.json, as the build plugin runs it: the app's Info.plist and entitlements are checked too.
+  if "$OAUTHGEN" generate "$APP/Providers" --output "$GEN" --config "$APP/Providers/oauthgen.json" >"$LOGS/generate-ios-app.log" 2>&1; then
     # shellcheck disable=SC2046
     step "typecheck example app ($APP/App)" "$LOGS/typecheck-ios-app.log" "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors \
-         -module-name ExampleApp $(sources "$APP/App") $(sources "$APP/Shared") $(sources "$GEN")
+         -module-name ExampleApp $(sources "$APP/App") $(files "$APP/Shared") $(files "$GEN")
     # shellcheck disable=SC2046
     step "typecheck example widget ($APP/Widget)" "$LOGS/typecheck-ios-widget.log" "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors \
-         -application-extension -module-name ExampleWidget $(sources "$APP/Widget") $(sources "$APP/Shared") $(sources "$GEN")
+         -application-extension -module-name ExampleWidget $(sources "$APP/Widget") $(files "$APP/Shared") $(files "$GEN")
   else
     echo "FAIL  generating the example app's client"; sed 's/^/      /' "$LOGS/generate-ios-app.log" | head -10; FAILED=1
   fi

@@ -18,6 +18,29 @@ import Testing
         ])
     }
 
+    /// The iOS example: its provider and the app's Info.plist, entitlements and Keychain group
+    /// (named in its oauthgen.json) agree, so its build would run clean; without the scheme in
+    /// Info.plist it would not.
+    @Test func theIOSExampleAppsFilesAgreeWithItsProvider() throws {
+        let run = try OAuthGenBinary.run(["validate", "Examples/iOSApp/Providers", "--config", "Examples/iOSApp/Providers/oauthgen.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines == [])
+
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = OAuthGenBinary.packageRoot.appendingPathComponent("Examples/iOSApp")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Providers"), to: directory.appendingPathComponent("Providers"))
+        try FileManager.default.copyItem(at: root.appendingPathComponent("App/ExampleApp.entitlements"), to: directory.appendingPathComponent("App/ExampleApp.entitlements"))
+        let info = try String(contentsOf: root.appendingPathComponent("App/Info.plist"), encoding: .utf8)
+            .replacingOccurrences(of: "<string>com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar</string>", with: "<string>com.example.other</string>")
+        try Data(info.utf8).write(to: directory.appendingPathComponent("App/Info.plist"))
+        let broken = try OAuthGenBinary.run(["validate", directory.appendingPathComponent("Providers").path, "--config", directory.appendingPathComponent("Providers/oauthgen.json").path])
+        #expect(broken.status == 1)
+        #expect(broken.stderrLines.first?.hasPrefix("\(directory.appendingPathComponent("App/Info.plist").path):10:2: error: expected the URL scheme 'com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar' among CFBundleURLTypes' CFBundleURLSchemes, found it missing") == true,
+                "\(broken.stderr)")
+    }
+
     @Test func jsonGoesToStandardOutput() throws {
         let run = try OAuthGenBinary.run(["validate", "Examples/Providers/docker.quirks.plist", "Examples/Providers/docker.openid-configuration.json", "--format", "json"])
         #expect(run.status == 0)

@@ -1,0 +1,62 @@
+import Foundation
+import OAuthRuntime
+import WidgetKit
+
+/// The app's view of the shared sign-in, on the main actor for SwiftUI.
+@MainActor
+final class AccountModel: ObservableObject {
+    @Published private(set) var state: SignInState = .unknown
+    @Published private(set) var apiResult: String?
+    private let session: OAuthSession<Google>?
+
+    init() {
+        session = try? SharedSignIn.session()
+    }
+
+    func reload() async {
+        guard let session else { return state = .failed("the Google client is not configured") }
+        state = await SignInState.read(from: session)
+    }
+
+    /// Signs in through `agent`: SwiftUI's web authentication session, or the UIKit one.
+    func signIn(with agent: some ExternalUserAgent) async {
+        guard let session else { return }
+        do {
+            try await session.signIn(with: agent, scopes: [.openid, .email, .profile])
+            WidgetCenter.shared.reloadAllTimelines()
+        } catch where error.kind == .cancelled {
+            // The user closed the sheet: nothing to say.
+        } catch {
+            state = .failed(error.description)
+            return
+        }
+        await reload()
+    }
+
+    /// Google's userinfo over plain URLSession, with headers the session keeps valid (refreshed
+    /// first if the access token is about to expire, once however many callers ask).
+    func callAPI() async {
+        guard let session, let url = URL(string: "https://openidconnect.googleapis.com/v1/userinfo") else { return }
+        do {
+            var request = URLRequest(url: url)
+            for (name, value) in try await session.validAuthorizationHeaders(method: "GET", url: url).fields {
+                request.setValue(value, forHTTPHeaderField: name)
+            }
+            let (_, response) = try await URLSession.shared.data(for: request)
+            apiResult = "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0)"
+        } catch let error as OAuthError {
+            apiResult = error.description
+            await reload()
+        } catch {
+            apiResult = error.localizedDescription
+        }
+    }
+
+    /// Revokes the refresh token at Google and forgets the sign-in, here and in the widget.
+    func signOut() async {
+        guard let session else { return }
+        if let error = await session.signOut() { apiResult = "signed out; revocation failed: \(error.description)" }
+        WidgetCenter.shared.reloadAllTimelines()
+        await reload()
+    }
+}
