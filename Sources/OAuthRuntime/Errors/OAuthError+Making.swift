@@ -90,8 +90,13 @@ extension OAuthError {
         OAuthError(.network, "the request to the \(endpoint) failed: \(error.localizedDescription)", underlyingError: error)
     }
 
+    /// A store's failure; its "not now" (``TokenStoreUnavailableError``) is its own kind, which
+    /// nothing treats as signed out.
     static func storageFailed(_ action: String, _ error: any Error) -> OAuthError {
-        OAuthError(.storageFailed, "\(action) failed: \(error.localizedDescription)", underlyingError: error)
+        if let unavailable = error as? TokenStoreUnavailableError {
+            return OAuthError(.storageUnavailable, "\(action) failed: the store is unavailable for now: \(unavailable.reason)", underlyingError: unavailable)
+        }
+        return OAuthError(.storageFailed, "\(action) failed: \(error.localizedDescription)", underlyingError: error)
     }
 
     static func browserFailed(_ message: String, underlying: (any Error)? = nil) -> OAuthError {

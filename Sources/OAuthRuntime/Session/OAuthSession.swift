@@ -96,9 +96,6 @@ public actor OAuthSession<Provider: OAuthProvider> {
     private func loadStored() async throws(OAuthError) -> SignIn<Provider>? {
         do {
             return try await store.load().flatMap(SignIn<Provider>.init(record:))
-        } catch let error as TokenStoreUnavailableError {
-            throw OAuthError(.storageUnavailable, "expected to read the stored sign-in, found the store unavailable for now: \(error.reason)",
-                             underlyingError: error)
         } catch {
             throw OAuthError.storageFailed("reading the sign-in", error)
         }

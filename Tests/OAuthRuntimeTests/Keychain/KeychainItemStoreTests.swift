@@ -139,12 +139,21 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         keychain.answerNext(KeychainStatus.interactionNotAllowed)
         let error = await #expect(throws: OAuthError.self) { try await session.validAccessToken() }
         #expect(error?.kind == .storageUnavailable)
-        #expect(error?.message == "expected to read the stored sign-in, found the store unavailable for now: the Keychain is locked: the device has not been unlocked since it started, or the item needs the device unlocked (it is read again at the next call)")
+        #expect(error?.message == "reading the sign-in failed: the store is unavailable for now: the Keychain is locked: the device has not been unlocked since it started, or the item needs the device unlocked (it is read again at the next call)")
 
         #expect(try await session.validAccessToken() == "at")
         #expect(try await session.currentSignIn() == signIn)
         #expect(try store.load() == signIn.record)
         #expect(await transport.requests.isEmpty)
+    }
+
+    /// Saving a sign-in into a locked Keychain says so with the same kind.
+    @Test func savingIntoALockedKeychainIsStorageUnavailable() async throws {
+        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2)), store: store())
+        keychain.answerNext(KeychainStatus.interactionNotAllowed)
+        let error = await #expect(throws: OAuthError.self) { try await session.signedIn(signIn) }
+        #expect(error?.kind == .storageUnavailable)
+        #expect(error?.message.hasPrefix("saving the sign-in failed: the store is unavailable for now: the Keychain is locked") == true)
     }
 
     /// Any other store failure is not "signed out" either, and not remembered.
