@@ -59,9 +59,7 @@ public struct SwiftUIWebAuthenticationUserAgent: ExternalUserAgent {
         on redirectURI: RegisteredRedirectURI,
         request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
     ) async throws(OAuthError) -> URL {
-        let callback = try WebAuthenticationCallback(for: redirectURI, httpsCallbacksAvailable: WebAuthenticationSessionUserAgent.httpsCallbacksAvailable)
-        if Task.isCancelled { throw OAuthError.taskCancelled }
-        let url = try await makeRequest(redirectURI.url).url
+        let (url, callback) = try await WebAuthenticationCallback.prepare(on: redirectURI, httpsCallbacksAvailable: WebAuthenticationSessionUserAgent.httpsCallbacksAvailable, request: makeRequest)
         do {
             let callbackURL = try await authenticate(url, callback)
             if Task.isCancelled { throw OAuthError.taskCancelled }

@@ -42,3 +42,17 @@ enum WebAuthenticationCallback: Equatable, Sendable {
         }
     }
 }
+
+extension WebAuthenticationCallback {
+    /// What both Apple agents do before showing anything: decide the callback (refusing what a
+    /// web session cannot receive), honour a cancellation that came first, and make the request
+    /// on the redirect URI as registered.
+    static func prepare(
+        on redirectURI: RegisteredRedirectURI, httpsCallbacksAvailable: Bool,
+        request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
+    ) async throws(OAuthError) -> (url: URL, callback: WebAuthenticationCallback) {
+        let callback = try WebAuthenticationCallback(for: redirectURI, httpsCallbacksAvailable: httpsCallbacksAvailable)
+        if Task.isCancelled { throw OAuthError.taskCancelled }
+        return (try await makeRequest(redirectURI.url).url, callback)
+    }
+}

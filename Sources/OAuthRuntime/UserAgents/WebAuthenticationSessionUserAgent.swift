@@ -56,9 +56,7 @@ public struct WebAuthenticationSessionUserAgent: ExternalUserAgent {
         on redirectURI: RegisteredRedirectURI,
         request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
     ) async throws(OAuthError) -> URL {
-        let callback = try WebAuthenticationCallback(for: redirectURI, httpsCallbacksAvailable: Self.httpsCallbacksAvailable)
-        if Task.isCancelled { throw OAuthError.taskCancelled }
-        let url = try await makeRequest(redirectURI.url).url
+        let (url, callback) = try await WebAuthenticationCallback.prepare(on: redirectURI, httpsCallbacksAvailable: Self.httpsCallbacksAvailable, request: makeRequest)
         let presentation = await Presentation(anchor: anchor, prefersEphemeralSession: prefersEphemeralSession)
         let result: Result<URL, OAuthError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -36,4 +36,21 @@ import Testing
         }
         #expect(error?.kind == .invalidRequest)
     }
+
+    /// The request is made on the URI as registered, and only once the callback is known to work.
+    @Test func preparingMakesTheRequestOnlyForARedirectTheSessionCanReceive() async throws {
+        let (url, callback) = try await WebAuthenticationCallback.prepare(on: registered("com.example.app:/cb"), httpsCallbacksAvailable: false) { (redirect: URL) async throws(OAuthError) -> (url: URL, state: String) in
+            #expect(redirect.absoluteString == "com.example.app:/cb")
+            return (URL(string: "https://id.example.com/authorize?state=s")!, "s")
+        }
+        #expect(url.absoluteString == "https://id.example.com/authorize?state=s")
+        #expect(callback == .customScheme("com.example.app"))
+
+        await #expect(throws: OAuthError.self) {
+            _ = try await WebAuthenticationCallback.prepare(on: registered("https://app.example.com/cb"), httpsCallbacksAvailable: false) { (_: URL) async throws(OAuthError) -> (url: URL, state: String) in
+                Issue.record("no request may be made for a redirect the session cannot receive")
+                return (URL(string: "https://id.example.com/authorize")!, "s")
+            }
+        }
+    }
 }

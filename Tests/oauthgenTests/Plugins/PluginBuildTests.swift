@@ -27,20 +27,23 @@ import Testing
     /// scratch path: SwiftPM, handed another root package's, built that package instead.)
     @Test func misusesOfTheTypedClientsDoNotCompile() async throws {
         let run = try await build("CompileFail")
-        #expect(run.status != 0)
         let sources = Self.root.appendingPathComponent("Examples/CompileFail/Sources/Misuse").path
-        let lines = Set((run.stdout + run.stderr).split(separator: "\n").map(String.init))
-        let expected = [
+        expectFailed(run, withExactly: [
             "\(sources)/GoogleClaimsFromGitHub.swift:5:12: error: 'claims' is unavailable: GitHub is an OAuth 2.0 provider: it issues no ID token, so a sign-in has no claims; read its UserInfo",
             "\(sources)/GooglePendingOnEntra.swift:6:75: error: cannot convert value of type 'PendingAuthorization<Google>' to expected argument type 'PendingAuthorization<MicrosoftEntra>'",
             "\(sources)/RevokeWithoutEndpoint.swift:5:22: error: 'revoke(_:hint:)' is unavailable: MicrosoftEntra has no revocation endpoint (RFC 7009) in its metadata or quirk file",
             "\(sources)/DeviceWithoutEndpoint.swift:5:26: error: 'authorizeDevice(scopes:now:)' is unavailable: GitHub has no device authorization endpoint (RFC 8628) in its metadata or quirk file",
-        ]
+        ])
+    }
+
+    /// The build failed with each of `expected` as a line of its log, and with no other error.
+    func expectFailed(_ run: ProcessRunner.Run, withExactly expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.status != 0, sourceLocation: sourceLocation)
+        let lines = Set((run.stdout + run.stderr).split(separator: "\n").map(String.init))
         for line in expected {
-            #expect(lines.contains(line), "missing: \(line)\n\(run.stdout)\n\(run.stderr)")
+            #expect(lines.contains(line), "missing: \(line)\n\(run.stdout)\n\(run.stderr)", sourceLocation: sourceLocation)
         }
-        // Nothing else fails: the three misuses are the only errors.
-        #expect(lines.filter { $0.contains(": error: ") }.count == expected.count, "\(run.stdout)\n\(run.stderr)")
+        #expect(lines.filter { $0.contains(": error: ") }.count == expected.count, "\(run.stdout)\n\(run.stderr)", sourceLocation: sourceLocation)
     }
 
     /// How many times a verbose build log shows the tool being run.
@@ -64,18 +67,12 @@ import Testing
     /// and a command that failed always runs again.)
     @Test func theAppsInfoPlistAndEntitlementsFailTheBuildOnTheirLines() async throws {
         let run = try await build("BadRedirect", ["--target", "MissingScheme"])
-        #expect(run.status != 0)
         let package = Self.root.appendingPathComponent("Examples/BadRedirect").path
-        let lines = Set((run.stdout + run.stderr).split(separator: "\n").map(String.init))
-        let expected = [
+        expectFailed(run, withExactly: [
             "\(package)/AppFiles/Info.plist:7:2: error: expected the URL scheme 'com.example.acme' among CFBundleURLTypes' CFBundleURLSchemes, found it missing: provider 'acme' redirects to 'com.example.acme:/callback', and the app would never receive the response [scheme-not-registered] (RFC 8252 Appendix B.1)",
             "\(package)/AppFiles/App.entitlements:5:2: error: expected 'applinks:app.example.com' or 'webcredentials:app.example.com' in com.apple.developer.associated-domains, found neither: provider 'acme' redirects to the claimed https URI 'https://app.example.com/oauth/callback', which the system delivers only to an app associated with its host [associated-domain-missing] (RFC 8252 §7.2, Appendix B.1)",
             "\(package)/Sources/MissingScheme/oauthgen.json:5:28: error: expected the Keychain access group '$(AppIdentifierPrefix)com.example.shared' in the entitlements' keychain-access-groups, found it missing: every Keychain call with it would fail with errSecMissingEntitlement (-34018) [keychain-group-not-entitled]",
-        ]
-        for line in expected {
-            #expect(lines.contains(line), "missing: \(line)\n\(run.stdout)\n\(run.stderr)")
-        }
-        #expect(lines.filter { $0.contains(": error: ") }.count == expected.count, "\(run.stdout)\n\(run.stderr)")
+        ])
     }
 
     @Test func theConsumerBuildsGetsItsClientsAndRebuildsOnlyWhenAnInputChanges() async throws {
