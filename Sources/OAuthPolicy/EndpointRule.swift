@@ -31,7 +31,7 @@ public enum LoopbackHost {
     }
 }
 
-/// Authorization request parameters (RFC 6749 §4.1.1, RFC 7636 §4.3, OIDC Core §3.1.2.1, RFC 9126)
+/// Authorization request parameters (RFC 6749 §4.1.1, RFC 7636 §4.3, OIDC Core §3.1.2.1, RFC 9126, RFC 9449 §10)
 /// that the client sets itself: a configuration that set them could send a second `redirect_uri`,
 /// a fixed `state` or `response_type=token`, defeating the checks the client makes.
 public enum ReservedParameters {
@@ -39,6 +39,8 @@ public enum ReservedParameters {
     public static let authorization: Set<String> = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce",
         "code_challenge", "code_challenge_method", "request", "request_uri", "response_mode",
+        // RFC 9449 §10: the thumbprint of the key the code is bound to, the client's own.
+        "dpop_jkt",
     ]
 
     /// Whether an extra authorization parameter would override one the client sets. Compared

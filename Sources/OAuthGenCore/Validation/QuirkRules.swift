@@ -74,6 +74,25 @@ enum QuirkRules {
                 at: type.location))
         }
 
+        var headerNames: [String: SourceLocation] = [:]
+        for header in quirks.tokenRequestHeaders {
+            let name = header.name.value
+            if !HeaderPolicy.isValidName(name) || !HeaderPolicy.isValidValue(header.value.value) {
+                findings.append(Diagnostic(.error, .quirkInvalidValue,
+                    "expected a token request header with a field name (letters, digits, !#$%&'*+-.^_`|~) and a value without control characters, found \"\(name)\"",
+                    at: HeaderPolicy.isValidName(name) ? header.value.location : header.name.location))
+            } else if HeaderPolicy.isReserved(name) {
+                findings.append(Diagnostic(.error, .quirkReservedHeader,
+                    "expected extra token request headers only, found \"\(name)\", which the client sets itself (its credentials, DPoP proof or the request's framing)",
+                    at: header.name.location))
+            } else if let first = headerNames[name.lowercased()] {
+                findings.append(Diagnostic(.error, .quirkReservedHeader,
+                    "expected each token request header once, found \"\(name)\" again (field names have no case; first at \(first))",
+                    at: header.name.location))
+            }
+            headerNames[name.lowercased()] = headerNames[name.lowercased()] ?? header.name.location
+        }
+
         for parameter in quirks.tokenRequestParameters where ReservedParameters.isReservedTokenParameter(parameter.name.value) {
             findings.append(Diagnostic(.error, .quirkReservedParameter,
                 "expected extra token request parameters only, found \"\(parameter.name.value)\", which the client sets itself for every token request",

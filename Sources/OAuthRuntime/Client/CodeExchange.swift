@@ -114,7 +114,18 @@ struct TokenEndpointExchange: CodeExchange {
         // A pushed authorization request names its client even when HTTP Basic authenticates it
         // (it is the authorization request's own parameter; RFC 9126 §2.1's example sends both).
         if namingClient, !parameters.contains(where: { $0.0 == "client_id" }) { parameters.insert(("client_id", authentication.clientID), at: 0) }
-        for header in configuration.quirks.tokenRequestHeaders { headers[header.name] = header.value }
+        for header in configuration.quirks.tokenRequestHeaders {
+            // The build refuses these from the same lists; a hand-made configuration is refused here.
+            guard HeaderPolicy.isValidName(header.name), HeaderPolicy.isValidValue(header.value) else {
+                throw OAuthError.invalidRequest("expected extra token request headers with a field name and a value without control characters (RFC 9110 §5), found \"\(header.name)\"")
+            }
+            guard !HeaderPolicy.isReserved(header.name) else {
+                throw OAuthError.invalidRequest("expected extra token request headers the client does not set itself, found \"\(header.name)\"")
+            }
+            // Field names have no case (RFC 9110 §5.1): the provider's `accept` replaces the client's `Accept`.
+            for name in headers.keys where name.lowercased() == header.name.lowercased() { headers[name] = nil }
+            headers[header.name] = header.value
+        }
         let request = HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(FormEncoding.encode(parameters).utf8))
         guard let dpopKey, let nonces else { return try await transport.send(request, to: name) }
         return try await DPoPSender.send(request, key: dpopKey, target: .authorizationServer, nonces: nonces, transport: transport, name: name)

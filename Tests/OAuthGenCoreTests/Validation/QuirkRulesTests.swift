@@ -103,3 +103,27 @@ import Testing
         #expect(try findings("<key>scopeSeparator</key><string></string>").map(\.rule) == [.quirkInvalidValue])
     }
 }
+
+extension QuirkRulesTests {
+    @Test(arguments: ["Authorization", "dpop", "Content-Length", "HOST", "connection"])
+    func aHeaderTheClientSetsIsAnErrorAtItsKey(name: String) throws {
+        let found = try findings("<key>tokenRequestHeaders</key><dict>\n<key>\(name)</key><string>x</string></dict>")
+        #expect(found.map(\.rule) == [.quirkReservedHeader])
+        #expect(found.first?.location?.line == 5)
+        #expect(found.first?.message == "expected extra token request headers only, found \"\(name)\", which the client sets itself (its credentials, DPoP proof or the request's framing)")
+    }
+
+    @Test func aHeaderTwiceInAnyCaseOrMalformedIsAnError() throws {
+        let found = try findings("<key>tokenRequestHeaders</key><dict><key>Accept</key><string>a</string><key>ACCEPT</key><string>b</string><key>X Bad</key><string>c</string></dict>")
+        #expect(found.map(\.rule) == [.quirkReservedHeader, .quirkInvalidValue])
+        #expect(found[0].message.hasPrefix("expected each token request header once, found \"ACCEPT\" again"))
+        // A CR LF in a value would start another field: the loader warns of the characters, the rule refuses them.
+        let (file, _) = quirks("<key>tokenRequestHeaders</key><dict><key>X-Ok</key><string>d&#13;&#10;Host: evil</string></dict>")
+        #expect(QuirkRules.check(try #require(file), discovery: nil, hasDiscoveryFile: false).map(\.rule).contains(.quirkInvalidValue))
+        #expect(try findings("<key>tokenRequestHeaders</key><dict><key>Accept</key><string>application/json</string></dict>").isEmpty)
+    }
+
+    @Test func dpopJKTIsTheClientsOwnAuthorizationParameter() throws {
+        #expect(try findings("<key>authorizationParameters</key><dict><key>DPoP_JKT</key><string>x</string></dict>").map(\.rule) == [.quirkReservedParameter])
+    }
+}
