@@ -98,7 +98,9 @@ enum TokenResponseDecoder {
         return (["bearer"] + quirks.bearerTokenTypes).contains { value.caseInsensitiveCompare($0) == .orderedSame }
     }
 
-    /// `expires_in` as a number or a decimal string; anything unparseable or negative is absent.
+    /// `expires_in` as a number or a decimal string; anything unparseable is absent (the token's
+    /// lifetime unknown). A negative lifetime is not "unknown" but over: it reads as 0, so the
+    /// token counts as expired at once and the session refreshes, instead of never.
     static func expiresIn(_ value: ClaimValue?) -> TimeInterval? {
         let seconds: Double?
         switch value {
@@ -106,8 +108,8 @@ enum TokenResponseDecoder {
         case .string(let text)?: seconds = Double(text.trimmingCharacters(in: .whitespaces))
         default: seconds = nil
         }
-        guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
-        return seconds
+        guard let seconds, seconds.isFinite else { return nil }
+        return max(seconds, 0)
     }
 }
 

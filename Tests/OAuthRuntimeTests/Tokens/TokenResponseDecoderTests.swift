@@ -66,11 +66,17 @@ import Testing
     }
 
     @Test(arguments: [
-        (#""3600""#, 3600.0), (#"" 60 ""#, 60.0), ("3599.5", 3599.5), (#""soon""#, nil), ("-5", nil), ("true", nil), ("null", nil),
+        (#""3600""#, 3600.0), (#"" 60 ""#, 60.0), ("3599.5", 3599.5), (#""soon""#, nil), ("-5", 0.0), (#""-86400""#, 0.0), ("true", nil), ("null", nil),
     ] as [(String, Double?)])
     func expiresInAsNumberOrDecimalString(value: String, seconds: Double?) throws {
         let tokens = try decode(json(#"{"access_token":"at","token_type":"Bearer","expires_in":\#(value)}"#)).get()
         #expect(tokens.expiresAt == seconds.map { now.addingTimeInterval($0) })
+    }
+
+    /// Before the fix a negative lifetime read as "unknown", and a session never refreshed the token.
+    @Test func aNegativeLifetimeIsExpiredNotEternal() throws {
+        let tokens = try decode(json(#"{"access_token":"at","token_type":"Bearer","expires_in":-3600,"refresh_token":"rt"}"#)).get()
+        #expect(tokens.isExpired(at: now, leeway: 0))
     }
 
     @Test func anOpenIDCodeFlowNeedsAnIDToken() {
