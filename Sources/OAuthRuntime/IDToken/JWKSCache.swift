@@ -6,7 +6,9 @@ import Foundation
 /// most one per `minimumRefetchInterval`, shared by every token that misses meanwhile: a token's
 /// `kid` is chosen by whoever sent the token, and must not make the client download the JWKS
 /// once per token. Providers publish a new key before they sign with it, so a rotation is
-/// still picked up by the first refetch.
+/// still picked up by the first refetch. A download that fails counts too: while the JWKS URI
+/// fails, every token gets that failure again until the interval has passed, rather than another
+/// request each.
 public actor JWKSCache {
     /// One usable public key.
     struct Key: Sendable {
@@ -22,7 +24,10 @@ public actor JWKSCache {
     /// The shortest time between two downloads caused by unknown keys.
     public let minimumRefetchInterval: TimeInterval
     private var keys: [Key]?
-    private var lastDownload: Date?
+    /// When a download was last started, whether it succeeded or not.
+    private var lastAttempt: Date?
+    /// Why the last download failed; cleared by one that succeeds.
+    private var lastFailure: OAuthError?
     /// A verifier per key and algorithm, made once: building one parses the key.
     private var verifiers: [String: SignatureVerifier] = [:]
     private var fetch: Task<[Key], any Error>?
@@ -42,9 +47,12 @@ public actor JWKSCache {
         let key: Key
         if let keys, let found = Self.select(from: keys, kid: kid, algorithm: algorithm) {
             key = found
-        } else if fetch != nil || keys == nil || lastDownload.map({ now.timeIntervalSince($0) >= minimumRefetchInterval }) ?? true,
+        } else if fetch != nil || lastAttempt.map({ now.timeIntervalSince($0) >= minimumRefetchInterval }) ?? true,
                   let found = Self.select(from: try await refetch(now: now), kid: kid, algorithm: algorithm) {
             key = found
+        } else if keys == nil, let lastFailure {
+            // Backing off: the JWKS URI failed within the interval; say so again without asking.
+            throw lastFailure
         } else {
             throw OAuthError.invalidIDToken(.unknownKey(kid))
         }
@@ -68,10 +76,17 @@ public actor JWKSCache {
         fetchCount += 1
         let task = Task { [url, transport, fetchCount] in try await Self.download(url, transport: transport, generation: fetchCount) }
         fetch = task
+        lastAttempt = now
         defer { fetch = nil }
-        let downloaded = try await Self.value(of: task)
+        let downloaded: [Key]
+        do {
+            downloaded = try await Self.value(of: task)
+        } catch {
+            lastFailure = error
+            throw error
+        }
         keys = downloaded
-        lastDownload = now
+        lastFailure = nil
         verifiers = verifiers.filter { $0.key.hasPrefix("\(fetchCount)|") }
         return downloaded
     }

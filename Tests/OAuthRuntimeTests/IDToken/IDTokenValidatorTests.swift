@@ -140,6 +140,38 @@ import Testing
         #expect(await transport.count(of: Self.jwksURL) == 2)
     }
 
+    /// Before the fix, every token validated while the JWKS URI failed downloaded it again.
+    @Test func whileTheJWKSFailsTokensGetTheFailureWithoutADownloadEach() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let transport = LocalTransport()
+        await transport.set(Self.jwksURL, HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: Data("<h1>down</h1>".utf8)))
+        let validator = try validator(transport)
+        let token = try await key.sign(claims())
+        let down = OAuthError.unexpectedResponse(status: 503, contentType: "text/html", endpoint: "JWKS URI")
+        for _ in 0..<50 {
+            await #expect(throws: down) { try await validator.validate(token, nonce: "n-1", now: now) }
+        }
+        #expect(await transport.count(of: Self.jwksURL) == 1)
+
+        // After the interval, one more try; the provider is back.
+        await transport.set(Self.jwksURL, jwks([key]))
+        let later = now.addingTimeInterval(61)
+        for _ in 0..<10 { #expect(try await validator.validate(token, nonce: "n-1", now: later).subject == "user-1") }
+        #expect(await transport.count(of: Self.jwksURL) == 2)
+    }
+
+    /// OpenID RP tests: an ID token without `aud`, and a refreshed one from another issuer.
+    @Test func anIDTokenWithoutAudienceOrARefreshedOneFromAnotherIssuerIsRefused() async throws {
+        let key = try await MintedKey.rsa(kid: "k1")
+        let validator = try validator(await setUp([key]))
+        #expect(await failure(validator, try await key.sign(claims(["aud": nil]))) == .audienceMismatch(clientID: "client-1"))
+        #expect(await failure(validator, try await key.sign(claims(["iat": .number(now.timeIntervalSince1970 + 86_400 * 365)]))) == .issuedInTheFuture)
+        let original = try await validator.validate(try await key.sign(claims()), nonce: "n-1", now: now)
+        await #expect(throws: OAuthError.invalidIDToken(.issuerMismatch(expected: "https://id.example.com", found: "https://other.example.com"))) {
+            try await validator.validateRefreshed(try await key.sign(claims(["iss": .string("https://other.example.com"), "nonce": nil])), original: original, now: now)
+        }
+    }
+
     @Test func kidlessTokensAgainstSeveralKeysDoNotRefetch() async throws {
         let one = try await MintedKey.rsa(kid: "k1")
         let two = try await MintedKey.rsa(kid: "k2")
