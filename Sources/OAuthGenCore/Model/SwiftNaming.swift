@@ -18,20 +18,17 @@ public enum SwiftNaming {
     ]
 
     /// Types that generated code names: a provider type with one of these names would shadow
-    /// it inside the generated file (a provider called `date` must not become `enum Date`).
-    static let typeNamesGeneratedCodeUses: Set<String> = [
-        "OAuthRuntime", "Foundation", "Swift", "URL", "Date", "String", "Bool", "Int", "Double", "Decoder",
-        "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata", "ProviderQuirks", "ClientRegistration",
-        "QuirkParameter", "IssuerTemplate", "PKCEMethod", "TokenEndpointAuthMethod", "TokenResponseQuirks",
-        "OAuthProvider", "OAuthScope", "OAuthClaims", "Audience", "AddressClaim", "ClaimValue", "Scope", "Claims",
-        "CodingKey", "Sendable", "Optional", "Array",
-        // Not keywords, yet no type may take these names.
-        "Any", "AnyObject", "Self", "Type", "Protocol",
-    ]
+    /// it inside the generated file (a provider called `date` must not become `enum Date`), or
+    /// the standard type in the app. The runtime's and the standard ones are `OAuthPolicy`'s list
+    /// (the runtime's checked against its sources); the rest are the generated types' own members.
+    static let typeNamesGeneratedCodeUses: Set<String> = ReservedTypeNames.runtime.union(ReservedTypeNames.standard).union([
+        "Scope", "Claims", "UserInfo", "RedirectURI", "Prompt", "CodingKeys",
+    ])
 
     /// Whether `name` can be a generated type's name as written.
     public static func isValidTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else { return false }
+        // `_` alone is the discard pattern, not a name.
+        guard name != "_", let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || isASCIILetter($0) || ("0"..."9").contains($0) }
             && !keywords.contains(name) && !unusableMemberNames.contains(name) && !typeNamesGeneratedCodeUses.contains(name)
     }

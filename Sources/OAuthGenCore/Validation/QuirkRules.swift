@@ -18,7 +18,7 @@ enum QuirkRules {
 
         if let name = quirks.name, !SwiftNaming.isValidTypeName(name.value) {
             findings.append(Diagnostic(.error, .quirkInvalidName,
-                "expected \"name\" to be a Swift type name (a letter or '_' then letters, digits or '_', not a keyword, not a type the generated code uses), found \"\(name.value)\"",
+                "expected \"name\" to be a Swift type name (a letter or '_' then letters, digits or '_', not a keyword, not a type of OAuthRuntime or the standard library the app would lose), found \"\(name.value)\"",
                 at: name.location))
         }
         if let secret = quirks.clientSecret {

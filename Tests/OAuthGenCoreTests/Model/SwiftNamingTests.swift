@@ -1,9 +1,12 @@
+import Foundation
+import OAuthPolicy
 import Testing
 @testable import OAuthGenCore
 
 @Suite struct SwiftNamingTests {
     @Test(arguments: [
         ("google", "Google"), ("entra-common", "EntraCommon"), ("my_idp2", "MyIdp2"), ("2fa", "_2fa"), ("---", "Provider"), ("date", "DateProvider"), ("scope", "ScopeProvider"), ("self", "SelfProvider"),
+        ("task", "TaskProvider"), ("result", "ResultProvider"), ("token-set", "TokenSetProvider"), ("sign-in", "SignInProvider"),
     ])
     func typeNamesFromProviderNames(name: String, expected: String) {
         #expect(SwiftNaming.upperCamelCase(name) == expected)
@@ -44,5 +47,28 @@ import Testing
     @Test func docCommentsStayOnOneLineWithNothingInvisible() {
         #expect(SwiftNaming.docCommentText("a\nb\r\nc") == #"a\u{A}b\u{D}\u{A}c"#)
         #expect(SwiftNaming.docCommentText("read\u{202E}etirw") == #"read\u{202E}etirw"#)
+    }
+
+    /// Before the fix these quirk names were accepted, and the generated file did not compile
+    /// (`_`, the runtime's types) or shadowed the standard type in the whole app (`Error`, `Task`).
+    @Test(arguments: ["_", "OAuthSession", "OAuthClient", "SignIn", "OAuthError", "TokenStore", "KeychainTokenStore", "Error", "Task", "Result", "Data", "Never"])
+    func aNameTheRuntimeOrTheStandardLibraryHasIsRefused(name: String) {
+        #expect(!SwiftNaming.isValidTypeName(name))
+    }
+
+    /// The reserved list is the runtime's own: every top-level public type declared in its sources.
+    @Test func theReservedRuntimeNamesAreTheRuntimesPublicTypes() throws {
+        let sources = Fixtures.packageRoot.appendingPathComponent("Sources/OAuthRuntime")
+        let declaration = try Regex(#"^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+)?(?:struct|enum|class|actor|protocol|typealias)\s+(\w+)"#)
+        var declared: Set<String> = []
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+        for file in files where file.pathExtension == "swift" {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                if let match = line.firstMatch(of: declaration), let name = match.output[1].substring { declared.insert(String(name)) }
+            }
+        }
+        #expect(declared.count > 50)
+        #expect(declared.subtracting(ReservedTypeNames.runtime).sorted() == [], "public runtime types missing from ReservedTypeNames.runtime")
+        #expect(ReservedTypeNames.runtime.subtracting(declared).sorted() == [], "ReservedTypeNames.runtime names types the runtime no longer has")
     }
 }

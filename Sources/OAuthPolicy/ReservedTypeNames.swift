@@ -1,0 +1,45 @@
+/// Names a generated provider type must not take: a provider called `OAuthSession` would make the
+/// generated file that says `OAuthSession<…>` mean itself, and one called `Error` or `Task` would
+/// compile but shadow the standard type in every file of the app that imports it.
+public enum ReservedTypeNames {
+    /// Every top-level public type of `OAuthRuntime`, which generated code and apps name unqualified.
+    /// A test compares this list with the runtime's sources, so a new runtime type cannot be missed.
+    public static let runtime: Set<String> = [
+        "AddressClaim", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
+        "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "ClaimValue",
+        "ClientAuthentication", "ClientRegistration", "CodeExchange", "CodeGrant", "DPoPKey",
+        "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider",
+        "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
+        "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",
+        "JWKSCache", "KeychainTokenStore", "LoopbackListener", "LoopbackUserAgent", "MemoryTokenStore",
+        "NoIDToken", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
+        "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "PKCE", "PKCEMethod",
+        "PendingAuthorization", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
+        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResponseTooLarge",
+        "ScopeValue", "SecureEnclaveDPoPKey", "SignIn", "SignInRecord", "SoftwareDPoPKey",
+        "StandardClaims", "StandardPrompt", "SupportsDeviceAuthorization", "SupportsEndSession",
+        "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
+        "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore",
+        "TokenStoreUnavailableError", "TokenTypeHint", "URLSessionTransport", "VerifiedIDToken",
+        "WebAuthenticationSessionUserAgent",
+    ]
+
+    /// The standard library's, Concurrency's and Foundation's types that apps and generated code
+    /// name unqualified every day.
+    public static let standard: Set<String> = [
+        "Swift", "Foundation", "OAuthRuntime", "Any", "AnyObject", "Self", "Type", "Protocol",
+        "Error", "Result", "Never", "Void", "Optional", "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16",
+        "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Array", "Dictionary", "Set",
+        "Range", "ClosedRange", "Sequence", "Collection", "Equatable", "Hashable", "Comparable", "Identifiable", "Codable",
+        "Encodable", "Decodable", "Encoder", "Decoder", "CodingKey", "Sendable", "Task", "TaskGroup", "Actor", "MainActor",
+        "AsyncStream", "AsyncThrowingStream", "AsyncSequence", "Clock", "ContinuousClock", "SuspendingClock", "Duration",
+        "CancellationError", "CheckedContinuation", "URL", "URLComponents", "URLRequest", "URLSession", "URLError", "Data",
+        "Date", "UUID", "JSONDecoder", "JSONEncoder", "Bundle", "Notification", "NotificationCenter", "TimeInterval",
+        "Locale", "Calendar", "CustomStringConvertible", "LocalizedError", "ObservableObject", "Published",
+    ]
+
+    /// Whether a generated provider type may not be called `name`.
+    public static func contains(_ name: String) -> Bool {
+        runtime.contains(name) || standard.contains(name)
+    }
+}
