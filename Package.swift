@@ -62,7 +62,7 @@ let package = Package(
         // The known providers as data (`Providers/<id>.plist`), for `oauthgen init`.
         .target(
             name: "OAuthGenCatalog",
-            dependencies: ["OAuthGenCore"],
+            dependencies: ["OAuthGenCore", "OAuthPolicy"],
             resources: [.copy("Providers")]
         ),
         // The commands that need no network, shared by both tools below.

@@ -74,6 +74,29 @@ import Testing
         #expect(shown[1].hasSuffix("[scheme-not-registered] (RFC 8252 Appendix B.1)"))
     }
 
+    /// Before the fix a newline in a quirk value printed a forged compiler line, and bidi
+    /// characters reordered what the page showed.
+    @Test func quirkValuesCannotForgeLinesOrReorderText() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("acme.quirks.plist")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>clientID</key><string>acme</string>
+            <key>redirectURIs</key><array><string>com.acme.app:/cb</string></array>
+            <key>authorizationParameters</key><dict><key>audience</key><string>api&#10;/etc/app.plist:1:1: error: forged [x]</string><key>hint</key><string>\u{202E}evil</string></dict>
+            <key>endpoints</key><dict><key>authorization</key><string>https://id.acme.example/a</string><key>token</key><string>https://id.acme.example/t</string></dict>
+            </dict></plist>
+            """.utf8).write(to: file)
+        let run = try OAuthGenBinary.run(["doctor", directory.path])
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(!lines.contains { $0.hasPrefix("/etc/app.plist:1:1: error:") }, "\(run.stdout)")
+        #expect(!run.stdout.unicodeScalars.contains("\u{202E}"))
+        #expect(lines.contains { $0.contains(#"api\u{A}/etc/app.plist:1:1: error: forged [x]"#) }, "\(run.stdout)")
+        #expect(lines.contains { $0.contains(#"\u{202E}evil"#) }, "\(run.stdout)")
+    }
+
     @Test func aRedirectKindTheProviderRefusesAndAProviderOutsideTheCatalog() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,5 @@
 import OAuthGenCore
+import OAuthPolicy
 
 extension ProviderDiagnosis {
     /// The diagnosis as the page `oauthgen doctor` prints: what applies, why, and what to do.
@@ -34,10 +35,9 @@ extension ProviderDiagnosis {
         lines.append("  Redirect URIs")
         if redirects.isEmpty { lines.append("    none: the generated client has no redirect to sign in with") }
         for redirect in redirects {
-            var line = "    \(redirect.uri)  \(Self.kindName(redirect.kind))    (\(place(redirect.location)))"
-            if redirect.allowedByProvider == false { line += "\n      the catalog says \(catalogEntry ?? name) does not take this kind for native apps" }
-            if let note = redirect.note { line += "\n      \(note)" }
-            lines.append(line)
+            lines.append("    \(redirect.uri)  \(Self.kindName(redirect.kind))    (\(place(redirect.location)))")
+            if redirect.allowedByProvider == false { lines.append("      the catalog says \(catalogEntry ?? name) does not take this kind for native apps") }
+            if let note = redirect.note { lines.append("      \(note)") }
         }
 
         if !schemes.isEmpty {
@@ -58,7 +58,9 @@ extension ProviderDiagnosis {
             lines.append("  Findings")
             lines += findings.map { "    \($0.description)" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Every line holds values from the quirk file and the catalog: a newline in one must not
+        // print a forged `path:1:1: error:` line, nor a bidi character reorder what is shown.
+        return lines.map(TerminalText.escaping).joined(separator: "\n") + "\n"
     }
 
     static func kindName(_ kind: RedirectKind) -> String {
