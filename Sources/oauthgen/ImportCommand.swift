@@ -13,7 +13,9 @@ struct ImportCommand: AsyncParsableCommand {
             from the issuer. With --info-plist it checks the app's CFBundleURLTypes: every private-use
             scheme a provider redirects to must be registered (error), and a registered scheme no
             provider uses earns a warning. Quirk files already in the output directory count as
-            providers too. Nothing is written if any file cannot be imported.
+            providers too. What would be written is checked first: nothing is written if any file
+            cannot be imported or fails validation, and an existing file with other contents (a
+            hand-tuned quirk file) is never replaced without --force.
 
             Example:
               oauthgen import Okta.plist GoogleService-Info.plist --output OAuth --info-plist Info.plist
@@ -35,6 +37,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Allow http for an issuer on 127.0.0.1 or [::1] with --fetch-discovery (local servers only).")
     var allowInsecureLoopback = false
 
+    @Flag(help: "Replace quirk files (and pinned documents) that exist with other contents.")
+    var force = false
+
     func run() async throws {
         var diagnostics: [Diagnostic] = []
         var providers: [ImportedProvider] = []
@@ -53,30 +58,42 @@ struct ImportCommand: AsyncParsableCommand {
         DiagnosticPrinter.printText(diagnostics.sortedByLocation())
         guard !diagnostics.containsErrors else { throw ExitCode.failure }
 
+        var files = providers.map { GeneratedFile(name: "\($0.name)\(InputFileKind.quirks.rawValue)", contents: $0.quirkFile) }
+        for provider in providers {
+            if fetchDiscovery, let issuer = provider.issuer {
+                let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: .openid, expectedIssuer: nil, allowInsecureLoopback: allowInsecureLoopback)
+                files.append(GeneratedFile(name: "\(provider.name)\(InputFileKind.openIDConfiguration.rawValue)", contents: PinnedJSONWriter.write(document)))
+            }
+        }
+        if !force {
+            let refusals = StagedWrite.refusals(replacing: files, in: output)
+            DiagnosticPrinter.printText(refusals)
+            guard refusals.isEmpty else { throw ExitCode.failure }
+        }
+
+        // Check what would be written, as `validate` would, with the quirk files already there,
+        // before anything is.
+        var results: [Diagnostic]
         do {
-            _ = try OutputWriter.write(providers.map { GeneratedFile(name: "\($0.name).quirks.plist", contents: $0.quirkFile) }, to: output)
+            results = try StagedWrite.findings(for: files, in: output)
         } catch {
             StandardError.write(error.description + "\n")
             throw ExitCode.failure
         }
-
-        for provider in providers {
-            let discoveryPath = (output as NSString).appendingPathComponent("\(provider.name).openid-configuration.json")
-            if fetchDiscovery, let issuer = provider.issuer {
-                let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: .openid, expectedIssuer: nil, allowInsecureLoopback: allowInsecureLoopback)
-                try DiscoveryDownloader.pin(document, to: discoveryPath)
-            }
-        }
-
-        // Check what was written, as `validate` would, together with the quirk files already there.
-        let (checked, findings) = Generator.validate(paths: [output])
-        var results = findings
+        // The files are written if they themselves pass; the app's Info.plist is the app's to fix.
+        let blocking = StagedWrite.hasErrors(results.filter { $0.rule != .inputMissingDiscovery }, in: files, at: output)
         if let infoPlist {
             var readFindings: [Diagnostic] = []
             if let bytes = ProviderLoader.readFile(infoPlist, diagnostics: &readFindings) {
                 let (schemes, found) = URLSchemeCheck.registeredSchemes(infoPlist: bytes, file: infoPlist)
                 readFindings += found
-                let redirects = checked.flatMap { $0.quirks?.redirectURIs ?? [] }
+                // The new quirk files read from their contents, located where they will be; the others from disk.
+                let incoming = files.filter { $0.name.hasSuffix(InputFileKind.quirks.rawValue) }.compactMap { file in
+                    QuirkFileLoader.load(Array(file.contents.utf8), file: (output as NSString).appendingPathComponent(file.name)).0
+                }
+                let names = Set(files.map(\.name))
+                let existing = Generator.validate(paths: [output]).providers.filter { !names.contains(($0.input.quirksPath as NSString?)?.lastPathComponent ?? "") }
+                let redirects = incoming.flatMap(\.redirectURIs) + existing.flatMap { $0.quirks?.redirectURIs ?? [] }
                 readFindings += URLSchemeCheck.check(redirectURIs: redirects, schemes: schemes, infoPlist: (infoPlist as NSString).lastPathComponent)
             }
             results += readFindings
@@ -92,6 +109,13 @@ struct ImportCommand: AsyncParsableCommand {
         // A quirk file without its discovery document is expected right after an import.
         results.removeAll { $0.rule == .inputMissingDiscovery }
         DiagnosticPrinter.printText(results.sortedByLocation())
+        guard !blocking else { throw ExitCode.failure }
+        do {
+            _ = try OutputWriter.write(files, to: output)
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode.failure
+        }
         if results.containsErrors { throw ExitCode.failure }
     }
 }

@@ -90,6 +90,8 @@ struct InitCommand: AsyncParsableCommand {
                 "expected no \(quirkName) in \(output), found one; pass --force to replace it", at: SourceLocation(file: quirkPath, line: 1, column: 1))])
             throw ExitCode.failure
         }
+        // The pinned document too (checked below, once its contents are known): a team may have
+        // pinned a newer one by hand.
         var parameters: [String: String] = [:]
         for value in values {
             let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -115,28 +117,20 @@ struct InitCommand: AsyncParsableCommand {
                                      at: SourceLocation(file: quirkPath, line: 1, column: 1)))
         }
 
+        if !force {
+            let refusals = StagedWrite.refusals(replacing: files, in: output)
+            DiagnosticPrinter.printText(refusals)
+            guard refusals.isEmpty else { throw ExitCode.failure }
+        }
+
         // Check what would be written, with the providers already there (the mix-up rules look
         // across them), before anything is: a file that fails is never left behind.
-        let staging = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-init-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: staging) }
-        let written = Set(files.map(\.name))
-        let others = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])
-            .filter { !written.contains($0) && InputFileKind.classify(fileName: $0) != nil }
-            .map { (output as NSString).appendingPathComponent($0) }
+        var results: [Diagnostic]
         do {
-            _ = try OutputWriter.write(files, to: staging)
+            results = try StagedWrite.findings(for: files, in: output)
         } catch {
             StandardError.write(error.description + "\n")
             throw ExitCode.failure
-        }
-        var (_, results) = Generator.validate(paths: [staging] + others)
-        results = results.map { finding in
-            // Findings name the files where they will be, not where they were checked.
-            guard var location = finding.location, location.file.hasPrefix(staging + "/") else { return finding }
-            location.file = (output as NSString).appendingPathComponent(String(location.file.dropFirst(staging.count + 1)))
-            var moved = finding
-            moved.location = location
-            return moved
         }
         if let issuer = made.metadataIssuer, !fetch, entry.pinnedDiscovery == nil {
             results.removeAll { $0.rule == .inputMissingDiscovery && $0.location?.file == quirkPath }
@@ -148,9 +142,7 @@ struct InitCommand: AsyncParsableCommand {
         }
         results += advice
         DiagnosticPrinter.printText(results.sortedByLocation())
-        // Another provider's problem is printed but is not this command's to fix.
-        let ours = Set(files.map { (output as NSString).appendingPathComponent($0.name) })
-        guard !results.contains(where: { $0.severity == .error && ours.contains($0.location?.file ?? "") }) else { throw ExitCode.failure }
+        guard !StagedWrite.hasErrors(results, in: files, at: output) else { throw ExitCode.failure }
         do {
             _ = try OutputWriter.write(files, to: output)
         } catch {

@@ -42,6 +42,42 @@ import Testing
         #expect(validate.stdout.contains("input-missing-discovery"))
     }
 
+    /// Before the fix, import replaced a hand-tuned quirk file unasked.
+    @Test func aHandTunedQuirkFileIsNotReplacedWithoutForce() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let okta = Self.plists.appendingPathComponent("okta-mobile-swift-Okta.plist").path
+        let first = try OAuthGenBinary.run(["import", okta, "--output", directory.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let quirks = directory.appendingPathComponent("okta.quirks.plist")
+        let tuned = try String(contentsOf: quirks, encoding: .utf8).replacingOccurrences(of: "</dict>\n</plist>", with: "\t<key>pkce</key>\n\t<string>S256</string>\n</dict>\n</plist>")
+        try Data(tuned.utf8).write(to: quirks)
+
+        // The same import again: the file differs from what it would write.
+        let again = try OAuthGenBinary.run(["import", okta, "--output", directory.path])
+        #expect(again.status == 1)
+        #expect(again.stderrLines.contains("\(quirks.path):1:1: error: expected no okta.quirks.plist in \(directory.path), found one with other contents; pass --force to replace it [input-duplicate]"), "\(again.stderr)")
+        #expect(try String(contentsOf: quirks, encoding: .utf8) == tuned)
+
+        let forced = try OAuthGenBinary.run(["import", okta, "--output", directory.path, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try String(contentsOf: quirks, encoding: .utf8) != tuned)
+    }
+
+    /// Before the fix, a quirk file that failed validation was written, then reported.
+    @Test func aQuirkFileThatFailsValidationIsNeverWritten() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plist = directory.appendingPathComponent("Okta.plist")
+        try Data("<plist><dict><key>issuer_url</key><string>https://dev-1.okta.com/oauth2/default</string><key>client_id</key><string>c</string><key>redirect_uri</key><string>http://example.com/cb</string></dict></plist>".utf8).write(to: plist)
+        let output = directory.appendingPathComponent("OAuth")
+        let run = try OAuthGenBinary.run(["import", plist.path, "--output", output.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(output.path)/okta.quirks.plist:"), "\(run.stderr)")
+        #expect(run.stderr.contains("[redirect-http-not-loopback]"), "\(run.stderr)")
+        #expect(contents(of: output).isEmpty)
+    }
+
     @Test func refusesAPlistItCannotRead() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -123,6 +123,24 @@ import Testing
         #expect(try String(contentsOf: other.appendingPathComponent("google.quirks.plist"), encoding: .utf8).contains("<string>http://127.0.0.1/oauth/google</string>"))
     }
 
+    /// Before the fix, init replaced a discovery document a team had pinned by hand, unasked.
+    @Test func aPinnedDocumentWithOtherContentsIsNotReplacedWithoutForce() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pinned = directory.appendingPathComponent("google.openid-configuration.json")
+        let handPinned = Data(#"{"issuer": "https://accounts.google.com", "note": "pinned by hand"}"#.utf8)
+        try handPinned.write(to: pinned)
+        let run = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines.last == "\(pinned.path):1:1: error: expected no google.openid-configuration.json in \(directory.path), found one with other contents; pass --force to replace it [input-duplicate]")
+        #expect(try Data(contentsOf: pinned) == handPinned)
+        #expect(contents(of: directory) == ["google.openid-configuration.json"])
+
+        let forced = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try Data(contentsOf: pinned) != handPinned)
+    }
+
     @Test func aRedirectTheProviderDoesNotAllowIsRefusedAndNothingIsWritten() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

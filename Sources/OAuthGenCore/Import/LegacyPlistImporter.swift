@@ -12,6 +12,10 @@ public enum LegacyPlistImporter {
         }
         let values = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         func string(_ key: String) -> String? { values[key]?.value.stringValue }
+        /// The first of `keys` the file has as a string, and which key it was.
+        func first(_ keys: [String]) -> (key: String, value: String)? {
+            keys.lazy.compactMap { key in string(key).map { (key, $0) } }.first
+        }
 
         var provider: ImportedProvider
         var imported: Set<String>
@@ -27,16 +31,29 @@ public enum LegacyPlistImporter {
             diagnostics.append(Diagnostic(.warning, .importIncomplete,
                 "expected a redirect URI to import, found none in Auth0.plist: add \"redirectURIs\" to the quirk file (Auth0.swift uses <bundle id>://\(domain)/ios/<bundle id>/callback; a single slash after the scheme is what RFC 8252 §7.1 asks)",
                 at: values["Domain"]?.keyLocation ?? root.location))
-        } else if let issuer = string("issuer"), let clientID = string("clientId") {
-            provider = ImportedProvider(name: "okta", format: .okta, issuer: issuer, clientID: clientID,
-                                        redirectURIs: string("redirectUri").map { [$0] } ?? [],
-                                        defaultScopes: (string("scopes") ?? "openid").split(separator: " ").map(String.init))
-            imported = ["issuer", "clientId", "redirectUri", "scopes"]
+        } else if let issuer = first(Self.oktaIssuer), let clientID = first(Self.oktaClientID) {
+            // okta-oidc-ios and okta-mobile-swift 1.x wrote camelCase keys; okta-mobile-swift 2.x
+            // writes snake_case ones (issuer_url, client_id, redirect_uri, scope). Either is read.
+            provider = ImportedProvider(name: "okta", format: .okta, issuer: issuer.value, clientID: clientID.value,
+                                        redirectURIs: first(Self.oktaRedirectURI).map { [$0.value] } ?? [],
+                                        defaultScopes: (first(Self.oktaScopes)?.value ?? "openid").split(separator: " ").map(String.init))
+            imported = Set(Self.oktaIssuer + Self.oktaClientID + Self.oktaRedirectURI + Self.oktaScopes)
         } else {
             diagnostics.append(Diagnostic(.error, .importUnrecognized,
-                "expected an Okta.plist (issuer, clientId), Auth0.plist (Domain, ClientId) or GoogleService-Info.plist (CLIENT_ID, REVERSED_CLIENT_ID), found the keys \(entries.map(\.key).joined(separator: ", "))",
+                "expected an Okta.plist (issuer or issuer_url, clientId or client_id), Auth0.plist (Domain, ClientId) or GoogleService-Info.plist (CLIENT_ID, REVERSED_CLIENT_ID), found the keys \(entries.map(\.key).joined(separator: ", "))",
                 at: root.location))
             return (nil, diagnostics)
+        }
+        if provider.format == .okta {
+            // Both spellings of one setting: the first read wins, the other is worth a word.
+            for keys in [Self.oktaIssuer, Self.oktaClientID, Self.oktaRedirectURI, Self.oktaScopes] {
+                let present = keys.filter { values[$0] != nil }
+                for key in present.dropFirst() {
+                    diagnostics.append(Diagnostic(.warning, .importIncomplete,
+                        "expected one of \(keys.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(present[0])\" and \"\(key)\"; \"\(present[0])\" was imported",
+                        at: values[key]?.keyLocation ?? root.location))
+                }
+            }
         }
         let leftOut = entries.filter { !imported.contains($0.key) && provider.format != .googleServiceInfo }
         for entry in leftOut {
@@ -45,4 +62,10 @@ public enum LegacyPlistImporter {
         }
         return (provider, diagnostics)
     }
+
+    // Okta.plist keys, the older spelling first.
+    static let oktaIssuer = ["issuer", "issuer_url"]
+    static let oktaClientID = ["clientId", "client_id"]
+    static let oktaRedirectURI = ["redirectUri", "redirect_uri"]
+    static let oktaScopes = ["scopes", "scope"]
 }

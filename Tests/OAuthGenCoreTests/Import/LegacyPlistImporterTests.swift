@@ -14,6 +14,27 @@ import Testing
         #expect(diagnostics.map { "\($0.severity.rawValue) \($0.location!.line)" } == ["note 13", "note 15"])
     }
 
+    /// okta-mobile-swift 2.x's snake_case Okta.plist: refused as unrecognized before the fix.
+    @Test func oktaMobileSwiftSnakeCaseKeys() throws {
+        let (provider, diagnostics) = LegacyPlistImporter.importPlist(try Fixtures.bytes("plist/okta-mobile-swift-Okta.plist"), file: "Okta.plist")
+        let okta = try #require(provider)
+        #expect(okta.name == "okta")
+        #expect(okta.issuer == "https://dev-1234567.okta.com/oauth2/default")
+        #expect(okta.clientID == "0oa3en4fIMQ3ddc204w5")
+        #expect(okta.redirectURIs == ["com.okta.dev-1234567:/callback"])
+        #expect(okta.defaultScopes == ["openid", "profile", "offline_access"])
+        #expect(diagnostics.map { "\($0.severity.rawValue) \($0.location!.line) \($0.message)" } == [
+            "note 13 \"logout_redirect_uri\" has no quirk-file equivalent and was not imported",
+        ])
+    }
+
+    @Test func bothSpellingsOfAnOktaKeyAreAWarning() throws {
+        let plist = "<plist><dict><key>issuer</key><string>https://a.okta.com</string><key>issuer_url</key><string>https://b.okta.com</string><key>client_id</key><string>c</string></dict></plist>"
+        let (provider, diagnostics) = LegacyPlistImporter.importPlist(Array(plist.utf8), file: "Okta.plist")
+        #expect(provider?.issuer == "https://a.okta.com")
+        #expect(diagnostics.map(\.message) == [#"expected one of "issuer", "issuer_url", found "issuer" and "issuer_url"; "issuer" was imported"#])
+    }
+
     @Test func auth0NeedsARedirectAdded() throws {
         let (provider, diagnostics) = LegacyPlistImporter.importPlist(try Fixtures.bytes("plist/auth0-swift-tests-Auth0.plist"), file: "Auth0.plist")
         #expect(provider?.issuer == "https://samples.auth0.com/")
