@@ -98,3 +98,8 @@ public enum AuthorizationCallback {
         return difference == 0
     }
 }
+
+extension AuthorizationCode: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

@@ -43,3 +43,8 @@ extension PKCE: CustomStringConvertible {
     /// The verifier is a secret: it never appears in descriptions or logs.
     public var description: String { "PKCE(method: \(method.rawValue), verifier: <redacted>)" }
 }
+
+extension PKCE: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

@@ -48,3 +48,8 @@ extension PendingAuthorization: CustomStringConvertible {
         "PendingAuthorization<\(Provider.self)>(issuer: \(issuer ?? "none"), redirectURI: \(redirectURI.absoluteString), scopes: \(scopes.joined(separator: " ")), state/nonce/verifier\(dpopKey == nil ? "" : "/DPoP key"): <redacted>)"
     }
 }
+
+extension PendingAuthorization: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

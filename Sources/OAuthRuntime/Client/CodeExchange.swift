@@ -175,3 +175,8 @@ public struct BackendCodeExchange: CodeExchange {
                                                endpoint: "backend exchange endpoint")
     }
 }
+
+extension CodeGrant: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

@@ -110,3 +110,8 @@ public struct DPoPKeyStorage: Sendable, Hashable {
         }
     }
 }
+
+extension DPoPSigningKey: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

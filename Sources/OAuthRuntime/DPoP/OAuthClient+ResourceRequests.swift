@@ -59,3 +59,8 @@ public struct AuthorizationHeaders: Sendable, Hashable, CustomStringConvertible 
         "AuthorizationHeaders(\(dpop == nil ? "Bearer" : "DPoP"): <redacted>)"
     }
 }
+
+extension AuthorizationHeaders: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

@@ -60,4 +60,8 @@ public struct SecureEnclaveDPoPKey: DPoPKey, Hashable, CustomStringConvertible {
         hasher.combine(thumbprint)
     }
 }
+extension SecureEnclaveDPoPKey: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}
 #endif

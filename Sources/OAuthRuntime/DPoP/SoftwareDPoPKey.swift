@@ -54,3 +54,8 @@ public struct SoftwareDPoPKey: DPoPKey, Codable, Hashable, CustomStringConvertib
         hasher.combine(thumbprint)
     }
 }
+
+extension SoftwareDPoPKey: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

@@ -50,3 +50,8 @@ public struct DeviceAuthorization<Provider: OAuthProvider>: Sendable, Hashable, 
         "DeviceAuthorization(verificationURI: \(verificationURI.absoluteString), expiresAt: \(expiresAt), interval: \(interval))"
     }
 }
+
+extension DeviceAuthorization: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

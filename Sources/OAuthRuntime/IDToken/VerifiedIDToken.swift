@@ -38,3 +38,8 @@ extension VerifiedIDToken: CustomStringConvertible {
         "VerifiedIDToken(iss: \(issuer), sub: \(subject), exp: \(expiresAt), token: <redacted>)"
     }
 }
+
+extension VerifiedIDToken: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

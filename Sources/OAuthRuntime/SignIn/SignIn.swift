@@ -118,3 +118,13 @@ enum DecodingErrorText {
         }
     }
 }
+
+extension SignIn: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}
+
+extension SignInRecord: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

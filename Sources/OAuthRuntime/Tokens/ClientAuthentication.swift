@@ -55,3 +55,8 @@ extension ClientAuthentication: CustomStringConvertible {
         "ClientAuthentication(clientID: \(clientID), method: \(method.rawValue)\(clientSecret == nil ? "" : ", secret: <redacted>"))"
     }
 }
+
+extension ClientAuthentication: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}

@@ -52,3 +52,8 @@ extension TokenSet: CustomStringConvertible, CustomDebugStringConvertible {
 
     public var debugDescription: String { description }
 }
+
+extension TokenSet: CustomReflectable {
+    /// Its description only: reflection never shows the secrets it holds.
+    public var customMirror: Mirror { .redacted(self) }
+}
