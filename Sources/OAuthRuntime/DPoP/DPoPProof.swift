@@ -20,7 +20,7 @@ public enum DPoPProof {
     /// - Parameters:
     ///   - key: the key the tokens are (to be) bound to; its public JWK goes in the header.
     ///   - method: the request's method (`htm`).
-    ///   - url: the request's URL; `htu` is it without query and fragment (§4.2).
+    ///   - url: the request's URL; `htu` is it without query and fragment (§4.2), normalized (§4.3).
     ///   - accessToken: for a request that presents one, its hash goes in `ath` (§4.2).
     ///   - nonce: the server's latest `DPoP-Nonce` for this server, if it sent one (§8).
     ///   - now: `iat`.
@@ -31,6 +31,13 @@ public enum DPoPProof {
         }
         components.query = nil
         components.fragment = nil
+        // Normalized as a server compares it (RFC 9449 §4.3, RFC 3986 §6.2.2–6.2.3): scheme and
+        // host in lower case, no default port, an empty path as "/". A server that compares the
+        // string as sent would otherwise refuse `HTTPS://Server.Example:443` for its own URL.
+        components.scheme = components.scheme?.lowercased()
+        if let host = components.percentEncodedHost { components.percentEncodedHost = host.lowercased() }
+        if (components.scheme == "https" && components.port == 443) || (components.scheme == "http" && components.port == 80) { components.port = nil }
+        if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
         guard let htu = components.url?.absoluteString else {
             throw Failure(description: "expected an absolute URL for htu, found \(url.absoluteString)")
         }

@@ -48,12 +48,25 @@ import Testing
         let proof = try DPoPProof.make(key: SoftwareDPoPKey(), method: "get", url: URL(string: "https://Server.example.com:8443/r/a%20b?x=1#frag")!, now: now)
         let (_, claims) = try parts(proof)
         #expect(claims["htm"] as? String == "GET")
-        // §4.2: the target URI without query and fragment.
-        #expect(claims["htu"] as? String == "https://Server.example.com:8443/r/a%20b")
+        // §4.2: the target URI without query and fragment; §4.3: the host normalized to lower case.
+        #expect(claims["htu"] as? String == "https://server.example.com:8443/r/a%20b")
         #expect(claims["iat"] as? Int == 1_562_262_616)
         #expect((claims["jti"] as? String).map { Base64URL.decode($0)?.count } == 16)
         #expect(claims["ath"] == nil && claims["nonce"] == nil)
         #expect(Set(claims.keys) == ["jti", "htm", "htu", "iat"])
+    }
+
+    /// Before the fix `htu` kept the URL's spelling: a server comparing normalized URIs
+    /// (RFC 9449 §4.3, RFC 3986 §6.2.2–6.2.3) saw a proof for another URI.
+    @Test(arguments: [
+        ("HTTPS://Server.Example.COM:443/token", "https://server.example.com/token"),
+        ("http://127.0.0.1:80/token", "http://127.0.0.1/token"),
+        ("https://server.example.com", "https://server.example.com/"),
+        ("https://server.example.com:8443/Token/Path", "https://server.example.com:8443/Token/Path"),
+    ])
+    func htuIsNormalizedAsAServerComparesIt(url: String, htu: String) throws {
+        let proof = try DPoPProof.make(key: SoftwareDPoPKey(), method: "POST", url: URL(string: url)!)
+        #expect(try parts(proof).1["htu"] as? String == htu)
     }
 
     @Test func athIsTheRFCsHashOfTheAccessTokenAndTheNonceIsEchoed() throws {
