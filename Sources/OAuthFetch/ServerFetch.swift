@@ -134,7 +134,8 @@ public final class ServerFetch: Sendable {
                 entry.continuation.resume(returning: .failure(failure))
             } else if let error {
                 let cancelled = (error as? URLError)?.code == .cancelled
-                entry.continuation.resume(returning: .failure(cancelled ? .cancelled : .transport(error as? URLError ?? URLError(.unknown))))
+                let failure = Self.explained(error as? URLError ?? URLError(.unknown), url: task.originalRequest?.url)
+                entry.continuation.resume(returning: .failure(cancelled ? .cancelled : .transport(failure)))
             } else if let http = task.response as? HTTPURLResponse {
                 var headers: [String: String] = [:]
                 for (name, value) in http.allHeaderFields {
@@ -144,6 +145,23 @@ public final class ServerFetch: Sendable {
             } else {
                 entry.continuation.resume(returning: .failure(.transport(URLError(.badServerResponse))))
             }
+        }
+
+        /// FoundationNetworking (Linux, Windows) refuses every URL whose host is an IPv6 literal,
+        /// `http://[::1]` included, with a bare `NSURLErrorBadURL`: its check that curl and `URL`
+        /// agree on the host does not allow for the brackets (swift-corelibs-foundation#5496, fixed
+        /// by #5498 after the 6.3 toolchains). Said plainly, with the way around it.
+        static func explained(_ error: URLError, url: URL?) -> URLError {
+            #if canImport(FoundationNetworking)
+            guard error.code == .badURL, let url, let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
+                  host.hasPrefix("[") else { return error }
+            return URLError(.badURL, userInfo: [
+                NSLocalizedDescriptionKey: "expected to reach \(host), found that this platform's URLSession cannot connect to an IPv6 literal host (swift-corelibs-foundation#5496); use http://127.0.0.1 for a local server",
+                NSURLErrorFailingURLErrorKey: url,
+            ])
+            #else
+            return error
+            #endif
         }
     }
 }

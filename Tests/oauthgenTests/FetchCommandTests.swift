@@ -53,3 +53,16 @@ struct FetchCommandTests {
         #expect(try OAuthGenBinary.run(["fetch", "http://example.com/o"]).stderr == "error: expected an https issuer, found 'http://example.com/o'\n")
     }
 }
+
+#if os(Linux)
+extension FetchCommandTests {
+    /// Linux's URLSession cannot reach an IPv6 literal host; before, `fetch` said only
+    /// "NSURLErrorDomain error -1000". Now it says why, and what to use instead.
+    @Test func anIPv6LoopbackIssuerSaysWhyLinuxCannotReachIt() throws {
+        let run = try OAuthGenBinary.run(["fetch", "http://[::1]:9", "--allow-insecure-loopback"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("expected to reach [::1], found that this platform's URLSession cannot connect to an IPv6 literal host (swift-corelibs-foundation#5496); use http://127.0.0.1 for a local server"),
+                "\(run.stderr)")
+    }
+}
+#endif
