@@ -13,6 +13,11 @@ public struct DeviceAuthorization<Provider: OAuthProvider>: Sendable, Hashable, 
     /// The code the user types at ``verificationURI``.
     public let userCode: String
     /// Where the user goes, on a device with a browser, to enter ``userCode``.
+    ///
+    /// It is the server's choice and need not be on the issuer's host (Google's is
+    /// `google.com/device`, Microsoft's `microsoft.com/devicelogin`); the client checks only that it
+    /// is https. Show it whole, host included, so the user sees where they are sent and can tell a
+    /// page they know from another (RFC 8628 §5.4, §5.7) — never shorten it to a "go here" link.
     public let verificationURI: URL
     /// The same page with the user code filled in, when the provider offers one (for a QR code).
     public let verificationURIComplete: URL?
