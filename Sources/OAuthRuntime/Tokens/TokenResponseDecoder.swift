@@ -4,10 +4,12 @@ import Foundation
 /// and nothing more: unknown members ignored, `token_type` case-insensitive, `expires_in` as a
 /// decimal string, and the quirk file's tolerances.
 enum TokenResponseDecoder {
-    /// The response as name → value, JSON or form-encoded, unwrapped from `nestedIn`.
+    /// The response as name → value: JSON (RFC 6749 §5.1), or a form only for a provider whose
+    /// quirk file says it answers with one (and then only when the body is not labelled JSON).
+    /// A form is never guessed from the content type alone: any text with `access_token=…&…`
+    /// in it would then pass for a token response.
     static func members(of response: HTTPResponse, quirks: TokenResponseQuirks) -> [String: ClaimValue]? {
-        let isForm = response.mediaType == "application/x-www-form-urlencoded"
-            || (response.mediaType != "application/json" && quirks.format == .form)
+        let isForm = quirks.format == .form && response.mediaType != "application/json"
         if isForm {
             let text = String(decoding: response.body, as: UTF8.self)
             var result: [String: ClaimValue] = [:]
@@ -46,7 +48,9 @@ enum TokenResponseDecoder {
                        endpoint: String = "token endpoint", dpop: Bool = false) throws(OAuthError) -> TokenSet {
         guard (200..<300).contains(response.status) else { throw failure(for: response, quirks: quirks, endpoint: endpoint) }
         guard let outer = members(of: response, quirks: quirks) else {
-            throw OAuthError.invalidTokenResponse("a body that is neither a JSON object nor a form (\(response.mediaType ?? "no content type"))")
+            throw OAuthError.invalidTokenResponse(quirks.format == .form
+                ? "a body that is neither a JSON object nor a form (\(response.mediaType ?? "no content type"))"
+                : "a body that is not a JSON object (\(response.mediaType ?? "no content type"); a provider that answers with a form needs tokenResponse format \"form\" in its quirk file)")
         }
         // Some providers report errors with HTTP 200; a response with `error` and no token is one.
         if let error = protocolError(in: outer), quirks.errorsWithStatus200 || outer["access_token"] == nil {

@@ -85,7 +85,9 @@ import Testing
 
     @Test func formEncodedResponses() throws {
         let form = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data("access_token=gho_x&scope=repo%2Cuser&token_type=bearer".utf8))
-        let tokens = try decode(form).get()
+        // Before the fix a form was read without the quirk, on its content type alone.
+        #expect(decode(form).failure?.description == #"expected a token response per RFC 6749 §5.1, found a body that is not a JSON object (application/x-www-form-urlencoded; a provider that answers with a form needs tokenResponse format "form" in its quirk file)"#)
+        let tokens = try decode(form, quirks: TokenResponseQuirks(format: .form)).get()
         #expect(tokens.accessToken == "gho_x")
         #expect(tokens.scopes == ["repo,user"])
         let unlabelled = HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data("access_token=a&token_type=bearer".utf8))
