@@ -31,11 +31,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
         public var status: Int
         public var headers: [String: String]
         public var body: Data
+        /// Sent with `Transfer-Encoding: chunked` and no `Content-Length`, in 16 KiB chunks: a
+        /// body whose size the client learns only as it streams.
+        public var chunked: Bool
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), chunked: Bool = false) {
             self.status = status
             self.headers = headers
             self.body = body
+            self.chunked = chunked
         }
 
         public static func json(_ text: String, status: Int = 200) -> Response {
@@ -116,9 +120,23 @@ public final class LocalHTTPServer: @unchecked Sendable {
         guard let request = Self.read(connection) else { return }
         lock.withLock { recorded.append(request) }
         let response = handler(request)
-        var head = "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
+        var head = "HTTP/1.1 \(response.status) Status\r\n"
+        head += response.chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(response.body.count)\r\n"
+        head += "Connection: close\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        RawSocket.sendAll(connection, Array((head + "\r\n").utf8) + response.body)
+        guard response.chunked else {
+            RawSocket.sendAll(connection, Array((head + "\r\n").utf8) + response.body)
+            return
+        }
+        RawSocket.sendAll(connection, Array((head + "\r\n").utf8))
+        var offset = 0
+        while offset < response.body.count {
+            let chunk = response.body[offset..<min(offset + 16_384, response.body.count)]
+            // A client that stopped reading closes the connection: the rest goes nowhere.
+            guard RawSocket.sendAll(connection, Array("\(String(chunk.count, radix: 16))\r\n".utf8) + chunk + Array("\r\n".utf8)) else { return }
+            offset += chunk.count
+        }
+        RawSocket.sendAll(connection, Array("0\r\n\r\n".utf8))
     }
 
     /// Head up to the blank line, then `Content-Length` bytes of body.

@@ -103,7 +103,9 @@ public final class RawSocket: @unchecked Sendable {
         return address
     }
 
-    static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+    /// Whether every byte went out (`false` once the peer has closed).
+    @discardableResult
+    static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
@@ -112,9 +114,10 @@ public final class RawSocket: @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, flags) }
-            if count <= 0 { return }
+            if count <= 0 { return false }
             sent += count
         }
+        return true
     }
 }
 

@@ -24,6 +24,7 @@ import Testing
             case "/revoke": .redirect(to: "\(origin)/steal-revoke", status: 308)
             case "/jwks": .redirect(to: "\(origin)/jwks", status: 301)
             case "/large": LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 2 << 20))
+            case "/large-streamed": LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 2 << 20), chunked: true)
             default: .notFound
             }
         }
@@ -81,6 +82,15 @@ import Testing
         let transport = URLSessionTransport()
         await #expect(throws: ResponseTooLarge(limit: 1_048_576)) {
             try await transport.send(HTTPRequest(method: "GET", url: URL(string: "\(provider.origin)/large")!))
+        }
+    }
+
+    /// The same without a Content-Length (chunked): only the check while the body streams can
+    /// refuse it. Before this test, deleting that check failed nothing.
+    @Test func anOversizedBodyWithoutALengthIsRefusedWhileItStreams() async throws {
+        let transport = URLSessionTransport()
+        await #expect(throws: ResponseTooLarge(limit: 1_048_576)) {
+            try await transport.send(HTTPRequest(method: "GET", url: URL(string: "\(provider.origin)/large-streamed")!))
         }
     }
 }
