@@ -6,7 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzJSONReader", "FuzzPlistReader", "FuzzProviderLoading", "FuzzURLCheckers", "FuzzGenerate",
-    "FuzzCallback", "FuzzTokenResponse", "FuzzIDToken", "FuzzLoopbackRequest",
+    "FuzzCallback", "FuzzTokenResponse", "FuzzIDToken", "FuzzLoopbackRequest", "FuzzAppFiles", "FuzzImport",
 ]
 
 let package = Package(

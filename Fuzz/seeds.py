@@ -43,6 +43,16 @@ def main(output):
         add("FuzzJSONReader", read(path))
     for path in plists:
         add("FuzzPlistReader", read(path))
+        add("FuzzImport", read(path))
+    # The app's files: the example app's and the failing package's, with their redirects and groups.
+    for info, entitlements, redirects, groups in [
+            ("Examples/iOSApp/App/Info.plist", "Examples/iOSApp/App/ExampleApp.entitlements",
+             b"com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect\nhttps://app.example.com/cb",
+             b"$(AppIdentifierPrefix)com.example.oauthgen.shared\nABCDE12345.com.example.oauthgen.shared"),
+            ("Examples/BadRedirect/AppFiles/Info.plist", "Examples/BadRedirect/AppFiles/App.entitlements",
+             b"com.example.acme:/callback\nhttps://app.example.com/oauth/callback\nhttps://www.example.com/cb",
+             b"$(AppIdentifierPrefix)com.example.shared\ncom.example.app")]:
+        add("FuzzAppFiles", read(os.path.join(ROOT, info)) + b"\x00" + read(os.path.join(ROOT, entitlements)) + b"\x00" + redirects + b"\x00" + groups)
     # Providers: each example's own pair, and the OAuth-only GitHub quirk file alone.
     for quirks in sorted(glob.glob(os.path.join(ROOT, "Examples/Providers/*.quirks.plist"))):
         name = os.path.basename(quirks).split(".")[0]
