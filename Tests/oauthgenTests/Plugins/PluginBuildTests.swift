@@ -26,7 +26,8 @@ import Testing
     /// `Examples/CompileFail`, built with the real `swift build` and the build plugin. (Its own
     /// scratch path: SwiftPM, handed another root package's, built that package instead.)
     @Test func misusesOfTheTypedClientsDoNotCompile() async throws {
-        let run = try await build("CompileFail")
+        // Clean: SwiftPM can miss files added to a path dependency in a kept scratch path (CI has none kept).
+        let run = try await cleanBuild("CompileFail")
         let sources = Self.root.appendingPathComponent("Examples/CompileFail/Sources/Misuse").path
         expectFailed(run, withExactly: [
             "\(sources)/GoogleClaimsFromGitHub.swift:5:12: error: 'claims' is unavailable: GitHub is an OAuth 2.0 provider: it issues no ID token, so a sign-in has no claims; read its UserInfo",
