@@ -178,34 +178,44 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// Revokes the refresh token (or the access token, if there is none) and forgets the tokens.
     /// The tokens are forgotten even if revocation fails; the error is returned for the caller to show.
     /// A refresh under way is abandoned: its result is revoked when it arrives.
+    ///
+    /// A store that cannot be cleared now (the Keychain before first unlock) is reported as
+    /// ``OAuthError/Kind/storageUnavailable``: this session is signed out, but the stored sign-in
+    /// is still there for the next launch until a sign-out succeeds.
     @discardableResult
     public func signOut() async -> OAuthError? {
         startNewGeneration()
         // Read under the lock: a refresh that stored its result first has its rotated token revoked here.
-        let signIn: SignIn<Provider>? = await withStoreLock {
+        let (signIn, cleared): (SignIn<Provider>?, OAuthError?) = await withStoreLock {
             // Unreadable now: nothing to revoke that can be known, but the sign-out still forgets.
             let signIn = loaded ? current : (try? await loadStored()) ?? nil
-            await forgetStoredSignIn()
-            return signIn
+            return (signIn, await forgetStoredSignIn())
         }
-        guard let signIn, client.configuration.endpoints.revocation != nil else { return nil }
+        guard let signIn, client.configuration.endpoints.revocation != nil else { return cleared }
         do {
             if let refreshToken = signIn.tokens.refreshToken {
                 try await client.revokeIfPossible(refreshToken, hint: .refreshToken)
             } else {
                 try await client.revokeIfPossible(signIn.tokens.accessToken, hint: .accessToken)
             }
-            return nil
+            return cleared
         } catch {
             return error
         }
     }
 
-    /// Signed out, in the store and here; call it holding the store lock.
-    private func forgetStoredSignIn() async {
-        try? await store.clear()
+    /// Signed out, in the store and here; call it holding the store lock. Returns why the store
+    /// could not be cleared, if it could not.
+    @discardableResult
+    private func forgetStoredSignIn() async -> OAuthError? {
         current = nil
         loaded = true
+        do {
+            try await store.clear()
+            return nil
+        } catch {
+            return OAuthError.storageFailed("removing the sign-in", error)
+        }
     }
 
     private func startNewGeneration() {

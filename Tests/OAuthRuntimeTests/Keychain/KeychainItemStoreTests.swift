@@ -156,6 +156,25 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         #expect(error?.message.hasPrefix("saving the sign-in failed: the store is unavailable for now: the Keychain is locked") == true)
     }
 
+    /// A sign-out while the Keychain is locked signs this session out and says the item remains.
+    @Test func signingOutOfALockedKeychainSaysTheSignInRemains() async throws {
+        let store = store()
+        try store.save(signIn.record)
+        let transport = LocalTransport()
+        await transport.set("https://id.example.com/revoke", HTTPResponse(status: 200, headers: [:], body: Data()))
+        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), transport: transport), store: store)
+        #expect(try await session.currentSignIn() == signIn)
+        keychain.answerNext(KeychainStatus.interactionNotAllowed)
+        let error = await session.signOut()
+        #expect(error?.kind == .storageUnavailable)
+        #expect(error?.message.hasPrefix("removing the sign-in failed: the store is unavailable for now") == true)
+        #expect(try await session.currentSignIn() == nil)
+        #expect(try store.load() == signIn.record)
+        #expect(await session.signOut() == nil)
+        #expect(try store.load() == nil)
+        #expect(await transport.count(of: "https://id.example.com/revoke") == 1)
+    }
+
     /// Any other store failure is not "signed out" either, and not remembered.
     @Test func aFailingStoreIsReportedAndReadAgain() async throws {
         let store = store()
