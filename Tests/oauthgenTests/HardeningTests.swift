@@ -63,6 +63,20 @@ import Darwin
         #expect(try String(contentsOf: again.appendingPathComponent("hostile.oauthgen.swift"), encoding: .utf8) == source)
     }
 
+    /// Found by FuzzImport: with a declared encoding other than UTF-8, libxml2 decoded the bytes
+    /// as that encoding and printed its own "encoding error" lines to stderr, which no editor can
+    /// place. Now the bytes are read as the UTF-8 they were checked to be, and the declaration is
+    /// one located error.
+    @Test(arguments: ["ISO-2022-JP", "UTF-16", "ISO-8859-1"])
+    func aDeclaredEncodingOtherThanUTF8IsOneLocatedErrorAndNothingElse(encoding: String) throws {
+        let input = try write(["odd.quirks.plist": "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<plist version=\"1.0\"><dict>\u{1B}$B\u{8}\t<key>clientID</key><string>x</string></dict></plist>\n"])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try OAuthGenBinary.run(["validate", input.path])
+        #expect(run.status == 1)
+        let file = input.appendingPathComponent("odd.quirks.plist").path
+        #expect(run.stderrLines == ["\(file):1:31: error: expected the encoding declaration to say UTF-8, found \"\(encoding)\" [plist-syntax] (XML 1.0 §2.1)"])
+    }
+
     /// Hardening 12: a type name that cannot be one is a located error, not uncompilable output.
     @Test(arguments: ["Any", "CodingKey", "Self", "Type", "AnyObject", "_", "OAuthSession", "SignIn", "OAuthError", "Error", "Task", "Result"])
     func typeNamesThatCannotCompileAreLocatedErrors(name: String) throws {

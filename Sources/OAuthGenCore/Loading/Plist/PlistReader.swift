@@ -17,7 +17,10 @@ public enum PlistReader {
 
     static let parserOptions: Int32 = Int32(
         XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-            | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
+            | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue
+            // The bytes were checked as UTF-8 and are read as UTF-8: an encoding declaration must
+            // not make libxml2 decode them as something else (it is refused below, at its place).
+            | XML_PARSE_IGNORE_ENC.rawValue)
 
     private static let libraryInitialized: Void = xmlInitParser()
 
@@ -33,6 +36,11 @@ public enum PlistReader {
             return Result(value: nil, diagnostics: [Diagnostic(
                 .error, .plistEntity,
                 "expected no entity declarations in a property list, found <!ENTITY (entities can read local files or expand without bound)",
+                at: lines.location(ofOffset: offset))])
+        }
+        if let (encoding, offset) = declaredEncoding(in: bytes), !["UTF-8", "UTF8"].contains(encoding.uppercased()) {
+            return Result(value: nil, diagnostics: [Diagnostic(
+                .error, .plistSyntax, "expected the encoding declaration to say UTF-8, found \"\(encoding)\"",
                 at: lines.location(ofOffset: offset))])
         }
         guard !bytes.isEmpty else {
@@ -59,17 +67,24 @@ public enum PlistReader {
                     return Result(value: nil, diagnostics: [syntaxError(context, lines: lines, bytes: bytes)])
                 }
                 var walker = TreeWalker(context: context, lines: lines, bytes: bytes)
-                if let encoding = document.pointee.encoding.map({ String(cString: $0) }),
-                   encoding.uppercased() != "UTF-8" && encoding.uppercased() != "UTF8"
-                {
-                    return Result(value: nil, diagnostics: [Diagnostic(
-                        .error, .plistSyntax, "expected the encoding declaration to say UTF-8, found \"\(encoding)\"",
-                        at: SourceLocation(file: file, line: 1, column: 1))])
-                }
                 let value = walker.readRoot(document)
                 return Result(value: walker.diagnostics.containsErrors ? nil : value, diagnostics: walker.diagnostics)
             }
         }
+    }
+
+    /// The `encoding` pseudo-attribute of the XML declaration and its value's offset, if the
+    /// file starts with a declaration that has one (XML 1.0 §4.3.3).
+    static func declaredEncoding(in bytes: [UInt8]) -> (String, Int)? {
+        guard bytes.starts(with: Array("<?xml".utf8)), let end = firstOffset(of: Array("?>".utf8), in: bytes),
+              let name = firstOffset(of: Array("encoding".utf8), in: Array(bytes[..<end])) else { return nil }
+        var index = name + 8
+        while index < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(bytes[index]) { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+        let quote = bytes[index]
+        let start = index + 1
+        guard let close = bytes[start..<end].firstIndex(of: quote) else { return nil }
+        return (String(decoding: bytes[start..<close], as: UTF8.self), start)
     }
 
     private static func syntaxError(_ context: xmlParserCtxtPtr, lines: LineTable, bytes: [UInt8]) -> Diagnostic {
