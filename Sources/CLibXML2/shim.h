@@ -14,6 +14,20 @@
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 
+/// Swallows what libxml2 would print through its generic error channel (encoding errors, I/O
+/// errors), which `XML_PARSE_NOERROR` does not cover: a tool's stderr carries only located
+/// findings. The parser's own errors are read from the context instead.
+static void oauthgen_ignoreGenericError(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+/// Installs `oauthgen_ignoreGenericError` for this thread and as the default for new ones.
+static inline void oauthgen_silenceGenericErrors(void) {
+    xmlSetGenericErrorFunc(NULL, oauthgen_ignoreGenericError);
+    xmlThrDefSetGenericErrorFunc(NULL, oauthgen_ignoreGenericError);
+}
+
 /// `xmlFree` is a mutable C global function pointer; Swift 6 refuses to touch it from
 /// nonisolated code, so calls go through this inline wrapper instead.
 static inline void oauthgen_xmlFree(void *pointer) {

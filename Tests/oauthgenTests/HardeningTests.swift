@@ -77,6 +77,16 @@ import Darwin
         #expect(run.stderrLines == ["\(file):1:31: error: expected the encoding declaration to say UTF-8, found \"\(encoding)\" [plist-syntax] (XML 1.0 §2.1)"])
     }
 
+    /// Found by FuzzImport too: leading NUL bytes made libxml2 guess UCS-4 and print
+    /// "encoding error" lines of its own.
+    @Test func aNULByteIsOneLocatedErrorAndNothingElse() throws {
+        let input = try write(["odd.quirks.plist": "\u{0}\u{0}\u{0}<plist version=\"1.0\"><dict/></plist>\n"])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try OAuthGenBinary.run(["validate", input.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["\(input.appendingPathComponent("odd.quirks.plist").path):1:1: error: expected XML text, found a NUL byte (XML 1.0 §2.2) [plist-syntax] (XML 1.0 §2.1)"])
+    }
+
     /// Hardening 12: a type name that cannot be one is a located error, not uncompilable output.
     @Test(arguments: ["Any", "CodingKey", "Self", "Type", "AnyObject", "_", "OAuthSession", "SignIn", "OAuthError", "Error", "Task", "Result"])
     func typeNamesThatCannotCompileAreLocatedErrors(name: String) throws {

@@ -38,6 +38,12 @@ public enum PlistReader {
                 "expected no entity declarations in a property list, found <!ENTITY (entities can read local files or expand without bound)",
                 at: lines.location(ofOffset: offset))])
         }
+        // XML has no NUL character, and only NULs let libxml2 guess UTF-16 or UCS-4 from the
+        // first bytes and decode the rest as that (XML 1.0 Appendix F).
+        if let nul = bytes.firstIndex(of: 0) {
+            return Result(value: nil, diagnostics: [Diagnostic(
+                .error, .plistSyntax, "expected XML text, found a NUL byte (XML 1.0 §2.2)", at: lines.location(ofOffset: nul))])
+        }
         if let (encoding, offset) = declaredEncoding(in: bytes), !["UTF-8", "UTF8"].contains(encoding.uppercased()) {
             return Result(value: nil, diagnostics: [Diagnostic(
                 .error, .plistSyntax, "expected the encoding declaration to say UTF-8, found \"\(encoding)\"",
@@ -49,6 +55,8 @@ public enum PlistReader {
                 at: SourceLocation(file: file, line: 1, column: 1))])
         }
         _ = libraryInitialized
+        // Per thread: this read may run on any.
+        oauthgen_silenceGenericErrors()
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars -> Result in
                 guard let context = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
