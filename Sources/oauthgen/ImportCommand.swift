@@ -65,21 +65,9 @@ struct ImportCommand: AsyncParsableCommand {
                 files.append(GeneratedFile(name: "\(provider.name)\(InputFileKind.openIDConfiguration.rawValue)", contents: PinnedJSONWriter.write(document)))
             }
         }
-        if !force {
-            let refusals = StagedWrite.refusals(replacing: files, in: output)
-            DiagnosticPrinter.printText(refusals)
-            guard refusals.isEmpty else { throw ExitCode.failure }
-        }
-
         // Check what would be written, as `validate` would, with the quirk files already there,
         // before anything is.
-        var results: [Diagnostic]
-        do {
-            results = try StagedWrite.findings(for: files, in: output)
-        } catch {
-            StandardError.write(error.description + "\n")
-            throw ExitCode.failure
-        }
+        var results = try StagedCheck.findings(for: files, in: output, force: force)
         // The files are written if they themselves pass; the app's Info.plist is the app's to fix.
         let blocking = StagedWrite.hasErrors(results.filter { $0.rule != .inputMissingDiscovery }, in: files, at: output)
         if let infoPlist {

@@ -117,21 +117,9 @@ struct InitCommand: AsyncParsableCommand {
                                      at: SourceLocation(file: quirkPath, line: 1, column: 1)))
         }
 
-        if !force {
-            let refusals = StagedWrite.refusals(replacing: files, in: output)
-            DiagnosticPrinter.printText(refusals)
-            guard refusals.isEmpty else { throw ExitCode.failure }
-        }
-
         // Check what would be written, with the providers already there (the mix-up rules look
         // across them), before anything is: a file that fails is never left behind.
-        var results: [Diagnostic]
-        do {
-            results = try StagedWrite.findings(for: files, in: output)
-        } catch {
-            StandardError.write(error.description + "\n")
-            throw ExitCode.failure
-        }
+        var results = try StagedCheck.findings(for: files, in: output, force: force)
         if let issuer = made.metadataIssuer, !fetch, entry.pinnedDiscovery == nil {
             results.removeAll { $0.rule == .inputMissingDiscovery && $0.location?.file == quirkPath }
             let kind = entry.authorizationServer != nil ? " --kind oauth" : ""
