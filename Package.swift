@@ -70,6 +70,7 @@ let package = Package(
             name: "OAuthGenCLI",
             dependencies: [
                 "OAuthGenCore",
+                "OAuthPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -145,6 +146,15 @@ let package = Package(
             name: "OAuthGenCoreTests",
             dependencies: ["OAuthGenCore"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "OAuthPolicyTests",
+            dependencies: ["OAuthPolicy"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "OAuthFetchTests",
+            dependencies: ["OAuthFetch", "TestSupport"]
         ),
         .testTarget(
             name: "OAuthGenCatalogTests",

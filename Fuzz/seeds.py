@@ -61,7 +61,7 @@ def main(output):
         kind = b"\x00" if not documents_for or "openid" in documents_for[0] else b"\x01"
         for target in ("FuzzProviderLoading", "FuzzGenerate"):
             add(target, kind + document + b"\x00" + read(quirks))
-    for line in read(os.path.join(fixtures, "redirect-uris.tsv")).decode().splitlines():
+    for line in read(os.path.join(ROOT, "Tests/OAuthPolicyTests/Fixtures/redirect-uris.tsv")).decode().splitlines():
         if line and not line.startswith("#"):
             add("FuzzURLCheckers", line.split("\t")[0].encode())
     for url in [b"https://id.example.com/token", b"http://127.0.0.1:8000/o/token/", b"https://[::1]:443/a?b=c"]:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OAuthGenCore
+import OAuthPolicy
 
 package struct CheckRedirectCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
@@ -45,19 +46,18 @@ package struct CheckRedirectCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let reports = uris.map(RedirectURIChecker.check)
+        let reports = uris.map { RedirectURIChecker.check($0) }
         switch format {
         case .text:
             for report in reports {
-                DiagnosticPrinter.printText(report.findings.map { finding in
-                    Diagnostic(finding.severity, finding.rule, finding.message,
-                               at: SourceLocation(file: report.uri, line: 1, column: finding.offset + 1))
-                })
+                DiagnosticPrinter.printText(report.findings.map { Diagnostic(finding: $0, standaloneURI: report.uri) })
             }
         case .json:
             DiagnosticPrinter.printJSON(reports.map { report in
                 Entry(uri: report.uri, kind: report.kind.rawValue, diagnostics: report.findings.map {
-                    Entry.Finding(severity: $0.severity.rawValue, rule: $0.rule.rawValue, message: $0.message, reference: $0.rule.reference)
+                    let diagnostic = Diagnostic(finding: $0, standaloneURI: report.uri)
+                    return Entry.Finding(severity: diagnostic.severity.rawValue, rule: diagnostic.rule.rawValue, message: diagnostic.message,
+                                         reference: diagnostic.rule.reference)
                 })
             })
         }

@@ -1,3 +1,4 @@
+import OAuthPolicy
 import OAuthGenCore
 
 /// `oauthgen init`'s stage: a catalog entry and the team's values in, a quirk file out.

@@ -1,3 +1,4 @@
+import OAuthPolicy
 import OAuthGenCore
 
 /// A way a provider lets a native app receive the authorization response, and how `oauthgen

@@ -231,16 +231,19 @@ struct OAuthGenLogin: AsyncParsableCommand {
         }
     }
 
+    /// `text` as a loopback redirect, classified as the build and the runtime classify it.
     private func loopbackURI(_ text: String, option: String) throws(OAuthError) -> RegisteredRedirectURI {
-        guard let components = URLComponents(string: text), components.scheme == "http",
-              let host = components.host, host == "127.0.0.1" || host == "::1" || host == "[::1]", let url = components.url
-        else {
+        guard let url = URL(string: text) else {
             throw OAuthError(.invalidConfiguration, "expected \(option) to be a loopback URI such as http://127.0.0.1/callback (RFC 8252 §7.3), found \(text)")
         }
-        guard components.port == nil else {
-            throw OAuthError(.invalidConfiguration, "expected \(option) without a port: the listener takes an ephemeral one (RFC 8252 §7.3), found port \(components.port!)")
+        let redirect = try RegisteredRedirectURI(url)
+        guard redirect.kind == .loopback else {
+            throw OAuthError(.invalidConfiguration, "expected \(option) to be a loopback URI such as http://127.0.0.1/callback (RFC 8252 §7.3), found a \(redirect.kind): \(text)")
         }
-        return try RegisteredRedirectURI(url)
+        if let port = url.port {
+            throw OAuthError(.invalidConfiguration, "expected \(option) without a port: the listener takes an ephemeral one (RFC 8252 §7.3), found port \(port)")
+        }
+        return redirect
     }
 
     private static func jsonText(_ report: LoginReport) -> String {

@@ -1,5 +1,5 @@
 import Foundation
-import OAuthRuntime
+@_spi(Testing) import OAuthRuntime
 import Testing
 import TestSupport
 
@@ -15,7 +15,7 @@ struct TypedSignInAgainstDjangoTests {
 
     @Test func signsInReadsClaimsAndUserInfoRefreshesAndSignsOut() async throws {
         let provider = try DjangoProvider.instance()
-        let client = try OAuthClient<DjangoOAuthToolkit>(configuration: Self.liveConfiguration(provider), allowInsecureLoopback: true)
+        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: Self.liveConfiguration(provider), allowInsecureLoopback: true)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-typed-\(UUID().uuidString)/tokens.json").path
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let session = OAuthSession(client: client, store: FileTokenStore(path: path))

@@ -117,7 +117,7 @@ import Testing
     @Test func customTemplatesReplaceTheEmbeddedOne() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("{{%CONTENT_TYPE:TEXT}}\n// {{typeName}} <{{access}}>\n{{#scopes}}{{{literal}}}\n{{/scopes}}".utf8)
+        try Data("{{%CONTENT_TYPE:TEXT}}\n{{! oauthgen-template-context 2 }}\n// {{typeName}} <{{access}}>\n{{#scopes}}{{{literal}}}\n{{/scopes}}".utf8)
             .write(to: directory.appendingPathComponent("ProviderClient.mustache"))
         let output = directory.appendingPathComponent("out")
         let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
@@ -137,6 +137,18 @@ import Testing
         #expect(run.stderrLines.first?.hasPrefix("\(template.path):") == true)
         #expect(run.stderrLines.first?.contains(": error: expected a valid Mustache template") == true)
         #expect(run.stderrLines.first?.hasSuffix("[template-invalid]") == true)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func aTemplateKeyTheContextLacksFailsTheRunWithNothingWritten() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let template = directory.appendingPathComponent("ProviderClient.mustache")
+        try Data("{{%CONTENT_TYPE:TEXT}}\n{{! oauthgen-template-context 2 }}\nenum {{typeName}}: GeneratedProvider{{#hasRevokation}}, SupportsRevocation{{/hasRevokation}} {}\n".utf8).write(to: template)
+        let output = directory.appendingPathComponent("out")
+        let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["\(template.path):3:37: error: expected a key of the template context (version 2, see Templates/README.md), found 'hasRevokation' [template-invalid]"])
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 

@@ -2,7 +2,7 @@ import Benchmark
 import CryptoExtras
 import Foundation
 import JWTKit
-import OAuthRuntime
+@_spi(Testing) import OAuthRuntime
 
 /// The runtime's hot paths. Network-free except the last, which refreshes against a local token
 /// server started from `Support/token_server.py`.
@@ -31,7 +31,7 @@ let benchmarks: @Sendable () -> Void = {
     // allocates in the background and would be counted, and slow, the loop it shares the machine with.
     let redirect = URL(string: "com.example.app:/oauth2redirect")!
     Benchmark("authorization URL (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
-        let client = try OAuthClient<TypedProvider>(configuration: configuration, transport: CannedTransport(response: Fixture.tokenResponse))
+        let client = try OAuthClient<TypedProvider>(overriding: configuration, transport: CannedTransport(response: Fixture.tokenResponse))
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { blackHole(try await client.authorizationRequest(redirectURI: redirect, scopes: [.openid, .email, .profile])) }
     }
@@ -46,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("token response decode (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
         var oauth2 = configuration
         oauth2.metadata.kind = .oauth2
-        let client = try OAuthClient<TypedOAuthProvider>(configuration: oauth2, transport: CannedTransport(response: Fixture.tokenResponse))
+        let client = try OAuthClient<TypedOAuthProvider>(overriding: oauth2, transport: CannedTransport(response: Fixture.tokenResponse))
         let pending: PendingAuthorization<TypedOAuthProvider> = Fixture.pending()
         let exchanged = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
         benchmark.startMeasurement()
@@ -65,7 +65,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("code exchange with ID token validation (typed claims)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(5))) { benchmark in
         let fixture = try await Fixture.signedToken()
-        let client = try OAuthClient<TypedProvider>(configuration: configuration, transport: Fixture.exchangeTransport(fixture))
+        let client = try OAuthClient<TypedProvider>(overriding: configuration, transport: Fixture.exchangeTransport(fixture))
         let pending: PendingAuthorization<TypedProvider> = Fixture.pending()
         _ = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())  // warm the JWKS cache
         benchmark.startMeasurement()

@@ -1,3 +1,4 @@
+import OAuthPolicy
 import Foundation
 import OAuthGenCore
 

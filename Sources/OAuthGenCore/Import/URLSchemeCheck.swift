@@ -1,3 +1,5 @@
+import OAuthPolicy
+
 /// Checks an app's Info.plist against its providers' redirect URIs: every private-use scheme a
 /// provider redirects to must be registered in `CFBundleURLTypes` (RFC 8252 Appendix B.1), or
 /// the response never reaches the app; a registered scheme no provider uses is worth a look.

@@ -1,8 +1,51 @@
+import OAuthPolicy
+
 /// One provider's documents after loading, before validation.
 public struct LoadedProvider: Sendable, Hashable {
     public var input: ProviderInput
     public var discovery: DiscoveryDocument?
-    public var quirks: QuirkFile?
+    public var quirks: QuirkFile? {
+        didSet { redirects = Self.classify(quirks) }
+    }
+    /// The quirk file's redirect URIs, each classified once, when the file is loaded, by the
+    /// classifier the runtime uses too: every rule and the model read these verdicts.
+    public private(set) var redirects: [ClassifiedRedirect]
+
+    public init(input: ProviderInput, discovery: DiscoveryDocument? = nil, quirks: QuirkFile? = nil) {
+        self.input = input
+        self.discovery = discovery
+        self.quirks = quirks
+        self.redirects = Self.classify(quirks)
+    }
 
     public var name: String { input.name }
+
+    /// The generated type's name: the quirk file's `name`, else one made from the file names.
+    public var typeName: String { quirks?.name?.value ?? SwiftNaming.upperCamelCase(name) }
+
+    /// Each endpoint the provider has, the quirk file's `endpoints` overriding the metadata's.
+    public var endpoints: [(name: ProviderModel.EndpointName, url: Located<String>)] {
+        let overrides = quirks?.endpoints ?? QuirkFile.Endpoints()
+        let sources: [(ProviderModel.EndpointName, Located<String>?)] = [
+            (.authorization, overrides.authorization ?? discovery?.authorizationEndpoint),
+            (.token, overrides.token ?? discovery?.tokenEndpoint),
+            (.revocation, overrides.revocation ?? discovery?.revocationEndpoint),
+            (.userinfo, overrides.userinfo ?? discovery?.userinfoEndpoint),
+            (.endSession, overrides.endSession ?? discovery?.endSessionEndpoint),
+            (.jwks, overrides.jwks ?? discovery?.jwksURI),
+            (.pushedAuthorizationRequest, overrides.pushedAuthorizationRequest ?? discovery?.pushedAuthorizationRequestEndpoint),
+            (.deviceAuthorization, overrides.deviceAuthorization ?? discovery?.deviceAuthorizationEndpoint),
+        ]
+        return sources.compactMap { name, url in url.map { (name, $0) } }
+    }
+
+    private static func classify(_ quirks: QuirkFile?) -> [ClassifiedRedirect] {
+        (quirks?.redirectURIs ?? []).map { ClassifiedRedirect(uri: $0, report: RedirectURIChecker.check($0.value)) }
+    }
+}
+
+/// A redirect URI from a quirk file with the checker's verdict on it.
+public struct ClassifiedRedirect: Sendable, Hashable {
+    public var uri: Located<String>
+    public var report: RedirectReport
 }

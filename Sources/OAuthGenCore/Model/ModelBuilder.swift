@@ -1,134 +1,60 @@
 import Foundation
 import OAuthPolicy
 
-/// Builds a `ProviderModel` from a provider's validated documents: quirks applied, endpoint
-/// overrides resolved, names chosen and escaped.
+/// Builds a `ProviderModel` from a provider that passed validation: quirks applied, endpoint
+/// overrides resolved, names chosen. It decides nothing the rules in `Validation/` check and
+/// writes no Swift: the renderer does.
 public enum ModelBuilder {
-    /// Indentation of `ProviderConfiguration(`'s arguments in the template.
-    static let argumentIndent = "        "
-
-    public static func build(_ provider: LoadedProvider, accessLevel: AccessLevel) -> (ProviderModel?, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+    /// The model, or `nil` for a provider without an authorization or token endpoint (which
+    /// validation reports: `discovery-missing-member`, `input-missing-discovery`).
+    public static func build(_ provider: LoadedProvider, accessLevel: AccessLevel) -> ProviderModel? {
         let discovery = provider.discovery
         let quirks = provider.quirks
-        let nested = argumentIndent + "    "
-
-        // Generated code force-unwraps `URL(string:)`: only text that the strict parsers accepted
-        // (ServerURL for endpoints, the redirect checker for redirect URIs) reaches it, and Foundation
-        // must agree, or the app would trap at launch.
-        func checkedURL(_ value: Located<String>?, _ what: String, isServer: Bool) -> String? {
-            guard let value else { return nil }
-            guard URL(string: value.value) != nil, !isServer || (try? ServerURL(parsing: value.value)) != nil else {
-                diagnostics.append(Diagnostic(.error, .discoveryInvalidURL,
-                    "expected \(what) to be a valid absolute URL (RFC 3986), found '\(value.value)'", at: value.location))
-                return nil
-            }
-            return SwiftLiterals.url(value.value)
-        }
-
-        // Endpoints: the quirk file overrides the discovery document.
-        let overrides = quirks?.endpoints ?? QuirkFile.Endpoints()
-        let endpointSources: [(label: String, value: Located<String>?, required: Bool)] = [
-            ("authorization", overrides.authorization ?? discovery?.authorizationEndpoint, true),
-            ("token", overrides.token ?? discovery?.tokenEndpoint, true),
-            ("revocation", overrides.revocation ?? discovery?.revocationEndpoint, false),
-            ("userinfo", overrides.userinfo ?? discovery?.userinfoEndpoint, false),
-            ("endSession", overrides.endSession ?? discovery?.endSessionEndpoint, false),
-            ("jwks", overrides.jwks ?? discovery?.jwksURI, false),
-            ("pushedAuthorizationRequest", overrides.pushedAuthorizationRequest ?? discovery?.pushedAuthorizationRequestEndpoint, false),
-            ("deviceAuthorization", overrides.deviceAuthorization ?? discovery?.deviceAuthorizationEndpoint, false),
-        ]
-        var endpointArguments: [ProviderModel.Argument] = []
-        for source in endpointSources {
-            if let expression = checkedURL(source.value, "endpoint \"\(source.label)\"", isServer: true) {
-                endpointArguments.append(.init(label: source.label, expression: expression))
-            } else if source.required && source.value == nil {
-                diagnostics.append(Diagnostic(.error, .inputMissingDiscovery,
-                    "expected a \(source.label) endpoint from the discovery document or the quirk file's \"endpoints\", found none",
-                    at: discovery?.location ?? quirks?.location))
-            }
-        }
+        let endpoints = provider.endpoints.map { ProviderModel.Endpoint(name: $0.name, url: $0.url.value) }
+        let names = Set(endpoints.map(\.name))
+        guard names.contains(.authorization), names.contains(.token) else { return nil }
 
         let isOIDC = discovery?.kind == .openIDConnect
-        let issuer = discovery?.issuer ?? quirks?.issuer
-        var arguments: [ProviderModel.Argument] = [
-            .init(label: "issuer", expression: issuer.map { SwiftNaming.stringLiteral($0.value) } ?? "nil"),
-        ]
-        if let placeholders = quirks?.issuerTemplate, !placeholders.isEmpty {
-            let list = placeholders.map {
-                "IssuerTemplate.Placeholder(name: \(SwiftNaming.stringLiteral($0.name.value)), claim: \(SwiftNaming.stringLiteral($0.claim.value)))"
-            }
-            arguments.append(.init(label: "issuerTemplate", expression: "IssuerTemplate(placeholders: \(SwiftLiterals.array(list, indent: argumentIndent)))"))
-        }
-        arguments.append(.init(label: "endpoints", expression: SwiftLiterals.call("ProviderEndpoints", endpointArguments, indent: argumentIndent)))
-
         func values(_ list: Located<[Located<String>]>?) -> [String] { list?.value.map(\.value) ?? [] }
-        var metadata: [ProviderModel.Argument] = [
-            .init(label: "kind", expression: isOIDC ? ".openIDConnect" : ".oauth2"),
-            .init(label: "scopesSupported", expression: SwiftLiterals.strings(values(discovery?.scopesSupported), indent: nested)),
-            .init(label: "responseTypesSupported", expression: SwiftLiterals.strings(discovery?.responseTypesSupported.map { values($0) } ?? ["code"], indent: nested)),
-            .init(label: "codeChallengeMethodsSupported", expression: SwiftLiterals.strings(values(discovery?.codeChallengeMethodsSupported), indent: nested)),
-            .init(label: "idTokenSigningAlgorithms", expression: SwiftLiterals.strings(values(discovery?.idTokenSigningAlgValuesSupported), indent: nested)),
-            .init(label: "tokenEndpointAuthMethodsSupported", expression: SwiftLiterals.strings(values(discovery?.tokenEndpointAuthMethodsSupported), indent: nested)),
-            .init(label: "claimsSupported", expression: SwiftLiterals.strings(values(discovery?.claimsSupported), indent: nested)),
-        ]
-        if discovery?.authorizationResponseIssParameterSupported?.value == true {
-            metadata.append(.init(label: "authorizationResponseIssParameterSupported", expression: "true"))
-        }
-        if discovery?.requirePushedAuthorizationRequests?.value == true {
-            metadata.append(.init(label: "requirePushedAuthorizationRequests", expression: "true"))
-        }
-        if let algorithms = discovery?.dpopSigningAlgValuesSupported {
-            metadata.append(.init(label: "dpopSigningAlgorithms", expression: SwiftLiterals.strings(values(algorithms), indent: nested)))
-        }
-        arguments.append(.init(label: "metadata", expression: SwiftLiterals.call("ProviderMetadata", metadata, indent: argumentIndent)))
-
-        if let quirks {
-            let quirkArguments = quirkArguments(quirks, indent: nested)
-            if !quirkArguments.isEmpty {
-                arguments.append(.init(label: "quirks", expression: SwiftLiterals.call("ProviderQuirks", quirkArguments, indent: argumentIndent)))
-            }
-        }
-
-        var redirectExpressions: [String] = []
-        var redirectURIs: [Located<String>] = []
-        for uri in quirks?.redirectURIs ?? [] {
-            if let expression = checkedURL(uri, "redirect URI", isServer: false) {
-                redirectExpressions.append(expression)
-                redirectURIs.append(uri)
-            }
+        var metadata = ProviderModel.Metadata()
+        if let discovery {
+            metadata.scopesSupported = values(discovery.scopesSupported)
+            metadata.responseTypesSupported = discovery.responseTypesSupported.map { values($0) } ?? ["code"]
+            metadata.codeChallengeMethodsSupported = values(discovery.codeChallengeMethodsSupported)
+            metadata.idTokenSigningAlgorithms = values(discovery.idTokenSigningAlgValuesSupported)
+            metadata.tokenEndpointAuthMethodsSupported = values(discovery.tokenEndpointAuthMethodsSupported)
+            metadata.claimsSupported = values(discovery.claimsSupported)
+            metadata.authorizationResponseIssParameterSupported = discovery.authorizationResponseIssParameterSupported?.value == true
+            metadata.requirePushedAuthorizationRequests = discovery.requirePushedAuthorizationRequests?.value == true
+            metadata.dpopSigningAlgorithms = discovery.dpopSigningAlgValuesSupported.map { values($0) }
         }
         let defaultScopes = quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (isOIDC ? ["openid"] : [])
-        let client: [ProviderModel.Argument] = [
-            .init(label: "clientID", expression: quirks?.clientID.map { SwiftNaming.stringLiteral($0.value) } ?? "nil"),
-            .init(label: "redirectURIs", expression: SwiftLiterals.array(redirectExpressions, indent: nested)),
-            .init(label: "defaultScopes", expression: SwiftLiterals.strings(defaultScopes, indent: nested)),
-        ]
-        arguments.append(.init(label: "client", expression: SwiftLiterals.call("ClientRegistration", client, indent: argumentIndent)))
-
-        guard !diagnostics.containsErrors else { return (nil, diagnostics) }
-        let model = ProviderModel(
+        return ProviderModel(
             providerName: provider.name,
-            typeName: quirks?.name?.value ?? SwiftNaming.upperCamelCase(provider.name),
+            typeName: provider.typeName,
             outputFileName: outputFileName(forProvider: provider.name),
-            // File names land in a comment: escaped, so a name with a newline cannot add code.
-            sourceFiles: provider.input.paths.map { SwiftNaming.docCommentText(($0 as NSString).lastPathComponent) },
+            sourceFiles: provider.input.paths.map { ($0 as NSString).lastPathComponent },
             accessLevel: accessLevel,
             isOpenIDConnect: isOIDC,
-            configurationArguments: arguments,
+            issuer: (discovery?.issuer ?? quirks?.issuer)?.value,
+            issuerTemplate: (quirks?.issuerTemplate ?? []).map { .init(name: $0.name.value, claim: $0.claim.value) },
+            endpoints: endpoints,
+            metadata: metadata,
+            quirks: quirks.map(Self.quirks) ?? ProviderModel.Quirks(),
+            clientID: quirks?.clientID?.value,
+            defaultScopes: defaultScopes,
             scopes: scopes(discovery: discovery, quirks: quirks),
             claims: isOIDC ? claims(discovery: discovery, quirks: quirks) : [],
             userInfoMembers: isOIDC ? [] : userInfoMembers(quirks: quirks),
-            redirectURIs: redirectCases(redirectURIs),
+            redirectURIs: redirectCases(provider.redirects),
             prompts: isOIDC ? prompts(discovery: discovery) : [],
             capabilities: .init(
-                revocation: endpointArguments.contains { $0.label == "revocation" },
-                userInfo: endpointArguments.contains { $0.label == "userinfo" },
-                endSession: isOIDC && endpointArguments.contains { $0.label == "endSession" },
-                deviceAuthorization: endpointArguments.contains { $0.label == "deviceAuthorization" },
+                revocation: names.contains(.revocation),
+                userInfo: names.contains(.userinfo),
+                endSession: isOIDC && names.contains(.endSession),
+                deviceAuthorization: names.contains(.deviceAuthorization),
                 dpop: quirks?.dpop?.value == true))
-        return (model, diagnostics)
     }
 
     /// `google` → `google.oauthgen.swift`. Only the provider name in the input file names decides
@@ -138,60 +64,29 @@ public enum ModelBuilder {
         name + ".oauthgen.swift"
     }
 
-    private static func quirkArguments(_ quirks: QuirkFile, indent: String) -> [ProviderModel.Argument] {
-        var arguments: [ProviderModel.Argument] = []
-        if let separator = quirks.scopeSeparator, separator.value != " " {
-            arguments.append(.init(label: "scopeSeparator", expression: SwiftNaming.stringLiteral(separator.value)))
-        }
-        if quirks.basicAuthWithoutSecret?.value == true {
-            arguments.append(.init(label: "basicAuthWithoutSecret", expression: "true"))
-        }
-        if let parameter = quirks.scopeParameter, parameter.value != "scope" {
-            arguments.append(.init(label: "scopeParameter", expression: SwiftNaming.stringLiteral(parameter.value)))
-        }
-        if let pkce = quirks.pkce, pkce.value != .s256 {
-            arguments.append(.init(label: "pkce", expression: pkce.value == .plain ? ".plain" : ".none"))
-        }
-        if let method = quirks.tokenEndpointAuthMethod, method.value != .none {
-            arguments.append(.init(label: "tokenEndpointAuthMethod", expression: method.value == .clientSecretPost ? ".clientSecretPost" : ".clientSecretBasic"))
-        }
-        func parameters(_ list: [QuirkFile.Parameter]) -> String {
-            SwiftLiterals.array(list.map {
-                "QuirkParameter(name: \(SwiftNaming.stringLiteral($0.name.value)), value: \(SwiftNaming.stringLiteral($0.value.value)))"
-            }, indent: indent)
-        }
-        if !quirks.authorizationParameters.isEmpty {
-            arguments.append(.init(label: "authorizationParameters", expression: parameters(quirks.authorizationParameters)))
-        }
-        if !quirks.tokenRequestParameters.isEmpty {
-            arguments.append(.init(label: "tokenRequestParameters", expression: parameters(quirks.tokenRequestParameters)))
-        }
-        if !quirks.tokenRequestHeaders.isEmpty {
-            arguments.append(.init(label: "tokenRequestHeaders", expression: parameters(quirks.tokenRequestHeaders)))
-        }
-        var tokenResponse: [String] = []
-        if quirks.tokenResponse.format?.value == .form { tokenResponse.append("format: .form") }
-        if quirks.tokenResponse.missingTokenType?.value == true { tokenResponse.append("missingTokenType: true") }
-        if quirks.tokenResponse.errorsWithStatus200?.value == true { tokenResponse.append("errorsWithStatus200: true") }
-        if let path = quirks.tokenResponse.nestedIn {
-            tokenResponse.append("nestedIn: \(SwiftLiterals.strings(path.value, indent: indent))")
-        }
-        if !quirks.tokenResponse.bearerTokenTypes.isEmpty {
-            tokenResponse.append("bearerTokenTypes: \(SwiftLiterals.strings(quirks.tokenResponse.bearerTokenTypes.map(\.value), indent: indent))")
-        }
-        if !tokenResponse.isEmpty {
-            arguments.append(.init(label: "tokenResponse", expression: "TokenResponseQuirks(\(tokenResponse.joined(separator: ", ")))"))
-        }
-        if quirks.pushedAuthorizationRequests?.value == true {
-            arguments.append(.init(label: "pushedAuthorizationRequests", expression: "true"))
-        }
-        if quirks.dpop?.value == true {
-            arguments.append(.init(label: "dpop", expression: "true"))
-        }
-        return arguments
+    /// The quirks that differ from the standard behaviour.
+    private static func quirks(_ file: QuirkFile) -> ProviderModel.Quirks {
+        func pairs(_ list: [QuirkFile.Parameter]) -> [ProviderModel.Pair] { list.map { .init(name: $0.name.value, value: $0.value.value) } }
+        var quirks = ProviderModel.Quirks()
+        quirks.scopeSeparator = file.scopeSeparator.map(\.value).flatMap { $0 == " " ? nil : $0 }
+        quirks.basicAuthWithoutSecret = file.basicAuthWithoutSecret?.value == true
+        quirks.scopeParameter = file.scopeParameter.map(\.value).flatMap { $0 == "scope" ? nil : $0 }
+        quirks.pkce = file.pkce.map(\.value).flatMap { $0 == .s256 ? nil : $0 }
+        quirks.tokenEndpointAuthMethod = file.tokenEndpointAuthMethod.map(\.value).flatMap { $0 == .none ? nil : $0 }
+        quirks.authorizationParameters = pairs(file.authorizationParameters)
+        quirks.tokenRequestParameters = pairs(file.tokenRequestParameters)
+        quirks.tokenRequestHeaders = pairs(file.tokenRequestHeaders)
+        quirks.tokenResponseIsForm = file.tokenResponse.format?.value == .form
+        quirks.missingTokenType = file.tokenResponse.missingTokenType?.value == true
+        quirks.errorsWithStatus200 = file.tokenResponse.errorsWithStatus200?.value == true
+        quirks.tokenResponseNestedIn = file.tokenResponse.nestedIn?.value
+        quirks.bearerTokenTypes = file.tokenResponse.bearerTokenTypes.map(\.value)
+        quirks.pushedAuthorizationRequests = file.pushedAuthorizationRequests?.value == true
+        quirks.dpop = file.dpop?.value == true
+        return quirks
     }
 
-    private static func scopes(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [ProviderModel.Scope] {
+    private static func scopes(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [ProviderModel.Constant] {
         var names: [String] = []
         var descriptions: [String: String] = [:]
         for name in discovery?.scopesSupported?.value.map(\.value) ?? [] where !names.contains(name) {
@@ -204,36 +99,31 @@ public enum ModelBuilder {
         let identifiers = SwiftNaming.uniqueIdentifiers(for: names)
         return zip(names, identifiers).map { name, identifier in
             let documentation = descriptions[name] ?? StandardVocabulary.scopeDocumentation[name] ?? "The `\(name)` scope."
-            return ProviderModel.Scope(identifier: identifier, literal: SwiftNaming.stringLiteral(name),
-                                       documentation: SwiftNaming.docCommentText(documentation))
+            return ProviderModel.Constant(identifier: identifier, value: name, documentation: documentation)
         }
     }
 
-    /// One case per registered URI, named for its kind (`loopback`, `privateUseScheme`,
-    /// `claimedHTTPS`), with the path's words added where two share a kind.
-    private static func redirectCases(_ uris: [Located<String>]) -> [ProviderModel.RedirectCase] {
-        let reports = uris.map { RedirectURIChecker.check($0.value) }
-        let kinds: [(name: String, expression: String, documentation: String)] = reports.map { report in
-            switch report.kind {
-            case .loopback: ("loopback", ".loopback", "A loopback redirect (RFC 8252 §7.3): the listener adds the port it binds.")
-            case .claimedHTTPS: ("claimedHTTPS", ".claimedHTTPS", "A claimed https redirect (RFC 8252 §7.2).")
-            case .privateUse, .invalid: ("privateUseScheme", ".privateUseScheme", "A private-use URI scheme redirect (RFC 8252 §7.1).")
+    /// One case per registered URI that passed validation, named for its kind (`loopback`,
+    /// `privateUseScheme`, `claimedHTTPS`), with the path's words added where two share a kind.
+    private static func redirectCases(_ redirects: [ClassifiedRedirect]) -> [ProviderModel.RedirectCase] {
+        let usable = redirects.filter { $0.report.kind != .invalid }
+        let kindNames = usable.map { redirect in
+            switch redirect.report.kind {
+            case .loopback: "loopback"
+            case .claimedHTTPS: "claimedHTTPS"
+            case .privateUse, .invalid: "privateUseScheme"
             }
         }
-        let names = zip(reports, kinds).map { report, kind in
-            let sharesKind = kinds.filter { $0.name == kind.name }.count > 1
-            return sharesKind ? kind.name + SwiftNaming.upperCamelCase(report.parsed?.path ?? report.uri) : kind.name
+        let names = zip(usable, kindNames).map { redirect, kind in
+            kindNames.filter { $0 == kind }.count > 1 ? kind + SwiftNaming.upperCamelCase(redirect.report.parsed?.path ?? redirect.uri.value) : kind
         }
-        let identifiers = SwiftNaming.uniqueIdentifiers(for: names)
-        return zip(zip(uris, kinds), identifiers).map { pair, identifier in
-            let (uri, kind) = pair
-            return ProviderModel.RedirectCase(identifier: identifier, literal: SwiftNaming.stringLiteral(uri.value), kind: kind.expression,
-                                              documentation: SwiftNaming.docCommentText("`\(uri.value)`. \(kind.documentation)"))
+        return zip(usable, SwiftNaming.uniqueIdentifiers(for: names)).map { redirect, identifier in
+            ProviderModel.RedirectCase(identifier: identifier, uri: redirect.uri.value, kind: redirect.report.kind)
         }
     }
 
     /// The advertised `prompt` values; none when the document is silent (the standard ones apply).
-    private static func prompts(discovery: DiscoveryDocument?) -> [ProviderModel.Scope] {
+    private static func prompts(discovery: DiscoveryDocument?) -> [ProviderModel.Constant] {
         var names: [String] = []
         for name in discovery?.promptValuesSupported?.value.map(\.value) ?? [] where !names.contains(name) { names.append(name) }
         let documentation: [String: String] = [
@@ -242,8 +132,7 @@ public enum ModelBuilder {
             "select_account": "Let the user choose among their accounts.", "create": "Offer to create an account (Prompt Create 1.0).",
         ]
         return zip(names, SwiftNaming.uniqueIdentifiers(for: names)).map { name, identifier in
-            ProviderModel.Scope(identifier: identifier, literal: SwiftNaming.stringLiteral(name),
-                                documentation: SwiftNaming.docCommentText(documentation[name] ?? "The `\(name)` prompt value."))
+            ProviderModel.Constant(identifier: identifier, value: name, documentation: documentation[name] ?? "The `\(name)` prompt value.")
         }
     }
 
@@ -256,9 +145,8 @@ public enum ModelBuilder {
         }
         let names = declarations.map(\.name.value)
         return zip(declarations, SwiftNaming.uniqueIdentifiers(for: names)).map { declaration, identifier in
-            ProviderModel.Claim(identifier: identifier, keyLiteral: SwiftNaming.stringLiteral(declaration.name.value),
-                                swiftType: StandardVocabulary.swiftType(for: declaration.type),
-                                documentation: SwiftNaming.docCommentText("The `\(declaration.name.value)` member, typed by the quirk file."), isRequired: false)
+            ProviderModel.Claim(identifier: identifier, name: declaration.name.value, swiftType: StandardVocabulary.swiftType(for: declaration.type),
+                                documentation: "The `\(declaration.name.value)` member, typed by the quirk file.", isRequired: false)
         }
     }
 
@@ -289,8 +177,7 @@ public enum ModelBuilder {
                 swiftType = "ClaimValue"
                 documentation = "The `\(name)` claim, listed in `claims_supported` without a documented type."
             }
-            return ProviderModel.Claim(identifier: identifier, keyLiteral: SwiftNaming.stringLiteral(name), swiftType: swiftType,
-                                       documentation: SwiftNaming.docCommentText(documentation), isRequired: name == "sub")
+            return ProviderModel.Claim(identifier: identifier, name: name, swiftType: swiftType, documentation: documentation, isRequired: name == "sub")
         }
     }
 }

@@ -1,4 +1,4 @@
-/// The whole pipeline: scan → load → validate → model → render. Writing is the caller's last
+/// The whole pipeline: scan → load → validate (every rule, `Validation/`) → model → render. Writing is the caller's last
 /// step, so nothing is written unless every stage succeeded.
 public struct Generator: Sendable {
     /// Overrides the configuration's access level; `public` when neither says.
@@ -53,27 +53,14 @@ public struct Generator: Sendable {
         // Internal unless configured: a generated client is usually used by the target it is generated in,
         // and a public one would become part of that module's API by accident.
         let accessLevel = self.accessLevel ?? configuration.accessLevel?.value ?? .internal
-        var diagnostics = found
+        let diagnostics = found.sortedByLocation()
         guard !diagnostics.containsErrors else {
-            return Result(diagnostics: diagnostics.sortedByLocation(), files: [], providers: providers)
+            return Result(diagnostics: diagnostics, files: [], providers: providers)
         }
-        var files: [GeneratedFile] = []
-        var typeNames: [String: String] = [:]
         let renderer = Renderer(templates: templates)
-        for provider in providers {
-            let (model, found) = ModelBuilder.build(provider, accessLevel: accessLevel)
-            diagnostics += found
-            guard let model else { continue }
-            if let other = typeNames[model.typeName] {
-                diagnostics.append(Diagnostic(.error, .inputDuplicate,
-                    "expected a type name of its own for provider '\(provider.name)', found '\(model.typeName)' also used by provider '\(other)'",
-                    at: provider.quirks?.name?.location ?? provider.quirks?.location ?? provider.discovery?.location))
-                continue
-            }
-            typeNames[model.typeName] = provider.name
-            files.append(GeneratedFile(name: model.outputFileName, contents: renderer.render(model)))
+        let files = providers.compactMap { provider in
+            ModelBuilder.build(provider, accessLevel: accessLevel).map { GeneratedFile(name: $0.outputFileName, contents: renderer.render($0)) }
         }
-        if diagnostics.containsErrors { files = [] }
-        return Result(diagnostics: diagnostics.sortedByLocation(), files: files, providers: providers)
+        return Result(diagnostics: diagnostics, files: files, providers: providers)
     }
 }

@@ -35,7 +35,11 @@ public struct TemplateSet: Sendable {
 
     private static func parse(_ text: String, file: String) throws(TemplateError) -> MustacheTemplate {
         do {
-            return try MustacheTemplate(string: text)
+            let template = try MustacheTemplate(string: text)
+            if let problem = TemplateKeyCheck.firstProblem(in: text, file: file) { throw problem }
+            return template
+        } catch let error as TemplateError {
+            throw error
         } catch let error as MustacheTemplate.ParserError {
             throw TemplateError(
                 location: SourceLocation(file: file, line: error.context.lineNumber, column: error.context.columnNumber),
@@ -46,11 +50,15 @@ public struct TemplateSet: Sendable {
     }
 }
 
-/// A template that could not be loaded or parsed.
+/// A template that could not be loaded, parsed, or checked against ``TemplateContext``.
 public struct TemplateError: Error, Sendable, CustomStringConvertible {
+    /// Where in the template, when the problem has a place.
     public var location: SourceLocation?
+    /// What was expected and what was found.
     public var message: String
 
+    /// The error as a `template-invalid` finding.
     public var diagnostic: Diagnostic { Diagnostic(.error, .templateInvalid, message, at: location) }
+    /// The finding as `path:line:column: error: …`.
     public var description: String { diagnostic.description }
 }

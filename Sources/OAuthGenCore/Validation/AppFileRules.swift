@@ -1,3 +1,5 @@
+import OAuthPolicy
+
 /// The app's own files against its providers, when `oauthgen.json` names them: what the system
 /// needs before a redirect can reach the app, and what no SDK checks before a device does.
 ///
@@ -18,7 +20,7 @@
 public enum AppFileRules {
     public static func check(_ providers: [LoadedProvider], configuration: GeneratorConfiguration) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        let redirects = providers.flatMap { provider in (provider.quirks?.redirectURIs ?? []).map { (provider.name, $0) } }
+        let redirects = providers.flatMap { provider in provider.redirects.map { (provider.name, $0) } }
         if let infoPlist = configuration.infoPlist, let plist = read(infoPlist, configuration, into: &findings) {
             findings += checkSchemes(redirects, infoPlist: plist)
         }
@@ -56,7 +58,7 @@ public enum AppFileRules {
         root.entries?.first { $0.key == key }
     }
 
-    static func checkSchemes(_ redirects: [(provider: String, uri: Located<String>)], infoPlist root: PlistValue) -> [Diagnostic] {
+    static func checkSchemes(_ redirects: [(provider: String, redirect: ClassifiedRedirect)], infoPlist root: PlistValue) -> [Diagnostic] {
         let urlTypes = entry("CFBundleURLTypes", in: root)
         var registered: Set<String> = []
         for type in urlTypes?.value.arrayValue ?? [] {
@@ -66,8 +68,8 @@ public enum AppFileRules {
         }
         var findings: [Diagnostic] = []
         var reported: Set<String> = []
-        for (provider, uri) in redirects {
-            let report = RedirectURIChecker.check(uri.value)
+        for (provider, redirect) in redirects {
+            let (uri, report) = (redirect.uri, redirect.report)
             guard report.kind == .privateUse, let scheme = report.parsed?.scheme.lowercased(),
                   !registered.contains(scheme), reported.insert(scheme).inserted else { continue }
             findings.append(Diagnostic(.error, .schemeNotRegistered,
@@ -80,7 +82,7 @@ public enum AppFileRules {
 
     static let associatedDomainsKey = "com.apple.developer.associated-domains"
 
-    static func checkAssociatedDomains(_ redirects: [(provider: String, uri: Located<String>)], entitlements root: PlistValue) -> [Diagnostic] {
+    static func checkAssociatedDomains(_ redirects: [(provider: String, redirect: ClassifiedRedirect)], entitlements root: PlistValue) -> [Diagnostic] {
         let domains = entry(associatedDomainsKey, in: root)
         // `applinks:example.com?mode=developer` and `webcredentials:*.example.com` alike.
         let entries: [(service: String, host: String)] = (domains?.value.arrayValue ?? []).compactMap { value in
@@ -90,8 +92,8 @@ public enum AppFileRules {
         }
         var findings: [Diagnostic] = []
         var reported: Set<String> = []
-        for (provider, uri) in redirects {
-            let report = RedirectURIChecker.check(uri.value)
+        for (provider, redirect) in redirects {
+            let (uri, report) = (redirect.uri, redirect.report)
             guard report.kind == .claimedHTTPS, let host = report.parsed?.host?.lowercased(), !host.isEmpty else { continue }
             let covered = entries.contains { entry in
                 guard entry.service == "applinks" || entry.service == "webcredentials" else { return false }

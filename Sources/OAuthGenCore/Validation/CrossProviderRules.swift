@@ -1,14 +1,24 @@
+import OAuthPolicy
+
 /// RFC 8252 §8.10: each authorization server must have its own redirect URI, or a response from
-/// one server can be taken for another's (mix-up).
+/// one server can be taken for another's (mix-up); and each generated type its own name.
 enum CrossProviderRules {
     static func check(_ providers: [LoadedProvider]) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var redirects: [String: (provider: String, location: SourceLocation)] = [:]
         var issuers: [String: (provider: String, location: SourceLocation)] = [:]
+        var typeNames: [String: String] = [:]
         for provider in providers {
+            if let other = typeNames[provider.typeName] {
+                findings.append(Diagnostic(.error, .inputDuplicate,
+                    "expected a type name of its own for provider '\(provider.name)', found '\(provider.typeName)' also used by provider '\(other)'",
+                    at: provider.quirks?.name?.location ?? provider.quirks?.location ?? provider.discovery?.location))
+            } else {
+                typeNames[provider.typeName] = provider.name
+            }
             var ownKeys: Set<String> = []
-            for uri in provider.quirks?.redirectURIs ?? [] {
-                let report = RedirectURIChecker.check(uri.value)
+            for redirect in provider.redirects {
+                let (uri, report) = (redirect.uri, redirect.report)
                 guard let parsed = report.parsed else { continue }
                 // Loopback redirects match at any port, so compare them without it.
                 let key = report.kind == .loopback ? parsed.withoutPort : uri.value

@@ -2,12 +2,16 @@ import OAuthPolicy
 
 /// Checks on a quirk file's own values, with the provider's discovery document for context.
 enum QuirkRules {
-    static func check(_ quirks: QuirkFile, discovery: DiscoveryDocument?, hasDiscoveryFile: Bool) -> [Diagnostic] {
+    static func check(_ provider: LoadedProvider) -> [Diagnostic] {
+        guard let quirks = provider.quirks else { return [] }
+        let discovery = provider.discovery
+        let hasDiscoveryFile = provider.input.discoveryPath != nil
         var findings: [Diagnostic] = []
 
         var seenRedirects: [String: SourceLocation] = [:]
-        for uri in quirks.redirectURIs {
-            findings += RedirectRules.check(uri).1
+        for redirect in provider.redirects {
+            let uri = redirect.uri
+            findings += RedirectRules.check(redirect)
             if let first = seenRedirects[uri.value] {
                 findings.append(Diagnostic(.warning, .redirectDuplicate,
                     "expected each redirect URI once, found '\(uri.value)' again (first at \(first))", at: uri.location))

@@ -13,10 +13,9 @@ public enum Validator {
             if provider.discovery != nil || provider.quirks?.endpoints.authorization != nil {
                 findings += GrantRules.check(discovery: provider.discovery, quirks: provider.quirks)
             }
-            if let quirks = provider.quirks {
-                findings += QuirkRules.check(quirks, discovery: provider.discovery, hasDiscoveryFile: provider.input.discoveryPath != nil)
-                findings += PlatformRules.check(quirks, platforms: platforms)
-            }
+            findings += QuirkRules.check(provider)
+            findings += PlatformRules.check(provider.redirects, platforms: platforms)
+            findings += GeneratedCodeRules.check(provider)
         }
         findings += CrossProviderRules.check(providers)
         return findings

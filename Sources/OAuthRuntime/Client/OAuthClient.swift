@@ -35,8 +35,15 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// The servers' latest DPoP nonces (RFC 9449 §8), shared by every request this client makes.
     let dpopNonces: DPoPNonces
 
+    /// A client of any provider type from any configuration: what the typed entry points
+    /// (``GeneratedProvider/client(clientID:clientSecret:transport:codeExchange:clockSkew:pendingAuthorizationLifetime:allowInsecureLoopback:dpopKeyStorage:)``
+    /// and, for ``DiscoveredProvider``, `init(configuration:)`) call. Nothing ties
+    /// `configuration` to `Provider` here (`OAuthClient<Google>(overriding: MicrosoftEntra.configuration)`
+    /// would compile), so it is not public API: a test that runs a generated provider against a
+    /// server on another port imports it with `@_spi(Testing)`.
+    ///
     /// - Parameters:
-    ///   - configuration: the provider; generated providers pass their own (`Google.client()`).
+    ///   - configuration: the provider.
     ///   - clientID: overrides the configuration's default client ID.
     ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5: it is not secret in an app).
     ///   - transport: the way out to the network.
@@ -48,8 +55,9 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     ///     development servers only. Every other endpoint must be https.
     ///   - dpopKeyStorage: where each sign-in's DPoP key is made, for a provider whose tokens
     ///     are DPoP-bound: in software (the default) or in the Secure Enclave.
+    @_spi(Testing)
     public init(
-        configuration: ProviderConfiguration,
+        overriding configuration: ProviderConfiguration,
         clientID: String? = nil,
         clientSecret: String? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -233,29 +241,37 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     }
 }
 
-extension OAuthClient where Provider: GeneratedProvider {
-    /// A client of the generated provider, with the configuration it was generated from.
+extension OAuthClient where Provider == DiscoveredProvider {
+    /// A client of a provider described at run time, from a configuration the app read or
+    /// fetched (``ProviderConfiguration/init(discoveryDocument:expectedIssuer:clientID:redirectURIs:defaultScopes:quirks:)``).
+    /// A generated provider makes its client with `Provider.client()` instead, whose
+    /// configuration is the one it was built from.
     ///
     /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5).
+    ///   - configuration: the provider.
+    ///   - clientID: overrides the configuration's default client ID.
+    ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5: it is not secret in an app).
     ///   - transport: the way out to the network.
     ///   - codeExchange: where codes are exchanged; `nil` for the provider's token endpoint.
     ///   - clockSkew: the clock difference ID token times may show, in seconds.
     ///   - pendingAuthorizationLifetime: a pending authorization older than this is refused.
+    ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1 or [::1] (local
+    ///     development servers only).
     ///   - dpopKeyStorage: where each sign-in's DPoP key is made (DPoP-bound providers only).
     public init(
+        configuration: ProviderConfiguration,
         clientID: String? = nil,
         clientSecret: String? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         codeExchange: (any CodeExchange)? = nil,
         clockSkew: TimeInterval = 120,
         pendingAuthorizationLifetime: TimeInterval = 600,
+        allowInsecureLoopback: Bool = false,
         dpopKeyStorage: DPoPKeyStorage = .software
     ) throws(OAuthError) {
-        try self.init(configuration: Provider.configuration, clientID: clientID, clientSecret: clientSecret, transport: transport,
-                      codeExchange: codeExchange, clockSkew: clockSkew, pendingAuthorizationLifetime: pendingAuthorizationLifetime,
-                      dpopKeyStorage: dpopKeyStorage)
+        try self.init(overriding: configuration, clientID: clientID, clientSecret: clientSecret, transport: transport, codeExchange: codeExchange,
+                      clockSkew: clockSkew, pendingAuthorizationLifetime: pendingAuthorizationLifetime,
+                      allowInsecureLoopback: allowInsecureLoopback, dpopKeyStorage: dpopKeyStorage)
     }
 }
 

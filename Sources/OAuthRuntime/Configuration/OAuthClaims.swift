@@ -3,8 +3,10 @@ import Foundation
 /// The claims of an ID token or a userinfo response, decoded into a typed struct.
 ///
 /// Every generated `Claims` struct has `sub`; OIDC Core §5.3.2 requires userinfo's `sub` to
-/// equal the ID token's.
-public protocol OAuthClaims: Sendable, Decodable {
+/// equal the ID token's. Claims compare and hash by value and encode back to the JSON they were
+/// decoded from (dates as seconds since 1970, as in a JWT), so an app can keep them, diff them
+/// and build them for previews and tests.
+public protocol OAuthClaims: Sendable, Hashable, Codable {
     /// The subject: the provider's stable identifier for the user.
     var sub: String { get }
 }
@@ -42,7 +44,7 @@ public struct Audience: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// The `address` claim (OIDC Core §5.1.1).
-public struct AddressClaim: Sendable, Hashable, Decodable {
+public struct AddressClaim: Sendable, Hashable, Codable {
     /// The full address, formatted for display.
     public var formatted: String?
     /// Street, house number, and so on (`street_address`).
@@ -55,6 +57,17 @@ public struct AddressClaim: Sendable, Hashable, Decodable {
     public var postalCode: String?
     /// Country name.
     public var country: String?
+
+    /// An address from its parts, for previews and tests; a sign-in decodes it from the claims.
+    public init(formatted: String? = nil, streetAddress: String? = nil, locality: String? = nil, region: String? = nil,
+                postalCode: String? = nil, country: String? = nil) {
+        self.formatted = formatted
+        self.streetAddress = streetAddress
+        self.locality = locality
+        self.region = region
+        self.postalCode = postalCode
+        self.country = country
+    }
 
     enum CodingKeys: String, CodingKey {
         case formatted
@@ -184,5 +197,22 @@ extension KeyedDecodingContainer {
     @_spi(Generated)
     public func decodeClaimIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try decodeIfPresent(type, forKey: key)
+    }
+}
+
+/// Claim encoding for generated `Claims` and `UserInfo` types: absent claims stay absent, and
+/// dates are NumericDates whatever the encoder's date strategy, so encoding and decoding again
+/// gives the same value.
+extension KeyedEncodingContainer {
+    /// Encodes an optional NumericDate claim (seconds since the epoch, RFC 7519 §2).
+    @_spi(Generated)
+    public mutating func encodeClaimIfPresent(_ value: Date?, forKey key: Key) throws {
+        try encodeIfPresent(value?.timeIntervalSince1970, forKey: key)
+    }
+
+    /// Encodes any other optional claim with its own `Encodable` conformance.
+    @_spi(Generated)
+    public mutating func encodeClaimIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        try encodeIfPresent(value, forKey: key)
     }
 }

@@ -8,12 +8,16 @@ internal import OAuthPolicy
 /// ``protocolError`` and ``httpStatus``, the ``idTokenFailure``, the ``underlyingError`` (the
 /// `URLError` that tells "offline" from "timed out", the Keychain or file system error).
 ///
+/// Catch a kind by name, as with an enum case; the pattern matches an `OAuthError` of that
+/// kind however the `do` block's error is typed:
+///
 /// ```swift
 /// do {
 ///     let signIn = try await client.signIn(with: agent)
-/// } catch where error.kind == .cancelled {
+///     try saveProfile(signIn)          // throws something else
+/// } catch OAuthError.Kind.cancelled {
 ///     // the user closed the browser, or the task was cancelled
-/// } catch where error.kind == .network {
+/// } catch let error as OAuthError where error.kind == .network {
 ///     if (error.underlyingError as? URLError)?.code == .notConnectedToInternet { … }
 /// }
 /// ```
@@ -145,6 +149,18 @@ public struct OAuthError: Error, Sendable {
         public static let timedOut = Kind("timedOut")
         /// The user closed the browser or cancelled, or the task awaiting the sign-in was cancelled.
         public static let cancelled = Kind("cancelled")
+
+        /// Whether `error` is of this kind: what makes `catch OAuthError.Kind.cancelled` work
+        /// in a `do` block whose error type is `OAuthError`.
+        public static func ~= (kind: Kind, error: OAuthError) -> Bool {
+            error.kind == kind
+        }
+
+        /// Whether `error` is an ``OAuthError`` of this kind: what makes
+        /// `catch OAuthError.Kind.cancelled` work in a `do` block that throws other errors too.
+        public static func ~= (kind: Kind, error: any Error) -> Bool {
+            (error as? OAuthError)?.kind == kind
+        }
     }
 
     /// An OAuth error response: `error`, `error_description`, `error_uri`.

@@ -55,6 +55,11 @@ public struct StandardClaims: OAuthClaims, Hashable {
         self.values = values
     }
 
+    /// Encodes every claim, `sub` included, as the JSON object it was.
+    public func encode(to encoder: any Encoder) throws {
+        try values.encode(to: encoder)
+    }
+
     /// A claim by name.
     public subscript(name: String) -> ClaimValue? { values[name] }
 }

@@ -13,18 +13,11 @@ public protocol OAuthProvider: Sendable {
     associatedtype Claims: OAuthClaims
     /// What the provider's userinfo endpoint returns: the ``Claims`` type for an OpenID
     /// provider; for an OAuth-only provider, a type shaped by its quirk file.
-    associatedtype UserInfo: Decodable & Sendable
+    associatedtype UserInfo: Codable & Hashable & Sendable
     /// The redirect URIs registered for this provider.
     associatedtype RedirectURI: OAuthRedirectURI
     /// The `prompt` values the provider advertises (`prompt_values_supported`).
     associatedtype Prompt: OAuthPrompt = StandardPrompt
-}
-
-/// A provider oauthgen generated from a pinned discovery document and a quirk file: its
-/// configuration is known at build time.
-public protocol GeneratedProvider: OAuthProvider {
-    /// The provider as it was described at build time.
-    static var configuration: ProviderConfiguration { get }
 }
 
 /// An OpenID Connect provider: every sign-in asks for `openid` and carries a verified ID token,
@@ -51,5 +44,10 @@ public enum NoIDToken: OAuthClaims {
     /// Always throws: an OAuth-only provider's sign-in has no ID token to decode.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an OAuth-only provider issues no ID token"))
+    }
+
+    /// Never called: there is no value to encode.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {}
     }
 }

@@ -38,28 +38,20 @@ public struct RegisteredRedirectURI: OAuthRedirectURI, CustomStringConvertible {
     public var registered: RegisteredRedirectURI { self }
 
     /// A redirect URI whose kind follows from its form (RFC 8252 §7): `http` on 127.0.0.1 or
-    /// [::1] is loopback, `https` is claimed, a scheme with a dot is private-use. Anything else
-    /// is refused, as the generator refuses it.
+    /// [::1] is loopback (`localhost` too, though NOT RECOMMENDED), `https` is claimed, a
+    /// reverse-domain scheme is private-use. Checked by the same classifier the build uses for
+    /// quirk files, so a URI is refused here exactly when `oauthgen validate` would refuse it.
     public init(_ url: URL) throws(OAuthError) {
         let text = url.absoluteString
-        guard let scheme = url.scheme?.lowercased(), !text.contains("#") else {
-            throw OAuthError.invalidConfiguration("expected a redirect URI with a scheme and no fragment (RFC 8252 §7), found \(text)")
+        let report = RedirectURIChecker.check(text)
+        if let error = report.firstError {
+            throw OAuthError.invalidConfiguration("redirect URI \(text): \(error.message)")
         }
-        switch scheme {
-        case "http":
-            // `localhost` is NOT RECOMMENDED (§8.3) and the build warns about it, but it is loopback:
-            // the listener binds 127.0.0.1 and ::1 on one port, so either resolution reaches it.
-            guard let host = url.host, LoopbackHost.isIPLiteral(host) || host.lowercased() == "localhost" else {
-                throw OAuthError.invalidConfiguration("expected an http redirect URI on 127.0.0.1 or [::1] (RFC 8252 §7.3), found \(text)")
-            }
-            kind = .loopback
-        case "https":
-            kind = .claimedHTTPS
-        default:
-            guard scheme.contains(".") else {
-                throw OAuthError.invalidConfiguration("expected a private-use scheme in reverse domain name form such as com.example.app (RFC 8252 §7.1), found \(text)")
-            }
-            kind = .privateUseScheme
+        switch report.kind {
+        case .loopback: kind = .loopback
+        case .claimedHTTPS: kind = .claimedHTTPS
+        case .privateUse: kind = .privateUseScheme
+        case .invalid: throw OAuthError.invalidConfiguration("expected a private-use, claimed https or loopback redirect URI (RFC 8252 §7), found \(text)")
         }
         self.url = url
     }

@@ -259,11 +259,3 @@ extension OAuthSession where Provider: SupportsUserInfo {
         return try await client.userInfo(signIn)
     }
 }
-
-extension OAuthSession where Provider: GeneratedProvider {
-    /// A session of the generated provider, with a client made from its configuration.
-    public init(clientID: String? = nil, store: any TokenStore = MemoryTokenStore(), transport: any HTTPTransport = URLSessionTransport(),
-                refreshLeeway: TimeInterval = 60) throws(OAuthError) {
-        self.init(client: try OAuthClient<Provider>(clientID: clientID, transport: transport), store: store, refreshLeeway: refreshLeeway)
-    }
-}

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The apple provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The apple provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try SignInWithApple.session(store: FileTokenStore(path: path))
@@ -22,65 +23,19 @@ internal enum SignInWithApple: GeneratedProvider, OpenIDProvider, SupportsRevoca
         metadata: ProviderMetadata(
             kind: .openIDConnect,
             scopesSupported: ["openid", "email", "name"],
-            responseTypesSupported: ["code"],
-            codeChallengeMethodsSupported: [],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_post"],
-            claimsSupported: [
-                "aud",
-                "email",
-                "email_verified",
-                "exp",
-                "iat",
-                "is_private_email",
-                "iss",
-                "nonce",
-                "nonce_supported",
-                "real_user_status",
-                "sub",
-                "transfer_sub",
-            ]
+            claimsSupported: ["aud", "email", "email_verified", "exp", "iat", "is_private_email", "iss", "nonce", "nonce_supported", "real_user_status", "sub", "transfer_sub"]
         ),
         quirks: ProviderQuirks(
             tokenEndpointAuthMethod: .clientSecretPost
         ),
         client: ClientRegistration(
             clientID: "com.example.app.signin",
-            redirectURIs: [URL(string: "https://app.example.com/oauth/apple")!],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "email"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<SignInWithApple> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<SignInWithApple> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -203,6 +158,24 @@ internal enum SignInWithApple: GeneratedProvider, OpenIDProvider, SupportsRevoca
             self.nonceSupported = try container.decodeClaimIfPresent(Bool.self, forKey: .nonceSupported)
             self.realUserStatus = try container.decodeClaimIfPresent(Int.self, forKey: .realUserStatus)
             self.transferSub = try container.decodeClaimIfPresent(ClaimValue.self, forKey: .transferSub)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.emailVerified, forKey: .emailVerified)
+            try container.encodeClaimIfPresent(self.isPrivateEmail, forKey: .isPrivateEmail)
+            try container.encodeClaimIfPresent(self.nonce, forKey: .nonce)
+            try container.encodeClaimIfPresent(self.nonceSupported, forKey: .nonceSupported)
+            try container.encodeClaimIfPresent(self.realUserStatus, forKey: .realUserStatus)
+            try container.encodeClaimIfPresent(self.transferSub, forKey: .transferSub)
         }
     }
 

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The docker provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The docker provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try Docker.session(store: FileTokenStore(path: path))
@@ -23,96 +24,22 @@ internal enum Docker: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
         ),
         metadata: ProviderMetadata(
             kind: .openIDConnect,
-            scopesSupported: [
-                "openid",
-                "profile",
-                "offline_access",
-                "name",
-                "given_name",
-                "family_name",
-                "nickname",
-                "email",
-                "email_verified",
-                "picture",
-                "created_at",
-                "identities",
-                "phone",
-                "address",
-            ],
-            responseTypesSupported: [
-                "code",
-                "token",
-                "id_token",
-                "code token",
-                "code id_token",
-                "token id_token",
-                "code token id_token",
-            ],
+            scopesSupported: ["openid", "profile", "offline_access", "name", "given_name", "family_name", "nickname", "email", "email_verified", "picture", "created_at", "identities", "phone", "address"],
+            responseTypesSupported: ["code", "token", "id_token", "code token", "code id_token", "token id_token", "code token id_token"],
             codeChallengeMethodsSupported: ["S256", "plain"],
             idTokenSigningAlgorithms: ["HS256", "RS256", "PS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "private_key_jwt"],
-            claimsSupported: [
-                "aud",
-                "auth_time",
-                "created_at",
-                "email",
-                "email_verified",
-                "exp",
-                "family_name",
-                "given_name",
-                "iat",
-                "identities",
-                "iss",
-                "name",
-                "nickname",
-                "phone_number",
-                "picture",
-                "sub",
-            ]
+            claimsSupported: ["aud", "auth_time", "created_at", "email", "email_verified", "exp", "family_name", "given_name", "iat", "identities", "iss", "name", "nickname", "phone_number", "picture", "sub"]
         ),
         quirks: ProviderQuirks(
             pkce: .plain
         ),
         client: ClientRegistration(
             clientID: "desktop-app",
-            redirectURIs: [
-                URL(string: "com.docker.desktop://callback")!,
-                URL(string: "http://localhost/docker/callback")!,
-            ],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "offline_acess"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<Docker> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<Docker> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -295,6 +222,28 @@ internal enum Docker: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
             self.nickname = try container.decodeClaimIfPresent(String.self, forKey: .nickname)
             self.phoneNumber = try container.decodeClaimIfPresent(String.self, forKey: .phoneNumber)
             self.picture = try container.decodeClaimIfPresent(String.self, forKey: .picture)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.authTime, forKey: .authTime)
+            try container.encodeClaimIfPresent(self.createdAt, forKey: .createdAt)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.emailVerified, forKey: .emailVerified)
+            try container.encodeClaimIfPresent(self.familyName, forKey: .familyName)
+            try container.encodeClaimIfPresent(self.givenName, forKey: .givenName)
+            try container.encodeClaimIfPresent(self.identities, forKey: .identities)
+            try container.encodeClaimIfPresent(self.name, forKey: .name)
+            try container.encodeClaimIfPresent(self.nickname, forKey: .nickname)
+            try container.encodeClaimIfPresent(self.phoneNumber, forKey: .phoneNumber)
+            try container.encodeClaimIfPresent(self.picture, forKey: .picture)
         }
     }
 

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The dot provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The dot provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try DjangoOAuthToolkit.session(store: FileTokenStore(path: path))
@@ -23,15 +24,7 @@ internal enum DjangoOAuthToolkit: GeneratedProvider, OpenIDProvider, SupportsRev
         metadata: ProviderMetadata(
             kind: .openIDConnect,
             scopesSupported: ["openid", "profile", "email"],
-            responseTypesSupported: [
-                "code",
-                "token",
-                "id_token",
-                "id_token token",
-                "code token",
-                "code id_token",
-                "code id_token token",
-            ],
+            responseTypesSupported: ["code", "token", "id_token", "id_token token", "code token", "code id_token", "code id_token token"],
             codeChallengeMethodsSupported: ["plain", "S256"],
             idTokenSigningAlgorithms: ["RS256", "HS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_post", "client_secret_basic"],
@@ -40,44 +33,10 @@ internal enum DjangoOAuthToolkit: GeneratedProvider, OpenIDProvider, SupportsRev
         ),
         client: ClientRegistration(
             clientID: "oauthgen-native-no-consent",
-            redirectURIs: [
-                URL(string: "http://127.0.0.1/callback")!,
-                URL(string: "com.example.oauthgen:/oauth2redirect")!,
-            ],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "profile", "email"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<DjangoOAuthToolkit> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<DjangoOAuthToolkit> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -202,6 +161,21 @@ internal enum DjangoOAuthToolkit: GeneratedProvider, OpenIDProvider, SupportsRev
             self.givenName = try container.decodeClaimIfPresent(String.self, forKey: .givenName)
             self.email = try container.decodeClaimIfPresent(String.self, forKey: .email)
             self.emailVerified = try container.decodeClaimIfPresent(Bool.self, forKey: .emailVerified)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.preferredUsername, forKey: .preferredUsername)
+            try container.encodeClaimIfPresent(self.givenName, forKey: .givenName)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.emailVerified, forKey: .emailVerified)
         }
     }
 

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The duende provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The duende provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try DuendeDemo.session(store: FileTokenStore(path: path))
@@ -24,96 +25,20 @@ internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation,
         ),
         metadata: ProviderMetadata(
             kind: .openIDConnect,
-            scopesSupported: [
-                "openid",
-                "profile",
-                "email",
-                "api",
-                "resource1.scope1",
-                "resource1.scope2",
-                "resource2.scope1",
-                "resource2.scope2",
-                "resource3.scope1",
-                "resource3.scope2",
-                "scope3",
-                "scope4",
-                "shared.scope",
-                "transaction",
-                "offline_access",
-            ],
-            responseTypesSupported: [
-                "code",
-                "token",
-                "id_token",
-                "id_token token",
-                "code id_token",
-                "code token",
-                "code id_token token",
-            ],
+            scopesSupported: ["openid", "profile", "email", "api", "resource1.scope1", "resource1.scope2", "resource2.scope1", "resource2.scope2", "resource3.scope1", "resource3.scope2", "scope3", "scope4", "shared.scope", "transaction", "offline_access"],
+            responseTypesSupported: ["code", "token", "id_token", "id_token token", "code id_token", "code token", "code id_token token"],
             codeChallengeMethodsSupported: ["plain", "S256"],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "private_key_jwt"],
-            claimsSupported: [
-                "sub",
-                "name",
-                "family_name",
-                "given_name",
-                "middle_name",
-                "nickname",
-                "preferred_username",
-                "profile",
-                "picture",
-                "website",
-                "gender",
-                "birthdate",
-                "zoneinfo",
-                "locale",
-                "updated_at",
-                "email",
-                "email_verified",
-            ],
+            claimsSupported: ["sub", "name", "family_name", "given_name", "middle_name", "nickname", "preferred_username", "profile", "picture", "website", "gender", "birthdate", "zoneinfo", "locale", "updated_at", "email", "email_verified"],
             authorizationResponseIssParameterSupported: true
         ),
         client: ClientRegistration(
             clientID: "interactive.public",
-            redirectURIs: [
-                URL(string: "io.identityserver.demo:/oauthredirect")!,
-                URL(string: "http://127.0.0.1/oauth/duende")!,
-            ],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "profile", "email", "api", "offline_access"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<DuendeDemo> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<DuendeDemo> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -329,6 +254,33 @@ internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation,
             self.updatedAt = try container.decodeClaimIfPresent(Date.self, forKey: .updatedAt)
             self.email = try container.decodeClaimIfPresent(String.self, forKey: .email)
             self.emailVerified = try container.decodeClaimIfPresent(Bool.self, forKey: .emailVerified)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.name, forKey: .name)
+            try container.encodeClaimIfPresent(self.familyName, forKey: .familyName)
+            try container.encodeClaimIfPresent(self.givenName, forKey: .givenName)
+            try container.encodeClaimIfPresent(self.middleName, forKey: .middleName)
+            try container.encodeClaimIfPresent(self.nickname, forKey: .nickname)
+            try container.encodeClaimIfPresent(self.preferredUsername, forKey: .preferredUsername)
+            try container.encodeClaimIfPresent(self.profile, forKey: .profile)
+            try container.encodeClaimIfPresent(self.picture, forKey: .picture)
+            try container.encodeClaimIfPresent(self.website, forKey: .website)
+            try container.encodeClaimIfPresent(self.gender, forKey: .gender)
+            try container.encodeClaimIfPresent(self.birthdate, forKey: .birthdate)
+            try container.encodeClaimIfPresent(self.zoneinfo, forKey: .zoneinfo)
+            try container.encodeClaimIfPresent(self.locale, forKey: .locale)
+            try container.encodeClaimIfPresent(self.updatedAt, forKey: .updatedAt)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.emailVerified, forKey: .emailVerified)
         }
     }
 

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The entra provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The entra provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try MicrosoftEntra.session(store: FileTokenStore(path: path))
@@ -13,7 +14,9 @@ internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInf
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://login.microsoftonline.com/{tenantid}/v2.0",
-        issuerTemplate: IssuerTemplate(placeholders: [IssuerTemplate.Placeholder(name: "tenantid", claim: "tid")]),
+        issuerTemplate: IssuerTemplate(placeholders: [
+            IssuerTemplate.Placeholder(name: "tenantid", claim: "tid"),
+        ]),
         endpoints: ProviderEndpoints(
             authorization: URL(string: "https://login.microsoftonline.com/common/oauth2/v2.0/authorize")!,
             token: URL(string: "https://login.microsoftonline.com/common/oauth2/v2.0/token")!,
@@ -26,71 +29,16 @@ internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInf
             kind: .openIDConnect,
             scopesSupported: ["openid", "profile", "email", "offline_access"],
             responseTypesSupported: ["code", "id_token", "code id_token", "id_token token"],
-            codeChallengeMethodsSupported: [],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_post", "private_key_jwt", "client_secret_basic"],
-            claimsSupported: [
-                "sub",
-                "iss",
-                "cloud_instance_name",
-                "cloud_instance_host_name",
-                "cloud_graph_host_name",
-                "msgraph_host",
-                "aud",
-                "exp",
-                "iat",
-                "auth_time",
-                "acr",
-                "nonce",
-                "preferred_username",
-                "name",
-                "tid",
-                "ver",
-                "at_hash",
-                "c_hash",
-                "email",
-            ]
+            claimsSupported: ["sub", "iss", "cloud_instance_name", "cloud_instance_host_name", "cloud_graph_host_name", "msgraph_host", "aud", "exp", "iat", "auth_time", "acr", "nonce", "preferred_username", "name", "tid", "ver", "at_hash", "c_hash", "email"]
         ),
         client: ClientRegistration(
             clientID: "6731de76-14a6-49ae-97bc-6eba6914391e",
-            redirectURIs: [
-                URL(string: "com.example.app:/oauth/entra")!,
-                URL(string: "http://127.0.0.1/oauth/entra")!,
-            ],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "profile", "offline_access", "User.Read"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<MicrosoftEntra> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<MicrosoftEntra> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -270,6 +218,32 @@ internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInf
             self.cHash = try container.decodeClaimIfPresent(String.self, forKey: .cHash)
             self.email = try container.decodeClaimIfPresent(String.self, forKey: .email)
             self.oid = try container.decodeClaimIfPresent(String.self, forKey: .oid)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.cloudInstanceName, forKey: .cloudInstanceName)
+            try container.encodeClaimIfPresent(self.cloudInstanceHostName, forKey: .cloudInstanceHostName)
+            try container.encodeClaimIfPresent(self.cloudGraphHostName, forKey: .cloudGraphHostName)
+            try container.encodeClaimIfPresent(self.msgraphHost, forKey: .msgraphHost)
+            try container.encodeClaimIfPresent(self.authTime, forKey: .authTime)
+            try container.encodeClaimIfPresent(self.acr, forKey: .acr)
+            try container.encodeClaimIfPresent(self.nonce, forKey: .nonce)
+            try container.encodeClaimIfPresent(self.preferredUsername, forKey: .preferredUsername)
+            try container.encodeClaimIfPresent(self.name, forKey: .name)
+            try container.encodeClaimIfPresent(self.tid, forKey: .tid)
+            try container.encodeClaimIfPresent(self.ver, forKey: .ver)
+            try container.encodeClaimIfPresent(self.atHash, forKey: .atHash)
+            try container.encodeClaimIfPresent(self.cHash, forKey: .cHash)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.oid, forKey: .oid)
         }
     }
 

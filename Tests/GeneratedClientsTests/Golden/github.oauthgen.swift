@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The github provider (OAuth 2.0): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The github provider (OAuth 2.0). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try GitHub.session(store: FileTokenStore(path: path))
@@ -19,13 +20,7 @@ internal enum GitHub: GeneratedProvider, SupportsUserInfo {
             userinfo: URL(string: "https://api.github.com/user")!
         ),
         metadata: ProviderMetadata(
-            kind: .oauth2,
-            scopesSupported: [],
-            responseTypesSupported: ["code"],
-            codeChallengeMethodsSupported: [],
-            idTokenSigningAlgorithms: [],
-            tokenEndpointAuthMethodsSupported: [],
-            claimsSupported: []
+            kind: .oauth2
         ),
         quirks: ProviderQuirks(
             scopeSeparator: ",",
@@ -34,41 +29,10 @@ internal enum GitHub: GeneratedProvider, SupportsUserInfo {
         ),
         client: ClientRegistration(
             clientID: "Iv1.8a61f9b3a7aba766",
-            redirectURIs: [URL(string: "http://127.0.0.1/oauth/github")!],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["read:user", "user:email"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<GitHub> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<GitHub> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -111,7 +75,7 @@ internal enum GitHub: GeneratedProvider, SupportsUserInfo {
     internal typealias Claims = NoIDToken
 
     /// The userinfo response, shaped by the quirk file's `userInfo`; it has no `sub`.
-    internal struct UserInfo: Decodable, Sendable {
+    internal struct UserInfo: Codable, Hashable, Sendable {
         /// The `id` member, typed by the quirk file.
         internal let id: Int?
         /// The `login` member, typed by the quirk file.
@@ -160,6 +124,18 @@ internal enum GitHub: GeneratedProvider, SupportsUserInfo {
             self.email = try container.decodeClaimIfPresent(String.self, forKey: .email)
             self.avatarUrl = try container.decodeClaimIfPresent(String.self, forKey: .avatarUrl)
             self.htmlUrl = try container.decodeClaimIfPresent(String.self, forKey: .htmlUrl)
+        }
+
+        /// Encodes the members as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeClaimIfPresent(self.id, forKey: .id)
+            try container.encodeClaimIfPresent(self.login, forKey: .login)
+            try container.encodeClaimIfPresent(self.name, forKey: .name)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.avatarUrl, forKey: .avatarUrl)
+            try container.encodeClaimIfPresent(self.htmlUrl, forKey: .htmlUrl)
         }
     }
 }

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The gitlab provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The gitlab provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try GitLab.session(store: FileTokenStore(path: path))
@@ -22,90 +23,18 @@ internal enum GitLab: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
         ),
         metadata: ProviderMetadata(
             kind: .openIDConnect,
-            scopesSupported: [
-                "api",
-                "read_api",
-                "read_user",
-                "create_runner",
-                "manage_runner",
-                "k8s_proxy",
-                "read_repository",
-                "write_repository",
-                "read_registry",
-                "write_registry",
-                "read_observability",
-                "write_observability",
-                "ai_features",
-                "sudo",
-                "admin_mode",
-                "read_service_ping",
-                "openid",
-                "profile",
-                "email",
-            ],
-            responseTypesSupported: ["code"],
+            scopesSupported: ["api", "read_api", "read_user", "create_runner", "manage_runner", "k8s_proxy", "read_repository", "write_repository", "read_registry", "write_registry", "read_observability", "write_observability", "ai_features", "sudo", "admin_mode", "read_service_ping", "openid", "profile", "email"],
             codeChallengeMethodsSupported: ["plain", "S256"],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post"],
-            claimsSupported: [
-                "iss",
-                "sub",
-                "aud",
-                "exp",
-                "iat",
-                "sub_legacy",
-                "name",
-                "nickname",
-                "preferred_username",
-                "email",
-                "email_verified",
-                "website",
-                "profile",
-                "picture",
-                "groups",
-                "groups_direct",
-                "https://gitlab.org/claims/groups/owner",
-                "https://gitlab.org/claims/groups/maintainer",
-                "https://gitlab.org/claims/groups/developer",
-            ]
+            claimsSupported: ["iss", "sub", "aud", "exp", "iat", "sub_legacy", "name", "nickname", "preferred_username", "email", "email_verified", "website", "profile", "picture", "groups", "groups_direct", "https://gitlab.org/claims/groups/owner", "https://gitlab.org/claims/groups/maintainer", "https://gitlab.org/claims/groups/developer"]
         ),
         client: ClientRegistration(
             clientID: "9f2c7e1a5b3d4c6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6",
-            redirectURIs: [URL(string: "com.example.app:/oauth/gitlab")!],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "read_user"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<GitLab> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<GitLab> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -318,6 +247,31 @@ internal enum GitLab: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
             self.claimsGroupsOwner = try container.decodeClaimIfPresent(ClaimValue.self, forKey: .claimsGroupsOwner)
             self.claimsGroupsMaintainer = try container.decodeClaimIfPresent(ClaimValue.self, forKey: .claimsGroupsMaintainer)
             self.claimsGroupsDeveloper = try container.decodeClaimIfPresent(ClaimValue.self, forKey: .claimsGroupsDeveloper)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.subLegacy, forKey: .subLegacy)
+            try container.encodeClaimIfPresent(self.name, forKey: .name)
+            try container.encodeClaimIfPresent(self.nickname, forKey: .nickname)
+            try container.encodeClaimIfPresent(self.preferredUsername, forKey: .preferredUsername)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.emailVerified, forKey: .emailVerified)
+            try container.encodeClaimIfPresent(self.website, forKey: .website)
+            try container.encodeClaimIfPresent(self.profile, forKey: .profile)
+            try container.encodeClaimIfPresent(self.picture, forKey: .picture)
+            try container.encodeClaimIfPresent(self.groups, forKey: .groups)
+            try container.encodeClaimIfPresent(self.groupsDirect, forKey: .groupsDirect)
+            try container.encodeClaimIfPresent(self.claimsGroupsOwner, forKey: .claimsGroupsOwner)
+            try container.encodeClaimIfPresent(self.claimsGroupsMaintainer, forKey: .claimsGroupsMaintainer)
+            try container.encodeClaimIfPresent(self.claimsGroupsDeveloper, forKey: .claimsGroupsDeveloper)
         }
     }
 

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The glewlwyd provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The glewlwyd provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try Glewlwyd.session(store: FileTokenStore(path: path))
@@ -26,79 +27,23 @@ internal enum Glewlwyd: GeneratedProvider, OpenIDProvider, SupportsRevocation, S
         metadata: ProviderMetadata(
             kind: .openIDConnect,
             scopesSupported: ["openid", "profile", "email", "offline_access", "g_profile"],
-            responseTypesSupported: [
-                "code",
-                "id_token",
-                "token id_token",
-                "code id_token",
-                "code token id_token",
-                "none",
-                "token",
-                "client_credentials",
-                "refresh_token",
-            ],
+            responseTypesSupported: ["code", "id_token", "token id_token", "code id_token", "code token id_token", "none", "token", "client_credentials", "refresh_token"],
             codeChallengeMethodsSupported: ["S256"],
             idTokenSigningAlgorithms: ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512"],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt"],
             claimsSupported: ["name", "email"],
             requirePushedAuthorizationRequests: true,
-            dpopSigningAlgorithms: [
-                "RS256",
-                "RS384",
-                "RS512",
-                "ES256",
-                "ES384",
-                "ES512",
-                "EdDSA",
-                "PS256",
-                "PS384",
-                "PS512",
-            ]
+            dpopSigningAlgorithms: ["RS256", "RS384", "RS512", "ES256", "ES384", "ES512", "EdDSA", "PS256", "PS384", "PS512"]
         ),
         quirks: ProviderQuirks(
             dpop: true
         ),
         client: ClientRegistration(
             clientID: "swift-native-dpop",
-            redirectURIs: [URL(string: "com.example.swiftapp:/oauth2redirect")!],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "profile", "offline_access"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    ///   - dpopKeyStorage: where each sign-in's DPoP key is made (`.secureEnclave` on Apple devices).
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil,
-        dpopKeyStorage: DPoPKeyStorage = .software
-    ) throws(OAuthError) -> OAuthClient<Glewlwyd> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange, dpopKeyStorage: dpopKeyStorage)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    ///   - dpopKeyStorage: where each sign-in's DPoP key is made (`.secureEnclave` on Apple devices).
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil,
-        dpopKeyStorage: DPoPKeyStorage = .software
-    ) throws(OAuthError) -> OAuthSession<Glewlwyd> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange, dpopKeyStorage: dpopKeyStorage), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -197,6 +142,19 @@ internal enum Glewlwyd: GeneratedProvider, OpenIDProvider, SupportsRevocation, S
             self.iat = try container.decodeClaimIfPresent(Date.self, forKey: .iat)
             self.name = try container.decodeClaimIfPresent(String.self, forKey: .name)
             self.email = try container.decodeClaimIfPresent(String.self, forKey: .email)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.name, forKey: .name)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
         }
     }
 

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The google provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The google provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try Google.session(store: FileTokenStore(path: path))
@@ -24,76 +25,21 @@ internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
         metadata: ProviderMetadata(
             kind: .openIDConnect,
             scopesSupported: ["openid", "email", "profile"],
-            responseTypesSupported: [
-                "code",
-                "token",
-                "id_token",
-                "code token",
-                "code id_token",
-                "token id_token",
-                "code token id_token",
-                "none",
-            ],
+            responseTypesSupported: ["code", "token", "id_token", "code token", "code id_token", "token id_token", "code token id_token", "none"],
             codeChallengeMethodsSupported: ["plain", "S256"],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_post", "client_secret_basic"],
-            claimsSupported: [
-                "aud",
-                "email",
-                "email_verified",
-                "exp",
-                "family_name",
-                "given_name",
-                "iat",
-                "iss",
-                "name",
-                "picture",
-                "sub",
-            ]
+            claimsSupported: ["aud", "email", "email_verified", "exp", "family_name", "given_name", "iat", "iss", "name", "picture", "sub"]
         ),
         quirks: ProviderQuirks(
             authorizationParameters: [QuirkParameter(name: "access_type", value: "offline")]
         ),
         client: ClientRegistration(
             clientID: "123456789000-hjugbg6ud799v4c49dim8ce2usclthar.apps.googleusercontent.com",
-            redirectURIs: [
-                URL(string: "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect")!,
-                URL(string: "http://127.0.0.1/oauth2/google")!,
-            ],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "email", "profile"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<Google> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<Google> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -225,6 +171,24 @@ internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
             self.name = try container.decodeClaimIfPresent(String.self, forKey: .name)
             self.picture = try container.decodeClaimIfPresent(String.self, forKey: .picture)
             self.hd = try container.decodeClaimIfPresent(String.self, forKey: .hd)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.emailVerified, forKey: .emailVerified)
+            try container.encodeClaimIfPresent(self.familyName, forKey: .familyName)
+            try container.encodeClaimIfPresent(self.givenName, forKey: .givenName)
+            try container.encodeClaimIfPresent(self.name, forKey: .name)
+            try container.encodeClaimIfPresent(self.picture, forKey: .picture)
+            try container.encodeClaimIfPresent(self.hd, forKey: .hd)
         }
     }
 

@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The okta provider (OpenID Connect): make its client or session here, with typed scopes, claims and redirect URIs.
+/// The okta provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
 /// let session = try Okta.session(store: FileTokenStore(path: path))
@@ -25,94 +26,18 @@ internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, Suppo
         metadata: ProviderMetadata(
             kind: .openIDConnect,
             scopesSupported: ["openid", "email", "profile", "address", "phone", "offline_access", "groups"],
-            responseTypesSupported: [
-                "code",
-                "id_token",
-                "code id_token",
-                "code token",
-                "id_token token",
-                "code id_token token",
-            ],
+            responseTypesSupported: ["code", "id_token", "code id_token", "code token", "id_token token", "code id_token token"],
             codeChallengeMethodsSupported: ["S256"],
             idTokenSigningAlgorithms: ["RS256"],
-            tokenEndpointAuthMethodsSupported: [
-                "client_secret_basic",
-                "client_secret_post",
-                "client_secret_jwt",
-                "private_key_jwt",
-                "none",
-            ],
-            claimsSupported: [
-                "iss",
-                "ver",
-                "sub",
-                "aud",
-                "iat",
-                "exp",
-                "jti",
-                "auth_time",
-                "amr",
-                "idp",
-                "nonce",
-                "name",
-                "nickname",
-                "preferred_username",
-                "given_name",
-                "middle_name",
-                "family_name",
-                "email",
-                "email_verified",
-                "profile",
-                "zoneinfo",
-                "locale",
-                "address",
-                "phone_number",
-                "picture",
-                "website",
-                "gender",
-                "birthdate",
-                "updated_at",
-                "at_hash",
-                "c_hash",
-            ]
+            tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt", "none"],
+            claimsSupported: ["iss", "ver", "sub", "aud", "iat", "exp", "jti", "auth_time", "amr", "idp", "nonce", "name", "nickname", "preferred_username", "given_name", "middle_name", "family_name", "email", "email_verified", "profile", "zoneinfo", "locale", "address", "phone_number", "picture", "website", "gender", "birthdate", "updated_at", "at_hash", "c_hash"]
         ),
         client: ClientRegistration(
             clientID: "0oaasdf1234",
-            redirectURIs: [URL(string: "com.okta.example:/callback")!],
+            redirectURIs: RedirectURI.allCases.map(\.registered.url),
             defaultScopes: ["openid", "profile", "offline_access"]
         )
     )
-
-    /// A client of this provider.
-    ///
-    /// - Parameters:
-    ///   - clientID: overrides the quirk file's client ID (a per-environment registration).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func client(
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthClient<Okta> {
-        try OAuthClient(clientID: clientID, transport: transport, codeExchange: codeExchange)
-    }
-
-    /// A session of this provider: sign-in, a valid access token with single-flight refresh,
-    /// userinfo, sign-out, and the sign-in kept in `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, `FileTokenStore`).
-    ///   - clientID: overrides the quirk file's client ID.
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes become tokens; `nil` for the provider's token endpoint.
-    internal static func session(
-        store: any TokenStore = MemoryTokenStore(),
-        clientID: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil
-    ) throws(OAuthError) -> OAuthSession<Okta> {
-        OAuthSession(client: try client(clientID: clientID, transport: transport, codeExchange: codeExchange), store: store)
-    }
 
     /// A scope value; the constants are the scopes this provider is known to support.
     internal struct Scope: OAuthScope {
@@ -361,6 +286,43 @@ internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, Suppo
             self.updatedAt = try container.decodeClaimIfPresent(Date.self, forKey: .updatedAt)
             self.atHash = try container.decodeClaimIfPresent(String.self, forKey: .atHash)
             self.cHash = try container.decodeClaimIfPresent(String.self, forKey: .cHash)
+        }
+
+        /// Encodes the claims as the JSON they came from: absent ones stay absent, dates are
+        /// seconds since 1970 whatever the encoder's date strategy.
+        internal func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.sub, forKey: .sub)
+            try container.encodeClaimIfPresent(self.iss, forKey: .iss)
+            try container.encodeClaimIfPresent(self.aud, forKey: .aud)
+            try container.encodeClaimIfPresent(self.exp, forKey: .exp)
+            try container.encodeClaimIfPresent(self.iat, forKey: .iat)
+            try container.encodeClaimIfPresent(self.ver, forKey: .ver)
+            try container.encodeClaimIfPresent(self.jti, forKey: .jti)
+            try container.encodeClaimIfPresent(self.authTime, forKey: .authTime)
+            try container.encodeClaimIfPresent(self.amr, forKey: .amr)
+            try container.encodeClaimIfPresent(self.idp, forKey: .idp)
+            try container.encodeClaimIfPresent(self.nonce, forKey: .nonce)
+            try container.encodeClaimIfPresent(self.name, forKey: .name)
+            try container.encodeClaimIfPresent(self.nickname, forKey: .nickname)
+            try container.encodeClaimIfPresent(self.preferredUsername, forKey: .preferredUsername)
+            try container.encodeClaimIfPresent(self.givenName, forKey: .givenName)
+            try container.encodeClaimIfPresent(self.middleName, forKey: .middleName)
+            try container.encodeClaimIfPresent(self.familyName, forKey: .familyName)
+            try container.encodeClaimIfPresent(self.email, forKey: .email)
+            try container.encodeClaimIfPresent(self.emailVerified, forKey: .emailVerified)
+            try container.encodeClaimIfPresent(self.profile, forKey: .profile)
+            try container.encodeClaimIfPresent(self.zoneinfo, forKey: .zoneinfo)
+            try container.encodeClaimIfPresent(self.locale, forKey: .locale)
+            try container.encodeClaimIfPresent(self.address, forKey: .address)
+            try container.encodeClaimIfPresent(self.phoneNumber, forKey: .phoneNumber)
+            try container.encodeClaimIfPresent(self.picture, forKey: .picture)
+            try container.encodeClaimIfPresent(self.website, forKey: .website)
+            try container.encodeClaimIfPresent(self.gender, forKey: .gender)
+            try container.encodeClaimIfPresent(self.birthdate, forKey: .birthdate)
+            try container.encodeClaimIfPresent(self.updatedAt, forKey: .updatedAt)
+            try container.encodeClaimIfPresent(self.atHash, forKey: .atHash)
+            try container.encodeClaimIfPresent(self.cHash, forKey: .cHash)
         }
     }
 

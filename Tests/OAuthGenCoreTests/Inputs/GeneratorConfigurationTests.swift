@@ -48,9 +48,9 @@ import Testing
     @Test func windowsLimitsPrivateUseSchemes() throws {
         let long = "com.example.averyveryverylongcompanyname.app"
         let (file, _) = quirks("<key>redirectURIs</key><array><string>\(long):/cb</string><string>com.example.app:/cb</string></array>")
-        let quirkFile = try #require(file)
-        #expect(PlatformRules.check(quirkFile, platforms: [.iOS]).isEmpty)
-        let findings = PlatformRules.check(quirkFile, platforms: [.windows])
+        let redirects = QuirkRulesTests.provider(try #require(file)).redirects
+        #expect(PlatformRules.check(redirects, platforms: [.iOS]).isEmpty)
+        let findings = PlatformRules.check(redirects, platforms: [.windows])
         #expect(findings.map(\.rule) == [.redirectSchemeTooLongForWindows])
         #expect(findings.first?.message.hasSuffix("found \(long.count)") == true)
     }

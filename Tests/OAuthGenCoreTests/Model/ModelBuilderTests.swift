@@ -1,26 +1,22 @@
+import OAuthPolicy
 import Testing
 @testable import OAuthGenCore
 
 @Suite struct ModelBuilderTests {
-    func model(_ quirkBody: String?, discoveryJSON: String? = DiscoveryRulesTests.minimal, name: String = "acme") throws -> (ProviderModel?, [Diagnostic]) {
+    func model(_ quirkBody: String?, discoveryJSON: String? = DiscoveryRulesTests.minimal, name: String = "acme") throws -> (ProviderModel?, LoadedProvider) {
         let document = discoveryJSON.flatMap { discovery($0).0 }
         let file = quirkBody.flatMap { quirks($0).0 }
         let provider = LoadedProvider(
             input: ProviderInput(name: name, discoveryPath: document == nil ? nil : "\(name).openid-configuration.json",
                                  discoveryKind: document == nil ? nil : .openIDConnect, quirksPath: file == nil ? nil : "\(name).quirks.plist"),
             discovery: document, quirks: file)
-        return ModelBuilder.build(provider, accessLevel: .internal)
-    }
-
-    func argument(_ model: ProviderModel, _ label: String) -> String? {
-        model.configurationArguments.first { $0.label == label }?.expression
+        return (ModelBuilder.build(provider, accessLevel: .internal), provider)
     }
 
     @Test func quirkEndpointsOverrideDiscoveredOnes() throws {
         let built = try #require(try model("<key>endpoints</key><dict><key>revocation</key><string>https://id.example.com/o/revoke</string></dict>").0)
-        let endpoints = try #require(argument(built, "endpoints"))
-        #expect(endpoints.contains("revocation: URL(string: \"https://id.example.com/o/revoke\")!"))
-        #expect(endpoints.contains("token: URL(string: \"https://id.example.com/token\")!"))
+        #expect(built.endpoints.first { $0.name == .revocation }?.url == "https://id.example.com/o/revoke")
+        #expect(built.endpoints.first { $0.name == .token }?.url == "https://id.example.com/token")
     }
 
     @Test func namesComeFromTheQuirkFileElseTheFileName() throws {
@@ -33,20 +29,20 @@ import Testing
 
     @Test func defaultScopesFallBackToOpenIDForOIDC() throws {
         let built = try #require(try model(nil).0)
-        #expect(argument(built, "client")?.contains("defaultScopes: [\"openid\"]") == true)
-        #expect(argument(built, "client")?.contains("clientID: nil") == true)
+        #expect(built.defaultScopes == ["openid"])
+        #expect(built.clientID == nil)
     }
 
     @Test func onlyNonDefaultQuirksAreSpelledOut() throws {
-        #expect(try model("<key>pkce</key><string>S256</string><key>scopeSeparator</key><string> </string>").0.map { argument($0, "quirks") } == .some(nil))
+        #expect(try model("<key>pkce</key><string>S256</string><key>scopeSeparator</key><string> </string>").0?.quirks.isStandard == true)
         let built = try #require(try model("""
             <key>scopeSeparator</key><string>,</string><key>pkce</key><string>none</string>
             <key>tokenResponse</key><dict><key>format</key><string>form</string><key>nestedIn</key><string>authed_user</string></dict>
             """).0)
-        let quirks = try #require(argument(built, "quirks"))
-        #expect(quirks.contains("scopeSeparator: \",\""))
-        #expect(quirks.contains("pkce: .none"))
-        #expect(quirks.contains("tokenResponse: TokenResponseQuirks(format: .form, nestedIn: [\"authed_user\"])"))
+        #expect(built.quirks.scopeSeparator == ",")
+        #expect(built.quirks.pkce == QuirkFile.PKCEMethod.none)
+        #expect(built.quirks.tokenResponseIsForm)
+        #expect(built.quirks.tokenResponseNestedIn == ["authed_user"])
     }
 
     @Test func claimsAreTypedFromTheStandardThenTheQuirkFile() throws {
@@ -69,14 +65,23 @@ import Testing
         #expect(built.scopes.map(\.documentation) == [StandardVocabulary.scopeDocumentation["openid"]!, "Read it.", "Write it."])
     }
 
-    @Test func valuesAreEscapedInTheModel() throws {
+    @Test func theModelKeepsValuesAsTheyAreAndTheRendererEscapesThem() throws {
         let built = try #require(try model("<key>clientID</key><string>a\"b\\(c)</string>").0)
-        #expect(argument(built, "client")?.contains(#"clientID: "a\"b\\(c)""#) == true)
+        #expect(built.clientID == #"a"b\(c)"#)
+        #expect(Renderer.context(for: built).configuration.clientID == #""a\"b\\(c)""#)
     }
 
-    @Test func aProviderWithoutEndpointsBuildsNothing() throws {
-        let (built, diagnostics) = try model("<key>clientID</key><string>x</string>", discoveryJSON: nil)
+    @Test func aProviderWithoutEndpointsBuildsNothingAndValidationSaysWhy() throws {
+        let (built, provider) = try model("<key>clientID</key><string>x</string>", discoveryJSON: nil)
         #expect(built == nil)
-        #expect(diagnostics.map(\.rule) == [.inputMissingDiscovery, .inputMissingDiscovery])
+        #expect(Validator.validate([provider]).map(\.rule).contains(.inputMissingDiscovery))
+    }
+
+    @Test func redirectCasesComeFromTheVerdictsMadeAtLoading() throws {
+        let (built, provider) = try model("""
+            <key>redirectURIs</key><array><string>com.example.app:/a</string><string>com.example.app:/b</string><string>http://127.0.0.1/cb</string></array>
+            """)
+        #expect(provider.redirects.map(\.report.kind) == [.privateUse, .privateUse, .loopback])
+        #expect(try #require(built).redirectURIs.map(\.identifier) == ["privateUseSchemeA", "privateUseSchemeB", "loopback"])
     }
 }

@@ -6,7 +6,14 @@ import Testing
         let (file, loading) = quirks(body)
         #expect(loading.isEmpty)
         let document = discoveryJSON.flatMap { discovery($0).0 }
-        return QuirkRules.check(try #require(file), discovery: document, hasDiscoveryFile: document != nil)
+        return QuirkRules.check(Self.provider(try #require(file), discovery: document))
+    }
+
+    /// A provider of `quirks` (and `discovery`, whose file exists exactly when it is given).
+    static func provider(_ quirks: QuirkFile, discovery: DiscoveryDocument? = nil) -> LoadedProvider {
+        LoadedProvider(input: ProviderInput(name: "acme", discoveryPath: discovery == nil ? nil : "acme.openid-configuration.json",
+                                            discoveryKind: discovery == nil ? nil : .openIDConnect, quirksPath: "acme.quirks.plist"),
+                       discovery: discovery, quirks: quirks)
     }
 
     @Test func aCleanQuirkFilePasses() throws {
@@ -119,7 +126,7 @@ extension QuirkRulesTests {
         #expect(found[0].message.hasPrefix("expected each token request header once, found \"ACCEPT\" again"))
         // A CR LF in a value would start another field: the loader warns of the characters, the rule refuses them.
         let (file, _) = quirks("<key>tokenRequestHeaders</key><dict><key>X-Ok</key><string>d&#13;&#10;Host: evil</string></dict>")
-        #expect(QuirkRules.check(try #require(file), discovery: nil, hasDiscoveryFile: false).map(\.rule).contains(.quirkInvalidValue))
+        #expect(QuirkRules.check(Self.provider(try #require(file))).map(\.rule).contains(.quirkInvalidValue))
         #expect(try findings("<key>tokenRequestHeaders</key><dict><key>Accept</key><string>application/json</string></dict>").isEmpty)
     }
 

@@ -34,6 +34,7 @@ import Testing
             "\(sources)/GooglePendingOnEntra.swift:6:75: error: cannot convert value of type 'PendingAuthorization<Google>' to expected argument type 'PendingAuthorization<MicrosoftEntra>'",
             "\(sources)/RevokeWithoutEndpoint.swift:5:22: error: 'revoke(_:hint:)' is unavailable: MicrosoftEntra has no revocation endpoint (RFC 7009) in its metadata or quirk file",
             "\(sources)/DeviceWithoutEndpoint.swift:5:26: error: 'authorizeDevice(scopes:now:)' is unavailable: GitHub has no device authorization endpoint (RFC 8628) in its metadata or quirk file",
+            "\(sources)/GoogleClientFromEntraConfiguration.swift:6:13: error: referencing initializer 'init(configuration:clientID:clientSecret:transport:codeExchange:clockSkew:pendingAuthorizationLifetime:allowInsecureLoopback:dpopKeyStorage:)' on 'OAuthClient' requires the types 'Google' and 'DiscoveredProvider' be equivalent",
         ])
     }
 

@@ -1,6 +1,6 @@
 /// A redirect URI split into its RFC 3986 components, exactly as written (nothing normalized
 /// except what comparisons need).
-public struct RedirectURI: Sendable, Hashable {
+public struct ParsedRedirectURI: Sendable, Hashable {
     public var scheme: String
     /// Whether `//` follows the scheme (an authority is present, even if empty).
     public var hasAuthority: Bool
@@ -41,8 +41,14 @@ public enum RedirectKind: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// A finding about one redirect URI, positioned by offset within the URI text.
 public struct RedirectFinding: Sendable, Hashable {
-    public var severity: Diagnostic.Severity
-    public var rule: RuleID
+    /// How bad the finding is: an error is refused by the build and the runtime alike.
+    public enum Severity: String, Sendable, Hashable {
+        case note, warning, error
+    }
+
+    public var severity: Severity
+    /// The rule, whose raw value is the build's rule ID.
+    public var rule: RedirectRule
     public var message: String
     /// The 0-based offset, in UTF-8 bytes, of the part of the URI the finding is about.
     public var offset: Int
@@ -53,6 +59,27 @@ public struct RedirectReport: Sendable, Hashable {
     public var uri: String
     public var kind: RedirectKind
     /// The parsed URI, when it parses.
-    public var parsed: RedirectURI?
+    public var parsed: ParsedRedirectURI?
     public var findings: [RedirectFinding]
+
+    /// The first error, if any: what the runtime refuses the URI for.
+    public var firstError: RedirectFinding? { findings.first { $0.severity == .error } }
+}
+
+/// The rules the checker applies; each raw value is the rule ID the build reports it under.
+public enum RedirectRule: String, Sendable, Hashable, CaseIterable {
+    case syntax = "redirect-syntax"
+    case notAbsolute = "redirect-not-absolute"
+    case fragment = "redirect-fragment"
+    case wildcard = "redirect-wildcard"
+    case port = "redirect-port"
+    case credentials = "redirect-credentials"
+    case reservedScheme = "redirect-reserved-scheme"
+    case schemeNoPeriod = "redirect-scheme-no-period"
+    case schemeForwardOrder = "redirect-scheme-forward-order"
+    case schemeDoubleSlash = "redirect-scheme-double-slash"
+    case httpsNoHost = "redirect-https-no-host"
+    case httpNotLoopback = "redirect-http-not-loopback"
+    case localhost = "redirect-localhost"
+    case fixedPort = "redirect-fixed-port"
 }

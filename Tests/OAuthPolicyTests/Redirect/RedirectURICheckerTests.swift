@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OAuthGenCore
+import OAuthPolicy
 
 @Suite struct RedirectURICheckerTests {
     /// The rules a URI breaks, with their severities, in order.
@@ -84,7 +84,7 @@ import Testing
     ])
     func bracketsOutsideAnIPLiteralAreSyntaxErrors(uri: String, offset: Int) {
         let report = RedirectURIChecker.check(uri)
-        #expect(report.findings.map(\.rule) == [.redirectSyntax])
+        #expect(report.findings.map(\.rule) == [.syntax])
         #expect(report.findings.first?.offset == offset)
     }
 
@@ -141,7 +141,8 @@ import Testing
             "urn:ietf:wg:oauth:2.0:oob": (.invalid, ["error:redirect-reserved-scheme"]),
             "http://127.0.0.1:5000/google-callback": (.loopback, ["note:redirect-fixed-port"]),
         ]
-        let table = try String(contentsOfFile: Fixtures.path("redirect-uris.tsv"), encoding: .utf8)
+        let table = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/redirect-uris.tsv"), encoding: .utf8)
         let uris = table.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[0]) }
         #expect(uris.count == expected.count)
         for uri in uris {

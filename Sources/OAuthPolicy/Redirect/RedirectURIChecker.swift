@@ -1,4 +1,6 @@
-/// Checks one redirect URI against RFC 3986 syntax, RFC 6749 §3.1.2 and RFC 8252 §7–§8.
+/// Checks one redirect URI against RFC 3986 syntax, RFC 6749 §3.1.2 and RFC 8252 §7–§8: the one
+/// classifier the build (every rule that looks at a redirect URI), the runtime
+/// (`RegisteredRedirectURI`) and `oauthgen-login` share, so they cannot disagree on a kind.
 public enum RedirectURIChecker {
     /// Schemes registered with IANA or too well known to be anyone's private-use scheme.
     static let reservedSchemes: Set<String> = [
@@ -20,13 +22,13 @@ public enum RedirectURIChecker {
 
     public static func check(_ uri: String) -> RedirectReport {
         var findings: [RedirectFinding] = []
-        func add(_ severity: Diagnostic.Severity, _ rule: RuleID, _ message: String, at offset: Int) {
+        func add(_ severity: RedirectFinding.Severity, _ rule: RedirectRule, _ message: String, at offset: Int) {
             findings.append(RedirectFinding(severity: severity, rule: rule, message: message, offset: offset))
         }
         let bytes = Array(uri.utf8)
 
         if let problem = firstInvalidCharacter(bytes) {
-            add(.error, .redirectSyntax, problem.message, at: problem.offset)
+            add(.error, .syntax, problem.message, at: problem.offset)
             return RedirectReport(uri: uri, kind: .invalid, parsed: nil, findings: findings)
         }
         guard let parsed = parse(bytes, findings: &findings) else {
@@ -39,16 +41,16 @@ public enum RedirectURIChecker {
 
         if let fragment = parsed.fragment {
             let offset = bytes.count - fragment.utf8.count - 1
-            add(.error, .redirectFragment,
+            add(.error, .fragment,
                 "expected no fragment in a redirect URI, found \(fragment.isEmpty ? "an empty fragment '#'" : "the fragment '#\(fragment)'")",
                 at: offset)
         }
         if let star = bytes.firstIndex(of: UInt8(ascii: "*")) {
-            add(.error, .redirectWildcard,
+            add(.error, .wildcard,
                 "expected a complete redirect URI that the server matches exactly, found the wildcard '*'", at: star)
         }
         if parsed.userinfo != nil {
-            add(.error, .redirectCredentials,
+            add(.error, .credentials,
                 "expected no user information in a redirect URI, found '\(parsed.userinfo!)@'", at: authorityStart)
         }
 
@@ -61,17 +63,17 @@ public enum RedirectURIChecker {
                 kind = .claimedHTTPS
             } else {
                 kind = .invalid
-                add(.error, .redirectHTTPSNoHost,
+                add(.error, .httpsNoHost,
                     "expected a claimed https redirect to name the app's domain as its host, found no host", at: schemeEnd)
             }
         case "urn" where parsed.path.lowercased().hasPrefix("ietf:wg:oauth:2.0:oob"):
             kind = .invalid
-            add(.error, .redirectReservedScheme,
+            add(.error, .reservedScheme,
                 "expected a private-use, claimed https or loopback redirect, found the out-of-band value 'urn:ietf:wg:oauth:2.0:oob', which providers no longer accept (use a loopback redirect instead)",
                 at: 0)
         case _ where reservedSchemes.contains(scheme):
             kind = .invalid
-            add(.error, .redirectReservedScheme,
+            add(.error, .reservedScheme,
                 "expected a private-use scheme that the app owns (a reverse domain name), found '\(parsed.scheme)', a scheme registered or in common use",
                 at: 0)
         default:
@@ -82,31 +84,31 @@ public enum RedirectURIChecker {
     }
 
     private static func classifyHTTP(
-        _ uri: RedirectURI, hostStart: Int,
-        add: (Diagnostic.Severity, RuleID, String, Int) -> Void
+        _ uri: ParsedRedirectURI, hostStart: Int,
+        add: (RedirectFinding.Severity, RedirectRule, String, Int) -> Void
     ) -> RedirectKind {
         let host = uri.host?.lowercased() ?? ""
         switch host {
         case "127.0.0.1", "[::1]", "localhost":
             if host == "localhost" {
-                add(.warning, .redirectLocalhost,
+                add(.warning, .localhost,
                     "expected the loopback IP literal 127.0.0.1 or [::1], found 'localhost', which may resolve to another interface or be blocked by a firewall",
                     hostStart)
             }
             if let port = uri.port {
-                add(.note, .redirectFixedPort,
+                add(.note, .fixedPort,
                     "expected no fixed port: the client listens on an ephemeral port chosen at run time and the server must accept any port, found port \(port)",
                     hostStart + host.utf8.count + 1)
             }
             return .loopback
         case "":
-            add(.error, .redirectHTTPNotLoopback, "expected http redirects to name the loopback host 127.0.0.1 or [::1], found no host", hostStart)
+            add(.error, .httpNotLoopback, "expected http redirects to name the loopback host 127.0.0.1 or [::1], found no host", hostStart)
             return .invalid
         default:
             let lookalike = looksLocal(host)
                 ? "; it may look or even be local, but loopback redirects use exactly the literals 127.0.0.1 or [::1]"
                 : "; http is only allowed on the loopback interface, use https or a private-use scheme"
-            add(.error, .redirectHTTPNotLoopback,
+            add(.error, .httpNotLoopback,
                 "expected http redirects to name the loopback host 127.0.0.1 or [::1], found '\(uri.host ?? "")'\(lookalike)",
                 hostStart)
             return .invalid
@@ -120,24 +122,24 @@ public enum RedirectURIChecker {
             || host == "[::]" || host.hasPrefix("0x7f") || host == "2130706433" || host.hasPrefix("127.0.0.1.")
     }
 
-    private static func checkPrivateUse(_ uri: RedirectURI, add: (Diagnostic.Severity, RuleID, String, Int) -> Void) {
+    private static func checkPrivateUse(_ uri: ParsedRedirectURI, add: (RedirectFinding.Severity, RedirectRule, String, Int) -> Void) {
         let labels = uri.scheme.lowercased().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if labels.count < 2 {
-            add(.error, .redirectSchemeNoPeriod,
+            add(.error, .schemeNoPeriod,
                 "expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found '\(uri.scheme)' with no period; servers should reject it and any app can claim it",
                 0)
         } else if labels.contains(where: \.isEmpty) {
-            add(.error, .redirectSchemeNoPeriod,
+            add(.error, .schemeNoPeriod,
                 "expected a reverse domain name with non-empty labels, found '\(uri.scheme)'", 0)
         } else if let last = labels.last, let first = labels.first,
                   forwardOrderTLDs.contains(last), !forwardOrderTLDs.contains(first)
         {
-            add(.warning, .redirectSchemeForwardOrder,
+            add(.warning, .schemeForwardOrder,
                 "expected the domain name in reverse order (e.g. '\(labels.reversed().joined(separator: "."))'), found '\(uri.scheme)', which reads as a forward-order domain",
                 0)
         }
         if uri.hasAuthority {
-            add(.warning, .redirectSchemeDoubleSlash,
+            add(.warning, .schemeDoubleSlash,
                 "expected a single slash after a private-use scheme ('\(uri.scheme):/\(uri.host ?? "")\(uri.path)'), found '\(uri.scheme)://'",
                 uri.scheme.utf8.count + 1)
         }
@@ -183,8 +185,8 @@ public enum RedirectURIChecker {
         return nil
     }
 
-    private static func parse(_ bytes: [UInt8], findings: inout [RedirectFinding]) -> RedirectURI? {
-        func fail(_ rule: RuleID, _ message: String, _ offset: Int) -> RedirectURI? {
+    private static func parse(_ bytes: [UInt8], findings: inout [RedirectFinding]) -> ParsedRedirectURI? {
+        func fail(_ rule: RedirectRule, _ message: String, _ offset: Int) -> ParsedRedirectURI? {
             findings.append(RedirectFinding(severity: .error, rule: rule, message: message, offset: offset))
             return nil
         }
@@ -194,18 +196,19 @@ public enum RedirectURIChecker {
               bytes[colon] == UInt8(ascii: ":")
         else {
             var message = "expected an absolute URI with a scheme followed by ':', found the relative reference '\(text)'"
-            if let slashes = text.range(of: "//"), !text[..<slashes.lowerBound].isEmpty {
-                message += "; is a ':' missing after '\(text[..<slashes.lowerBound])'?"
+            let slash = UInt8(ascii: "/")
+            if let slashes = bytes.indices.dropLast().first(where: { bytes[$0] == slash && bytes[$0 + 1] == slash }), slashes > 0 {
+                message += "; is a ':' missing after '\(String(decoding: bytes[..<slashes], as: UTF8.self))'?"
             }
-            return fail(.redirectNotAbsolute, message, 0)
+            return fail(.notAbsolute, message, 0)
         }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self)
         guard let first = bytes.first, isAlpha(first),
               bytes[..<colon].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         else {
-            return fail(.redirectSyntax, "expected a scheme of a letter followed by letters, digits, '+', '-' or '.', found '\(scheme)'", 0)
+            return fail(.syntax, "expected a scheme of a letter followed by letters, digits, '+', '-' or '.', found '\(scheme)'", 0)
         }
-        var uri = RedirectURI(scheme: scheme, hasAuthority: false, path: "")
+        var uri = ParsedRedirectURI(scheme: scheme, hasAuthority: false, path: "")
         var rest = bytes[(colon + 1)...]
 
         if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
@@ -214,7 +217,7 @@ public enum RedirectURIChecker {
         }
         if let question = rest.firstIndex(of: UInt8(ascii: "?")) {
             if let bracket = rest[(question + 1)...].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
-                return fail(.redirectSyntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the query", bracket)
+                return fail(.syntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the query", bracket)
             }
             uri.query = String(decoding: rest[(question + 1)...], as: UTF8.self)
             rest = rest[..<question]
@@ -231,11 +234,11 @@ public enum RedirectURIChecker {
             var hostEnd = authority.endIndex
             if authority.first == UInt8(ascii: "[") {
                 guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else {
-                    return fail(.redirectSyntax, "expected ']' to close the IP literal that starts with '['", authority.startIndex)
+                    return fail(.syntax, "expected ']' to close the IP literal that starts with '['", authority.startIndex)
                 }
                 hostEnd = close + 1
                 if hostEnd < authority.endIndex && authority[hostEnd] != UInt8(ascii: ":") {
-                    return fail(.redirectSyntax, "expected ':' or the end of the authority after the IP literal, found more text", hostEnd)
+                    return fail(.syntax, "expected ':' or the end of the authority after the IP literal, found more text", hostEnd)
                 }
             } else if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
                 hostEnd = portColon
@@ -246,10 +249,10 @@ public enum RedirectURIChecker {
             let hostBytes = authority[authority.startIndex..<hostEnd]
             if hostBytes.first == UInt8(ascii: "[") {
                 if let bad = hostBytes.dropFirst().dropLast().firstIndex(where: { !isHex($0) && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ".") }) {
-                    return fail(.redirectSyntax, "expected only hex digits, ':' and '.' in the IP literal, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
+                    return fail(.syntax, "expected only hex digits, ':' and '.' in the IP literal, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
                 }
             } else if let bad = hostBytes.firstIndex(where: { !isUnreserved($0) && !isSubDelimiter($0) && $0 != UInt8(ascii: "%") }) {
-                return fail(.redirectSyntax, "expected a host of letters, digits, '-', '.', '_', '~', sub-delimiters or %-escapes, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
+                return fail(.syntax, "expected a host of letters, digits, '-', '.', '_', '~', sub-delimiters or %-escapes, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
             }
             uri.host = String(decoding: hostBytes, as: UTF8.self)
             if hostEnd < authority.endIndex {
@@ -257,10 +260,10 @@ public enum RedirectURIChecker {
                 let portText = String(decoding: portDigits, as: UTF8.self)
                 if !portDigits.isEmpty {
                     guard portDigits.allSatisfy(isDigit) else {
-                        return fail(.redirectPort, "expected the port to be decimal digits, found '\(portText)'", hostEnd + 1)
+                        return fail(.port, "expected the port to be decimal digits, found '\(portText)'", hostEnd + 1)
                     }
                     guard portDigits.count <= 5, let port = Int(portText), (1...65535).contains(port) else {
-                        return fail(.redirectPort, "expected a port from 1 to 65535, found \(portText)", hostEnd + 1)
+                        return fail(.port, "expected a port from 1 to 65535, found \(portText)", hostEnd + 1)
                     }
                     uri.port = portText
                 }
@@ -272,7 +275,7 @@ public enum RedirectURIChecker {
         // '[' and ']' are for an IP literal in the host only (RFC 3986 §3.2.2, §3.3, §3.4).
         let afterAuthority = uri.hasAuthority ? (rest[(rest.startIndex + 2)...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex) : rest.startIndex
         if let bracket = rest[afterAuthority...].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
-            return fail(.redirectSyntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the path", bracket)
+            return fail(.syntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the path", bracket)
         }
         return uri
     }

@@ -1,0 +1,112 @@
+/// What a template sees when it renders one provider: every value already Swift source (escaped
+/// string literals, identifiers, expressions) or a flag, so a template decides layout only.
+///
+/// Its shape is part of oauthgen's API for `--templates` overrides and is versioned: a template
+/// states the version it was written for in a comment, `{{! oauthgen-template-context 2 }}`,
+/// and a template that names a key this version does not have is refused with the key's line
+/// and column (Mustache itself would render a misspelt key as empty text). `Templates/README.md`
+/// documents every key.
+public struct TemplateContext: Sendable {
+    /// The version of this shape; bumped whenever a key is renamed or removed.
+    public static let version = 2
+
+    /// ``version``, for templates that print it.
+    public var contextVersion = TemplateContext.version
+    /// The input files' names, for the header comment: `a.json and a.quirks.plist`.
+    public var sourceFiles: String
+    /// The provider name from the file names, comment-safe.
+    public var providerName: String
+    /// The generated type's name.
+    public var typeName: String
+    /// `public` or `internal`.
+    public var access: String
+    /// Whether the provider issues ID tokens.
+    public var isOpenIDConnect: Bool
+    /// The provider's capabilities: each decides a conformance and which members are generated
+    /// `@available(*, unavailable)`.
+    public var hasRevocation: Bool
+    public var hasUserInfo: Bool
+    public var hasEndSession: Bool
+    public var hasDeviceAuthorization: Bool
+    public var usesDPoP: Bool
+    /// The `ProviderConfiguration` the provider type holds.
+    public var configuration: Configuration
+    public var scopes: [Constant]
+    public var redirectURIs: [RedirectCase]
+    public var hasRedirectURIs: Bool
+    public var prompts: [Constant]
+    public var hasPrompts: Bool
+    /// OpenID providers only.
+    public var claims: [Claim]
+    /// OAuth-only providers only.
+    public var userInfoMembers: [Claim]
+    public var hasUserInfoMembers: Bool
+
+    /// The arguments of `ProviderConfiguration(…)`.
+    public struct Configuration: Sendable {
+        /// A string literal, or `nil`.
+        public var issuer: String
+        public var hasIssuerTemplate: Bool
+        public var issuerPlaceholders: [Placeholder]
+        /// The arguments of `ProviderEndpoints(…)`, in its parameter order.
+        public var endpoints: [Member]
+        /// The arguments of `ProviderMetadata(…)` that differ from its defaults, `kind` first.
+        public var metadata: [Member]
+        /// The arguments of `ProviderQuirks(…)` that differ from its defaults.
+        public var quirks: [Member]
+        public var hasQuirks: Bool
+        /// A string literal, or `nil`.
+        public var clientID: String
+        /// An array literal of string literals.
+        public var defaultScopes: String
+    }
+
+    /// `label: value` in a call; `last` marks the one without a trailing comma.
+    public struct Member: Sendable {
+        public var label: String
+        /// A Swift expression: a literal, `URL(string: "…")!`, `.openIDConnect`, an array literal.
+        public var value: String
+        public var last: Bool
+    }
+
+    /// An `IssuerTemplate.Placeholder`'s arguments, as string literals.
+    public struct Placeholder: Sendable {
+        public var name: String
+        public var claim: String
+        public var last: Bool
+    }
+
+    /// A scope or prompt constant.
+    public struct Constant: Sendable {
+        public var identifier: String
+        /// The value as a string literal.
+        public var literal: String
+        /// One line of doc comment text.
+        public var documentation: String
+    }
+
+    /// A case of the generated `RedirectURI` enum.
+    public struct RedirectCase: Sendable {
+        public var identifier: String
+        /// The URI as a string literal.
+        public var literal: String
+        /// The `RedirectURIKind` case's name: `privateUseScheme`, `claimedHTTPS` or `loopback`.
+        public var kind: String
+        /// One line of doc comment text.
+        public var documentation: String
+    }
+
+    /// A claim or userinfo member.
+    public struct Claim: Sendable {
+        public var identifier: String
+        /// The JSON member name as a string literal.
+        public var keyLiteral: String
+        /// The property's type without the optional mark, e.g. `String`.
+        public var swiftType: String
+        /// One line of doc comment text.
+        public var documentation: String
+        /// Only `sub` is; every other claim is optional.
+        public var isRequired: Bool
+        public var last: Bool
+    }
+}

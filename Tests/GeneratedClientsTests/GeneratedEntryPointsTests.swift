@@ -1,0 +1,100 @@
+import Foundation
+import OAuthRuntime
+import Testing
+
+/// What an app does with a generated provider besides signing in: make its client with any
+/// option, catch its errors by kind, keep, compare and build its claims.
+@Suite struct GeneratedEntryPointsTests {
+    /// The pinned django-oauth-toolkit provider runs on 127.0.0.1 over http: the build warns and
+    /// names `allowInsecureLoopback`, and the generated `client` takes it.
+    @Test func aLocalProvidersGeneratedClientTakesAllowInsecureLoopback() throws {
+        #expect(throws: OAuthError.self) { try DjangoOAuthToolkit.client() }
+        do {
+            _ = try DjangoOAuthToolkit.client()
+        } catch {
+            #expect(error.kind == .insecureEndpoint)
+            #expect(error.description.contains("http://127.0.0.1:8000/o/authorize/"))
+        }
+        let client = try DjangoOAuthToolkit.client(allowInsecureLoopback: true)
+        #expect(client.configuration == DjangoOAuthToolkit.configuration)
+        let session = try DjangoOAuthToolkit.session(client: client)
+        #expect(session.client.clientID == client.clientID)
+    }
+
+    @Test func everyRuntimeOptionReachesTheGeneratedClient() throws {
+        let client = try Google.client(clientID: "per-environment", clientSecret: "not-secret-in-an-app", clockSkew: 30,
+                                       pendingAuthorizationLifetime: 120)
+        #expect(client.clientID == "per-environment")
+        #expect(client.pendingAuthorizationLifetime == 120)
+        #expect(client.authentication.method != .none)
+    }
+
+    @Test func anErrorIsCaughtByItsKindWhateverElseTheBlockThrows() {
+        #expect(Self.caught(.cancelled, alsoThrowing: false) == "cancelled")
+        #expect(Self.caught(.network, alsoThrowing: false) == "network")
+        #expect(Self.caught(.stateMismatch, alsoThrowing: false) == "other")
+        #expect(Self.caught(.cancelled, alsoThrowing: true) == "other")
+        #expect(Self.caughtTyped(.cancelled))
+        #expect(!Self.caughtTyped(.network))
+    }
+
+    private struct Unrelated: Error {}
+
+    private static func fail(_ kind: OAuthError.Kind, orElse other: Bool) throws {
+        if other { throw Unrelated() }
+        throw OAuthError(kind, "expected nothing, found a test")
+    }
+
+    /// A `do` block that throws other errors too: its error type is `any Error`.
+    private static func caught(_ kind: OAuthError.Kind, alsoThrowing other: Bool) -> String {
+        do {
+            try fail(kind, orElse: other)
+            return "nothing"
+        } catch OAuthError.Kind.cancelled {
+            return "cancelled"
+        } catch OAuthError.Kind.network {
+            return "network"
+        } catch {
+            return "other"
+        }
+    }
+
+    /// A `do` block whose error type is `OAuthError`.
+    private static func caughtTyped(_ kind: OAuthError.Kind) -> Bool {
+        do throws(OAuthError) {
+            throw OAuthError(kind, "expected nothing, found a test")
+        } catch OAuthError.Kind.cancelled {
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    @Test func claimsAreValuesThatEncodeBackToTheirJSON() throws {
+        let claims = Google.Claims(sub: "110169484474386276334", iss: "https://accounts.google.com", aud: Audience(["client-1"]),
+                                   exp: Date(timeIntervalSince1970: 1_700_000_000), email: "jane@example.com", emailVerified: true)
+        #expect(claims == Google.Claims(sub: "110169484474386276334", iss: "https://accounts.google.com", aud: Audience(["client-1"]),
+                                        exp: Date(timeIntervalSince1970: 1_700_000_000), email: "jane@example.com", emailVerified: true))
+        #expect(Set([claims, claims]).count == 1)
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        // Whatever the encoder's date strategy, a date claim is a NumericDate, and an absent claim stays absent.
+        encoder.dateEncodingStrategy = .iso8601
+        let json = String(decoding: try encoder.encode(claims), as: UTF8.self)
+        #expect(json == #"{"aud":"client-1","email":"jane@example.com","email_verified":true,"exp":1700000000,"iss":"https:\/\/accounts.google.com","sub":"110169484474386276334"}"#)
+        #expect(try JSONDecoder().decode(Google.Claims.self, from: Data(json.utf8)) == claims)
+    }
+
+    @Test func userInfoOfAnOAuthProviderIsAValueToo() throws {
+        let user = GitHub.UserInfo(id: 583231, login: "octocat")
+        let data = try JSONEncoder().encode(user)
+        #expect(try JSONDecoder().decode(GitHub.UserInfo.self, from: data) == user)
+    }
+
+    @Test func anAddressClaimIsBuiltForPreviews() {
+        let address = AddressClaim(streetAddress: "1 Main St", locality: "Springfield", country: "US")
+        #expect(address.locality == "Springfield")
+        #expect(address.formatted == nil)
+    }
+}

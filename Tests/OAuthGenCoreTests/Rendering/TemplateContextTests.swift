@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import OAuthGenCore
+import OAuthGenTemplates
+
+/// A `--templates` override is checked against the typed, versioned context before it renders:
+/// Mustache alone would render a misspelt key as empty text.
+@Suite struct TemplateContextTests {
+    func directory(with template: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try template.write(to: directory.appendingPathComponent("ProviderClient.mustache"), atomically: true, encoding: .utf8)
+        return directory.path
+    }
+
+    func loadError(_ template: String) throws -> TemplateError? {
+        let path = try directory(with: template)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try TemplateSet.load(overridesIn: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theEmbeddedTemplateUsesOnlyKeysTheContextHas() throws {
+        let text = try #require(EmbeddedTemplates.all[TemplateSet.providerClientName])
+        #expect(TemplateKeyCheck.firstProblem(in: text, file: "ProviderClient.mustache") == nil)
+    }
+
+    @Test func anUnknownKeyIsRefusedAtItsLineAndColumn() throws {
+        let error = try #require(try loadError("""
+            {{! oauthgen-template-context 2 }}
+            enum {{typeName}} {
+              {{#configuration}}let x = {{isuer}}{{/configuration}}
+            }
+            """))
+        #expect(error.location?.line == 3)
+        #expect(error.location?.column == 29)
+        #expect(error.message == "expected a key of the template context (version 2, see Templates/README.md), found 'isuer'")
+        #expect(error.diagnostic.rule == .templateInvalid)
+    }
+
+    @Test func keysResolveInsideTheirSectionsOnly() throws {
+        // `label` exists inside `configuration.endpoints`, not at the top.
+        #expect(try loadError("{{! oauthgen-template-context 2 }}{{#configuration}}{{#endpoints}}{{label}}{{/endpoints}}{{/configuration}}") == nil)
+        #expect(try loadError("{{! oauthgen-template-context 2 }}{{#configuration.endpoints}}{{label}}: {{{value}}}{{/configuration.endpoints}}") == nil)
+        let outside = try #require(try loadError("{{! oauthgen-template-context 2 }}{{label}}"))
+        #expect(outside.message.hasSuffix("found 'label'"))
+        // An outer key is visible inside a section, as Mustache looks it up.
+        #expect(try loadError("{{! oauthgen-template-context 2 }}{{#scopes}}{{access}} {{identifier}}{{/scopes}}") == nil)
+    }
+
+    @Test func aTemplateMustDeclareTheContextVersionItWasWrittenFor() throws {
+        let missing = try #require(try loadError("enum {{typeName}} {}"))
+        #expect(missing.message == "expected the template to declare the context version it was written for, '{{! oauthgen-template-context 2 }}', found no declaration")
+        let old = try #require(try loadError("{{! oauthgen-template-context 1 }}enum {{typeName}} {}"))
+        #expect(old.message.hasSuffix("found version 1"))
+    }
+
+    @Test func partialsAndDelimiterChangesAreRefused() throws {
+        let partial = try #require(try loadError("{{! oauthgen-template-context 2 }}{{> header}}"))
+        #expect(partial.message.hasPrefix("expected variables and sections only"))
+    }
+
+    @Test func theExemplarHasAnElementInEveryList() {
+        func check(_ value: Any, path: String) {
+            for child in Mirror(reflecting: value).children {
+                let mirror = Mirror(reflecting: child.value)
+                if mirror.displayStyle == .collection {
+                    #expect(mirror.children.count == 1, "\(path).\(child.label ?? "?")")
+                    mirror.children.first.map { check($0.value, path: "\(path).\(child.label ?? "?")") }
+                } else if mirror.displayStyle == .struct {
+                    check(child.value, path: "\(path).\(child.label ?? "?")")
+                }
+            }
+        }
+        check(TemplateContext.exemplar, path: "context")
+    }
+}
