@@ -11,9 +11,10 @@ let package = Package(
         .executable(name: "oauthgen", targets: ["oauthgen"]),
         .executable(name: "oauthgen-login", targets: ["oauthgen-login"]),
         .library(name: "OAuthRuntime", targets: ["OAuthRuntime"]),
-        .library(name: "OAuthGenCore", targets: ["OAuthGenCore"]),
-        // The rules the generator and the runtime share; a product so the fuzz targets reach it.
-        .library(name: "OAuthPolicy", targets: ["OAuthPolicy"]),
+        // Not API (the underscore says so): the generator's stages and the rules the build and
+        // the runtime share, products only so the fuzz targets and the benchmarks reach them.
+        .library(name: "_OAuthGenCore", targets: ["OAuthGenCore"]),
+        .library(name: "_OAuthPolicy", targets: ["OAuthPolicy"]),
         .plugin(name: "OAuthGenPlugin", targets: ["OAuthGenPlugin"]),
         .plugin(name: "OAuthGenCommand", targets: ["OAuthGenCommand"]),
         .plugin(name: "OAuthGenInit", targets: ["OAuthGenInit"]),

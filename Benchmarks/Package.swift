@@ -18,7 +18,7 @@ let package = Package(
             name: "GenerationBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "OAuthGenCore", package: "oauthgen"),
+                .product(name: "_OAuthGenCore", package: "oauthgen"),
             ],
             path: "Benchmarks/GenerationBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -24,9 +24,9 @@ let package = Package(
             name: name,
             dependencies: [
                 "FuzzSupport",
-                .product(name: "OAuthGenCore", package: "oauthgen"),
+                .product(name: "_OAuthGenCore", package: "oauthgen"),
                 .product(name: "OAuthRuntime", package: "oauthgen"),
-                .product(name: "OAuthPolicy", package: "oauthgen"),
+                .product(name: "_OAuthPolicy", package: "oauthgen"),
             ] + (name == "FuzzGenerate" ? [
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),

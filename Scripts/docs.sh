@@ -24,6 +24,13 @@ docc convert Sources/OAuthRuntime/OAuthRuntime.docc --additional-symbol-graph-di
     --warnings-as-errors --output-path "$output/OAuthRuntime.doccarchive" >"$work/docc.log" 2>&1 \
     || { cat "$work/docc.log"; exit 1; }
 
+# The toolkit's own articles (quirk files, rules, plugins, the CLI, the catalog, security, API
+# stability): a catalog of articles only.
+docc convert Documentation/oauthgen.docc \
+    --fallback-display-name oauthgen --fallback-bundle-identifier org.oauthgen.oauthgen \
+    --warnings-as-errors --output-path "$output/oauthgen.doccarchive" >"$work/docc.log" 2>&1 \
+    || { cat "$work/docc.log"; exit 1; }
+
 # A generated client is documented too: every example provider, public, as one module.
 mkdir -p "$work/generated/Sources" "$work/generated/graphs"
 "$(swift build --show-bin-path)/oauthgen" generate Examples/Providers --output "$work/generated/Sources" --access-level public 2>/dev/null
@@ -37,4 +44,4 @@ docc convert --additional-symbol-graph-dir "$work/generated/graphs" \
     --fallback-display-name ProviderClients --fallback-bundle-identifier org.oauthgen.ProviderClients \
     --warnings-as-errors --output-path "$output/ProviderClients.doccarchive" >"$work/docc.log" 2>&1 \
     || { cat "$work/docc.log"; exit 1; }
-echo "docs: OAuthRuntime and the generated clients built with no warning and no undocumented public declaration ($output)"
+echo "docs: oauthgen's articles, OAuthRuntime and the generated clients built with no warning and no undocumented public declaration ($output)"

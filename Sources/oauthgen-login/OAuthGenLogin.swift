@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import OAuthRuntime
+@_spi(BuildingBlocks) import OAuthRuntime
 
 @main
 struct OAuthGenLogin: AsyncParsableCommand {

@@ -223,9 +223,9 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("github ") && $0.hasSuffix("GitHub OAuth and GitHub Apps: no discovery, comma scopes, JSON on request, errors with HTTP 200") })
     }
 
-    /// The README's catalog table is made from the catalog; `OAUTHGEN_UPDATE_README=1` rewrites it.
-    @Test func theREADMETableIsTheCatalog() throws {
-        let readmeURL = OAuthGenBinary.packageRoot.appendingPathComponent("README.md")
+    /// The catalog article's table is made from the catalog; `OAUTHGEN_UPDATE_CATALOG_TABLE=1` rewrites it.
+    @Test func theCatalogTableIsTheCatalog() throws {
+        let readmeURL = OAuthGenBinary.packageRoot.appendingPathComponent("Documentation/oauthgen.docc/ProviderCatalog.md")
         let readme = try String(contentsOf: readmeURL, encoding: .utf8)
         let begin = "<!-- catalog-table:begin (made by InitCommandTests from Sources/OAuthGenCatalog/Providers) -->\n"
         let end = "<!-- catalog-table:end -->"
@@ -238,10 +238,10 @@ import Testing
             table += "| `\(entry.id)\(parameters)` | \(entry.displayName) | \(metadata) | \(redirects) | \(entry.summary.replacingOccurrences(of: "|", with: "\\|"))\(entry.needsSecret ? " (needs a client secret)" : "") |\n"
         }
         let current = String(readme[start.upperBound..<finish.lowerBound])
-        if ProcessInfo.processInfo.environment["OAUTHGEN_UPDATE_README"] == "1", current != table {
+        if ProcessInfo.processInfo.environment["OAUTHGEN_UPDATE_CATALOG_TABLE"] == "1", current != table {
             try Data(readme.replacingCharacters(in: start.upperBound..<finish.lowerBound, with: table).utf8).write(to: readmeURL)
         } else {
-            #expect(current == table, "README.md's catalog table is out of date: run OAUTHGEN_UPDATE_README=1 swift test --filter theREADMETableIsTheCatalog")
+            #expect(current == table, "ProviderCatalog.md's table is out of date: run OAUTHGEN_UPDATE_CATALOG_TABLE=1 swift test --filter theCatalogTableIsTheCatalog")
         }
     }
 

@@ -2,7 +2,7 @@ import Benchmark
 import CryptoExtras
 import Foundation
 import JWTKit
-@_spi(Testing) import OAuthRuntime
+@_spi(Testing) @_spi(BuildingBlocks) import OAuthRuntime
 
 /// The runtime's hot paths. Network-free except the last, which refreshes against a local token
 /// server started from `Support/token_server.py`.

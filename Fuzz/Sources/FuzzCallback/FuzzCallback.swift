@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 
 /// The callback validator on any URL: it returns a code only for the request's exact redirect
 /// URI with the request's state, and its errors never contain the code.

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 
 /// JWKS parsing and ID-token verification: a token verifies only when its signature does with
 /// a key of the set under an allowed algorithm (never none or HMAC), and then its claims passed

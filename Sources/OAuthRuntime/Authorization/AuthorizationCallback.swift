@@ -10,6 +10,7 @@ public struct AuthorizationCode: Sendable, Hashable, CustomStringConvertible {
 
 /// Checks the URL the authorization response arrived on (RFC 6749 §4.1.2, RFC 8252 §8.9–§8.10,
 /// RFC 9207) before anything in it is trusted.
+@_spi(BuildingBlocks)
 public enum AuthorizationCallback {
     /// The code, if the callback is the answer to `pending`; otherwise a typed error.
     ///

@@ -22,6 +22,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// The way out to the network.
     public let transport: any HTTPTransport
     /// Checks ID tokens; `nil` for OAuth-only providers.
+    @_spi(BuildingBlocks)
     public let idTokenValidator: IDTokenValidator?
     /// How codes become tokens: the provider's token endpoint, or the app's backend.
     public let codeExchange: any CodeExchange

@@ -6,6 +6,7 @@ import Crypto
 #endif
 
 /// A DPoP proof (RFC 9449 §4.2): a JWS of type `dpop+jwt` that binds one HTTP request to a key.
+@_spi(BuildingBlocks)
 public enum DPoPProof {
     /// Why a proof could not be made.
     public struct Failure: Error, Sendable, CustomStringConvertible {

@@ -6,6 +6,7 @@ internal import OAuthPolicy
 ///
 /// The rule itself lives in `OAuthPolicy`, which the generator links too: a URL the build
 /// accepts is one the runtime accepts.
+@_spi(BuildingBlocks)
 public enum EndpointPolicy {
     /// https always; http only on a loopback IP literal and only when the caller allowed it, for
     /// local development servers. `localhost` is not enough: the name can resolve elsewhere.

@@ -2,6 +2,7 @@ import Foundation
 
 /// Verifies ID tokens: the JWS signature against the provider's JWKS with an algorithm its
 /// metadata allows (never `none`, never HMAC), then the claims of OIDC Core §3.1.3.7.
+@_spi(BuildingBlocks)
 public struct IDTokenValidator: Sendable {
     /// The asymmetric algorithms the runtime can verify; HMAC is left out on purpose: a native
     /// app cannot keep the shared key, and an HMAC "keyed" with a public key proves nothing.

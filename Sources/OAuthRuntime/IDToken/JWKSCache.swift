@@ -9,6 +9,7 @@ import Foundation
 /// still picked up by the first refetch. A download that fails counts too: while the JWKS URI
 /// fails, every token gets that failure again until the interval has passed, rather than another
 /// request each.
+@_spi(BuildingBlocks)
 public actor JWKSCache {
     /// One usable public key.
     struct Key: Sendable {

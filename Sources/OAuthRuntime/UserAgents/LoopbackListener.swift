@@ -17,6 +17,7 @@ internal import OAuthPolicy
 /// nothing, or one byte at a time, cannot hold up the browser's request. Only a request on the
 /// redirect path that carries the pending `state` gets the page and ends the wait; one without it
 /// gets a 400 and the wait goes on (§8.9). Anything else gets a 404.
+@_spi(BuildingBlocks)
 public final class LoopbackListener: Sendable {
     /// The port both sockets are bound to.
     public let port: UInt16

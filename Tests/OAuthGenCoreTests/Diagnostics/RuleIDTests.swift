@@ -3,10 +3,12 @@ import Testing
 @testable import OAuthGenCore
 
 @Suite struct RuleIDTests {
-    @Test func everyRuleIsDocumentedInTheREADME() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// Each rule has a heading of its own in the Rules article, which a finding's ID leads to.
+    @Test func everyRuleHasItsHeadingInTheRulesArticle() throws {
+        let article = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Documentation/oauthgen.docc/Rules.md"), encoding: .utf8)
+        let headings = article.split(separator: "\n").filter { $0.hasPrefix("### ") }
         for rule in RuleID.allCases {
-            #expect(readme.contains("`\(rule.rawValue)`"), "README.md does not document \(rule.rawValue)")
+            #expect(headings.contains { $0.contains("`\(rule.rawValue)`") }, "Rules.md has no heading for \(rule.rawValue)")
         }
     }
 

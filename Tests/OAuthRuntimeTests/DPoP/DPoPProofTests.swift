@@ -1,6 +1,6 @@
 import Foundation
 import JWTKit
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// DPoP proofs against RFC 9449 §4.2–4.3: every header member and claim, `ath` and `htu` as the

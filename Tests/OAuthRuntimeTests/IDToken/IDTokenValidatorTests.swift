@@ -1,6 +1,6 @@
 import Foundation
 import JWTKit
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 @Suite struct IDTokenValidatorTests {

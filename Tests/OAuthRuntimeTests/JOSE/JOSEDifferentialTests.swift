@@ -2,7 +2,7 @@ import Crypto
 import CryptoExtras
 import Foundation
 import JWTKit
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// The runtime's JOSE layer against vapor/jwt-kit, token for token: thousands of tokens minted
