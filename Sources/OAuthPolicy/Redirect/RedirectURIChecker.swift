@@ -20,6 +20,7 @@ public enum RedirectURIChecker {
         "eu", "me", "us", "ca", "au", "ch", "se", "no", "it", "es", "in", "br",
     ]
 
+    /// The verdict on `uri`: its kind and every finding, each at a UTF-8 offset into it.
     public static func check(_ uri: String) -> RedirectReport {
         var findings: [RedirectFinding] = []
         func add(_ severity: RedirectFinding.Severity, _ rule: RedirectRule, _ message: String, at offset: Int) {

@@ -244,7 +244,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
 
 extension OAuthClient where Provider == DiscoveredProvider {
     /// A client of a provider described at run time, from a configuration the app read or
-    /// fetched (``ProviderConfiguration/init(discoveryDocument:expectedIssuer:clientID:redirectURIs:defaultScopes:quirks:)``).
+    /// fetched (``ProviderConfiguration/init(discoveryDocument:expectedIssuer:client:)``).
     /// A generated provider makes its client with `Provider.client()` instead, whose
     /// configuration is the one it was built from.
     ///

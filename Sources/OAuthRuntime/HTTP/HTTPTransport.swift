@@ -52,6 +52,45 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 }
 
+extension HTTPRequest: CustomStringConvertible, CustomReflectable {
+    /// The method, the URL without its query, the header names and the body's size: a request
+    /// carries credentials (`Authorization`, `DPoP`, a code and its verifier in the body), which
+    /// neither `print` nor `dump` shows.
+    public var description: String {
+        "HTTPRequest(\(method) \(HTTPMessageText.withoutQuery(url)), headers: [\(HTTPMessageText.names(headers))], body: \(body?.count ?? 0) bytes)"
+    }
+
+    /// Its description only.
+    public var customMirror: Mirror { .redacted(self) }
+}
+
+extension HTTPResponse: CustomStringConvertible, CustomReflectable {
+    /// The status, the media type and the body's size: a response carries tokens, which neither
+    /// `print` nor `dump` shows.
+    public var description: String {
+        "HTTPResponse(\(status), \(mediaType ?? "no media type"), headers: [\(HTTPMessageText.names(headers))], body: \(body.count) bytes)"
+    }
+
+    /// Its description only.
+    public var customMirror: Mirror { .redacted(self) }
+}
+
+/// What an HTTP message's description may show.
+enum HTTPMessageText {
+    static func names(_ headers: [String: String]) -> String {
+        headers.keys.sorted().map { TerminalText.escaping($0) }.joined(separator: ", ")
+    }
+
+    /// Scheme, host, port and path: a query can hold a code or a token (a callback, an
+    /// `access_token` parameter), user information a password.
+    static func withoutQuery(_ url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<url>" }
+        let port = components.port.map { ":\($0)" } ?? ""
+        let text = "\(components.scheme ?? "")://\(components.percentEncodedHost ?? "")\(port)\(components.percentEncodedPath)"
+        return TerminalText.escaping(text + (components.percentEncodedQuery == nil ? "" : "?…"))
+    }
+}
+
 /// Sends HTTP requests. The runtime's only way out to the network, so apps can route it
 /// through their own stack and tests through a local server.
 ///

@@ -60,18 +60,6 @@ public struct IDTokenValidator: Sendable {
         return verified
     }
 
-    /// The claims checked here; the rest stay in the payload for typed decoding.
-    private struct Payload: Decodable {
-        var iss: String?
-        var sub: String?
-        var aud: Audience?
-        var exp: Double?
-        var iat: Double?
-        var auth_time: Double?
-        var nonce: String?
-        var azp: String?
-    }
-
     private static let decoder = JSONDecoder()
 
     private func verify(_ token: String, now: Date) async throws(OAuthError) -> VerifiedIDToken {
@@ -91,7 +79,7 @@ public struct IDTokenValidator: Sendable {
             throw OAuthError.invalidIDToken(.signatureInvalid)
         }
         let payloadData = Data(jws.payload)
-        guard let claims = try? Self.decoder.decode(Payload.self, from: payloadData) else {
+        guard let claims = try? Self.decoder.decode(IDTokenPayload.self, from: payloadData) else {
             throw OAuthError.invalidIDToken(.malformed("the payload is not a JSON object of claims"))
         }
 
