@@ -165,6 +165,8 @@ let package = Package(
             name: "OAuthRuntimeTests",
             dependencies: [
                 "OAuthRuntime",
+                // The shared rules, to hold the runtime's public enums to them.
+                "OAuthPolicy",
                 "TestSupport",
                 // Built so the end-to-end tests can run it against the real provider.
                 "oauthgen-login",

@@ -1,3 +1,5 @@
+import OAuthPolicy
+
 /// A provider's quirk file: the app's registration and the provider's deviations from the
 /// standards, every value with its location. See the README for each key.
 public struct QuirkFile: Sendable, Hashable {
@@ -65,17 +67,11 @@ public struct QuirkFile: Sendable, Hashable {
         public var value: Located<String>
     }
 
-    public enum PKCEMethod: String, Sendable, Hashable, CaseIterable {
-        case s256 = "S256"
-        case plain
-        case none
-    }
+    /// The values of `pkce`, shared with the runtime through `OAuthPolicy`.
+    public typealias PKCEMethod = PKCEChallengeMethod
 
-    public enum TokenEndpointAuthMethod: String, Sendable, Hashable, CaseIterable {
-        case none
-        case clientSecretPost = "client_secret_post"
-        case clientSecretBasic = "client_secret_basic"
-    }
+    /// The values of `tokenEndpointAuthMethod`, shared with the runtime through `OAuthPolicy`.
+    public typealias TokenEndpointAuthMethod = ClientAuthenticationMethod
 
     public enum TokenResponseFormat: String, Sendable, Hashable, CaseIterable {
         case json, form

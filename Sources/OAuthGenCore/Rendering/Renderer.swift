@@ -78,10 +78,8 @@ public struct Renderer: Sendable {
         if let separator = quirks.scopeSeparator { members.append(("scopeSeparator", SwiftNaming.stringLiteral(separator))) }
         if quirks.basicAuthWithoutSecret { members.append(("basicAuthWithoutSecret", "true")) }
         if let parameter = quirks.scopeParameter { members.append(("scopeParameter", SwiftNaming.stringLiteral(parameter))) }
-        if let pkce = quirks.pkce { members.append(("pkce", pkce == .plain ? ".plain" : pkce == .none ? ".none" : ".s256")) }
-        if let method = quirks.tokenEndpointAuthMethod {
-            members.append(("tokenEndpointAuthMethod", method == .clientSecretPost ? ".clientSecretPost" : method == .clientSecretBasic ? ".clientSecretBasic" : ".none"))
-        }
+        if let pkce = quirks.pkce { members.append(("pkce", "." + pkce.caseName)) }
+        if let method = quirks.tokenEndpointAuthMethod { members.append(("tokenEndpointAuthMethod", "." + method.caseName)) }
         func parameters(_ pairs: [ProviderModel.Pair]) -> String {
             "[" + pairs.map { "QuirkParameter(name: \(SwiftNaming.stringLiteral($0.name)), value: \(SwiftNaming.stringLiteral($0.value)))" }
                 .joined(separator: ", ") + "]"

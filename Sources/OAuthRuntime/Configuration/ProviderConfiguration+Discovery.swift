@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthPolicy
 
 extension ProviderConfiguration {
     /// A configuration from a discovery document fetched or read at run time (OIDC Discovery 1.0
@@ -61,12 +62,7 @@ extension ProviderConfiguration {
     /// RFC 8414 §3 location of an issuer's authorization-server metadata: the well-known path is
     /// inserted between the host and the issuer's path.
     public static func authorizationServerMetadataURL(forIssuer issuer: URL) -> URL? {
-        guard var components = URLComponents(url: issuer, resolvingAgainstBaseURL: false) else { return nil }
-        var path = components.path
-        while path.hasSuffix("/") { path.removeLast() }
-        components.path = "/.well-known/oauth-authorization-server" + path
-        components.query = nil
-        return components.url
+        (try? ServerURL(parsing: issuer.absoluteString)).flatMap { URL(string: WellKnownLocation.authorizationServerMetadata(forIssuer: $0)) }
     }
 
     /// Fills endpoints the OIDC document lacks from the same issuer's RFC 8414 metadata
@@ -85,8 +81,10 @@ extension ProviderConfiguration {
     /// Where OIDC Discovery §4 puts the document for an issuer: `/.well-known/openid-configuration`
     /// appended to the issuer's path.
     public static func openIDConfigurationURL(forIssuer issuer: URL) -> URL {
-        var text = issuer.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        return URL(string: text + "/.well-known/openid-configuration")!
+        if let parsed = try? ServerURL(parsing: issuer.absoluteString), let url = URL(string: WellKnownLocation.openIDConfiguration(forIssuer: parsed)) {
+            return url
+        }
+        // Not a server URL at all: the fetch fails on it with the transport's error.
+        return issuer.appendingPathComponent(".well-known/openid-configuration")
     }
 }

@@ -1,0 +1,29 @@
+/// Where an issuer publishes its metadata: one rule for `oauthgen fetch`, `oauthgen init --fetch`,
+/// the runtime and `oauthgen-login`.
+public enum WellKnownLocation {
+    /// OpenID Connect Discovery 1.0 §4: `/.well-known/openid-configuration` appended to the
+    /// issuer's path, after any trailing slash.
+    public static func openIDConfiguration(forIssuer issuer: ServerURL) -> String {
+        issuer.origin + trimmedPath(issuer) + "/.well-known/openid-configuration"
+    }
+
+    /// RFC 8414 §3: the well-known path goes between the host and the issuer's path
+    /// (`https://as.example.com/tenant1` → `https://as.example.com/.well-known/oauth-authorization-server/tenant1`).
+    public static func authorizationServerMetadata(forIssuer issuer: ServerURL) -> String {
+        issuer.origin + "/.well-known/oauth-authorization-server" + trimmedPath(issuer)
+    }
+
+    /// The path without its query (an issuer has none, RFC 8414 §2) and without trailing slashes.
+    private static func trimmedPath(_ issuer: ServerURL) -> String {
+        var path = Substring(issuer.pathAndQuery.prefix { $0 != "?" })
+        while path.hasSuffix("/") { path.removeLast() }
+        return String(path)
+    }
+}
+
+extension ServerURL {
+    /// `scheme://host[:port]`.
+    public var origin: String {
+        "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    }
+}
