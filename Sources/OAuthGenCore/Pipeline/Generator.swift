@@ -26,17 +26,8 @@ public struct Generator: Sendable {
     public static func validate(paths: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) -> (providers: [LoadedProvider], diagnostics: [Diagnostic]) {
         let (found, scanFindings) = InputScanner.scan(paths)
         var diagnostics = scanFindings
-        var inputs = found
-        if let selected = configuration.providers {
-            let names = Set(found.map(\.name))
-            for name in selected where !names.contains(name.value) {
-                var message = "expected a provider named \"\(name.value)\" among the inputs, found none"
-                if let suggestion = Suggestion.closest(to: name.value, among: Array(names)) { message += "; did you mean \"\(suggestion)\"?" }
-                diagnostics.append(Diagnostic(.error, .configUnknownProvider, message, at: name.location))
-            }
-            let wanted = Set(selected.map(\.value))
-            inputs = found.filter { wanted.contains($0.name) }
-        }
+        diagnostics += ConfigurationRules.checkProviders(configuration, among: found)
+        let inputs = configuration.providers.map { selected in found.filter { input in selected.contains { $0.value == input.name } } } ?? found
         var providers: [LoadedProvider] = []
         for input in inputs {
             let (provider, found) = ProviderLoader.load(input)
