@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "_OAuthGenCore", package: "oauthgen"),
+                .product(name: "_OAuthPolicy", package: "oauthgen"),
             ],
             path: "Benchmarks/GenerationBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import OAuthGenCore
+import OAuthPolicy
 
 /// Generation of N providers in one process: scan, load (JSON reader + libxml2), validate every
 /// rule including the cross-provider ones, build models and render. Writing is left out: it

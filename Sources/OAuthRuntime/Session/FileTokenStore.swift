@@ -10,6 +10,9 @@ import Darwin
 /// Keeps tokens in a JSON file readable by the owner only (mode 0600), for desktop and
 /// command-line apps. Writes go to a new 0600 file beside it that is renamed over the old one,
 /// so a crash leaves either the old tokens or the new ones, never half of either.
+///
+/// Several processes may use one file: a refresh holds `<path>.lock` (``lockForUpdate()``), so
+/// one of them refreshes and the others adopt its tokens.
 public struct FileTokenStore: TokenStore {
     /// The file the sign-in is kept in.
     public let path: String
@@ -72,6 +75,12 @@ public struct FileTokenStore: TokenStore {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// An advisory lock on `<path>.lock`, which every session and process using this file
+    /// shares: a refresh re-reads the file and writes the rotated tokens under it.
+    public func lockForUpdate() async throws -> TokenStoreLock? {
+        try await TokenStoreLock.file(at: path + ".lock")
     }
 
     /// Removes the file.

@@ -49,6 +49,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// the previous account is abandoned.
     public func signedIn(_ signIn: SignIn<Provider>) async throws(OAuthError) {
         startNewGeneration()
+        let lock = try await lockStore()
+        defer { lock?.release() }
         try await withStoreLock { () async throws(OAuthError) in
             do {
                 try await store.save(signIn.record)
@@ -57,6 +59,17 @@ public actor OAuthSession<Provider: OAuthProvider> {
             }
             current = signIn
             loaded = true
+        }
+    }
+
+    /// The store's cross-process lock, for a store that has one.
+    private func lockStore() async throws(OAuthError) -> TokenStoreLock? {
+        do {
+            return try await store.lockForUpdate()
+        } catch is CancellationError {
+            throw OAuthError.taskCancelled
+        } catch {
+            throw OAuthError.storageFailed("locking the stored sign-in", error)
         }
     }
 
@@ -119,16 +132,28 @@ public actor OAuthSession<Provider: OAuthProvider> {
             if let refreshing {
                 task = refreshing
             } else {
-                refreshCount += 1
                 let started = generation
                 task = Task { [client, now] in
+                    // Other sessions on a shared store — an app's widget, a second process — wait
+                    // here, then find the tokens this one stores instead of refreshing again.
+                    let lock = try await self.lockStore()
+                    defer { lock?.release() }
+                    var signIn = signIn
+                    if lock != nil {
+                        switch try await self.reread(expecting: signIn, startedIn: started) {
+                        case .unchanged: break
+                        case .adopt(let newer): return newer
+                        case .refresh(let newer): signIn = newer
+                        }
+                    }
+                    await self.countRefresh()
                     let renewed: SignIn<Provider>
                     do throws(OAuthError) {
                         renewed = try await client.refresh(signIn, now: now())
                     } catch {
-                        throw await self.refreshFailed(error, startedIn: started)
+                        throw await self.refreshFailed(error, refreshing: signIn, startedIn: started, shared: lock != nil)
                     }
-                    return try await self.commit(renewed, startedIn: started)
+                    return try await self.commit(renewed, replacing: signIn, startedIn: started, shared: lock != nil)
                 }
                 refreshing = task
             }
@@ -143,12 +168,56 @@ public actor OAuthSession<Provider: OAuthProvider> {
         }
     }
 
-    /// Stores a refresh's result if the session is still in the generation it started in;
-    /// otherwise revokes the refresh token it brought and stores nothing.
-    private func commit(_ renewed: SignIn<Provider>, startedIn started: Int) async throws(OAuthError) -> SignIn<Provider> {
+    private func countRefresh() {
+        refreshCount += 1
+    }
+
+    /// What a shared store holds, read again under its lock before a refresh.
+    private enum Reread {
+        /// The sign-in this session was about to refresh: refresh it.
+        case unchanged
+        /// Another session stored newer tokens that are still valid: use them, refresh nothing.
+        case adopt(SignIn<Provider>)
+        /// Another session stored other tokens that need a refresh too: refresh those.
+        case refresh(SignIn<Provider>)
+    }
+
+    /// Reads a shared store again, holding its lock: another process may have refreshed (its
+    /// rotated refresh token is the only one the provider still takes), signed in anew, or signed
+    /// out since this session read it.
+    private func reread(expecting signIn: SignIn<Provider>, startedIn started: Int) async throws(OAuthError) -> Reread {
+        let stored = try await withStoreLock { () async throws(OAuthError) -> SignIn<Provider>? in try await loadStored() }
+        guard generation == started else { throw OAuthError.sessionChanged }
+        guard let stored else {
+            // Signed out elsewhere: so is this session.
+            startNewGeneration()
+            current = nil
+            loaded = true
+            throw OAuthError.notSignedIn
+        }
+        guard !stored.holdsSameTokens(as: signIn) else { return .unchanged }
+        current = stored
+        loaded = true
+        return stored.tokens.isExpired(at: now(), leeway: refreshLeeway) ? .refresh(stored) : .adopt(stored)
+    }
+
+    /// Stores a refresh's result if the session is still in the generation it started in (and,
+    /// for a shared store, the store still holds the tokens that were refreshed); otherwise
+    /// revokes the refresh token it brought and stores nothing.
+    private func commit(_ renewed: SignIn<Provider>, replacing refreshed: SignIn<Provider>, startedIn started: Int,
+                        shared: Bool) async throws(OAuthError) -> SignIn<Provider> {
         defer { if generation == started { refreshing = nil } }
         let outcome: Result<SignIn<Provider>, OAuthError> = await withStoreLock {
             guard generation == started else { return .failure(.sessionChanged) }
+            if shared {
+                // A writer that does not take the lock (an older version of the app) may have
+                // stored another sign-in meanwhile: never overwrite it.
+                do throws(OAuthError) {
+                    guard try await loadStored()?.holdsSameTokens(as: refreshed) == true else { return .failure(.sessionChanged) }
+                } catch {
+                    return .failure(error)
+                }
+            }
             do {
                 try await store.save(renewed.record)
             } catch {
@@ -165,13 +234,24 @@ public actor OAuthSession<Provider: OAuthProvider> {
         return try outcome.get()
     }
 
-    /// Called by a failed refresh: `invalid_grant` means the grant is gone, so is the session.
-    private func refreshFailed(_ error: OAuthError, startedIn started: Int) async -> OAuthError {
+    /// Called by a failed refresh: `invalid_grant` means the grant is gone, so is the session —
+    /// but only the sign-in that failed is cleared from a shared store (compare-and-clear): one
+    /// another session stored meanwhile stays. Any other failure (the network, a timeout, a 5xx)
+    /// signs nobody out.
+    private func refreshFailed(_ error: OAuthError, refreshing failed: SignIn<Provider>, startedIn started: Int,
+                               shared: Bool) async -> OAuthError {
         guard generation == started else { return .sessionChanged }
         refreshing = nil
         guard error.kind == .requestRejected, error.protocolError?.code == "invalid_grant" else { return error }
         startNewGeneration()
-        await withStoreLock { await forgetStoredSignIn() }
+        await withStoreLock {
+            if shared, let stored = try? await loadStored(), !stored.holdsSameTokens(as: failed) {
+                current = nil
+                loaded = false
+                return
+            }
+            await forgetStoredSignIn()
+        }
         return .signedOut
     }
 
@@ -185,6 +265,14 @@ public actor OAuthSession<Provider: OAuthProvider> {
     @discardableResult
     public func signOut() async -> OAuthError? {
         startNewGeneration()
+        // Another process's refresh finishes (and stores its tokens) before this reads and clears.
+        let lock: TokenStoreLock?
+        do {
+            lock = try await lockStore()
+        } catch {
+            return error
+        }
+        defer { lock?.release() }
         // Read under the lock: a refresh that stored its result first has its rotated token revoked here.
         let (signIn, cleared): (SignIn<Provider>?, OAuthError?) = await withStoreLock {
             // Unreadable now: nothing to revoke that can be known, but the sign-out still forgets.
@@ -257,5 +345,13 @@ extension OAuthSession where Provider: SupportsUserInfo {
         _ = try await validAccessToken()
         guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         return try await client.userInfo(signIn)
+    }
+}
+
+extension SignIn {
+    /// Whether both hold the same access and refresh tokens: the same grant at the same moment,
+    /// whatever else a store's encoding may round.
+    func holdsSameTokens(as other: SignIn) -> Bool {
+        tokens.accessToken == other.tokens.accessToken && tokens.refreshToken == other.tokens.refreshToken
     }
 }

@@ -11,6 +11,16 @@ public protocol TokenStore: Sendable {
     func save(_ signIn: SignInRecord) async throws
     /// Removes the stored sign-in.
     func clear() async throws
+    /// Holds off every other session on this stored sign-in until the lock is released, for a
+    /// store that several sessions or processes share (``FileTokenStore``; `KeychainTokenStore`
+    /// with a lock file in the app group's container). `nil`, the default, for a store only one
+    /// session reads: the session's own single-flight refresh is enough there.
+    func lockForUpdate() async throws -> TokenStoreLock?
+}
+
+extension TokenStore {
+    /// No lock: the store is this session's alone.
+    public func lockForUpdate() async throws -> TokenStoreLock? { nil }
 }
 
 /// Keeps tokens in memory only: gone when the process ends.

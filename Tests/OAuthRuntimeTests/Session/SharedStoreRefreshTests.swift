@@ -1,0 +1,137 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// Several sessions on one `FileTokenStore` — as an app and its widget, or several processes —
+/// against a token endpoint that rotates refresh tokens and, like django-oauth-toolkit and Okta,
+/// treats a reused one as theft: it answers `invalid_grant`.
+@Suite struct SharedStoreRefreshTests {
+    /// The token endpoint: each refresh token works once, and is slow enough that sessions overlap.
+    final class RotatingEndpoint: @unchecked Sendable {
+        // @unchecked: `used` and `issued` are only touched under `lock`.
+        private let lock = NSLock()
+        private var used: Set<String> = []
+        private var issued = 1
+        var refreshes: Int { lock.withLock { issued - 1 } }
+
+        func answer(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Response {
+            let form = String(decoding: request.body, as: UTF8.self).split(separator: "&").reduce(into: [String: String]()) { form, pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { form[parts[0]] = parts[1].removingPercentEncoding }
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+            return lock.withLock {
+                guard let token = form["refresh_token"], !used.contains(token), token == "RT-\(issued)" else {
+                    return .json(#"{"error":"invalid_grant"}"#, status: 400)
+                }
+                used.insert(token)
+                issued += 1
+                return .json(#"{"access_token":"AT-\#(issued)","refresh_token":"RT-\#(issued)","token_type":"Bearer","expires_in":3600}"#)
+            }
+        }
+    }
+
+    let endpoint = RotatingEndpoint()
+    let server: LocalHTTPServer
+    let directory: URL
+
+    init() throws {
+        let endpoint = endpoint
+        server = try LocalHTTPServer { endpoint.answer($0) }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-shared-\(UUID().uuidString)")
+    }
+
+    func session(_ store: any TokenStore) throws -> OAuthSession<DiscoveredProvider> {
+        var configuration = testConfiguration(kind: .oauth2)
+        configuration.endpoints.token = URL(string: "\(server.origin)/token")!
+        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true), store: store)
+    }
+
+    func expiredStore() async throws -> FileTokenStore {
+        let store = FileTokenStore(path: directory.appendingPathComponent("tokens.json").path)
+        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(
+            TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")).record)
+        return store
+    }
+
+    @Test func sessionsOnOneFileRefreshOnceAndAllStaySignedIn() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await expiredStore()
+        let sessions = try (0..<4).map { _ in try session(FileTokenStore(path: store.path)) }
+        let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+            for session in sessions { group.addTask { try await session.validAccessToken() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(endpoint.refreshes == 1)
+        #expect(tokens == Array(repeating: "AT-2", count: 4))
+        #expect(await store.load()?.tokens.refreshToken == "RT-2")
+        for session in sessions { #expect(await session.refreshCount <= 1) }
+        #expect(await sessions.asyncSum { await $0.refreshCount } == 1)
+    }
+
+    /// Without the lock the second session reused RT-1, got `invalid_grant`, and deleted the
+    /// file holding the first one's new tokens.
+    @Test func aSessionHoldingAnOldTokenAdoptsTheNewerOneInsteadOfSigningEveryoneOut() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await expiredStore()
+        let first = try session(FileTokenStore(path: store.path))
+        let second = try session(FileTokenStore(path: store.path))
+        _ = try await second.currentSignIn()            // holds RT-1 in memory
+        #expect(try await first.validAccessToken() == "AT-2")
+        #expect(try await second.validAccessToken() == "AT-2")
+        #expect(endpoint.refreshes == 1)
+        #expect(await second.refreshCount == 0)
+        #expect(await store.load()?.tokens.refreshToken == "RT-2")
+    }
+
+    @Test func invalidGrantClearsOnlyTheSignInThatFailed() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileTokenStore(path: directory.appendingPathComponent("tokens.json").path)
+        // RT-9 was never issued: the provider refuses it.
+        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(
+            TokenSet(accessToken: "AT-9", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-9")).record)
+        let session = try session(store)
+        await #expect(throws: OAuthError.signedOut) { try await session.validAccessToken() }
+        #expect(await store.load() == nil)
+    }
+
+    @Test func aNetworkFailureSignsNobodyOut() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await expiredStore()
+        var configuration = testConfiguration(kind: .oauth2)
+        let closed = try LocalHTTPServer { _ in .notFound }
+        configuration.endpoints.token = URL(string: "\(closed.origin)/token")!
+        closed.stop()
+        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true), store: store)
+        do {
+            _ = try await session.validAccessToken()
+            Issue.record("expected a network failure")
+        } catch {
+            #expect(error.kind == .network)
+        }
+        #expect(await store.load()?.tokens.refreshToken == "RT-1")
+        #expect(try await session.currentSignIn() != nil)
+    }
+
+    @Test func aWaitForTheLockEndsWhenTheTaskIsCancelled() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("tokens.json.lock").path
+        let held = try await TokenStoreLock.file(at: path)
+        let waiter = Task { try await TokenStoreLock.file(at: path) }
+        try await Task.sleep(for: .milliseconds(50))
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        held.release()
+        try await TokenStoreLock.file(at: path).release()
+    }
+}
+
+extension Array where Element: Sendable {
+    func asyncSum(_ value: (Element) async -> Int) async -> Int {
+        var total = 0
+        for element in self { total += await value(element) }
+        return total
+    }
+}
