@@ -74,6 +74,13 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Flag(help: "Get DPoP-bound tokens (RFC 9449): a new P-256 key, a proof on every token and userinfo request.")
     var dpop = false
 
+    @Option(help: ArgumentHelp("""
+        Keep the sign-in in FILE (0600). When FILE already holds a sign-in for this issuer and client, \
+        no browser opens: its access token is used, refreshed first if it has expired. Several processes \
+        may share FILE: one refreshes, the others use its tokens.
+        """, valueName: "file"))
+    var store: String?
+
     @Flag(help: "Allow an http issuer and endpoints on 127.0.0.1 or [::1] (local providers only).")
     var allowInsecureLoopback = false
 
@@ -118,26 +125,43 @@ struct OAuthGenLogin: AsyncParsableCommand {
             throw OAuthError(.invalidConfiguration, "\(error)")
         }
         let scopes = scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }
+        // With --store the session keeps the sign-in; without, it lives as long as this run.
+        let session = OAuthSession(client: client, store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore())
         var signIn: SignIn<DiscoveredProvider>
-        if device {
+        var refreshed = false
+        if store != nil, let stored = try await session.currentSignIn(), Self.isSignIn(stored, of: configuration.issuer, clientID: client.clientID) {
+            // No browser: the stored sign-in, refreshed first if its access token has expired —
+            // by this process, or by another one sharing the file, whose tokens this one adopts.
+            _ = try await session.validAccessToken()
+            refreshed = await session.refreshCount > 0
+            guard let current = try await session.currentSignIn() else {
+                throw OAuthError(.notSignedIn, "expected the stored sign-in in \(store ?? "") to stay, found it signed out by another process")
+            }
+            signIn = current
+        } else if device {
             signIn = try await deviceSignIn(client, scopes: scopes, browserCommand: command)
+            try await session.signedIn(signIn)
         } else {
             let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
             signIn = try await client.signIn(with: agent, redirectURI: try loopbackURI(redirectURI, option: "--redirect-uri"), scopes: scopes)
+            try await session.signedIn(signIn)
         }
 
         var userinfoClaims: [String: ClaimValue]?
         if userinfo { userinfoClaims = try await client.userInfo(signIn) }
-        if refresh { signIn = try await client.refresh(signIn) }
+        if refresh {
+            signIn = try await session.refreshed()
+            refreshed = true
+        }
         if revoke {
             if let refreshToken = signIn.tokens.refreshToken { try await client.revoke(refreshToken, hint: .refreshToken) }
             try await client.revoke(signIn.tokens.accessToken, hint: .accessToken)
+            // Revoked tokens are nobody's sign-in any more.
+            if store != nil, let failure = await session.signOut(), failure.kind != .requestRejected { throw failure }
         }
         if signOut {
             // The session does what an app's would: the provider's logout page, the state check,
             // then revoking the refresh token (a failure there is reported, not fatal).
-            let session = OAuthSession(client: client)
-            try await session.signedIn(signIn)
             let postLogout = try loopbackURI(postLogoutRedirectURI, option: "--post-logout-redirect-uri")
             let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
             if let failure = try await session.signOut(with: agent, postLogoutRedirectURI: postLogout.url) {
@@ -156,11 +180,18 @@ struct OAuthGenLogin: AsyncParsableCommand {
             expires_in: signIn.tokens.expiresAt.map { Int($0.timeIntervalSinceNow.rounded()) },
             id_token_claims: signIn.idToken?.allClaims,
             userinfo: userinfoClaims,
-            refreshed: refresh, revoked: revoke, signed_out: signOut,
+            refreshed: refreshed, revoked: revoke, signed_out: signOut,
             access_token: showTokens ? signIn.tokens.accessToken : nil,
             refresh_token: showTokens ? signIn.tokens.refreshToken : nil,
             id_token: showTokens ? signIn.tokens.idToken : nil)
         print(json ? Self.jsonText(report) : Self.humanText(report))
+    }
+
+    /// Whether a stored sign-in is this provider's and this client's: its ID token names the
+    /// issuer and the client ID among its audiences.
+    private static func isSignIn(_ signIn: SignIn<DiscoveredProvider>, of issuer: String?, clientID: String) -> Bool {
+        guard let idToken = signIn.idToken else { return false }
+        return idToken.issuer == issuer && idToken.audiences.contains(clientID)
     }
 
     /// RFC 8628: the code goes to standard error (standard output stays the report), the browser

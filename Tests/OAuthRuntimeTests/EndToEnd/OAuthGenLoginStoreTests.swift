@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `oauthgen-login --store FILE`: several processes share one stored sign-in at the real
+/// django-oauth-toolkit, which rotates refresh tokens and revokes the whole family when one is
+/// used twice — so a second refresh with the same token would fail every process after it.
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+struct OAuthGenLoginStoreTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-login-store-\(UUID().uuidString)")
+    var path: String { directory.appendingPathComponent("tokens.json").path }
+
+    func arguments(_ provider: DjangoProvider.Instance, browser: String) -> [String] {
+        ["--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.noConsentClientID,
+         "--scope", "openid profile", "--store", path, "--browser-command", browser, "--timeout", "30", "--json"]
+    }
+
+    func report(_ run: ProcessRunner.Run) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+    }
+
+    /// The client's record says the access token expired (the provider's live 3600 s): the next
+    /// use refreshes it, with the stored refresh token.
+    func expireStoredAccessToken() throws {
+        var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var tokens = try #require(record["tokens"] as? [String: Any])
+        tokens["expiresAt"] = 0    // 2001, in Foundation's default date encoding
+        record["tokens"] = tokens
+        try JSONSerialization.data(withJSONObject: record).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+    }
+
+    @Test func severalProcessesOnAnExpiredTokenAllSucceedWithOneRefresh() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let provider = try DjangoProvider.instance()
+        let login = ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login")
+
+        let first = try await ProcessRunner.runDetached(login, arguments(provider, browser: provider.browserCommand + " --username peggy"))
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try report(first)["refreshed"] as? Bool == false)
+        let signedInAs = try report(first)["subject"] as? String
+
+        // Stored and valid: no browser (a browser command that fails would fail the run), no refresh.
+        let again = try await ProcessRunner.runDetached(login, arguments(provider, browser: "false"))
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try report(again)["refreshed"] as? Bool == false)
+        #expect(try report(again)["subject"] as? String == signedInAs)
+
+        try expireStoredAccessToken()
+        let refreshTokenBefore = try storedRefreshToken()
+        let count = 4
+        let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+            for _ in 0..<count { group.addTask { try await ProcessRunner.runDetached(login, arguments(provider, browser: "false")) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        let refreshed = try runs.map { try report($0)["refreshed"] as? Bool }
+        #expect(refreshed.filter { $0 == true }.count == 1, "\(refreshed)")
+        #expect(try runs.allSatisfy { try report($0)["subject"] as? String == signedInAs })
+        // The provider rotated once, and the file holds the new token, which still works.
+        #expect(try storedRefreshToken() != refreshTokenBefore)
+        let after = try await ProcessRunner.runDetached(login, arguments(provider, browser: "false") + ["--refresh"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(try report(after)["refreshed"] as? Bool == true)
+    }
+
+    func storedRefreshToken() throws -> String? {
+        let record = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        return (record?["tokens"] as? [String: Any])?["refreshToken"] as? String
+    }
+}
