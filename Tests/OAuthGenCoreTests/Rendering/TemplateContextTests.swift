@@ -78,4 +78,33 @@ import OAuthGenTemplates
         }
         check(TemplateContext.exemplar, path: "context")
     }
+
+    /// What swift-mustache renders from has exactly the typed context's keys, at every level.
+    @Test func theRenderedDictionariesHaveExactlyTheContextsKeys() {
+        func keys(ofStruct value: Any) -> [String: Any] {
+            var result: [String: Any] = [:]
+            for child in Mirror(reflecting: value).children {
+                guard let label = child.label else { continue }
+                let mirror = Mirror(reflecting: child.value)
+                if mirror.displayStyle == .struct {
+                    result[label] = keys(ofStruct: child.value)
+                } else if mirror.displayStyle == .collection, let first = mirror.children.first {
+                    result[label] = [keys(ofStruct: first.value)]
+                } else {
+                    result[label] = ""
+                }
+            }
+            return result
+        }
+        func keys(ofDictionary value: [String: Any]) -> [String: Any] {
+            value.mapValues { child -> Any in
+                if let nested = child as? [String: Any] { return keys(ofDictionary: nested) }
+                if let list = child as? [[String: Any]], let first = list.first { return [keys(ofDictionary: first)] }
+                return ""
+            }
+        }
+        let typed = keys(ofStruct: TemplateContext.exemplar)
+        let rendered = keys(ofDictionary: TemplateContext.exemplar.dictionary)
+        #expect(NSDictionary(dictionary: typed).isEqual(to: rendered), "\(typed)\n\(rendered)")
+    }
 }
