@@ -19,7 +19,7 @@ public enum ReservedTypeNames {
         "ScopeValue", "SecureEnclaveDPoPKey", "SignIn", "SignInRecord", "SoftwareDPoPKey",
         "StandardClaims", "StandardPrompt", "SupportsDeviceAuthorization", "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
-        "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore",
+        "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore", "TokenStoreLock",
         "TokenStoreUnavailableError", "TokenTypeHint", "URLSessionTransport", "VerifiedIDToken",
         "WebAuthenticationSessionUserAgent",
     ]
