@@ -146,7 +146,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
                         case .refresh(let newer): signIn = newer
                         }
                     }
-                    await self.countRefresh()
+                    self.refreshCount += 1
                     let renewed: SignIn<Provider>
                     do throws(OAuthError) {
                         renewed = try await client.refresh(signIn, now: now())
@@ -166,10 +166,6 @@ public actor OAuthSession<Provider: OAuthProvider> {
             // The refresh task throws only OAuthError; a caller's cancellation ends its own wait.
             throw OAuthError.taskCancelled
         }
-    }
-
-    private func countRefresh() {
-        refreshCount += 1
     }
 
     /// What a shared store holds, read again under its lock before a refresh.
