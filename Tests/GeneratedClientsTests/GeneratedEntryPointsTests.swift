@@ -1,5 +1,5 @@
 import Foundation
-import OAuthRuntime
+@_spi(BuildingBlocks) import OAuthRuntime
 import Testing
 
 /// What an app does with a generated provider besides signing in: make its client with any

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// `PrivacyInfo.xcprivacy`: bundled with the runtime, a well-formed property list, and true to

@@ -6,6 +6,7 @@ import Crypto
 import Foundation
 
 /// A PKCE code verifier and its challenge (RFC 7636).
+@_spi(BuildingBlocks)
 public struct PKCE: Sendable, Hashable, Codable {
     /// The secret the client keeps and sends with the code (RFC 7636 §4.1): 43–128 characters of
     /// `[A-Za-z0-9-._~]`.

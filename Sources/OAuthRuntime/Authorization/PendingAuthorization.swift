@@ -12,6 +12,7 @@ public struct PendingAuthorization<Provider: OAuthProvider>: Sendable, Hashable,
     /// The `nonce` sent (OIDC Core §3.1.2.1); the ID token must carry it back exactly.
     public var nonce: String?
     /// The PKCE pair; the verifier goes to the token endpoint with the code.
+    @_spi(BuildingBlocks)
     public var pkce: PKCE
     /// The redirect URI the request named; the callback must arrive on it (RFC 8252 §8.10).
     public var redirectURI: URL
@@ -28,6 +29,7 @@ public struct PendingAuthorization<Provider: OAuthProvider>: Sendable, Hashable,
     public var dpopKey: DPoPSigningKey?
 
     /// The parts of a pending authorization, as the request made them.
+    @_spi(BuildingBlocks)
     public init(state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String, scopes: [String], createdAt: Date,
                 dpopKey: DPoPSigningKey? = nil) {
         self.dpopKey = dpopKey

@@ -18,6 +18,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// What the client knows of the provider.
     public let configuration: ProviderConfiguration
     /// How the client authenticates at the token endpoint.
+    @_spi(BuildingBlocks)
     public let authentication: ClientAuthentication
     /// The way out to the network.
     public let transport: any HTTPTransport
@@ -165,6 +166,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     }
 
     /// Exchanges a checked code (RFC 6749 §4.1.3, with the PKCE verifier) and verifies the ID token.
+    @_spi(BuildingBlocks)
     public func exchange(_ code: AuthorizationCode, pending: PendingAuthorization<Provider>, now: Date = Date()) async throws(OAuthError) -> SignIn<Provider> {
         try check(pending, now: now)
         let requireIDToken = isOpenID && pending.scopes.contains("openid")

@@ -1,6 +1,7 @@
 import Foundation
 
 /// How the client identifies itself at the token and revocation endpoints (RFC 6749 §2.3).
+@_spi(BuildingBlocks)
 public struct ClientAuthentication: Sendable, Hashable {
     /// The client ID sent with every token request.
     public var clientID: String

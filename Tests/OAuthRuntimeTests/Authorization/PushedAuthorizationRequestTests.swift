@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// Pushed authorization requests (RFC 9126) against a PAR endpoint on a real local socket: what is

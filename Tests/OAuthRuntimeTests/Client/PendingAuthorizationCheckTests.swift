@@ -1,5 +1,5 @@
 import Foundation
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// A pending authorization is persisted across launches, so the client that finishes it checks

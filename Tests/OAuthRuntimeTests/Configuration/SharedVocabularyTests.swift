@@ -1,5 +1,5 @@
 import OAuthPolicy
-import OAuthRuntime
+@_spi(BuildingBlocks) import OAuthRuntime
 import Testing
 
 /// The runtime's public enums for what a quirk file names are the shared rules' values: the

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// A code bound to the app's DPoP key (`dpop_jkt`, RFC 9449 §10) can only be exchanged with a

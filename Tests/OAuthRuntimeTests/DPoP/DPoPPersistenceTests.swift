@@ -1,5 +1,5 @@
 import Foundation
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// A DPoP-bound sign-in survives a relaunch with its key (RFC 9449: a bound refresh token is

@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// Reading the device authorization response (RFC 8628 §3.2) from a real local socket: the

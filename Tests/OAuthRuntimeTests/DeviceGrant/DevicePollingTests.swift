@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TestSupport
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// RFC 8628 §3.4–3.5 polling against a token endpoint on a real local socket, with a clock the

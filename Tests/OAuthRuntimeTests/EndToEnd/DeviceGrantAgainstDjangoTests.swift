@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// The device grant (RFC 8628) against django-oauth-toolkit: the user approves (or denies) on

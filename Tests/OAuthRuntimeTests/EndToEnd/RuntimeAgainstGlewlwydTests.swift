@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TestSupport
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// Every test against Glewlwyd, one at a time: with SQLite it fails concurrent writes

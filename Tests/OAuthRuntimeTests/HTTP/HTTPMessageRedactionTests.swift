@@ -1,5 +1,5 @@
 import Foundation
-import OAuthRuntime
+@_spi(BuildingBlocks) import OAuthRuntime
 import Testing
 
 /// Requests and responses carry credentials and tokens; printing or dumping one shows neither.

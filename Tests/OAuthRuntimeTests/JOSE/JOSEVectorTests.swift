@@ -1,5 +1,5 @@
 import Foundation
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// The runtime's JOSE layer against the RFCs' own examples: RFC 7515 Appendix A.2 (RS256) and

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 
 /// Answers requests from a table instead of the network, and records them — for the tests that
 /// need a server to say something no real provider here can be made to say (a malformed token

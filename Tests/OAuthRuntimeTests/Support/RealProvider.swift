@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 
 /// Runtime API calls against the django-oauth-toolkit instance.
 enum RealProvider {

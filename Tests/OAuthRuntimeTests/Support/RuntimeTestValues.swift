@@ -1,4 +1,4 @@
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 
 /// Tests compare whole errors: the kind, the message and every field a kind fills in, so an
 /// assertion names the specific failure. (The runtime leaves `OAuthError` non-Equatable: its

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 
 /// A provider configuration for tests that do not talk to a server.
 func testConfiguration(

@@ -1,7 +1,7 @@
 import CryptoExtras
 import Foundation
 import JWTKit
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 
 /// Mints ID tokens with keys made in the test, for the checks a real provider cannot be made to fail.
 struct MintedKey: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Testing
 
 /// `dump`, `Mirror` and the debugger show what `description` shows: before the fix, `dump(tokens)`
