@@ -136,6 +136,10 @@ public struct OAuthError: Error, Sendable {
         /// not signed out and reads the store again at the next call; see
         /// ``TokenStoreUnavailableError``.
         public static let storageUnavailable = Kind("storageUnavailable")
+        /// The stored sign-in's ID token claims no longer decode as the provider's `Claims` (a
+        /// claim changed type in an app update). Its tokens are kept, not forgotten: sign in again
+        /// to replace them, or ship a `Claims` that reads them.
+        public static let storedSignInIncompatible = Kind("storedSignInIncompatible")
         /// The browser command could not be started, or exited with a failure.
         public static let browserFailed = Kind("browserFailed")
         /// The loopback redirect listener could not open, bind or poll its sockets.

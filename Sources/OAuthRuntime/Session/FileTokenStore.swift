@@ -83,6 +83,19 @@ public struct FileTokenStore: TokenStore {
         try await TokenStoreLock.file(at: path + ".lock")
     }
 
+    /// The file's device, inode, size and modification time: a rename over it (every save) or
+    /// its removal changes them. `stat` only, no lock and no read.
+    public func revision() -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return "absent" }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return "\(status.st_dev):\(status.st_ino):\(status.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
+    }
+
     /// Removes the file.
     public func clear() async throws {
         if unlink(path) != 0 && errno != ENOENT {

@@ -30,6 +30,12 @@ public actor OAuthSession<Provider: OAuthProvider> {
     private var storeWaiters: [CheckedContinuation<Void, Never>] = []
     /// Refresh requests made by this session (diagnostics and tests).
     public private(set) var refreshCount = 0
+    /// The store's revision when this session last read or wrote it (shared stores only).
+    private var storeRevision: String?
+    /// Subscribers of ``states()``, and what they were last told.
+    private var observers: [Int: AsyncStream<SessionState<Provider>>.Continuation] = [:]
+    private var nextObserver = 0
+    private var published: SessionState<Provider>?
 
     /// - Parameters:
     ///   - client: the client that refreshes and revokes.
@@ -59,7 +65,9 @@ public actor OAuthSession<Provider: OAuthProvider> {
             }
             current = signIn
             loaded = true
+            storeRevision = store.revision()
         }
+        publish(.signedIn(signIn, refreshed: false))
     }
 
     /// The store's cross-process lock, for a store that has one.
@@ -93,25 +101,86 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// before first unlock) and ``OAuthError/Kind/storageFailed`` if it fails otherwise; neither
     /// is remembered, so the next call reads the store again.
     public func currentSignIn() async throws(OAuthError) -> SignIn<Provider>? {
-        if loaded { return current }
+        // A store another process writes says when it changed: read it again then.
+        if loaded, store.revision() == storeRevision { return current }
         return try await withStoreLock { () async throws(OAuthError) -> SignIn<Provider>? in
             // A sign-in or sign-out may have run while this waited for the lock.
-            if !loaded {
+            if !loaded || store.revision() != storeRevision {
+                let wasLoaded = loaded
+                let previous = current
+                let revision = store.revision()
                 current = try await loadStored()
                 loaded = true
+                storeRevision = revision
+                if !wasLoaded || previous.map({ current?.holdsSameTokens(as: $0) != true }) ?? (current != nil) {
+                    publishLoaded(previous: wasLoaded ? previous : nil, reloaded: wasLoaded)
+                }
             }
             return current
         }
     }
 
+    /// What a read of the store found, as a state: at launch, or after another process changed it.
+    private func publishLoaded(previous: SignIn<Provider>?, reloaded: Bool) {
+        if let current {
+            // The same user with other tokens: another process refreshed.
+            let refreshed = reloaded && previous != nil && previous?.idToken?.subject == current.idToken?.subject
+            publish(.signedIn(current, refreshed: refreshed))
+        } else {
+            publish(.signedOut(reloaded && previous != nil ? .signedOutElsewhere : .neverSignedIn))
+        }
+    }
+
+    /// The sign-in and each change to it — a sign-in, a refresh (here or by another process
+    /// sharing the store, seen at this session's next access), a sign-out with its reason — from
+    /// now on, starting with where the session stands. Each change is published once, when it
+    /// happens: a `validAccessToken()` that changes nothing publishes nothing.
+    ///
+    /// ```swift
+    /// for await state in await session.states() {
+    ///     if case .signedOut(.grantRevoked) = state { showSignIn() }
+    /// }
+    /// ```
+    public func states() -> AsyncStream<SessionState<Provider>> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SessionState<Provider>.self, bufferingPolicy: .bufferingNewest(16))
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(id) }
+        }
+        if let published {
+            continuation.yield(published)
+        } else {
+            // Not read yet: the first read publishes where the session stands.
+            Task { _ = try? await self.currentSignIn() }
+        }
+        return stream
+    }
+
+    private func removeObserver(_ id: Int) {
+        observers[id] = nil
+    }
+
+    /// Tells every subscriber, once per change.
+    private func publish(_ state: SessionState<Provider>) {
+        guard state != published else { return }
+        published = state
+        for observer in observers.values { observer.yield(state) }
+    }
+
     /// The store's sign-in; call it holding the store lock. A store that cannot answer now is
     /// not an answer of "signed out".
     private func loadStored() async throws(OAuthError) -> SignIn<Provider>? {
+        let record: SignInRecord?
         do {
-            return try await store.load().flatMap(SignIn<Provider>.init(record:))
+            record = try await store.load()
         } catch {
             throw OAuthError.storageFailed("reading the sign-in", error)
         }
+        // Claims that no longer decode throw `storedSignInIncompatible`: the tokens stay stored.
+        guard let record else { return nil }
+        return try SignIn<Provider>(record: record)
     }
 
     /// An access token that is not about to expire, refreshing it first if needed.
@@ -184,17 +253,21 @@ public actor OAuthSession<Provider: OAuthProvider> {
     private func reread(expecting signIn: SignIn<Provider>, startedIn started: Int) async throws(OAuthError) -> Reread {
         let stored = try await withStoreLock { () async throws(OAuthError) -> SignIn<Provider>? in try await loadStored() }
         guard generation == started else { throw OAuthError.sessionChanged }
+        storeRevision = store.revision()
         guard let stored else {
             // Signed out elsewhere: so is this session.
             startNewGeneration()
             current = nil
             loaded = true
+            publish(.signedOut(.signedOutElsewhere))
             throw OAuthError.notSignedIn
         }
         guard !stored.holdsSameTokens(as: signIn) else { return .unchanged }
         current = stored
         loaded = true
-        return stored.tokens.isExpired(at: now(), leeway: refreshLeeway) ? .refresh(stored) : .adopt(stored)
+        if stored.tokens.isExpired(at: now(), leeway: refreshLeeway) { return .refresh(stored) }
+        publish(.signedIn(stored, refreshed: true))
+        return .adopt(stored)
     }
 
     /// Stores a refresh's result if the session is still in the generation it started in (and,
@@ -220,8 +293,10 @@ public actor OAuthSession<Provider: OAuthProvider> {
                 return .failure(OAuthError.storageFailed("saving the refreshed tokens", error))
             }
             current = renewed
+            storeRevision = store.revision()
             return .success(renewed)
         }
+        if case .success(let renewed) = outcome { publish(.signedIn(renewed, refreshed: true)) }
         if case .failure(let error) = outcome, error.kind == .sessionChanged, let token = renewed.tokens.refreshToken,
            client.configuration.endpoints.revocation != nil {
             // Nobody will ever use it; leaving it valid would leave a live grant behind.
@@ -248,6 +323,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
             }
             await forgetStoredSignIn()
         }
+        publish(.signedOut(.grantRevoked))
         return .signedOut
     }
 
@@ -275,6 +351,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
             let signIn = loaded ? current : (try? await loadStored()) ?? nil
             return (signIn, await forgetStoredSignIn())
         }
+        publish(.signedOut(.signedOut))
         guard let signIn, client.configuration.endpoints.revocation != nil else { return cleared }
         do {
             if let refreshToken = signIn.tokens.refreshToken {
@@ -296,6 +373,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
         loaded = true
         do {
             try await store.clear()
+            storeRevision = store.revision()
             return nil
         } catch {
             return OAuthError.storageFailed("removing the sign-in", error)

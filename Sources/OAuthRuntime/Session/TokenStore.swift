@@ -16,11 +16,19 @@ public protocol TokenStore: Sendable {
     /// with a lock file in the app group's container). `nil`, the default, for a store only one
     /// session reads: the session's own single-flight refresh is enough there.
     func lockForUpdate() async throws -> TokenStoreLock?
+    /// A value that changes whenever another writer changes the stored sign-in, cheap enough to
+    /// ask at every access (``FileTokenStore``: the file's identity, size and modification time),
+    /// so a session sees another process's refresh or sign-out at its next call. `nil`, the
+    /// default, for a store only one session writes.
+    func revision() -> String?
 }
 
 extension TokenStore {
     /// No lock: the store is this session's alone.
     public func lockForUpdate() async throws -> TokenStoreLock? { nil }
+
+    /// No revision: only this session writes the store.
+    public func revision() -> String? { nil }
 }
 
 /// Keeps tokens in memory only: gone when the process ends.

@@ -44,10 +44,19 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
     var record: SignInRecord { SignInRecord(tokens: tokens, idToken: idToken) }
 
     /// A sign-in from what a store kept; `nil` when it cannot be one of this provider's (no ID
-    /// token for an OpenID provider, claims that no longer decode).
-    init?(record: SignInRecord) {
-        guard let signIn = try? SignIn(tokens: record.tokens, idToken: record.idToken) else { return nil }
-        self = signIn
+    /// token for an OpenID provider).
+    ///
+    /// - Throws: ``OAuthError/Kind/storedSignInIncompatible`` when its claims no longer decode as
+    ///   `Provider.Claims`: the sign-in is this provider's, but this version of the app cannot read it.
+    init?(record: SignInRecord) throws(OAuthError) {
+        do {
+            self = try SignIn(tokens: record.tokens, idToken: record.idToken)
+        } catch {
+            guard record.idToken != nil, error.kind == .invalidIDToken else { return nil }
+            throw OAuthError(.storedSignInIncompatible,
+                             "expected the stored sign-in's claims to decode as \(Provider.self).Claims, found \(error.description.replacingOccurrences(of: "ID token is malformed: its claims do not decode as \(Provider.self).Claims: ", with: "")); its tokens are kept",
+                             underlyingError: error)
+        }
     }
 }
 
