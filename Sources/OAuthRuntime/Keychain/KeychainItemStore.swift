@@ -14,6 +14,8 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
     let account: String
     /// For the missing-entitlement hint.
     let accessGroup: String?
+    /// Shared with the app's extensions: refreshes lock it, writes mark it changed.
+    var coordination: StoreCoordinationFile? = nil
 
     func load() throws -> SignInRecord? {
         let (status, data) = items.read(account: account)
@@ -39,6 +41,7 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
             }
         }
         guard status == KeychainStatus.success else { throw failure("saving the sign-in", status) }
+        coordination?.markChanged()
     }
 
     func clear() throws {
@@ -46,6 +49,15 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
         guard status == KeychainStatus.success || status == KeychainStatus.itemNotFound else {
             throw failure("removing the sign-in", status)
         }
+        coordination?.markChanged()
+    }
+
+    func lockForUpdate() async throws -> TokenStoreLock? {
+        try await coordination?.lock()
+    }
+
+    func revision() -> String? {
+        coordination?.revision()
     }
 
     /// Every account with a sign-in under the service, sorted.

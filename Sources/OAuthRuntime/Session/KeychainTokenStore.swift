@@ -36,6 +36,11 @@ public struct KeychainTokenStore: TokenStore {
     /// signed with an application identifier; a command-line tool without entitlements cannot use
     /// it. Always the case on iOS, tvOS, watchOS and visionOS.
     public let usesDataProtectionKeychain: Bool
+    /// A file in the app group's container that the app and its extensions share, for a sign-in
+    /// they share: a refresh locks it (one process refreshes, the others use its tokens) and every
+    /// write changes it (each sees the others' refreshes and sign-outs at its next call). `nil`
+    /// for a sign-in one process uses.
+    public let coordinationFile: URL?
 
     /// When a Keychain item can be read (`kSecAttrAccessible…`).
     public enum Accessibility: Sendable, Hashable {
@@ -61,14 +66,17 @@ public struct KeychainTokenStore: TokenStore {
     ///   - accessibility: when the item can be read.
     ///   - accessControl: extra conditions on reading (biometry, passcode).
     ///   - usesDataProtectionKeychain: on macOS, the data-protection keychain (see the property).
+    ///   - coordinationFile: a file in the app group's container, for a sign-in the app shares
+    ///     with its extensions (see the property).
     public init(service: String, account: String = "default", accessGroup: String? = nil,
                 accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly, accessControl: SecAccessControlCreateFlags? = nil,
-                usesDataProtectionKeychain: Bool = false) {
+                usesDataProtectionKeychain: Bool = false, coordinationFile: URL? = nil) {
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
         self.accessibility = accessibility
         self.accessControl = accessControl
+        self.coordinationFile = coordinationFile
         #if os(macOS)
         self.usesDataProtectionKeychain = usesDataProtectionKeychain
         #else
@@ -80,7 +88,7 @@ public struct KeychainTokenStore: TokenStore {
         KeychainItemStore(
             items: SecItemKeychain(service: service, accessGroup: accessGroup, accessibility: accessibility,
                                    accessControl: accessControl, dataProtectionKeychain: usesDataProtectionKeychain),
-            account: account, accessGroup: accessGroup)
+            account: account, accessGroup: accessGroup, coordination: coordinationFile.map { StoreCoordinationFile(path: $0.path) })
     }
 
     /// The stored sign-in; `nil` when there is none. Throws ``TokenStoreUnavailableError`` while
@@ -100,6 +108,16 @@ public struct KeychainTokenStore: TokenStore {
         try items.clear()
     }
 
+    /// The lock on ``coordinationFile``, when there is one.
+    public func lockForUpdate() async throws -> TokenStoreLock? {
+        try await items.lockForUpdate()
+    }
+
+    /// ``coordinationFile``'s revision, when there is one.
+    public func revision() -> String? {
+        items.revision()
+    }
+
     /// Every account with a sign-in under ``service`` (and ``accessGroup``), sorted.
     public func accounts() async throws -> [String] {
         try items.accounts()
@@ -108,7 +126,9 @@ public struct KeychainTokenStore: TokenStore {
     /// The same store for another account: to read, or ``clear()``, each of ``accounts()``.
     public func forAccount(_ account: String) -> KeychainTokenStore {
         KeychainTokenStore(service: service, account: account, accessGroup: accessGroup, accessibility: accessibility,
-                           accessControl: accessControl, usesDataProtectionKeychain: usesDataProtectionKeychain)
+                           accessControl: accessControl, usesDataProtectionKeychain: usesDataProtectionKeychain,
+                           coordinationFile: coordinationFile?.deletingLastPathComponent()
+                               .appendingPathComponent(coordinationFile!.lastPathComponent + "." + account))
     }
 }
 #endif

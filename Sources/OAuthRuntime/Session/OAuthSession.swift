@@ -147,7 +147,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
         nextObserver += 1
         observers[id] = continuation
         continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeObserver(id) }
+            guard let session = self else { return }
+            Task { await session.removeObserver(id) }
         }
         if let published {
             continuation.yield(published)

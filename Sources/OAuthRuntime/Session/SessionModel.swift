@@ -1,6 +1,6 @@
 import Observation
 
-/// A session's state for SwiftUI: an `@Observable` model on the main actor that follows
+/// A session's state for SwiftUI: an `Observable` model on the main actor that follows
 /// ``OAuthSession/states()``, so a view updates when the user signs in, a token is refreshed, or
 /// the provider ends the sign-in inside a `validAccessToken()` call somewhere else — no `catch`
 /// needed to notice.
@@ -15,18 +15,52 @@ import Observation
 /// ```
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-@Observable
-public final class SessionModel<Provider: OAuthProvider> {
+public final class SessionModel<Provider: OAuthProvider>: Observable {
+    // `Observable` by hand, as the `@Observable` macro would write it: the macro's expansion
+    // differs between toolchains and SDKs, and this must compile with every supported pair.
+    private let registrar = ObservationRegistrar()
+    private var storedSignIn: SignIn<Provider>?
+    private var storedSignOutReason: SignOutReason?
+    private var storedWasRefreshed = false
+
     /// The session it follows.
-    @ObservationIgnored public let session: OAuthSession<Provider>
+    public let session: OAuthSession<Provider>
+
     /// The sign-in, when signed in.
-    public private(set) var signIn: SignIn<Provider>?
+    public private(set) var signIn: SignIn<Provider>? {
+        get {
+            registrar.access(self, keyPath: \.signIn)
+            return storedSignIn
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.signIn) { storedSignIn = newValue }
+        }
+    }
+
     /// Why there is no sign-in, when there is none; `nil` until the session has read its store.
-    public private(set) var signOutReason: SignOutReason?
+    public private(set) var signOutReason: SignOutReason? {
+        get {
+            registrar.access(self, keyPath: \.signOutReason)
+            return storedSignOutReason
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.signOutReason) { storedSignOutReason = newValue }
+        }
+    }
+
     /// Whether the last change was a refresh.
-    public private(set) var wasRefreshed = false
+    public private(set) var wasRefreshed: Bool {
+        get {
+            registrar.access(self, keyPath: \.wasRefreshed)
+            return storedWasRefreshed
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.wasRefreshed) { storedWasRefreshed = newValue }
+        }
+    }
+
     /// Follows the session's states; cancelled when the model goes.
-    @ObservationIgnored private let following: Task<Void, Never>
+    private let following: Task<Void, Never>
 
     /// Refers to the model without keeping it alive, so the task ends with the model.
     @MainActor private final class WeakModel {
