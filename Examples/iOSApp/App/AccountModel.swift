@@ -8,9 +8,21 @@ final class AccountModel: ObservableObject {
     @Published private(set) var state: SignInState = .unknown
     @Published private(set) var apiResult: String?
     private let session: OAuthSession<Google>?
+    private var following: Task<Void, Never>?
 
     init() {
         session = try? SharedSignIn.session()
+        // Every change the session makes — a sign-in, a refresh by the app or the widget, the
+        // provider refusing the refresh token inside any call — reaches the screen from here,
+        // without a `catch` at each call site.
+        if let session {
+            following = Task { [weak self] in
+                for await state in await session.states() {
+                    self?.state = SignInState(state)
+                    if case .signedOut(.grantRevoked) = state { self?.apiResult = "Google ended the sign-in: sign in again." }
+                }
+            }
+        }
     }
 
     func reload() async {

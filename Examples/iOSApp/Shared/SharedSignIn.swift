@@ -11,10 +11,18 @@ enum SharedSignIn {
         return prefix + "com.example.oauthgen.shared"
     }
 
+    /// The app group both targets are signed with (`com.apple.security.application-groups`).
+    static let appGroup = "group.com.example.oauthgen"
+
     /// Readable after the first unlock, on this device only: the widget can read it in the
     /// background; before the first unlock the session says `.storageUnavailable`, not signed out.
+    /// The coordination file in the group's container makes the app and the widget refresh once
+    /// between them and see each other's refreshes and sign-outs.
     static var store: KeychainTokenStore {
-        KeychainTokenStore(service: "com.example.oauthgen.google", accessGroup: accessGroup, accessibility: .afterFirstUnlockThisDeviceOnly)
+        let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup)
+        return KeychainTokenStore(service: "com.example.oauthgen.google", accessGroup: accessGroup,
+                                  accessibility: .afterFirstUnlockThisDeviceOnly,
+                                  coordinationFile: container?.appendingPathComponent("google-signin.lock"))
     }
 
     /// A session over the shared store. Each process (app, widget) makes its own.
@@ -33,6 +41,14 @@ enum SignInState: Equatable, Sendable {
     /// The Keychain cannot be read yet (before first unlock): not signed out; read again later.
     case locked
     case failed(String)
+
+    /// What a screen shows for a state the session published.
+    init(_ state: SessionState<Google>) {
+        switch state {
+        case .signedIn(let signIn, _): self = .signedIn(name: signIn.claims.name, email: signIn.claims.email)
+        case .signedOut: self = .signedOut
+        }
+    }
 
     /// The session's sign-in, read now.
     static func read(from session: OAuthSession<Google>) async -> SignInState {
