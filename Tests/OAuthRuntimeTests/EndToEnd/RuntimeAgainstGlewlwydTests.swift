@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Synchronization
 import TestSupport
 @_spi(BuildingBlocks) @testable import OAuthRuntime
@@ -301,6 +304,28 @@ extension AgainstGlewlwyd {
             #expect(try Self.boundThumbprint(of: refreshed.tokens.accessToken) == signIn.tokens.dpopKey?.thumbprint)
         }
 
+        /// The session's `data(for:)` against the nonce issuer's userinfo endpoint as a resource:
+        /// a proof without the server's nonce is answered 401 `use_dpop_nonce` with one; the
+        /// request is sent once more, with it, and succeeds.
+        @Test func dataForARequestRetriesExactlyOnceWithTheResourceServersNonce() async throws {
+            let provider = try GlewlwydProvider.instance()
+            let signingIn = try await Self.dpopClient(issuer: provider.nonceIssuer, clientID: provider.publicClientID)
+            let signIn = try await Self.signIn(signingIn)
+            // A client that has seen no nonce from this server, sending through a counter.
+            let counting = CountingTransport()
+            let client = try OAuthClient<DiscoveredProvider>(configuration: signingIn.configuration, clientID: provider.publicClientID,
+                                                             transport: counting, allowInsecureLoopback: true)
+            let session = OAuthSession(client: client, store: MemoryTokenStore(SignInRecord(tokens: signIn.tokens, idToken: signIn.idToken)))
+            let userinfo = try #require(client.configuration.endpoints.userinfo)
+            let (body, response) = try await session.data(for: URLRequest(url: userinfo))
+            #expect(response.statusCode == 200)
+            #expect((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["sub"] as? String == signIn.idToken?.subject)
+            let sent = await counting.sent
+            #expect(sent.count == 2)
+            #expect(sent.map(\.status) == [401, 200])
+            #expect(sent.first?.challenge?.contains("use_dpop_nonce") == true)
+        }
+
         @Test func aPushWhoseProofWantsANonceNeverOfferedIsRepeatedWithoutTheProof() async throws {
             // Glewlwyd's nonce issuer refuses a proof at PAR without a nonce and offers none
             // there (403 invalid_dpop_proof, no DPoP-Nonce). The push is sent again with dpop_jkt
@@ -332,5 +357,17 @@ extension AgainstGlewlwyd {
             ]), to: "resource")
             #expect(bearer.status == 401 || bearer.status == 403)
         }
+    }
+}
+
+/// The real transport, recording each response's status and challenge.
+actor CountingTransport: HTTPTransport {
+    private let transport = URLSessionTransport()
+    private(set) var sent: [(status: Int, challenge: String?)] = []
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = try await transport.send(request)
+        sent.append((response.status, response.header("WWW-Authenticate")))
+        return response
     }
 }
