@@ -16,7 +16,7 @@ public enum ReservedTypeNames {
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
         "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResponseTooLarge",
-        "ScopeValue", "SecureEnclaveDPoPKey", "SignIn", "SignInRecord", "SoftwareDPoPKey",
+        "ScopeValue", "SecureEnclaveDPoPKey", "SessionModel", "SessionState", "SignIn", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
         "StandardClaims", "StandardPrompt", "SupportsDeviceAuthorization", "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
         "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore", "TokenStoreLock",

@@ -156,16 +156,20 @@ struct OAuthGenLogin: AsyncParsableCommand {
         if revoke {
             if let refreshToken = signIn.tokens.refreshToken { try await client.revoke(refreshToken, hint: .refreshToken) }
             try await client.revoke(signIn.tokens.accessToken, hint: .accessToken)
-            // Revoked tokens are nobody's sign-in any more.
-            if store != nil, let failure = await session.signOut(), failure.kind != .requestRejected { throw failure }
+            // Revoked tokens are nobody's sign-in any more: forget them (revoking again is harmless, RFC 7009 §2.2).
+            if store != nil { try await session.signOut() }
         }
         if signOut {
             // The session does what an app's would: the provider's logout page, the state check,
             // then revoking the refresh token (a failure there is reported, not fatal).
             let postLogout = try loopbackURI(postLogoutRedirectURI, option: "--post-logout-redirect-uri")
             let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
-            if let failure = try await session.signOut(with: agent, postLogoutRedirectURI: postLogout.url) {
-                FileHandle.standardError.write(Data("warning: signed out, but revoking the refresh token failed: \(failure.description)\n".utf8))
+            do {
+                try await session.signOut(with: agent, postLogoutRedirectURI: postLogout.url)
+            } catch where [.network, .requestRejected, .unexpectedResponse].contains(error.kind) {
+                // The logout page came back with its state (that part throws before anything is
+                // forgotten); what failed is revoking the refresh token: reported, not fatal.
+                FileHandle.standardError.write(Data("warning: signed out, but revoking the refresh token failed: \(error.description)\n".utf8))
             }
         }
 

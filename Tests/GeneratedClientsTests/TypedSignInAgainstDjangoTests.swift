@@ -43,7 +43,7 @@ struct TypedSignInAgainstDjangoTests {
         let reopened = OAuthSession(client: client, store: FileTokenStore(path: path))
         #expect(try await reopened.currentSignIn()?.claims.preferredUsername == "grace")
 
-        #expect(await session.signOut() == nil)
+        #expect(try await session.signOut() == .revoked)
         #expect(try await session.currentSignIn() == nil)
         await #expect { try await session.validAccessToken() } throws: { ($0 as? OAuthError)?.kind == .notSignedIn }
         // Revoked at the provider, not only forgotten here.

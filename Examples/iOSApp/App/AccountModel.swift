@@ -67,7 +67,11 @@ final class AccountModel: ObservableObject {
     /// Revokes the refresh token at Google and forgets the sign-in, here and in the widget.
     func signOut() async {
         guard let session else { return }
-        if let error = await session.signOut() { apiResult = "signed out; revocation failed: \(error.description)" }
+        do {
+            if try await session.signOut() == .notRevocable { apiResult = "signed out here; Google keeps the tokens until they expire" }
+        } catch {
+            apiResult = "signed out; \(error.description)"
+        }
         WidgetCenter.shared.reloadAllTimelines()
         await reload()
     }

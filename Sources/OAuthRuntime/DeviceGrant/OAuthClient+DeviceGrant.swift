@@ -131,3 +131,20 @@ extension OAuthClient {
         }
     }
 }
+
+extension OAuthSession where Provider: SupportsDeviceAuthorization {
+    /// Signs in with the device grant (RFC 8628) and keeps the result: the client's
+    /// `signIn(with:)` polling until the user approves, then ``signedIn(_:)``.
+    ///
+    /// ```swift
+    /// let device = try await session.client.authorizeDevice(scopes: [.email])
+    /// show(device.userCode, device.verificationURI)
+    /// try await session.signIn(with: device)
+    /// ```
+    @discardableResult
+    public func signIn<C: Clock<Duration>>(with authorization: DeviceAuthorization<Provider>, clock: C = ContinuousClock()) async throws(OAuthError) -> SignIn<Provider> {
+        let signIn = try await client.signIn(with: authorization, clock: clock)
+        try await signedIn(signIn)
+        return signIn
+    }
+}

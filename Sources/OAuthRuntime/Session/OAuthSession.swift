@@ -328,23 +328,23 @@ public actor OAuthSession<Provider: OAuthProvider> {
         return .signedOut
     }
 
-    /// Revokes the refresh token (or the access token, if there is none) and forgets the tokens.
-    /// The tokens are forgotten even if revocation fails; the error is returned for the caller to show.
-    /// A refresh under way is abandoned: its result is revoked when it arrives.
+    /// Forgets the sign-in and revokes its refresh token (or its access token, if there is none)
+    /// at the provider (RFC 7009). A refresh under way is abandoned: its result is revoked when it
+    /// arrives.
     ///
-    /// A store that cannot be cleared now (the Keychain before first unlock) is reported as
-    /// ``OAuthError/Kind/storageUnavailable``: this session is signed out, but the stored sign-in
-    /// is still there for the next launch until a sign-out succeeds.
+    /// The session is signed out whatever happens; what it says is what happened at the provider,
+    /// and it throws for what did not happen: the revocation failed (the network, the provider
+    /// refused), or the store could not be cleared now (``OAuthError/Kind/storageUnavailable``
+    /// before first unlock: the stored sign-in is still there for the next launch until a
+    /// sign-out succeeds).
+    ///
+    /// - Returns: ``SignOutOutcome/notRevocable`` for a provider without a revocation endpoint,
+    ///   whose tokens stay valid there until they expire.
     @discardableResult
-    public func signOut() async -> OAuthError? {
+    public func signOut() async throws(OAuthError) -> SignOutOutcome {
         startNewGeneration()
         // Another process's refresh finishes (and stores its tokens) before this reads and clears.
-        let lock: TokenStoreLock?
-        do {
-            lock = try await lockStore()
-        } catch {
-            return error
-        }
+        let lock = try await lockStore()
         defer { lock?.release() }
         // Read under the lock: a refresh that stored its result first has its rotated token revoked here.
         let (signIn, cleared): (SignIn<Provider>?, OAuthError?) = await withStoreLock {
@@ -353,17 +353,29 @@ public actor OAuthSession<Provider: OAuthProvider> {
             return (signIn, await forgetStoredSignIn())
         }
         publish(.signedOut(.signedOut))
-        guard let signIn, client.configuration.endpoints.revocation != nil else { return cleared }
-        do {
+        guard let signIn else {
+            if let cleared { throw cleared }
+            return .wasNotSignedIn
+        }
+        guard client.configuration.endpoints.revocation != nil else {
+            if let cleared { throw cleared }
+            return .notRevocable
+        }
+        let revoked: OAuthError?
+        do throws(OAuthError) {
             if let refreshToken = signIn.tokens.refreshToken {
                 try await client.revokeIfPossible(refreshToken, hint: .refreshToken)
             } else {
                 try await client.revokeIfPossible(signIn.tokens.accessToken, hint: .accessToken)
             }
-            return cleared
+            revoked = nil
         } catch {
-            return error
+            revoked = error
         }
+        // The stored sign-in outliving the sign-out matters most: it is back at the next launch.
+        if let cleared { throw cleared }
+        if let revoked { throw revoked }
+        return .revoked
     }
 
     /// Signed out, in the store and here; call it holding the store lock. Returns why the store

@@ -42,11 +42,10 @@ extension OAuthSession where Provider: SupportsEndSession {
     /// the `state` sent, then revokes the refresh token and forgets the sign-in as ``signOut()``
     /// does — revoking is not left to the provider, some of which keep refresh tokens obtained by
     /// refreshing alive after a logout. If the provider's part fails, the sign-in is kept and the
-    /// error says why; ``signOut()`` still ends it here.
-    ///
-    /// - Returns: an error from the revocation, which does not undo the sign-out.
+    /// error says why; ``signOut()`` still ends it here. After the provider's part, failures are
+    /// reported as ``signOut()`` reports them: thrown, with the session signed out.
     @discardableResult
-    public func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? {
+    public func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> SignOutOutcome {
         try await endSessionThenSignOut(with: agent, postLogoutRedirectURI: postLogoutRedirectURI)
     }
 }
@@ -55,15 +54,15 @@ extension OAuthSession where Provider == DiscoveredProvider {
     /// Signs out at the provider, then here, for a provider described at run time; its
     /// end-session endpoint is required when this is called.
     @discardableResult
-    public func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? {
+    public func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> SignOutOutcome {
         try await endSessionThenSignOut(with: agent, postLogoutRedirectURI: postLogoutRedirectURI)
     }
 }
 
 extension OAuthSession {
-    func endSessionThenSignOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? {
+    func endSessionThenSignOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> SignOutOutcome {
         guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         try await client.endSession(of: signIn, with: agent, postLogoutRedirectURI: postLogoutRedirectURI)
-        return await signOut()
+        return try await signOut()
     }
 }

@@ -192,7 +192,7 @@ extension OAuthClient where Provider == DjangoOAuthToolkit {
 extension OAuthSession where Provider == DjangoOAuthToolkit {
     /// Not available: the provider has no end-session endpoint; ``signOut()`` signs out here.
     @available(*, unavailable, message: "DjangoOAuthToolkit has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file; signOut() signs out of the app")
-    internal func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? { fatalError() }
+    internal func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> SignOutOutcome { fatalError() }
 }
 
 extension OAuthClient where Provider == DjangoOAuthToolkit {

@@ -161,7 +161,7 @@ extension OAuthClient where Provider == GitHub {
 extension OAuthSession where Provider == GitHub {
     /// Not available: the provider has no end-session endpoint; ``signOut()`` signs out here.
     @available(*, unavailable, message: "GitHub has no end-session endpoint (OpenID Connect RP-Initiated Logout) in its metadata or quirk file; signOut() signs out of the app")
-    internal func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> OAuthError? { fatalError() }
+    internal func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> SignOutOutcome { fatalError() }
 }
 
 extension OAuthClient where Provider == GitHub {

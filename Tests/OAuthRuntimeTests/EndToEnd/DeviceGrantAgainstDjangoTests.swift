@@ -35,7 +35,10 @@ struct DeviceGrantAgainstDjangoTests {
         #expect(!authorization.description.contains(authorization.deviceCode))
 
         try await approve(authorization, username: "judy")
-        let signIn = try await client.signIn(with: authorization)
+        // The session's own device sign-in: polls, then keeps the result.
+        let session = OAuthSession(client: client)
+        let signIn = try await session.signIn(with: authorization)
+        #expect(try await session.currentSignIn() == signIn)
         #expect(!signIn.tokens.accessToken.isEmpty)
         #expect(signIn.tokens.scopes == ["openid", "profile"])
         // The first poll waits the interval: nothing was asked sooner.

@@ -94,7 +94,7 @@ struct RuntimeAgainstDjangoTests {
         let (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "frank")
         let store = MemoryTokenStore(signIn.record)
         let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
-        #expect(await session.signOut() == nil)
+        #expect(try await session.signOut() == .revoked)
         #expect(await store.load() == nil)
         // The revoked refresh token no longer works.
         await #expect { try await client.refresh(signIn) } throws: { Self.isInvalidGrant($0) }
@@ -121,8 +121,7 @@ struct SignOutAgainstDjangoTests {
         try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])
         let refreshToken = try #require(try await session.currentSignIn()?.tokens.refreshToken)
 
-        let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "http://127.0.0.1/logout")!)
-        #expect(failure == nil)
+        #expect(try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "http://127.0.0.1/logout")!) == .revoked)
         #expect(try await session.currentSignIn() == nil)
         let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil)
         await #expect(throws: OAuthError.self) { try await client.refresh(stale) }

@@ -193,8 +193,7 @@ extension AgainstGlewlwyd {
             // A refresh token obtained by refreshing: Glewlwyd's logout leaves such tokens alive.
             let rotated = try #require(try await session.refreshed().tokens.refreshToken)
 
-            let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
-            #expect(failure == nil)
+            #expect(try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!) == .revoked)
             #expect(try await session.currentSignIn() == nil)
             // The session revoked it itself: the provider refuses it now.
             let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: rotated), idToken: nil)
@@ -205,9 +204,11 @@ extension AgainstGlewlwyd {
             let provider = try GlewlwydProvider.instance()
             let client = try await AgainstGlewlwyd.RuntimeAgainstGlewlwydTests.client(issuer: provider.issuer)
             let (session, agent) = try await Self.signedIn(client, provider: provider)
-            let failure = try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
             // The logout at the provider succeeded (state checked); its revocation endpoint wants
             // client credentials a public client does not have, and says so with a bare 401.
+            let failure = await #expect(throws: OAuthError.self) {
+                try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
+            }
             #expect(failure?.kind == .unexpectedResponse)
             #expect(failure?.httpStatus == 401)
             #expect(try await session.currentSignIn() == nil)

@@ -165,12 +165,12 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), transport: transport), store: store)
         #expect(try await session.currentSignIn() == signIn)
         keychain.answerNext(KeychainStatus.interactionNotAllowed)
-        let error = await session.signOut()
+        let error = await #expect(throws: OAuthError.self) { try await session.signOut() }
         #expect(error?.kind == .storageUnavailable)
         #expect(error?.message.hasPrefix("removing the sign-in failed: the store is unavailable for now") == true)
         #expect(try await session.currentSignIn() == nil)
         #expect(try store.load() == signIn.record)
-        #expect(await session.signOut() == nil)
+        #expect(try await session.signOut() == .wasNotSignedIn)
         #expect(try store.load() == nil)
         #expect(await transport.count(of: "https://id.example.com/revoke") == 1)
     }

@@ -38,7 +38,7 @@ import Testing
         #expect(try await [fromApp, fromWidget] == ["AT-2", "AT-2"])
         #expect(endpoint.refreshes == 1)
 
-        #expect(await app.signOut() == nil)
+        #expect(try await app.signOut() == .notRevocable)
         #expect(try await widget.currentSignIn() == nil)
     }
 }

@@ -136,7 +136,7 @@ import Testing
         let refresh = Task { try await session.validAccessToken() }
         try await waitForRefreshRequest()
 
-        #expect(await session.signOut() == nil)
+        #expect(try await session.signOut() == .revoked)
         release.signal()
         await #expect(throws: OAuthError.sessionChanged) { try await refresh.value }
 

@@ -82,7 +82,7 @@ import TestSupport
         #expect(try await widget.validAccessToken() == "AT-2")          // the widget refreshes
         #expect(try await app.currentSignIn()?.tokens.accessToken == "AT-2")
         #expect(await app.refreshCount == 0)
-        #expect(await widget.signOut() == nil)                           // and signs out
+        #expect(try await widget.signOut() == .notRevocable)                           // and signs out
         #expect(try await app.currentSignIn() == nil)
 
         let published = await next(3, of: states)
