@@ -34,6 +34,19 @@ import Testing
         #expect(lines.contains("      why: Token responses list scopes comma-separated (\"scope\":\"repo,gist\", authorizing-oauth-apps)    (catalog Providers/github.plist:84)"))
     }
 
+    /// GitHub has no revocation endpoint: the page says what a sign-out there can and cannot do;
+    /// django-oauth-toolkit's discovery document lacks one its quirk file supplies, so nothing is said.
+    @Test func aProviderWithoutARevocationEndpointIsSaidToBeUnrevocable() throws {
+        let github = try OAuthGenBinary.run(["doctor", Self.providers.appendingPathComponent("github.quirks.plist").path])
+        #expect(github.status == 0, "\(github.stderr)")
+        #expect(github.stdout.contains(": note: expected a revocation endpoint (RFC 7009) in the metadata or the quirk file's \"endpoints\" \"revocation\", found none: signOut() forgets the sign-in here but cannot end the grant at the provider (SignOutOutcome.notRevocable)"))
+        #expect(github.stdout.contains("[revocation-endpoint-missing]"))
+        let pinned = OAuthGenBinary.packageRoot.appendingPathComponent("Tests/Support/django-provider/pinned")
+        let django = try OAuthGenBinary.run(["doctor", pinned.appendingPathComponent("dot.openid-configuration.json").path,
+                                             pinned.appendingPathComponent("dot.quirks.plist").path])
+        #expect(!django.stdout.contains("revocation-endpoint-missing"), "\(django.stdout)")
+    }
+
     @Test func redirectsTheirKindsAndTheSchemesInfoPlistMustRegister() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -39,8 +39,8 @@ public enum Doctor {
                                          source: entry.sources[path], sourceLocation: entry.sourceLocations[path]))
             }
         }
-        let redirects = (provider.quirks?.redirectURIs ?? []).map { uri -> ProviderDiagnosis.Redirect in
-            let kind = RedirectURIChecker.check(uri.value).kind
+        let redirects = provider.redirects.map { redirect -> ProviderDiagnosis.Redirect in
+            let (uri, kind) = (redirect.uri, redirect.report.kind)
             let allowed = entry?.redirects.first { $0.shape.kind == kind }
             return .init(uri: uri.value, location: uri.location, kind: kind, allowedByProvider: entry.map { _ in allowed != nil }, note: allowed?.note)
         }
@@ -60,7 +60,7 @@ public enum Doctor {
         }
         return ProviderDiagnosis(name: provider.name, quirkFile: provider.input.quirksPath, metadata: metadata, catalogEntry: entry?.id,
                                  quirks: quirks, catalogOnly: catalogOnly, redirects: redirects, schemes: schemes,
-                                 findings: findings.filter { finding in files.contains { $0 == finding.location?.file } })
+                                 findings: findings.filter { finding in files.contains { $0 == finding.location?.file } } + SignOutRules.check(provider))
     }
 
     /// The entry named like the provider, or whose issuer is the provider's document's.

@@ -71,6 +71,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case parRequiredByProvider = "par-required-by-provider"
     case deviceEndpointMissing = "device-endpoint-missing"
     case deviceGrantNotListed = "device-grant-not-listed"
+    case revocationEndpointMissing = "revocation-endpoint-missing"
     case dpopNoSupportedAlgorithm = "dpop-no-supported-algorithm"
     case dpopNotAdvertised = "dpop-not-advertised"
 
@@ -146,6 +147,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .parEndpointMissing, .parRequiredByProvider: "RFC 9126 §5"
         case .deviceEndpointMissing: "RFC 8628 §4"
         case .deviceGrantNotListed: "RFC 8628 §4; RFC 8414 §2"
+        case .revocationEndpointMissing: "RFC 7009 §2; RFC 8414 §2"
         case .dpopNoSupportedAlgorithm, .dpopNotAdvertised: "RFC 9449 §5.1"
         case .mixUpSharedRedirect, .mixUpSharedIssuer: "RFC 8252 §8.10"
         case .schemeNotRegistered, .schemeUnused: "RFC 8252 Appendix B.1"
