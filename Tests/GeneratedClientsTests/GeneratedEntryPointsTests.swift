@@ -92,6 +92,21 @@ import Testing
         #expect(try JSONDecoder().decode(GitHub.UserInfo.self, from: data) == user)
     }
 
+    /// A provider with an end-session endpoint takes its post-logout redirect URIs as a type the
+    /// build checked, from the quirk file's `postLogoutRedirectURIs`.
+    @Test func postLogoutRedirectURIsAreTypedAndChecked() {
+        #expect(Glewlwyd.PostLogoutRedirectURI.allCases == [.privateUseScheme])
+        #expect(Glewlwyd.PostLogoutRedirectURI.privateUseScheme.registered.url.absoluteString == "com.example.swiftapp:/logout")
+        #expect(Glewlwyd.PostLogoutRedirectURI.privateUseScheme.registered.kind == .privateUseScheme)
+        // Okta's quirk file names none: its sign-out at the provider cannot be called with a URI the build never saw.
+        #expect(Okta.PostLogoutRedirectURI.allCases.isEmpty)
+    }
+
+    /// Compiled, not run: the typed sign-out takes the enum's case.
+    func signOutAtGlewlwyd(_ session: OAuthSession<Glewlwyd>, agent: some ExternalUserAgent) async throws -> SignOutOutcome {
+        try await session.signOut(with: agent, postLogoutRedirectURI: .privateUseScheme)
+    }
+
     @Test func anAddressClaimIsBuiltForPreviews() {
         let address = AddressClaim(streetAddress: "1 Main St", locality: "Springfield", country: "US")
         #expect(address.locality == "Springfield")

@@ -5,17 +5,23 @@ public struct LoadedProvider: Sendable, Hashable {
     public var input: ProviderInput
     public var discovery: DiscoveryDocument?
     public var quirks: QuirkFile? {
-        didSet { redirects = Self.classify(quirks) }
+        didSet {
+            redirects = Self.classify(quirks?.redirectURIs)
+            postLogoutRedirects = Self.classify(quirks?.postLogoutRedirectURIs)
+        }
     }
     /// The quirk file's redirect URIs, each classified once, when the file is loaded, by the
     /// classifier the runtime uses too: every rule and the model read these verdicts.
     public private(set) var redirects: [ClassifiedRedirect]
+    /// The post-logout redirect URIs, classified the same way.
+    public private(set) var postLogoutRedirects: [ClassifiedRedirect]
 
     public init(input: ProviderInput, discovery: DiscoveryDocument? = nil, quirks: QuirkFile? = nil) {
         self.input = input
         self.discovery = discovery
         self.quirks = quirks
-        self.redirects = Self.classify(quirks)
+        self.redirects = Self.classify(quirks?.redirectURIs)
+        self.postLogoutRedirects = Self.classify(quirks?.postLogoutRedirectURIs)
     }
 
     public var name: String { input.name }
@@ -39,8 +45,8 @@ public struct LoadedProvider: Sendable, Hashable {
         return sources.compactMap { name, url in url.map { (name, $0) } }
     }
 
-    private static func classify(_ quirks: QuirkFile?) -> [ClassifiedRedirect] {
-        (quirks?.redirectURIs ?? []).map { ClassifiedRedirect(uri: $0, report: RedirectURIChecker.check($0.value)) }
+    private static func classify(_ uris: [Located<String>]?) -> [ClassifiedRedirect] {
+        (uris ?? []).map { ClassifiedRedirect(uri: $0, report: RedirectURIChecker.check($0.value)) }
     }
 }
 

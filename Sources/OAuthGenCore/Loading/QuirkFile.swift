@@ -12,6 +12,9 @@ public struct QuirkFile: Sendable, Hashable {
     /// Accepted so it can be warned about (RFC 8252 §8.5), never generated into code.
     public var clientSecret: Located<String>?
     public var redirectURIs: [Located<String>] = []
+    /// Where the provider may send the browser after RP-initiated logout (OpenID Connect
+    /// RP-Initiated Logout 1.0 §3): checked like redirect URIs, generated as `PostLogoutRedirectURI`.
+    public var postLogoutRedirectURIs: [Located<String>] = []
     public var defaultScopes: [Located<String>] = []
     public var scopes: [ScopeDeclaration] = []
     public var claims: [ClaimDeclaration] = []

@@ -3,7 +3,7 @@
 public enum QuirkFileLoader {
     /// Every key a quirk file may have, and what its value must be.
     static let topLevelKeys: [String] = [
-        "name", "issuer", "clientID", "clientSecret", "redirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
+        "name", "issuer", "clientID", "clientSecret", "redirectURIs", "postLogoutRedirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
         "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
     ]
@@ -107,6 +107,7 @@ public enum QuirkFileLoader {
             case "clientID": quirks.clientID = string(entry)
             case "clientSecret": quirks.clientSecret = string(entry)
             case "redirectURIs": quirks.redirectURIs = strings(entry)
+            case "postLogoutRedirectURIs": quirks.postLogoutRedirectURIs = strings(entry)
             case "defaultScopes": quirks.defaultScopes = strings(entry)
             case "scopeSeparator": quirks.scopeSeparator = string(entry)
             case "scopeParameter": quirks.scopeParameter = string(entry)

@@ -48,6 +48,7 @@ public enum ModelBuilder {
             claims: isOIDC ? claims(discovery: discovery, quirks: quirks) : [],
             userInfoMembers: isOIDC ? [] : userInfoMembers(quirks: quirks),
             redirectURIs: redirectCases(provider.redirects),
+            postLogoutRedirectURIs: redirectCases(provider.postLogoutRedirects),
             prompts: isOIDC ? prompts(discovery: discovery) : [],
             capabilities: .init(
                 revocation: names.contains(.revocation),

@@ -39,6 +39,8 @@ public struct ProviderModel: Sendable, Hashable {
     public var userInfoMembers: [Claim]
     /// The registered redirect URIs, each classified once, as the cases of the generated enum.
     public var redirectURIs: [RedirectCase]
+    /// The registered post-logout redirect URIs, as the cases of `PostLogoutRedirectURI`.
+    public var postLogoutRedirectURIs: [RedirectCase]
     /// The `prompt` values from `prompt_values_supported`; empty for the standard set.
     public var prompts: [Constant]
     /// Which optional endpoints the provider has: their members exist only then.

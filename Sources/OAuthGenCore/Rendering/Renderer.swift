@@ -31,6 +31,7 @@ public struct Renderer: Sendable {
             scopes: model.scopes.map(constant),
             redirectURIs: model.redirectURIs.map(redirectCase),
             hasRedirectURIs: !model.redirectURIs.isEmpty,
+            postLogoutRedirectURIs: model.postLogoutRedirectURIs.map(redirectCase),
             prompts: model.prompts.map(constant),
             hasPrompts: !model.prompts.isEmpty,
             claims: claims(model.claims),

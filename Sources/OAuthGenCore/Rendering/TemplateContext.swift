@@ -34,6 +34,8 @@ public struct TemplateContext: Sendable {
     public var scopes: [Constant]
     public var redirectURIs: [RedirectCase]
     public var hasRedirectURIs: Bool
+    /// The cases of `PostLogoutRedirectURI` (providers with an end-session endpoint).
+    public var postLogoutRedirectURIs: [RedirectCase]
     public var prompts: [Constant]
     public var hasPrompts: Bool
     /// OpenID providers only.
@@ -122,7 +124,8 @@ extension TemplateContext {
             "access": access, "isOpenIDConnect": isOpenIDConnect, "hasRevocation": hasRevocation, "hasUserInfo": hasUserInfo,
             "hasEndSession": hasEndSession, "hasDeviceAuthorization": hasDeviceAuthorization, "usesDPoP": usesDPoP,
             "configuration": configuration.dictionary, "scopes": scopes.map(\.dictionary), "redirectURIs": redirectURIs.map(\.dictionary),
-            "hasRedirectURIs": hasRedirectURIs, "prompts": prompts.map(\.dictionary), "hasPrompts": hasPrompts,
+            "hasRedirectURIs": hasRedirectURIs, "postLogoutRedirectURIs": postLogoutRedirectURIs.map(\.dictionary),
+            "prompts": prompts.map(\.dictionary), "hasPrompts": hasPrompts,
             "claims": claims.map(\.dictionary), "userInfoMembers": userInfoMembers.map(\.dictionary), "hasUserInfoMembers": hasUserInfoMembers,
         ]
     }

@@ -10,7 +10,7 @@ enum GeneratedCodeRules {
         for (name, url) in provider.endpoints where (try? ServerURL(parsing: url.value)) != nil && URL(string: url.value) == nil {
             findings.append(unparsable(url, what: "endpoint \"\(name.rawValue)\""))
         }
-        for redirect in provider.redirects where redirect.report.firstError == nil && URL(string: redirect.uri.value) == nil {
+        for redirect in provider.redirects + provider.postLogoutRedirects where redirect.report.firstError == nil && URL(string: redirect.uri.value) == nil {
             findings.append(unparsable(redirect.uri, what: "redirect URI"))
         }
         return findings

@@ -19,6 +19,10 @@ enum QuirkRules {
                 seenRedirects[uri.value] = uri.location
             }
         }
+        // The provider sends the browser to these after logout: the same three kinds, the same rules.
+        for redirect in provider.postLogoutRedirects {
+            findings += RedirectRules.check(redirect, what: "post-logout redirect URI")
+        }
 
         if let name = quirks.name, !SwiftNaming.isValidTypeName(name.value) {
             findings.append(Diagnostic(.error, .quirkInvalidName,

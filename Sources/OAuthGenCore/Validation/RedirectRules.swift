@@ -2,15 +2,15 @@ import OAuthPolicy
 
 /// Redirect URIs from input files: the checker's findings (`OAuthPolicy`), placed at the value.
 enum RedirectRules {
-    static func check(_ redirect: ClassifiedRedirect) -> [Diagnostic] {
-        redirect.report.findings.map { Diagnostic(finding: $0, uri: redirect.uri) }
+    static func check(_ redirect: ClassifiedRedirect, what: String = "redirect URI") -> [Diagnostic] {
+        redirect.report.findings.map { Diagnostic(finding: $0, uri: redirect.uri, what: what) }
     }
 }
 
 extension Diagnostic {
     /// A finding of the shared redirect checker, at the URI's value in its file.
-    init(finding: RedirectFinding, uri: Located<String>) {
-        self.init(Severity(finding.severity), RuleID(finding.rule), "redirect URI '\(uri.value)': \(finding.message)", at: uri.location)
+    init(finding: RedirectFinding, uri: Located<String>, what: String = "redirect URI") {
+        self.init(Severity(finding.severity), RuleID(finding.rule), "\(what) '\(uri.value)': \(finding.message)", at: uri.location)
     }
 
     /// A finding of the shared redirect checker about a URI given on its own (`oauthgen

@@ -18,6 +18,9 @@ public protocol OAuthProvider: Sendable {
     associatedtype RedirectURI: OAuthRedirectURI
     /// The `prompt` values the provider advertises (`prompt_values_supported`).
     associatedtype Prompt: OAuthPrompt = StandardPrompt
+    /// Where the provider may send the browser after RP-initiated logout: for a generated
+    /// provider, the quirk file's `postLogoutRedirectURIs`, checked against RFC 8252 at build time.
+    associatedtype PostLogoutRedirectURI: OAuthRedirectURI = RegisteredRedirectURI
 }
 
 /// An OpenID Connect provider: every sign-in asks for `openid` and carries a verified ID token,

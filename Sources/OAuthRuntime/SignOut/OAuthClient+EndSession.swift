@@ -44,9 +44,14 @@ extension OAuthSession where Provider: SupportsEndSession {
     /// refreshing alive after a logout. If the provider's part fails, the sign-in is kept and the
     /// error says why; ``signOut()`` still ends it here. After the provider's part, failures are
     /// reported as ``signOut()`` reports them: thrown, with the session signed out.
+    ///
+    /// - Parameters:
+    ///   - agent: shows the provider's end-session page and receives the return.
+    ///   - postLogoutRedirectURI: one of the provider's registered post-logout redirect URIs (the
+    ///     quirk file's `postLogoutRedirectURIs`), which the build checked.
     @discardableResult
-    public func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: URL) async throws(OAuthError) -> SignOutOutcome {
-        try await endSessionThenSignOut(with: agent, postLogoutRedirectURI: postLogoutRedirectURI)
+    public func signOut(with agent: some ExternalUserAgent, postLogoutRedirectURI: Provider.PostLogoutRedirectURI) async throws(OAuthError) -> SignOutOutcome {
+        try await endSessionThenSignOut(with: agent, postLogoutRedirectURI: postLogoutRedirectURI.registered.url)
     }
 }
 

@@ -83,6 +83,18 @@ internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInf
         }
     }
 
+    /// Where the provider may send the browser after signing out (OpenID Connect RP-Initiated
+    /// Logout 1.0 §3): the quirk file's `postLogoutRedirectURIs`, checked against RFC 8252 when this
+    /// file was generated. `session.signOut(with:postLogoutRedirectURI:)` takes one of these.
+    internal enum PostLogoutRedirectURI: OAuthRedirectURI, CaseIterable {
+
+        /// The URI and its kind.
+        internal var registered: RegisteredRedirectURI {
+            switch self {
+            }
+        }
+    }
+
     /// The claims of this provider's ID tokens and userinfo responses.
     internal struct Claims: OAuthClaims {
         /// Subject: the provider's stable, unique identifier for the user.

@@ -16,6 +16,12 @@ import Testing
                        discovery: discovery, quirks: quirks)
     }
 
+    @Test func postLogoutRedirectURIsAreCheckedLikeRedirectURIs() throws {
+        let found = try findings("<key>postLogoutRedirectURIs</key><array><string>myapp:/logout</string><string>com.example.app:/logout</string></array>")
+        #expect(found.map(\.rule) == [.redirectSchemeNoPeriod])
+        #expect(found.first?.message.hasPrefix("post-logout redirect URI 'myapp:/logout': expected a private-use scheme based on a reverse domain name") == true)
+    }
+
     @Test func aCleanQuirkFilePasses() throws {
         #expect(try findings("""
             <key>name</key><string>Acme</string>
