@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "oauthgen", targets: ["oauthgen"]),
         .executable(name: "oauthgen-login", targets: ["oauthgen-login"]),
         .library(name: "OAuthRuntime", targets: ["OAuthRuntime"]),
+        // apple/swift-openapi-runtime's ClientMiddleware over a session: its own product, so an app
+        // that does not use generated OpenAPI clients never links OpenAPIRuntime.
+        .library(name: "OAuthOpenAPIMiddleware", targets: ["OAuthOpenAPIMiddleware"]),
         // Not API (the underscore says so): the generator's stages and the rules the build and
         // the runtime share, products only so the fuzz targets and the benchmarks reach them.
         .library(name: "_OAuthGenCore", targets: ["OAuthGenCore"]),
@@ -27,6 +30,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Tests only: the reference the runtime's JOSE layer is checked against, token for token.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        // OAuthOpenAPIMiddleware only.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // libxml2 through the system: line numbers and safe parser options (DESIGN.md §3).
@@ -110,6 +116,14 @@ let package = Package(
             // required-reason APIs it calls (Tests/OAuthRuntimeTests/PrivacyManifestTests.swift).
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
+        .target(
+            name: "OAuthOpenAPIMiddleware",
+            dependencies: [
+                "OAuthRuntime",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The build-tool plugin runs the lean `oauthgen-generate` tool; it never builds the runtime.
         .plugin(name: "OAuthGenPlugin", capability: .buildTool(), dependencies: ["oauthgen-generate"]),
         .plugin(
@@ -152,6 +166,16 @@ let package = Package(
             name: "OAuthPolicyTests",
             dependencies: ["OAuthPolicy"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "OAuthOpenAPIMiddlewareTests",
+            dependencies: [
+                "OAuthOpenAPIMiddleware",
+                "OAuthRuntime",
+                "TestSupport",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         .testTarget(
             name: "OAuthFetchTests",

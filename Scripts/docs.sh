@@ -16,6 +16,7 @@ graphs=$(swift build --show-bin-path)/../symbolgraph
 python3 Scripts/undocumented.py "$graphs" OAuthRuntime
 python3 Scripts/undocumented.py "$graphs" OAuthPolicy
 python3 Scripts/undocumented.py "$graphs" OAuthGenCatalog
+python3 Scripts/undocumented.py "$graphs" OAuthOpenAPIMiddleware
 
 mkdir -p "$work/runtime" "$output"
 cp "$graphs"/OAuthRuntime*.symbols.json "$work/runtime/"

@@ -104,6 +104,65 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try await keys.verify(fixture.token, as: Fixture.Claims.self)) }
     }
 
+    // validAccessToken() with a valid token, the call an app makes before every request: from
+    // memory, from a file store (which a session re-checks with a stat so another process's
+    // change is seen), and with a states() subscriber (which a call that changes nothing must
+    // not cost).
+    let valid = SignInRecord(tokens: TokenSet(accessToken: "at", expiresAt: Date(timeIntervalSinceNow: 86_400), refreshToken: "rt"), idToken: nil)
+    var oauth2 = configuration
+    oauth2.metadata.kind = .oauth2
+    Benchmark("validAccessToken(), valid token, memory store", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: oauth2), store: MemoryTokenStore(valid))
+        _ = try await session.validAccessToken()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try await session.validAccessToken()) }
+    }
+    Benchmark("validAccessToken(), valid token, memory store, states() subscribed", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: oauth2), store: MemoryTokenStore(valid))
+        let states = await session.states()
+        _ = try await session.validAccessToken()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try await session.validAccessToken()) }
+        benchmark.stopMeasurement()
+        blackHole(states)
+    }
+    Benchmark("validAccessToken(), valid token, shared file store", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-bench-\(UUID().uuidString).json").path
+        defer { unlink(path); unlink(path + ".lock") }
+        let store = FileTokenStore(path: path)
+        try await store.save(valid)
+        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: oauth2), store: store)
+        _ = try await session.validAccessToken()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try await session.validAccessToken()) }
+    }
+
+    // Eight sessions on one file, as eight processes would be (each its own lock descriptor), at
+    // expiry: one refresh request between them, checked every iteration.
+    Benchmark("8 sessions on one file store at expiry (local server)", configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 50
+    )) { benchmark in
+        let server = try TokenServer.shared.get()
+        var local = oauth2
+        local.endpoints.token = URL(string: "http://127.0.0.1:\(server.port)/token")!
+        let client = try OAuthClient<DiscoveredProvider>(configuration: local, allowInsecureLoopback: true)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-bench-\(UUID().uuidString).json").path
+        defer { unlink(path); unlink(path + ".lock") }
+        for _ in benchmark.scaledIterations {
+            try await FileTokenStore(path: path).save(SignInRecord(tokens: TokenSet(accessToken: "old", expiresAt: Date(timeIntervalSinceNow: -1), refreshToken: "rt"), idToken: nil))
+            let before = try await server.refreshCount()
+            let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<8 {
+                    let session = OAuthSession(client: client, store: FileTokenStore(path: path))
+                    group.addTask { try await session.validAccessToken() }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            let requests = try await server.refreshCount() - before
+            precondition(tokens.count == 1 && requests == 1, "expected one refresh for 8 sessions, found \(requests) requests and \(tokens.count) tokens")
+        }
+    }
+
     Benchmark("10,000 concurrent validAccessToken() at expiry (local server)", configuration: .init(
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 20
     )) { benchmark in

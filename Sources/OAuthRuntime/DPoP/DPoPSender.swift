@@ -52,8 +52,7 @@ enum DPoPSender {
             guard response.status == 400, let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else { return false }
             return object["error"]?.stringValue == "use_dpop_nonce"
         case .resource:
-            guard response.status == 401, let challenge = response.header("WWW-Authenticate") else { return false }
-            return challenge.lowercased().hasPrefix("dpop") && challenge.contains("use_dpop_nonce")
+            return ResourceChallenge.asksForDPoPNonce(status: response.status, wwwAuthenticate: response.header("WWW-Authenticate"))
         }
     }
 }

@@ -13,7 +13,6 @@ extension OAuthSession {
     ///   never travels in the clear.
     public func authorize(_ request: inout URLRequest) async throws(OAuthError) {
         guard let url = request.url else { throw OAuthError(.invalidRequest, "expected a request with a URL, found none") }
-        try EndpointPolicy.requireSecure(url, name: "resource server", allowInsecureLoopback: client.allowsInsecureLoopback)
         let headers = try await validAuthorizationHeaders(method: request.httpMethod ?? "GET", url: url)
         for (name, value) in headers.fields { request.setValue(value, forHTTPHeaderField: name) }
     }
@@ -38,12 +37,13 @@ extension OAuthSession {
             try await authorize(&authorized)
             let response = try await Self.send(authorized, url: url, through: client.transport)
             if response.status == 401 {
-                if !askedForNonce, DPoPSender.asksForNonce(response, target: .resource), let nonce = response.header("DPoP-Nonce"), !nonce.isEmpty {
+                if !askedForNonce, ResourceChallenge.asksForDPoPNonce(status: response.status, wwwAuthenticate: response.header("WWW-Authenticate")),
+                   let nonce = response.header("DPoP-Nonce"), !nonce.isEmpty {
                     askedForNonce = true
                     await client.rememberDPoPNonce(nonce, from: url)
                     continue
                 }
-                if !refreshedOnce, Self.saysInvalidToken(response) {
+                if !refreshedOnce, ResourceChallenge.saysInvalidToken(wwwAuthenticate: response.header("WWW-Authenticate")) {
                     refreshedOnce = true
                     _ = try await refreshed()
                     continue
@@ -56,11 +56,26 @@ extension OAuthSession {
         }
     }
 
+}
+
+/// What a resource server's 401 asks for, read the same way by `data(for:)` and the OpenAPI
+/// middleware.
+@_spi(BuildingBlocks)
+public enum ResourceChallenge {
+    /// `WWW-Authenticate: DPoP error="use_dpop_nonce"` on a 401 (RFC 9449 §9).
+    public static func asksForDPoPNonce(status: Int, wwwAuthenticate: String?) -> Bool {
+        guard status == 401, let challenge = wwwAuthenticate else { return false }
+        return challenge.lowercased().hasPrefix("dpop") && challenge.contains("use_dpop_nonce")
+    }
+
     /// `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1), or the same under DPoP.
-    static func saysInvalidToken(_ response: HTTPResponse) -> Bool {
-        guard let challenge = response.header("WWW-Authenticate")?.lowercased() else { return false }
+    public static func saysInvalidToken(wwwAuthenticate: String?) -> Bool {
+        guard let challenge = wwwAuthenticate?.lowercased() else { return false }
         return challenge.contains("error=\"invalid_token\"") || challenge.contains("error=invalid_token")
     }
+}
+
+extension OAuthSession {
 
     /// One request as it is, 3xx included; failures as the runtime reports them.
     static func send(_ request: URLRequest, url: URL, through transport: any HTTPTransport) async throws(OAuthError) -> HTTPResponse {

@@ -98,7 +98,7 @@ def setup(state):
     # More users, so tests running at once never log the same user in twice: this provider puts
     # the user's latest login into a refreshed ID token's auth_time (OIDC Core §12.2 says the
     # original one), which a concurrent login of the same user would change.
-    for name in ["bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "niaj", "olivia", "peggy"]:
+    for name in ["bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "niaj", "olivia", "peggy", "quentin"]:
         get_user_model().objects.create_user(name, f"{name}@example.com", PASSWORD, first_name=name.title())
     Application = get_application_model()
     redirects = " ".join([
@@ -126,6 +126,14 @@ def setup(state):
         algorithm=Application.RS256_ALGORITHM,
     )
     clients["device"] = device.client_id
+    # An API behind the provider checks tokens at its introspection endpoint (RFC 7662) with
+    # credentials of its own.
+    Application.objects.create(
+        name="resource-server", client_id="oauthgen-resource-server", client_secret="resource-server-secret", user=user,
+        client_type=Application.CLIENT_CONFIDENTIAL,
+        authorization_grant_type=Application.GRANT_CLIENT_CREDENTIALS,
+    )
+    clients["resource-server"] = "oauthgen-resource-server"
     with open(os.path.join(state, "clients.json"), "w") as handle:
         json.dump({"clients": clients, "username": USERNAME, "password": PASSWORD, "scheme": SCHEME}, handle)
 
