@@ -244,7 +244,7 @@ enum TypedOAuthProvider: OAuthProvider {
     typealias RedirectURI = TypedProvider.RedirectURI
     typealias Claims = NoIDToken
 
-    struct UserInfo: Decodable, Sendable {
+    struct UserInfo: Codable, Hashable, Sendable {
         let id: Int?
         let login: String?
     }
