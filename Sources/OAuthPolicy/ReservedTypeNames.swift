@@ -15,7 +15,7 @@ public enum ReservedTypeNames {
         "NoIDToken", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
-        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResponseTooLarge",
+        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResponseTooLarge",
         "ScopeValue", "SecureEnclaveDPoPKey", "SessionModel", "SessionState", "SignIn", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
         "StandardClaims", "StandardPrompt", "SupportsDeviceAuthorization", "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",

@@ -16,10 +16,13 @@ import Darwin
 public struct FileTokenStore: TokenStore {
     /// The file the sign-in is kept in.
     public let path: String
+    /// `<path>.lock` and its version count, shared by every process using this file.
+    private let coordination: StoreCoordinationFile
 
     /// A store at `path`; its directory is created owner-only when needed.
     public init(path: String) {
         self.path = path
+        self.coordination = StoreCoordinationFile(path: path + ".lock")
     }
 
     /// The stored sign-in, read only from a regular file (not through a symlink) that this user
@@ -75,17 +78,20 @@ public struct FileTokenStore: TokenStore {
             unlink(temporary)
             throw error
         }
+        coordination.markChanged()
     }
 
     /// An advisory lock on `<path>.lock`, which every session and process using this file
     /// shares: a refresh re-reads the file and writes the rotated tokens under it.
     public func lockForUpdate() async throws -> TokenStoreLock? {
-        try await TokenStoreLock.file(at: path + ".lock")
+        try await coordination.lock()
     }
 
-    /// The file's device, inode, size and modification time: a rename over it (every save) or
-    /// its removal changes them. `stat` only, no lock and no read.
+    /// `<path>.lock.version`'s count, which every save and clear bumps: a memory load, so a session can
+    /// ask at every access.
     public func revision() -> String? {
+        if let count = coordination.revision() { return count }
+        // No mapping (a read-only directory): the file's identity and time, at a system call each.
         var status = stat()
         guard lstat(path, &status) == 0 else { return "absent" }
         #if canImport(Darwin)
@@ -101,6 +107,7 @@ public struct FileTokenStore: TokenStore {
         if unlink(path) != 0 && errno != ENOENT {
             throw Self.posixError()
         }
+        coordination.markChanged()
     }
 
     /// The failed call's `errno`, as the error the session reports as `storageFailed`'s cause.

@@ -24,10 +24,14 @@ import Darwin
         let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
         let directory = (path as NSString).deletingLastPathComponent
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["tokens.json"])
+        // The tokens, and the version count other processes read (no temporary file left behind).
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["tokens.json", "tokens.json.lock.version"])
+        #expect(try FileManager.default.attributesOfItem(atPath: path + ".lock.version")[.posixPermissions] as? Int == 0o600)
+        let revision = store.revision()
         try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at2")).record)
         #expect(await store.load()?.tokens.accessToken == "at2")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["tokens.json"])
+        #expect(store.revision() != revision)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["tokens.json", "tokens.json.lock.version"])
     }
 
     @Test func aCorruptFileMeansSignedOut() async throws {
