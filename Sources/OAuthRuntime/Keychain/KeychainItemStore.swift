@@ -56,7 +56,7 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
         try await coordination?.lock()
     }
 
-    func revision() -> String? {
+    func revision() -> UInt64? {
         coordination?.revision()
     }
 

@@ -89,17 +89,21 @@ public struct FileTokenStore: TokenStore {
 
     /// `<path>.lock.version`'s count, which every save and clear bumps: a memory load, so a session can
     /// ask at every access.
-    public func revision() -> String? {
+    public func revision() -> UInt64? {
         if let count = coordination.revision() { return count }
-        // No mapping (a read-only directory): the file's identity and time, at a system call each.
+        // No mapping (a read-only directory): the file's identity, size and time, at a system call each.
         var status = stat()
-        guard lstat(path, &status) == 0 else { return "absent" }
+        guard lstat(path, &status) == 0 else { return 0 }
         #if canImport(Darwin)
         let modified = status.st_mtimespec
         #else
         let modified = status.st_mtim
         #endif
-        return "\(status.st_dev):\(status.st_ino):\(status.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
+        var hasher = Hasher()
+        for part in [Int64(status.st_dev), Int64(status.st_ino), Int64(status.st_size), Int64(modified.tv_sec), Int64(modified.tv_nsec)] {
+            hasher.combine(part)
+        }
+        return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
     /// Removes the file.

@@ -114,7 +114,7 @@ public struct KeychainTokenStore: TokenStore {
     }
 
     /// ``coordinationFile``'s revision, when there is one.
-    public func revision() -> String? {
+    public func revision() -> UInt64? {
         items.revision()
     }
 

@@ -31,7 +31,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// Refresh requests made by this session (diagnostics and tests).
     public private(set) var refreshCount = 0
     /// The store's revision when this session last read or wrote it (shared stores only).
-    private var storeRevision: String?
+    private var storeRevision: UInt64?
     /// Subscribers of ``states()``, and what they were last told.
     private var observers: [Int: AsyncStream<SessionState<Provider>>.Continuation] = [:]
     private var nextObserver = 0

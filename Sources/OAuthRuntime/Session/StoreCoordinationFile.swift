@@ -19,8 +19,8 @@ struct StoreCoordinationFile: Sendable {
     }
 
     /// The version count; `nil` when the version file cannot be mapped.
-    func revision() -> String? {
-        counter.mapped.map { String($0.value) }
+    func revision() -> UInt64? {
+        counter.mapped?.value
     }
 
     /// Records that the sign-in changed; called holding the lock.
@@ -28,21 +28,28 @@ struct StoreCoordinationFile: Sendable {
         counter.mapped?.bump()
     }
 
-    /// Maps the version file on first use, and again until it can be made: a store whose
-    /// directory does not exist yet gets it at the next call after its first save.
+    /// The version file, mapped when the store is made if its directory exists (then reading it
+    /// takes no lock), else on a later call, once it can be.
     ///
-    /// `@unchecked Sendable`: `state` is only read and written while holding `lock`.
+    /// `@unchecked Sendable`: `late` is only read and written while holding `lock`; `early` is
+    /// immutable.
     private final class Counter: @unchecked Sendable {
         private let path: String
+        private let early: StoreVersionCounter?
         private let lock = NSLock()
-        private var state: StoreVersionCounter?
+        private var late: StoreVersionCounter?
 
-        init(path: String) { self.path = path }
+        init(path: String) {
+            self.path = path
+            let directory = (path as NSString).deletingLastPathComponent
+            early = directory.isEmpty || FileManager.default.fileExists(atPath: directory) ? StoreVersionCounter(path: path) : nil
+        }
 
         var mapped: StoreVersionCounter? {
-            lock.withLock {
-                if state == nil { state = StoreVersionCounter(path: path) }
-                return state
+            if let early { return early }
+            return lock.withLock {
+                if late == nil { late = StoreVersionCounter(path: path) }
+                return late
             }
         }
     }

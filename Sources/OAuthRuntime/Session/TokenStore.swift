@@ -17,10 +17,10 @@ public protocol TokenStore: Sendable {
     /// session reads: the session's own single-flight refresh is enough there.
     func lockForUpdate() async throws -> TokenStoreLock?
     /// A value that changes whenever another writer changes the stored sign-in, cheap enough to
-    /// ask at every access (``FileTokenStore``: the file's identity, size and modification time),
-    /// so a session sees another process's refresh or sign-out at its next call. `nil`, the
-    /// default, for a store only one session writes.
-    func revision() -> String?
+    /// ask at every access (``FileTokenStore``: a count in a file mapped into memory, which every
+    /// write bumps), so a session sees another process's refresh or sign-out at its next call.
+    /// `nil`, the default, for a store only one session writes.
+    func revision() -> UInt64?
 }
 
 extension TokenStore {
@@ -28,7 +28,7 @@ extension TokenStore {
     public func lockForUpdate() async throws -> TokenStoreLock? { nil }
 
     /// No revision: only this session writes the store.
-    public func revision() -> String? { nil }
+    public func revision() -> UInt64? { nil }
 }
 
 /// Keeps tokens in memory only: gone when the process ends.
