@@ -6,7 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzJSONReader", "FuzzPlistReader", "FuzzProviderLoading", "FuzzURLCheckers", "FuzzGenerate",
-    "FuzzCallback", "FuzzTokenResponse", "FuzzIDToken", "FuzzLoopbackRequest", "FuzzAppFiles", "FuzzImport",
+    "FuzzCallback", "FuzzTokenResponse", "FuzzIDToken", "FuzzLoopbackRequest", "FuzzAppFiles", "FuzzImport", "FuzzTemplate",
 ]
 
 let package = Package(
@@ -16,6 +16,8 @@ let package = Package(
         .package(name: "oauthgen", path: ".."),
         // FuzzGenerate parses what it renders: generated code must always be valid Swift.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // FuzzTemplate renders what the template check accepts.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "OAuthRuntime", package: "oauthgen")]),
@@ -27,7 +29,8 @@ let package = Package(
                 .product(name: "_OAuthGenCore", package: "oauthgen"),
                 .product(name: "OAuthRuntime", package: "oauthgen"),
                 .product(name: "_OAuthPolicy", package: "oauthgen"),
-            ] + (name == "FuzzGenerate" ? [
+            ] + (name == "FuzzTemplate" ? [.product(name: "Mustache", package: "swift-mustache")] : [])
+              + (name == "FuzzGenerate" ? [
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ] : [])

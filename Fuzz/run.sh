@@ -15,7 +15,7 @@ cd "$(dirname "$0")"
 export SWIFT_BACKTRACE=enable=no
 scratch=../.build-fuzz
 targets=(FuzzJSONReader FuzzPlistReader FuzzProviderLoading FuzzURLCheckers FuzzGenerate
-         FuzzCallback FuzzTokenResponse FuzzIDToken FuzzLoopbackRequest FuzzAppFiles FuzzImport)
+         FuzzCallback FuzzTokenResponse FuzzIDToken FuzzLoopbackRequest FuzzAppFiles FuzzImport FuzzTemplate)
 
 if [ "${1:-}" = "list" ]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 

@@ -87,6 +87,12 @@ def main(output):
     for request in [b"GET /cb%20x?code=c&state=st-01 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
                     b"GET /favicon.ico HTTP/1.1\r\n\r\n", b"GET /cb%20x?state=nope HTTP/1.1\n\n", b"POST /cb%20x HTTP/1.0\r\n\r\n"]:
         add("FuzzLoopbackRequest", request)
+    # Templates: the embedded one, and small ones with sections, partials and a wrong key.
+    add("FuzzTemplate", read(os.path.join(ROOT, "Templates/ProviderClient.mustache")))
+    for template in [b"{{! oauthgen-template-context 2 }}{{#scopes}}{{identifier}}{{/scopes}}",
+                     b"{{! oauthgen-template-context 2 }}{{#configuration.endpoints}}{{label}}: {{{value}}}{{/configuration.endpoints}}",
+                     b"{{> partial}}", b"{{=<% %>=}}", b"{{! oauthgen-template-context 2 }}{{isuer}}"]:
+        add("FuzzTemplate", template)
 
     try:
         add("FuzzIDToken", id_token_seed())

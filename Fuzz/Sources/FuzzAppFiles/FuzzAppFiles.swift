@@ -13,7 +13,8 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let entitlements = PlistReader.read(parts[1], file: "App.entitlements").value
     let lines = String(decoding: parts[2], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
     let redirects = lines.prefix(8).enumerated().map { index, line in
-        (provider: "acme", uri: Located(String(line), at: SourceLocation(file: "acme.quirks.plist", line: index + 1, column: 1)))
+        (provider: "acme", redirect: ClassifiedRedirect(uri: Located(String(line), at: SourceLocation(file: "acme.quirks.plist", line: index + 1, column: 1)),
+                                                        report: RedirectURIChecker.check(String(line))))
     }
     let groups = String(decoding: parts[3], as: UTF8.self).split(separator: "\n").prefix(4).enumerated().map { index, line in
         Located(String(line), at: SourceLocation(file: "oauthgen.json", line: index + 1, column: 1))

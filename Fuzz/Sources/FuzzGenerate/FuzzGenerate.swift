@@ -18,8 +18,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         discovery: discovery, quirks: quirks)
     let findings = discoveryFindings + quirkFindings + Validator.validate([provider])
     guard !findings.containsErrors else { return 0 }
-    let (model, modelFindings) = ModelBuilder.build(provider, accessLevel: .public)
-    guard let model, !modelFindings.containsErrors else { return 0 }
+    guard let model = ModelBuilder.build(provider, accessLevel: .public) else { return 0 }
     let source = Renderer(templates: templates).render(model)
     let tree = Parser.parse(source: source)
     require(!tree.hasError, "generated Swift does not parse:\n\(source)")
