@@ -6,13 +6,13 @@ import Testing
 /// An app and its widget on one Keychain item, coordinating through a file in the app group's
 /// container: one refresh between them, and each sees the other's changes at its next call.
 @Suite struct SharedKeychainTests {
-    let endpoint = SharedStoreRefreshTests.RotatingEndpoint()
-    let server: LocalHTTPServer
+    let tokens: RotatingTokenServer
+    var endpoint: RotatingTokenServer.Endpoint { tokens.endpoint }
+    var server: LocalHTTPServer { tokens.server }
     let container = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-group-\(UUID().uuidString)")
 
     init() throws {
-        let endpoint = endpoint
-        server = try LocalHTTPServer { endpoint.answer($0) }
+        tokens = try RotatingTokenServer()
     }
 
     func process(_ keychain: TestKeychain) throws -> OAuthSession<DiscoveredProvider> {

@@ -9,12 +9,12 @@ import TestSupport
 /// `authorize(_:)` and `data(for:)` against a real resource server on 127.0.0.1, whose token
 /// server rotates refresh tokens.
 @Suite struct AuthorizedRequestTests {
-    let endpoint = SharedStoreRefreshTests.RotatingEndpoint()
-    let tokenServer: LocalHTTPServer
+    let tokens: RotatingTokenServer
+    var endpoint: RotatingTokenServer.Endpoint { tokens.endpoint }
+    var tokenServer: LocalHTTPServer { tokens.server }
 
     init() throws {
-        let endpoint = endpoint
-        tokenServer = try LocalHTTPServer { endpoint.answer($0) }
+        tokens = try RotatingTokenServer()
     }
 
     func session(_ access: String = "AT-1", expired: Bool = false) async throws -> OAuthSession<DiscoveredProvider> {

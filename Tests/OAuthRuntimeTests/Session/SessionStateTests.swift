@@ -5,13 +5,13 @@ import TestSupport
 
 /// What `states()` publishes, and what a session sees of another process sharing its store.
 @Suite struct SessionStateTests {
-    let endpoint = SharedStoreRefreshTests.RotatingEndpoint()
-    let server: LocalHTTPServer
+    let tokens: RotatingTokenServer
+    var endpoint: RotatingTokenServer.Endpoint { tokens.endpoint }
+    var server: LocalHTTPServer { tokens.server }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-states-\(UUID().uuidString)")
 
     init() throws {
-        let endpoint = endpoint
-        server = try LocalHTTPServer { endpoint.answer($0) }
+        tokens = try RotatingTokenServer()
     }
 
     func session(_ store: any TokenStore) throws -> OAuthSession<DiscoveredProvider> {

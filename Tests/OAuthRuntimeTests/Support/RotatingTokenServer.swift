@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+
+/// A token endpoint on 127.0.0.1 that rotates refresh tokens and, like django-oauth-toolkit and
+/// Okta, treats a reused one as theft (`invalid_grant`): what shared-store tests refresh against.
+struct RotatingTokenServer {
+    /// The token endpoint: each refresh token works once, and is slow enough that sessions overlap.
+    final class Endpoint: @unchecked Sendable {
+        // @unchecked: `used` and `issued` are only touched under `lock`.
+        private let lock = NSLock()
+        private var used: Set<String> = []
+        private var issued = 1
+        var refreshes: Int { lock.withLock { issued - 1 } }
+
+        func answer(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Response {
+            let form = String(decoding: request.body, as: UTF8.self).split(separator: "&").reduce(into: [String: String]()) { form, pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { form[parts[0]] = parts[1].removingPercentEncoding }
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+            return lock.withLock {
+                guard let token = form["refresh_token"], !used.contains(token), token == "RT-\(issued)" else {
+                    return .json(#"{"error":"invalid_grant"}"#, status: 400)
+                }
+                used.insert(token)
+                issued += 1
+                return .json(#"{"access_token":"AT-\#(issued)","refresh_token":"RT-\#(issued)","token_type":"Bearer","expires_in":3600}"#)
+            }
+        }
+    }
+
+    let endpoint = Endpoint()
+    let server: LocalHTTPServer
+
+    init() throws {
+        let endpoint = endpoint
+        server = try LocalHTTPServer { endpoint.answer($0) }
+    }
+}
