@@ -13,16 +13,64 @@ import Darwin
 ///
 /// Several processes may use one file: a refresh holds `<path>.lock` (``lockForUpdate()``), so
 /// one of them refreshes and the others adopt its tokens.
+///
+/// One store can keep several sign-ins, one per account: ``defaultAccount`` in the file itself,
+/// each other one beside it (``forAccount(_:)``), all of them listed by ``accounts()``.
 public struct FileTokenStore: TokenStore {
-    /// The file the sign-in is kept in.
-    public let path: String
+    /// The account a store made with ``init(path:)`` keeps its sign-in under.
+    public static let defaultAccount = "default"
+
+    /// The file the given path names: the default account's sign-in, and where the others' are found.
+    public let basePath: String
+    /// The account whose sign-in this store keeps.
+    public let account: String
     /// `<path>.lock` and its version count, shared by every process using this file.
     private let coordination: StoreCoordinationFile
 
-    /// A store at `path`; its directory is created owner-only when needed.
+    /// A store at `path`, for the default account; its directory is created owner-only when needed.
     public init(path: String) {
+        self.init(basePath: path, account: Self.defaultAccount)
+    }
+
+    private init(basePath: String, account: String) {
+        self.basePath = basePath
+        self.account = account
+        let path = account == Self.defaultAccount ? basePath : basePath + Self.accountMarker + Self.escaped(account)
         self.path = path
         self.coordination = StoreCoordinationFile(path: path + ".lock")
+    }
+
+    /// The file this account's sign-in is kept in: the base path for the default account,
+    /// `<base>.account-<name>` for another (the name percent-encoded, without dots, so no account
+    /// file is ever taken for a lock or a temporary file).
+    public let path: String
+
+    /// The same store for another account.
+    public func forAccount(_ account: String) -> FileTokenStore {
+        FileTokenStore(basePath: basePath, account: account)
+    }
+
+    /// Every account with a sign-in in this store, the default one first, the others sorted.
+    public func accounts() -> [String] {
+        let directory = (basePath as NSString).deletingLastPathComponent
+        let base = (basePath as NSString).lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        var accounts: [String] = []
+        for name in names where name.hasPrefix(base + Self.accountMarker) {
+            let escaped = String(name.dropFirst(base.count + Self.accountMarker.count))
+            guard !escaped.isEmpty, !escaped.contains("."), let account = escaped.removingPercentEncoding else { continue }
+            accounts.append(account)
+        }
+        return (names.contains(base) ? [Self.defaultAccount] : []) + accounts.sorted()
+    }
+
+    private static let accountMarker = ".account-"
+
+    /// Letters, digits, `-` and `_` as they are; everything else, dots included, percent-encoded.
+    private static func escaped(_ account: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+        allowed.remove(charactersIn: ".")
+        return account.addingPercentEncoding(withAllowedCharacters: allowed) ?? "_"
     }
 
     /// The stored sign-in, read only from a regular file (not through a symlink) that this user

@@ -89,4 +89,29 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: path))
         try await store.clear()
     }
+
+    /// Several sign-ins in one store: the default account in the file, the others beside it,
+    /// each with its own session, all listed.
+    @Test func severalAccountsAreKeptAndListedWithTheDefaultFirst() async throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let store = FileTokenStore(path: path)
+        #expect(store.accounts() == [])
+        let work = store.forAccount("work@example.com")
+        let odd = store.forAccount("../../etc/passwd.lock")
+        try await work.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "work")).record)
+        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "home")).record)
+        try await odd.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "odd")).record)
+        // Sessions on the accounts hold each their own refresh lock and version: both refresh and lock files exist.
+        _ = try await work.lockForUpdate().map { $0.release() }
+        #expect(store.accounts() == [FileTokenStore.defaultAccount, "../../etc/passwd.lock", "work@example.com"])
+        #expect(await store.load()?.tokens.accessToken == "home")
+        #expect(await store.forAccount("work@example.com").load()?.tokens.accessToken == "work")
+        #expect(await odd.load()?.tokens.accessToken == "odd")
+        // A name cannot leave the directory or pass for a lock or a temporary file.
+        #expect((odd.path as NSString).deletingLastPathComponent == (path as NSString).deletingLastPathComponent)
+        #expect(!(odd.path as NSString).lastPathComponent.dropFirst("tokens.json".count).dropFirst().contains("."))
+        try await work.clear()
+        #expect(store.accounts() == [FileTokenStore.defaultAccount, "../../etc/passwd.lock"])
+    }
 }
