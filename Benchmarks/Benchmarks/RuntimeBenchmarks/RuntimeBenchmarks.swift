@@ -157,7 +157,7 @@ let benchmarks: @Sendable () -> Void = {
         local.endpoints.token = URL(string: "http://127.0.0.1:\(server.port)/token")!
         let client = try OAuthClient<DiscoveredProvider>(configuration: local, allowInsecureLoopback: true)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-bench-\(UUID().uuidString).json").path
-        defer { unlink(path); unlink(path + ".lock") }
+        defer { for suffix in ["", ".lock", ".lock.version"] { unlink(path + suffix) } }
         for _ in benchmark.scaledIterations {
             try await FileTokenStore(path: path).save(SignInRecord(tokens: TokenSet(accessToken: "old", expiresAt: Date(timeIntervalSinceNow: -1), refreshToken: "rt"), idToken: nil))
             let before = try await server.refreshCount()

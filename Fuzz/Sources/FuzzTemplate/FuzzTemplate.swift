@@ -3,17 +3,40 @@ import Mustache
 @testable import OAuthGenCore
 
 /// A `--templates` override: the tag scanner that checks every key against the context, then
-/// Mustache. No crash; a refusal is located inside the template; a template the check accepts
-/// renders the context without trapping.
+/// Mustache. No crash; a refusal is located on a line of the template and inside that line; a
+/// template the check accepts renders the context without trapping.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = FuzzInput(start, count).text
     if let problem = TemplateKeyCheck.firstProblem(in: text, file: "ProviderClient.mustache") {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        require((problem.location?.line ?? 0) >= 1 && (problem.location?.line ?? 0) <= max(lines, 1), "refusal outside the template: \(problem)")
+        let lines = lineLengths(Array(text.utf8))
+        let line = problem.location?.line ?? 0, column = problem.location?.column ?? 0
+        require(line >= 1 && line <= lines.count, "refusal outside the template's \(lines.count) lines: \(problem)")
+        require(column >= 1 && column <= lines[line - 1] + 1, "refusal outside line \(line): \(problem)")
         return 0
     }
     guard let template = try? MustacheTemplate(string: text) else { return 0 }
     _ = template.render(TemplateContext.exemplar.dictionary)
     return 0
+}
+
+/// The byte length of each line, with lines ending at LF, CR or CRLF as editors end them. Counted
+/// here on its own, not with the code under test: the first finding of this target was the
+/// harness counting Swift `Character`s, in which CRLF is one character and not "\n".
+func lineLengths(_ bytes: [UInt8]) -> [Int] {
+    var lengths = [0]
+    var index = 0
+    while index < bytes.count {
+        switch bytes[index] {
+        case 0x0D:
+            if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+            lengths.append(0)
+        case 0x0A:
+            lengths.append(0)
+        default:
+            lengths[lengths.count - 1] += 1
+        }
+        index += 1
+    }
+    return lengths
 }

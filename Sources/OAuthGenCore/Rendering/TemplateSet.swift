@@ -41,12 +41,25 @@ public struct TemplateSet: Sendable {
         } catch let error as TemplateError {
             throw error
         } catch let error as MustacheTemplate.ParserError {
-            throw TemplateError(
-                location: SourceLocation(file: file, line: error.context.lineNumber, column: error.context.columnNumber),
-                message: "expected a valid Mustache template, found \(error.error)")
+            throw TemplateError(location: location(of: error, in: text, file: file),
+                                message: "expected a valid Mustache template, found \(error.error)")
         } catch {
             throw TemplateError(location: SourceLocation(file: file, line: 1, column: 1), message: "expected a valid Mustache template, found \(error)")
         }
+    }
+
+    /// swift-mustache ends a line at the `Character` "\n", which CRLF is not, and counts columns in
+    /// characters: in a template saved with CR or CRLF line ends its column ran from the start of the
+    /// file. The same template with LF line ends has the same lines, so the error is located there
+    /// again, and its column counted in UTF-8 bytes like every other location.
+    private static func location(of error: MustacheTemplate.ParserError, in text: String, file: String) -> SourceLocation {
+        var context = error.context
+        let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        if unified != text {
+            do { _ = try MustacheTemplate(string: unified) } catch let again as MustacheTemplate.ParserError { context = again.context } catch {}
+        }
+        let column = String(context.line.prefix(max(context.columnNumber - 1, 0))).utf8.count + 1
+        return SourceLocation(file: file, line: context.lineNumber, column: column)
     }
 }
 

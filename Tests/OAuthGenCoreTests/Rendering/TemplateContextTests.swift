@@ -42,6 +42,28 @@ import OAuthGenTemplates
         #expect(error.diagnostic.rule == .templateInvalid)
     }
 
+    /// FuzzTemplate found the check counting LF alone, while the readers' `LineTable` also ends
+    /// lines at CR and CRLF: a template saved with classic Mac line ends was refused on line 1.
+    @Test(arguments: ["\r", "\r\n"])
+    func anUnknownKeyIsLocatedWhateverTheLineEnds(lineEnd: String) throws {
+        let lines = ["{{! oauthgen-template-context 2 }}", "enum {{typeName}} {", "  {{#configuration}}let x = {{isuer}}{{/configuration}}", "}"]
+        let error = try #require(try loadError(lines.joined(separator: lineEnd)))
+        #expect(error.location?.line == 3)
+        #expect(error.location?.column == 29)
+        #expect(error.message == "expected a key of the template context (version 2, see Templates/README.md), found 'isuer'")
+    }
+
+    /// swift-mustache's own locations count characters up to a "\n" character, which CRLF is not.
+    /// It stops inside the closing tag's name; in bytes that is column 27 (the "é" is two).
+    @Test(arguments: ["\n", "\r", "\r\n"])
+    func aMustacheSyntaxErrorIsLocatedWhateverTheLineEnds(lineEnd: String) throws {
+        let lines = ["{{! oauthgen-template-context 2 }}", "enum {{typeName}} {", "  /* é */ {{#scopes}}x{{/typeName}}", "}"]
+        let error = try #require(try loadError(lines.joined(separator: lineEnd)))
+        #expect(error.location?.line == 3)
+        #expect(error.location?.column == 27)
+        #expect(error.message.hasPrefix("expected a valid Mustache template, found "))
+    }
+
     @Test func keysResolveInsideTheirSectionsOnly() throws {
         // `label` exists inside `configuration.endpoints`, not at the top.
         #expect(try loadError("{{! oauthgen-template-context 2 }}{{#configuration}}{{#endpoints}}{{label}}{{/endpoints}}{{/configuration}}") == nil)
