@@ -46,7 +46,12 @@ enum TemplateKeyCheck {
             if sigil == "#" || sigil == "^" {
                 // Inside a list or an object the element's keys come first; a flag's section
                 // sees the same keys as outside it.
-                stack.append(sigil == "#" ? found : Schema())
+                stack.append(sigil == "#" ? found.inside : Schema())
+            } else if found.isSection {
+                // Mustache would print Swift's description of the dictionary or array into the
+                // generated code, which then fails to compile in the app, far from this line.
+                return TemplateError(location: location(of: open, in: bytes, file: file),
+                                     message: "expected a value (text, a number or a flag), found '\(tag)', which is \(tag == "." ? "an item with keys of its own" : "a section: open it with '{{#\(tag)}}'")")
             }
         }
         guard declaredVersion == TemplateContext.version else {
@@ -59,25 +64,34 @@ enum TemplateKeyCheck {
     /// The keys at one level of the context, each with the keys its section opens.
     struct Schema {
         var keys: [String: Schema] = [:]
+        /// An object or a list: opened as a section, never printed.
+        var isSection = false
+        /// Whether `.` inside this key's section is itself an object: a list's item, or the
+        /// object whose section it is (so `{{.}}` there cannot be printed either).
+        var itemIsSection = false
+
+        /// What `.` and the keys are inside this key's section.
+        var inside: Schema { Schema(keys: keys, isSection: itemIsSection) }
     }
 
     /// The context's shape, read from a value with one element in every list.
     static let exemplarSchema = schema(of: TemplateContext.exemplar)
 
     private static func schema(of value: Any) -> Schema {
-        var schema = Schema()
-        for child in Mirror(reflecting: value).children {
-            guard let label = child.label else { continue }
-            let mirror = Mirror(reflecting: child.value)
-            if mirror.displayStyle == .collection {
-                schema.keys[label] = mirror.children.first.map { Self.schema(of: $0.value) } ?? Schema()
-            } else if mirror.displayStyle == .struct {
-                schema.keys[label] = Self.schema(of: child.value)
-            } else {
-                schema.keys[label] = Schema()
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .collection:
+            let item = mirror.children.first.map { schema(of: $0.value) } ?? Schema()
+            return Schema(keys: item.keys, isSection: true, itemIsSection: item.isSection)
+        case .struct:
+            var keys: [String: Schema] = [:]
+            for child in mirror.children {
+                if let label = child.label { keys[label] = schema(of: child.value) }
             }
+            return Schema(keys: keys, isSection: true, itemIsSection: true)
+        default:
+            return Schema()
         }
-        return schema
     }
 
     /// A dotted name looked up as Mustache does: its first part in the innermost scope that has

@@ -64,6 +64,25 @@ import OAuthGenTemplates
         #expect(error.message.hasPrefix("expected a valid Mustache template, found "))
     }
 
+    /// Mustache prints an object or a list as Swift's description of it: the generated file would
+    /// then fail to compile in the app, nowhere near the template's line.
+    @Test(arguments: [
+        ("{{configuration}}", 5, "found 'configuration', which is a section: open it with '{{#configuration}}'"),
+        ("{{{scopes}}}", 5, "found 'scopes', which is a section: open it with '{{#scopes}}'"),
+        ("{{#configuration}}{{.}}{{/configuration}}", 23, "found '.', which is an item with keys of its own"),
+        ("{{.}}", 5, "found '.', which is an item with keys of its own"),
+    ])
+    func anObjectOrAListPrintedAsAValueIsRefused(tag: String, column: Int, found: String) throws {
+        let error = try #require(try loadError("{{! oauthgen-template-context 2 }}\nlet x = \(tag)\n"))
+        #expect(error.location?.line == 2)
+        #expect(error.location?.column == column + 4)
+        #expect(error.message == "expected a value (text, a number or a flag), \(found)")
+    }
+
+    @Test func valuesInsideSectionsPrint() throws {
+        #expect(try loadError("{{! oauthgen-template-context 2 }}\n{{#isOpenIDConnect}}{{.}}{{/isOpenIDConnect}}{{#configuration}}{{issuer}}{{/configuration}}{{configuration.clientID}}\n") == nil)
+    }
+
     @Test func keysResolveInsideTheirSectionsOnly() throws {
         // `label` exists inside `configuration.endpoints`, not at the top.
         #expect(try loadError("{{! oauthgen-template-context 2 }}{{#configuration}}{{#endpoints}}{{label}}{{/endpoints}}{{/configuration}}") == nil)
