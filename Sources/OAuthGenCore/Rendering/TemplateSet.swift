@@ -33,7 +33,8 @@ public struct TemplateSet: Sendable {
         return TemplateSet(providerClient: try parse(text, file: path))
     }
 
-    private static func parse(_ text: String, file: String) throws(TemplateError) -> MustacheTemplate {
+    /// Internal for FuzzTemplate, which checks that every refusal is located inside the template.
+    static func parse(_ text: String, file: String) throws(TemplateError) -> MustacheTemplate {
         do {
             let template = try MustacheTemplate(string: text)
             if let problem = TemplateKeyCheck.firstProblem(in: text, file: file) { throw problem }
@@ -58,8 +59,25 @@ public struct TemplateSet: Sendable {
         if unified != text {
             do { _ = try MustacheTemplate(string: unified) } catch let again as MustacheTemplate.ParserError { context = again.context } catch {}
         }
-        let column = String(context.line.prefix(max(context.columnNumber - 1, 0))).utf8.count + 1
-        return SourceLocation(file: file, line: context.lineNumber, column: column)
+        let prefix = context.line.prefix(max(context.columnNumber - 1, 0))
+        return SourceLocation(file: file, line: lfLine(of: context, prefix: prefix, in: unified), column: prefix.utf8.count + 1)
+    }
+
+    /// swift-mustache numbers the line by every `Character.isNewline` before the error (form feed,
+    /// NEL, U+2028… as well), while its line text and column run from the last "\n". Counting the
+    /// other newline characters as well, exactly one "\n" line gets swift-mustache's number: that
+    /// line's index is the line `LineTable` counts. ("\n" is a `Character` of its own: Unicode
+    /// breaks graphemes after a control character.)
+    private static func lfLine(of context: MustacheParserContext, prefix: Substring, in unified: String) -> Int {
+        let onTheLineBefore = prefix.lazy.filter(\.isNewline).count
+        var elsewhereBefore = 0
+        for (index, line) in unified.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + elsewhereBefore + onTheLineBefore + 1
+            if number == context.lineNumber { return index + 1 }
+            if number > context.lineNumber { break }
+            elsewhereBefore += line.lazy.filter(\.isNewline).count
+        }
+        return context.lineNumber
     }
 }
 

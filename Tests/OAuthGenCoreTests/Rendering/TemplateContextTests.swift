@@ -64,6 +64,21 @@ import OAuthGenTemplates
         #expect(error.message.hasPrefix("expected a valid Mustache template, found "))
     }
 
+    /// swift-mustache numbers its lines by every `Character.isNewline` before the error, while its
+    /// line text and column run from the last "\n": a form feed, NEL or line separator earlier in
+    /// the file put the error on a line the file does not have.
+    @Test(arguments: ["\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"])
+    func aMustacheSyntaxErrorAfterAnotherNewlineCharacterKeepsItsLine(separator: String) throws {
+        let lines = ["{{! oauthgen-template-context 2 }}", "// a\(separator)b\(separator)c", "enum {{typeName}} {", "  /* é */ {{#scopes}}x{{/typeName}}", "}"]
+        let error = try #require(try loadError(lines.joined(separator: "\r\n")))
+        #expect(error.location?.line == 4)
+        #expect(error.location?.column == 27)
+        // On the line with the separators themselves, the column counts them as the bytes they are.
+        let sameLine = try #require(try loadError("{{! oauthgen-template-context 2 }}\n//\(separator)\(separator) {{#scopes}}x{{/typeName}}\n"))
+        #expect(sameLine.location?.line == 2)
+        #expect(sameLine.location?.column == "//".utf8.count + 2 * separator.utf8.count + " {{#scopes}}x{{/".utf8.count + 1)
+    }
+
     /// Mustache prints an object or a list as Swift's description of it: the generated file would
     /// then fail to compile in the app, nowhere near the template's line.
     @Test(arguments: [
