@@ -55,12 +55,27 @@ public struct TemplateSet: Sendable {
     /// again, and its column counted in UTF-8 bytes like every other location.
     private static func location(of error: MustacheTemplate.ParserError, in text: String, file: String) -> SourceLocation {
         var context = error.context
-        let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let unified = lfLineEnds(text)
         if unified != text {
             do { _ = try MustacheTemplate(string: unified) } catch let again as MustacheTemplate.ParserError { context = again.context } catch {}
         }
         let prefix = context.line.prefix(max(context.columnNumber - 1, 0))
         return SourceLocation(file: file, line: lfLine(of: context, prefix: prefix, in: unified), column: prefix.utf8.count + 1)
+    }
+
+    /// The text with every CR and CRLF made LF, as `LineTable` ends lines. Over bytes:
+    /// Foundation's `replacingOccurrences` matches whole composed character sequences and leaves a
+    /// CR alone when a combining mark follows it (FuzzTemplate's second finding).
+    private static func lfLineEnds(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var afterCR = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n"), afterCR { afterCR = false; continue }
+            afterCR = byte == UInt8(ascii: "\r")
+            bytes.append(afterCR ? UInt8(ascii: "\n") : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// swift-mustache numbers the line by every `Character.isNewline` before the error (form feed,

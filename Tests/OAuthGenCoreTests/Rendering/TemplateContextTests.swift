@@ -64,6 +64,17 @@ import OAuthGenTemplates
         #expect(error.message.hasPrefix("expected a valid Mustache template, found "))
     }
 
+    /// FuzzTemplate's second finding: Foundation's `replacingOccurrences` matches whole composed
+    /// character sequences, so a CR or CRLF followed by a combining mark was not turned into "\n"
+    /// and the error was located on the line before, past its end.
+    @Test(arguments: ["\r", "\r\n"])
+    func aMustacheSyntaxErrorOnALineStartingWithACombiningMarkKeepsItsLine(lineEnd: String) throws {
+        let lines = ["{{! oauthgen-template-context 2 }}", "enum {{typeName}} {", "\u{0616}  /* é */ {{#scopes}}x{{/typeName}}", "}"]
+        let error = try #require(try loadError(lines.joined(separator: lineEnd)))
+        #expect(error.location?.line == 3)
+        #expect(error.location?.column == 27 + "\u{0616}".utf8.count)
+    }
+
     /// swift-mustache numbers its lines by every `Character.isNewline` before the error, while its
     /// line text and column run from the last "\n": a form feed, NEL or line separator earlier in
     /// the file put the error on a line the file does not have.
