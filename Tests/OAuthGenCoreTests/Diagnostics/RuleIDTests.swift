@@ -24,4 +24,18 @@ import Testing
         #expect(table.location(ofOffset: 4) == SourceLocation(file: "f", line: 2, column: 2))
         #expect(table.location(ofOffset: 7) == SourceLocation(file: "f", line: 4, column: 1))
     }
+
+    /// libxml2 reads CRLF as one LF and may point at it: the LF of a CRLF is the end of the line
+    /// it ends, not a column past it (FuzzPlistReader, once it checked locations inside lines).
+    @Test func lineTableMapsAnOffsetInsideALineBreakToTheEndOfItsLine() {
+        let table = LineTable(file: "f", bytes: Array("ab\r\ncd\r\r\nx\r\n".utf8))
+        #expect(table.location(ofOffset: 2) == SourceLocation(file: "f", line: 1, column: 3))
+        #expect(table.location(ofOffset: 3) == SourceLocation(file: "f", line: 1, column: 3))
+        #expect(table.location(ofOffset: 4) == SourceLocation(file: "f", line: 2, column: 1))
+        #expect(table.location(ofOffset: 6) == SourceLocation(file: "f", line: 2, column: 3))
+        #expect(table.location(ofOffset: 8) == SourceLocation(file: "f", line: 3, column: 1))
+        #expect(table.location(ofOffset: 9) == SourceLocation(file: "f", line: 4, column: 1))
+        #expect(table.location(ofOffset: 11) == SourceLocation(file: "f", line: 4, column: 2))
+        #expect(table.location(ofOffset: 12) == SourceLocation(file: "f", line: 5, column: 1))
+    }
 }

@@ -74,6 +74,31 @@ import Testing
         #expect(error.message.hasPrefix("expected well-formed XML, found:"))
     }
 
+    /// libxml2 counts a syntax error's column in characters; every location here is in bytes.
+    @Test(arguments: ["aaaaaa", "ééé", "日日", "\u{1F511}\u{301}"])
+    func locatesASyntaxErrorAfterNonASCIITextAtItsByteColumn(text: String) throws {
+        let error = try #require(read("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict><key>k</key><string>\(text)</strin></dict></plist>
+            """).diagnostics.first)
+        #expect(error.rule == .plistSyntax)
+        #expect(error.location == SourceLocation(file: "t.plist", line: 3, column: 41))
+    }
+
+    /// FuzzPlistReader's input: libxml2 put the error on the LF of a CRLF.
+    @Test func locatesASyntaxErrorAtALineBreakAtTheEndOfItsLine() throws {
+        let error = try #require(read("<?xml v\r\n>\t").diagnostics.first)
+        #expect(error.rule == .plistSyntax)
+        #expect(error.location == SourceLocation(file: "t.plist", line: 1, column: 8))
+    }
+
+    /// libxml2 skips a UTF-8 byte-order mark without counting it; the file's bytes include it.
+    @Test func locatesASyntaxErrorOnTheFirstLineAfterAByteOrderMark() throws {
+        let error = try #require(read("\u{FEFF}<plist version=\"1.0\"></plis>").diagnostics.first)
+        #expect(error.location == SourceLocation(file: "t.plist", line: 1, column: 3 + 28 + 1))
+    }
+
     @Test func reportsInvalidUTF8AtTheByte() throws {
         let result = PlistReader.read(try Fixtures.bytes("hostile/invalid-utf8.quirks.plist"), file: "bad.plist")
         let error = try #require(result.diagnostics.first)

@@ -111,15 +111,26 @@ public enum PlistReader {
         return Diagnostic(.error, rule, "expected well-formed XML, found: \(message)", at: lines.location(ofOffset: offset))
     }
 
-    /// The byte offset of a 1-based line (counted at LF) and column.
+    /// The byte offset of libxml2's 1-based line and column. libxml2 counts lines at LF, and
+    /// columns in characters (one per UTF-8 sequence), after a byte-order mark it skips uncounted;
+    /// every location here is in bytes of the file.
     static func offset(ofLFLine line: Int, column: Int, in bytes: [UInt8]) -> Int {
-        var start = 0
+        let linefeed = UInt8(ascii: "\n")
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var remaining = line - 1
-        while remaining > 0, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            start = newline + 1
+        while remaining > 0, let newline = bytes[index...].firstIndex(of: linefeed) {
+            index = newline + 1
             remaining -= 1
         }
-        return min(start + column - 1, bytes.count)
+        var characters = column - 1
+        // Never past the line's end, should libxml2's column run beyond it.
+        while characters > 0, index < bytes.count, bytes[index] != linefeed {
+            index += 1
+            // A continuation byte (10xxxxxx) belongs to the character just passed.
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            characters -= 1
+        }
+        return index
     }
 
     static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
