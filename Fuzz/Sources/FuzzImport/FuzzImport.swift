@@ -2,14 +2,15 @@ import FuzzSupport
 @testable import OAuthGenCore
 
 /// `oauthgen import`'s reading of Okta.plist (both key spellings), Auth0.plist and
-/// GoogleService-Info.plist: no crash; a refusal is a located error; an imported provider's quirk
-/// file reads back with no error and with the values it was made from.
+/// GoogleService-Info.plist: no crash; a refusal is an error located inside the file; an imported
+/// provider's quirk file reads back with no error and with the values it was made from.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = FuzzInput(start, count)
     let (provider, diagnostics) = LegacyPlistImporter.importPlist(input.bytes, file: "Okta.plist")
+    let lines = lineLengths(input.bytes)
     for diagnostic in diagnostics {
-        require(diagnostic.location.map { $0.line >= 1 && $0.column >= 1 } ?? false, "unlocated: \(diagnostic)")
+        requireInside(line: diagnostic.location?.line, column: diagnostic.location?.column, of: lines, "\(diagnostic)")
     }
     guard let provider else {
         require(diagnostics.containsErrors, "no provider and no error")

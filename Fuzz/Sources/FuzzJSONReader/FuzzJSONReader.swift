@@ -8,10 +8,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = FuzzInput(start, count)
     let result = JSONReader.read(input.bytes, file: "fuzz.json")
     require(result.value != nil || result.diagnostics.containsErrors, "no value and no error")
-    let lines = input.bytes.filter { $0 == 10 || $0 == 13 }.count + 1
+    let lines = lineLengths(input.bytes)
     for diagnostic in result.diagnostics {
-        guard let location = diagnostic.location else { require(false, "unlocated: \(diagnostic)"); continue }
-        require(location.line >= 1 && location.line <= lines && location.column >= 1, "location outside the input: \(diagnostic)")
+        requireInside(line: diagnostic.location?.line, column: diagnostic.location?.column, of: lines, "\(diagnostic)")
     }
     return 0
 }
