@@ -26,7 +26,10 @@ public struct DiscoveryDocument: Sendable, Hashable {
     public var scopesSupported: Located<[Located<String>]>?
     public var responseTypesSupported: Located<[Located<String>]>?
     public var subjectTypesSupported: Located<[Located<String>]>?
+    /// Absent means `["authorization_code", "implicit"]` (OIDC Discovery 1.0 §3, RFC 8414 §2).
     public var grantTypesSupported: Located<[Located<String>]>?
+    /// Absent means `["query", "fragment"]` (OIDC Discovery 1.0 §3, RFC 8414 §2).
+    public var responseModesSupported: Located<[Located<String>]>?
     public var claimsSupported: Located<[Located<String>]>?
     /// `prompt_values_supported` (OpenID Connect Prompt Create 1.0 §4.1).
     public var promptValuesSupported: Located<[Located<String>]>?

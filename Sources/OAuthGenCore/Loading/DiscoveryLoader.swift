@@ -4,7 +4,7 @@ public enum DiscoveryLoader {
     static let knownMembers: Set<String> = [
         "issuer", "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri", "revocation_endpoint",
         "end_session_endpoint", "scopes_supported", "response_types_supported", "subject_types_supported",
-        "grant_types_supported", "claims_supported", "code_challenge_methods_supported",
+        "grant_types_supported", "response_modes_supported", "claims_supported", "code_challenge_methods_supported",
         "id_token_signing_alg_values_supported", "token_endpoint_auth_methods_supported",
         "authorization_response_iss_parameter_supported", "prompt_values_supported",
         "pushed_authorization_request_endpoint", "require_pushed_authorization_requests", "device_authorization_endpoint",
@@ -75,6 +75,7 @@ public enum DiscoveryLoader {
             case "response_types_supported": document.responseTypesSupported = strings(member)
             case "subject_types_supported": document.subjectTypesSupported = strings(member)
             case "grant_types_supported": document.grantTypesSupported = strings(member)
+            case "response_modes_supported": document.responseModesSupported = strings(member)
             case "claims_supported": document.claimsSupported = strings(member)
             case "prompt_values_supported": document.promptValuesSupported = strings(member)
             case "code_challenge_methods_supported": document.codeChallengeMethodsSupported = strings(member)

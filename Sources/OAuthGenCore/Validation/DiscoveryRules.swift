@@ -36,13 +36,7 @@ enum DiscoveryRules {
             findings += EndpointCheck.check(value, what: "\"\(name)\"")
         }
 
-        if let responseTypes = document.responseTypesSupported,
-           !responseTypes.value.contains(where: { $0.value == "code" })
-        {
-            findings.append(Diagnostic(.error, .discoveryNoCodeResponseType,
-                "expected \"response_types_supported\" to contain \"code\" (native apps use the authorization code flow), found [\(responseTypes.value.map { "\"\($0.value)\"" }.joined(separator: ", "))]",
-                at: responseTypes.location))
-        }
+        findings += checkCodeFlow(document, quirks: quirks)
 
         let pkceOptOut = quirks?.pkce.map { $0.value != .s256 } ?? false
         if !pkceOptOut {
@@ -76,6 +70,36 @@ enum DiscoveryRules {
                         at: algorithm.location))
                 }
             }
+        }
+        return findings
+    }
+
+    /// What the browser sign-in needs of the metadata: the `code` response type and grant, and
+    /// the code returned in the redirect's query, the only place the callback reads it from. A
+    /// member the metadata omits has its specified default, which allows all three. For an app
+    /// that asked for the device grant, which needs none of them, a missing one is a warning.
+    private static func checkCodeFlow(_ document: DiscoveryDocument, quirks: QuirkFile?) -> [Diagnostic] {
+        let usesDeviceGrant = quirks?.deviceGrant?.value == true
+        let severity: Diagnostic.Severity = usesDeviceGrant ? .warning : .error
+        let consequence = usesDeviceGrant ? "; only the device grant can sign in" : ""
+        func listed(_ values: Located<[Located<String>]>) -> String {
+            "[" + values.value.map { "\"\($0.value)\"" }.joined(separator: ", ") + "]"
+        }
+        var findings: [Diagnostic] = []
+        if let responseTypes = document.responseTypesSupported, !responseTypes.value.contains(where: { $0.value == "code" }) {
+            findings.append(Diagnostic(severity, .discoveryNoCodeResponseType,
+                "expected \"response_types_supported\" to contain \"code\" (native apps use the authorization code flow), found \(listed(responseTypes))\(consequence)",
+                at: responseTypes.location))
+        }
+        if let grants = document.grantTypesSupported, !grants.value.contains(where: { $0.value == "authorization_code" }) {
+            findings.append(Diagnostic(severity, .discoveryNoCodeGrant,
+                "expected \"grant_types_supported\" to contain \"authorization_code\" (native apps use the authorization code flow), found \(listed(grants))\(consequence)",
+                at: grants.location))
+        }
+        if let modes = document.responseModesSupported, !modes.value.contains(where: { $0.value == "query" }) {
+            findings.append(Diagnostic(severity, .discoveryNoQueryResponseMode,
+                "expected \"response_modes_supported\" to contain \"query\", the response mode of \"code\" and the only one the client reads the redirect in, found \(listed(modes))\(consequence)",
+                at: modes.location))
         }
         return findings
     }

@@ -83,6 +83,34 @@ import Testing
         #expect(found.map(\.rule) == [.discoveryNoCodeResponseType])
     }
 
+    @Test func theCodeGrantMustBeListedWhenGrantsAreListed() throws {
+        let found = try findings(Self.minimal.replacingOccurrences(of: "\"response_types_supported\"", with: "\"grant_types_supported\": [\"implicit\", \"client_credentials\"], \"response_types_supported\""))
+        #expect(found.map(\.rule) == [.discoveryNoCodeGrant])
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.message == "expected \"grant_types_supported\" to contain \"authorization_code\" (native apps use the authorization code flow), found [\"implicit\", \"client_credentials\"]")
+        #expect(found.first?.location == SourceLocation(file: "test.openid-configuration.json", line: 3, column: 27))
+    }
+
+    @Test func theQueryResponseModeMustBeListedWhenModesAreListed() throws {
+        let json = Self.minimal.replacingOccurrences(of: "\"response_types_supported\"", with: "\"response_modes_supported\": [\"form_post\", \"fragment\"], \"response_types_supported\"")
+        let found = try findings(json)
+        #expect(found.map(\.rule) == [.discoveryNoQueryResponseMode])
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.message == "expected \"response_modes_supported\" to contain \"query\", the response mode of \"code\" and the only one the client reads the redirect in, found [\"form_post\", \"fragment\"]")
+        #expect(found.first?.location == SourceLocation(file: "test.openid-configuration.json", line: 3, column: 30))
+        // Absent members have their specified defaults, which allow the code flow.
+        #expect(try findings(Self.minimal.replacingOccurrences(of: "\"response_types_supported\"", with: "\"response_modes_supported\": [\"query\"], \"grant_types_supported\": [\"authorization_code\"], \"response_types_supported\"")).isEmpty)
+    }
+
+    @Test func anAppUsingTheDeviceGrantIsOnlyWarnedThatTheBrowserFlowIsMissing() throws {
+        let json = replacing("response_types_supported", with: "[\"token\"], \"grant_types_supported\": [\"urn:ietf:params:oauth:grant-type:device_code\"], \"response_modes_supported\": [\"form_post\"]")
+            .replacingOccurrences(of: "\"jwks_uri\"", with: "\"device_authorization_endpoint\": \"https://id.example.com/device\", \"jwks_uri\"")
+        let found = try findings(json, quirks: "<key>deviceGrant</key><true/>")
+        #expect(found.map(\.rule) == [.discoveryNoCodeResponseType, .discoveryNoCodeGrant, .discoveryNoQueryResponseMode])
+        #expect(found.allSatisfy { $0.severity == .warning && $0.message.hasSuffix("; only the device grant can sign in") })
+        #expect(try findings(json).map(\.severity) == [.error, .error, .error])
+    }
+
     @Test func s256MissingOrAbsentIsAWarning() throws {
         #expect(try findings(replacing("code_challenge_methods_supported", with: "[\"plain\"]")).map(\.rule) == [.discoveryNoS256])
         let absent = Self.minimal.replacingOccurrences(of: ", \"code_challenge_methods_supported\": [\"S256\"]", with: "")
