@@ -13,12 +13,17 @@ public enum TerminalText {
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                result += escape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// One scalar as the visible escape `escaping` writes: `\u{A}` for a line feed.
+    public static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
     /// Control characters (C0, DEL, C1), line and paragraph separators, bidi embeddings,

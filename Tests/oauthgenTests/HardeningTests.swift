@@ -27,6 +27,7 @@ import Darwin
             </dict>
             <key>scopes</key><array>\(scopes.map { "<string>\(escaped($0))</string>" }.joined())</array>
             <key>claims</key><dict>\(claims.map { "<key>\(escaped($0.key))</key><string>\($0.value)</string>" }.joined())</dict>
+            <key>redirectURIs</key><array><string>com.example.app:/cb</string></array>
             \(extra)
             </dict>
             </plist>

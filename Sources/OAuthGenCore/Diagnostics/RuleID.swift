@@ -25,6 +25,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case quirkUnknownKey = "quirk-unknown-key"
     case quirkWrongType = "quirk-wrong-type"
     case quirkInvalidValue = "quirk-invalid-value"
+    case quirkClientID = "quirk-client-id"
     case quirkInvalidName = "quirk-invalid-name"
     case quirkWeakPKCE = "quirk-weak-pkce"
     case quirkClientSecret = "quirk-client-secret"
@@ -50,6 +51,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case redirectLocalhost = "redirect-localhost"
     case redirectFixedPort = "redirect-fixed-port"
     case redirectDuplicate = "redirect-duplicate"
+    case redirectNone = "redirect-none"
     case redirectSchemeTooLongForWindows = "redirect-scheme-too-long-windows"
 
     // Discovery documents.
@@ -120,6 +122,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .plistStructure, .plistDuplicateKey: "Apple PropertyList-1.0.dtd"
         case .quirkWeakPKCE: "RFC 8252 §8.1"
         case .quirkClientSecret: "RFC 8252 §8.5"
+        case .quirkClientID: "RFC 6749 §2.2, Appendix A.1"
         case .quirkImplicitGrant: "RFC 8252 §8.2"
         case .quirkReservedParameter: "RFC 6749 §4.1.1"
         case .quirkReservedHeader: "RFC 9110 §5, §7.6.1"
@@ -136,6 +139,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .redirectHTTPNotLoopback, .redirectFixedPort: "RFC 8252 §7.3"
         case .redirectLocalhost: "RFC 8252 §8.3"
         case .redirectDuplicate: "RFC 8252 §8.4"
+        case .redirectNone: "RFC 6749 §3.1.2.2; RFC 8252 §7"
         case .redirectSchemeTooLongForWindows: "RFC 8252 Appendix B.3"
         case .discoveryMissingMember, .discoveryWrongType, .discoveryIssuer, .discoveryInsecureEndpoint,
              .discoveryInvalidURL:

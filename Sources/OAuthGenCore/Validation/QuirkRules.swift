@@ -19,6 +19,13 @@ enum QuirkRules {
                 seenRedirects[uri.value] = uri.location
             }
         }
+        // The generated client signs in only with these (its `RedirectURI` cases): without one,
+        // every browser sign-in fails at run time. The device grant needs none.
+        if provider.redirects.isEmpty && quirks.deviceGrant?.value != true {
+            findings.append(Diagnostic(.warning, .redirectNone,
+                "expected \"redirectURIs\" to list the redirect URI the app registered with the provider, found none; the client could not sign in with a browser (add \"deviceGrant\" for an app that signs in only with a code on another device)",
+                at: quirks.location))
+        }
         // The provider sends the browser to these after logout: the same three kinds, the same rules.
         for redirect in provider.postLogoutRedirects {
             findings += RedirectRules.check(redirect, what: "post-logout redirect URI")
@@ -28,6 +35,18 @@ enum QuirkRules {
             findings.append(Diagnostic(.error, .quirkInvalidName,
                 "expected \"name\" to be a Swift type name (a letter or '_' then letters, digits or '_', not a keyword, not a type of OAuthRuntime or the standard library the app would lose), found \"\(name.value)\"",
                 at: name.location))
+        }
+        if let clientID = quirks.clientID {
+            if let problem = ClientIdentifier.problem(in: clientID.value) {
+                findings.append(Diagnostic(.error, .quirkClientID,
+                    "expected \"clientID\" to be \(ClientIdentifier.expectation), found \(problem); the client would refuse it when made",
+                    at: clientID.location))
+            } else if clientID.value.first == " " || clientID.value.last == " " {
+                // Allowed by the syntax, but providers compare IDs exactly: almost always a paste.
+                findings.append(Diagnostic(.warning, .quirkClientID,
+                    "expected \"clientID\" without leading or trailing spaces, found \"\(clientID.value)\"; the provider compares it exactly",
+                    at: clientID.location))
+            }
         }
         if let secret = quirks.clientSecret {
             findings.append(Diagnostic(.warning, .quirkClientSecret,

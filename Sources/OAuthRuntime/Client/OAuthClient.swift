@@ -69,8 +69,11 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         allowInsecureLoopback: Bool = false,
         dpopKeyStorage: DPoPKeyStorage = .software
     ) throws(OAuthError) {
-        guard let clientID = clientID ?? configuration.client.clientID, !clientID.isEmpty else {
+        guard let clientID = clientID ?? configuration.client.clientID else {
             throw OAuthError.invalidConfiguration("expected a client ID from the configuration or the caller, found none")
+        }
+        if let problem = ClientIdentifier.problem(in: clientID) {
+            throw OAuthError.invalidConfiguration("expected \(ClientIdentifier.expectation), found \(problem)")
         }
         let endpoints = configuration.endpoints
         let named: [(String, URL?)] = [

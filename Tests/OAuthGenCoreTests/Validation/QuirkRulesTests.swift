@@ -2,8 +2,11 @@ import Testing
 @testable import OAuthGenCore
 
 @Suite struct QuirkRulesTests {
+    /// The findings on a quirk file of `body`, with a redirect URI added after it when it has none
+    /// (after, so the lines the tests expect do not move).
     func findings(_ body: String, discoveryJSON: String? = DiscoveryRulesTests.minimal) throws -> [Diagnostic] {
-        let (file, loading) = quirks(body)
+        let registered = body.contains("<key>redirectURIs</key>") ? "" : "\n<key>redirectURIs</key><array><string>com.acme.app:/cb</string></array>"
+        let (file, loading) = quirks(body + registered)
         #expect(loading.isEmpty)
         let document = discoveryJSON.flatMap { discovery($0).0 }
         return QuirkRules.check(Self.provider(try #require(file), discovery: document))
@@ -29,6 +32,40 @@ import Testing
             <key>redirectURIs</key><array><string>com.acme.app:/cb</string><string>http://127.0.0.1/cb</string></array>
             <key>authorizationParameters</key><dict><key>prompt</key><string>consent</string></dict>
             """).isEmpty)
+    }
+
+    /// The runtime refuses the same IDs when the client is made (`ClientIdentifierTests`).
+    @Test func aClientIDMustBePrintableASCII() throws {
+        let empty = try findings("<key>clientID</key><string></string>")
+        #expect(empty.map(\.rule) == [.quirkClientID])
+        #expect(empty.first?.severity == .error)
+        #expect(empty.first?.location?.line == 4)
+        #expect(empty.first?.message == "expected \"clientID\" to be a client ID of printable ASCII characters (client-id = *VSCHAR, RFC 6749 Appendix A.1), found an empty string; the client would refuse it when made")
+        // A control character is also warned about by the loader (`input-invisible-character`).
+        let accented = try findings("<key>clientID</key><string>client-é</string>")
+        #expect(accented.map(\.message) == ["expected \"clientID\" to be a client ID of printable ASCII characters (client-id = *VSCHAR, RFC 6749 Appendix A.1), found \\u{E9} at character 8; the client would refuse it when made"])
+        #expect(try findings("<key>clientID</key><string>Client ID ~!</string>").isEmpty)
+    }
+
+    @Test func spacesAroundAClientIDAreAWarning() throws {
+        let found = try findings("<key>clientID</key><string> 0oa123 </string>")
+        #expect(found.map(\.rule) == [.quirkClientID])
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.message == "expected \"clientID\" without leading or trailing spaces, found \" 0oa123 \"; the provider compares it exactly")
+    }
+
+    @Test func aQuirkFileWithoutRedirectURIsIsWarnedUnlessItUsesTheDeviceGrant() throws {
+        for body in ["<key>clientID</key><string>abc</string>", "<key>redirectURIs</key><array/>"] {
+            let (file, _) = quirks(body)
+            let found = QuirkRules.check(Self.provider(try #require(file), discovery: discovery(DiscoveryRulesTests.minimal).0))
+            #expect(found.map(\.rule) == [.redirectNone])
+            #expect(found.first?.severity == .warning)
+            #expect(found.first?.location == SourceLocation(file: "test.quirks.plist", line: 3, column: 1))
+            #expect(found.first?.message == "expected \"redirectURIs\" to list the redirect URI the app registered with the provider, found none; the client could not sign in with a browser (add \"deviceGrant\" for an app that signs in only with a code on another device)")
+        }
+        let (deviceOnly, _) = quirks("<key>deviceGrant</key><true/>")
+        let json = DiscoveryRulesTests.minimal.replacingOccurrences(of: "\"jwks_uri\"", with: "\"device_authorization_endpoint\": \"https://id.example.com/device\", \"jwks_uri\"")
+        #expect(QuirkRules.check(Self.provider(try #require(deviceOnly), discovery: discovery(json).0)).isEmpty)
     }
 
     @Test func everyRedirectURIIsCheckedAtItsElement() throws {
