@@ -9,6 +9,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case inputProviderName = "input-provider-name"
     case inputDuplicate = "input-duplicate"
     case inputMissingDiscovery = "input-missing-discovery"
+    case inputCompanionNotNamed = "input-companion-not-named"
     case inputInvisibleCharacter = "input-invisible-character"
     case jsonSyntax = "json-syntax"
     case jsonDuplicateMember = "json-duplicate-member"
@@ -109,7 +110,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     public var reference: String? {
         switch self {
         case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
-             .inputMissingDiscovery, .templateInvalid, .driftRemoved, .driftChanged, .driftAdded, .importUnrecognized, .importIncomplete, .catalogUnknownProvider, .catalogMissingValue,
+             .inputMissingDiscovery, .inputCompanionNotNamed, .templateInvalid, .driftRemoved, .driftChanged, .driftAdded, .importUnrecognized, .importIncomplete, .catalogUnknownProvider, .catalogMissingValue,
              .catalogRedirectNotAllowed, .catalogInvalidEntry, .catalogAdvice, .configUnknownKey, .configInvalid, .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
              .quirkIssuerTemplate:
             nil

@@ -5,10 +5,13 @@ public enum InputScanner {
     /// The provider inputs found, sorted by name, and findings about the paths themselves.
     ///
     /// Directories are searched recursively (hidden folders and `.build*` skipped); a file named
-    /// explicitly must be one of the three provider file kinds.
+    /// explicitly must be one of the three provider file kinds, and is read without the files
+    /// beside it: the build plugin names exactly the files the build tracks. A provider's other
+    /// file lying unnamed beside a named one earns a warning, since its absence changes the result.
     public static func scan(_ paths: [String]) -> (providers: [ProviderInput], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var files: [String] = []
+        var named: [String] = []
         let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -26,6 +29,7 @@ public enum InputScanner {
                 files += found
             } else if InputFileKind.classify(fileName: (path as NSString).lastPathComponent) != nil {
                 files.append(path)
+                named.append(path)
             } else {
                 diagnostics.append(Diagnostic(.error, .inputUnrecognized,
                     "expected a file named <provider>.openid-configuration.json, <provider>.oauth-authorization-server.json or <provider>.quirks.plist, found '\((path as NSString).lastPathComponent)'",
@@ -65,6 +69,23 @@ public enum InputScanner {
                 input.quirksPath = file
             }
             byName[name] = input
+        }
+        var pointedOut: Set<String> = []
+        for file in named where pointedOut.insert((file as NSString).standardizingPath).inserted {
+            guard let (kind, name) = InputFileKind.classify(fileName: (file as NSString).lastPathComponent),
+                  let input = byName[name]
+            else { continue }
+            let missing: [InputFileKind] = kind == .quirks
+                ? (input.discoveryPath == nil ? [.openIDConfiguration, .authorizationServerMetadata] : [])
+                : (input.quirksPath == nil ? [.quirks] : [])
+            let directory = (file as NSString).deletingLastPathComponent
+            for companion in missing {
+                let path = (directory as NSString).appendingPathComponent(name + companion.rawValue)
+                guard fileManager.fileExists(atPath: path) else { continue }
+                diagnostics.append(Diagnostic(.warning, .inputCompanionNotNamed,
+                    "expected every file of provider '\(name)' among the inputs, found '\(name + companion.rawValue)' beside this file but not named, so it is not read; name it too, or name the directory",
+                    at: SourceLocation(file: file, line: 1, column: 1)))
+            }
         }
         return (byName.values.sorted { $0.name < $1.name }, diagnostics)
     }

@@ -38,10 +38,29 @@ import Testing
         #expect(diagnostics.rules.sorted { $0.rawValue < $1.rawValue } == [.inputDuplicate, .inputProviderName])
     }
 
+    @Test func aFileNamedAloneIsReadAloneAndItsUnnamedCompanionIsPointedOut() throws {
+        let quirks = Fixtures.exampleProviders + "/google.quirks.plist"
+        let (providers, diagnostics) = InputScanner.scan([quirks])
+        #expect(providers.map(\.name) == ["google"])
+        #expect(providers.first?.discoveryPath == nil)
+        #expect(diagnostics.map(\.rule) == [.inputCompanionNotNamed])
+        #expect(diagnostics.first?.severity == .warning)
+        #expect(diagnostics.first?.location == SourceLocation(file: quirks, line: 1, column: 1))
+        #expect(diagnostics.first?.message == "expected every file of provider 'google' among the inputs, found 'google.openid-configuration.json' beside this file but not named, so it is not read; name it too, or name the directory")
+
+        let discovery = Fixtures.exampleProviders + "/google.openid-configuration.json"
+        #expect(InputScanner.scan([discovery]).diagnostics.map(\.message) == [
+            "expected every file of provider 'google' among the inputs, found 'google.quirks.plist' beside this file but not named, so it is not read; name it too, or name the directory",
+        ])
+        #expect(InputScanner.scan([quirks, discovery]).diagnostics.isEmpty)
+        // GitHub has no discovery document: nothing beside its quirk file to point out.
+        #expect(InputScanner.scan([Fixtures.exampleProviders + "/github.quirks.plist"]).diagnostics.isEmpty)
+    }
+
     @Test func theSameFileNamedTwiceCountsOnce() {
         let file = Fixtures.exampleProviders + "/okta.quirks.plist"
         let (providers, diagnostics) = InputScanner.scan([file, file, Fixtures.exampleProviders + "/../Providers/okta.quirks.plist"])
-        #expect(diagnostics.isEmpty)
+        #expect(diagnostics.map(\.rule) == [.inputCompanionNotNamed])
         #expect(providers.count == 1)
     }
 }
