@@ -134,7 +134,7 @@ enum QuirkRules {
                 let missing = [quirks.endpoints.authorization == nil ? "authorization" : nil, quirks.endpoints.token == nil ? "token" : nil]
                     .compactMap { $0 }.joined(separator: " or ")
                 findings.append(Diagnostic(.error, .inputMissingDiscovery,
-                    "expected a discovery document beside this quirk file or \"endpoints\" with \"authorization\" and \"token\", found no \(missing) endpoint",
+                    "expected the provider's discovery document among the inputs ('\(provider.input.name).openid-configuration.json' or '\(provider.input.name).oauth-authorization-server.json') or \"endpoints\" with \"authorization\" and \"token\", found no \(missing) endpoint",
                     at: quirks.location))
             }
             if let issuer = quirks.issuer {

@@ -141,7 +141,7 @@ import Testing
 
     @Test func withoutDiscoveryTheEndpointsAreRequired() throws {
         let found = try findings("<key>endpoints</key><dict><key>token</key><string>https://a.example.com/t</string></dict>", discoveryJSON: nil)
-        #expect(found.map(\.message) == ["expected a discovery document beside this quirk file or \"endpoints\" with \"authorization\" and \"token\", found no authorization endpoint"])
+        #expect(found.map(\.message) == ["expected the provider's discovery document among the inputs ('acme.openid-configuration.json' or 'acme.oauth-authorization-server.json') or \"endpoints\" with \"authorization\" and \"token\", found no authorization endpoint"])
     }
 
     @Test func overriddenEndpointsAreCheckedLikeDiscoveredOnes() throws {
