@@ -46,6 +46,7 @@ extension RuleID {
         case .schemeForwardOrder: self = .redirectSchemeForwardOrder
         case .schemeDoubleSlash: self = .redirectSchemeDoubleSlash
         case .httpsNoHost: self = .redirectHTTPSNoHost
+        case .httpsNotClaimable: self = .redirectHTTPSNotClaimable
         case .httpNotLoopback: self = .redirectHTTPNotLoopback
         case .localhost: self = .redirectLocalhost
         case .fixedPort: self = .redirectFixedPort

@@ -105,6 +105,8 @@ public enum RedirectRule: String, Sendable, Hashable, CaseIterable {
     case schemeDoubleSlash = "redirect-scheme-double-slash"
     /// A claimed https URI without a host.
     case httpsNoHost = "redirect-https-no-host"
+    /// A claimed https URI on a host no app can claim: `localhost` or an IP address.
+    case httpsNotClaimable = "redirect-https-not-claimable"
     /// http on a host other than the loopback literals (RFC 8252 §7.3).
     case httpNotLoopback = "redirect-http-not-loopback"
     /// `localhost` instead of a loopback literal (RFC 8252 §8.3).

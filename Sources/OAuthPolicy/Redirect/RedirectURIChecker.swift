@@ -61,7 +61,14 @@ public enum RedirectURIChecker {
             kind = classifyHTTP(parsed, hostStart: hostStart, add: add)
         case "https":
             if let host = parsed.host, !host.isEmpty {
-                kind = .claimedHTTPS
+                if isUnclaimable(host.lowercased()) {
+                    kind = .invalid
+                    add(.error, .httpsNotClaimable,
+                        "expected a claimed https redirect to name a domain the app controls, found '\(host)', which no app can claim (associated domains and app links take domain names); a redirect to this device uses http on 127.0.0.1 or [::1]",
+                        at: hostStart)
+                } else {
+                    kind = .claimedHTTPS
+                }
             } else {
                 kind = .invalid
                 add(.error, .httpsNoHost,
@@ -114,6 +121,14 @@ public enum RedirectURIChecker {
                 hostStart)
             return .invalid
         }
+    }
+
+    /// Hosts of a claimed https redirect that no app can claim: an app proves it controls a
+    /// domain by a file the domain serves (RFC 8252 §7.2), and `localhost` or an IP address is no
+    /// domain anyone controls for everyone.
+    static func isUnclaimable(_ host: String) -> Bool {
+        host == "localhost" || host.hasSuffix(".localhost") || host.hasPrefix("[")
+            || (host.contains(".") && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") })
     }
 
     /// Hosts that a reader might take for loopback but are not the two literals RFC 8252 §7.3 names.

@@ -48,6 +48,13 @@ import OAuthPolicy
         ("", .invalid, ["error:redirect-syntax"]),
         ("https:/no-host", .invalid, ["error:redirect-https-no-host"]),
         ("https:///cb", .invalid, ["error:redirect-https-no-host"]),
+        ("https://localhost/cb", .invalid, ["error:redirect-https-not-claimable"]),
+        ("https://LOCALHOST:8443/cb", .invalid, ["error:redirect-https-not-claimable"]),
+        ("https://app.localhost/cb", .invalid, ["error:redirect-https-not-claimable"]),
+        ("https://127.0.0.1/cb", .invalid, ["error:redirect-https-not-claimable"]),
+        ("https://192.0.2.10/cb", .invalid, ["error:redirect-https-not-claimable"]),
+        ("https://[::1]/cb", .invalid, ["error:redirect-https-not-claimable"]),
+        ("https://404.example.com/cb", .claimedHTTPS, []),
         ("http://example.com/cb", .invalid, ["error:redirect-http-not-loopback"]),
         ("http://127.0.0.2/cb", .invalid, ["error:redirect-http-not-loopback"]),
         ("http://localhost.example.com/cb", .invalid, ["error:redirect-http-not-loopback"]),
@@ -74,6 +81,15 @@ import OAuthPolicy
         let (found, findings) = verdict(uri)
         #expect(found == kind, "\(uri)")
         #expect(findings == expected, "\(uri)")
+    }
+
+    /// The runtime classifies with this checker too (`RegisteredRedirectURI`), so it refuses
+    /// such a URI as the build does.
+    @Test func anHTTPSRedirectOnAHostNoAppCanClaimIsLocatedAtTheHost() throws {
+        let report = RedirectURIChecker.check("https://127.0.0.1/cb")
+        let finding = try #require(report.findings.first)
+        #expect(finding.offset == 8)
+        #expect(finding.message == "expected a claimed https redirect to name a domain the app controls, found '127.0.0.1', which no app can claim (associated domains and app links take domain names); a redirect to this device uses http on 127.0.0.1 or [::1]")
     }
 
     /// Found by FuzzURLCheckers: a ']' in a reg-name host passed, Foundation refuses it, and the

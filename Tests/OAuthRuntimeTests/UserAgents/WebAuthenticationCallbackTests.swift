@@ -21,6 +21,15 @@ import Testing
             == .https(host: "app.example.com", path: "/"))
     }
 
+    /// No app can claim `localhost` or an address: refused as a registration, as the build refuses it.
+    @Test func anHTTPSRedirectOnAHostNoAppCanClaimIsNotARegisteredRedirect() throws {
+        for text in ["https://localhost/cb", "https://127.0.0.1/cb", "https://[::1]/cb"] {
+            let error = #expect(throws: OAuthError.self) { try registered(text) }
+            #expect(error?.kind == .invalidConfiguration)
+            #expect(error?.message.hasPrefix("redirect URI \(text): expected a claimed https redirect to name a domain the app controls") == true)
+        }
+    }
+
     @Test func aClaimedHTTPSRedirectBeforeIOS174IsRefusedBeforeAnythingIsShown() throws {
         let error = #expect(throws: OAuthError.self) {
             try WebAuthenticationCallback(for: registered("https://app.example.com/cb"), httpsCallbacksAvailable: false)
