@@ -34,6 +34,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case quirkReservedParameter = "quirk-reserved-parameter"
     case quirkReservedHeader = "quirk-reserved-header"
     case quirkUnknownScope = "quirk-unknown-scope"
+    case quirkInvalidScope = "quirk-invalid-scope"
     case quirkIssuerTemplate = "quirk-issuer-template"
 
     // Redirect URIs.
@@ -128,7 +129,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .quirkImplicitGrant: "RFC 8252 §8.2"
         case .quirkReservedParameter: "RFC 6749 §4.1.1"
         case .quirkReservedHeader: "RFC 9110 §5, §7.6.1"
-        case .quirkUnknownScope: "RFC 6749 §3.3"
+        case .quirkUnknownScope, .quirkInvalidScope: "RFC 6749 §3.3"
         case .redirectSyntax: "RFC 3986 §3"
         case .redirectNotAbsolute: "RFC 6749 §3.1.2"
         case .redirectFragment: "RFC 6749 §3.1.2"

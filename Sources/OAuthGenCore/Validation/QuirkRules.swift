@@ -142,9 +142,22 @@ enum QuirkRules {
             }
         }
 
+        // The runtime refuses to send a scope that is none (`ScopeToken`): a default scope is sent
+        // on every sign-in that names none, a declared one only when the app picks its constant.
+        let separator = quirks.scopeSeparator?.value ?? " "
+        var malformed: Set<String> = []
+        for (scope, severity, what) in quirks.defaultScopes.map({ ($0, Diagnostic.Severity.error, "default scope") })
+            + quirks.scopes.map({ ($0.name, Diagnostic.Severity.warning, "scope") }) {
+            guard let problem = ScopeToken.problem(in: scope.value, separator: separator) else { continue }
+            malformed.insert(scope.value)
+            findings.append(Diagnostic(severity, .quirkInvalidScope,
+                "expected each \(what) to be \(ScopeToken.expectation), found \(problem); the client refuses to send it",
+                at: scope.location))
+        }
+
         let known = Set((discovery?.scopesSupported?.value.map(\.value) ?? []) + quirks.scopes.map(\.name.value))
         if discovery?.scopesSupported != nil || !quirks.scopes.isEmpty {
-            for scope in quirks.defaultScopes where !known.contains(scope.value) {
+            for scope in quirks.defaultScopes where !known.contains(scope.value) && !malformed.contains(scope.value) {
                 var message = "expected default scopes among \"scopes_supported\" or the quirk file's \"scopes\", found \"\(scope.value)\""
                 if let suggestion = Suggestion.closest(to: scope.value, among: Array(known)) {
                     message += "; did you mean \"\(suggestion)\"?"

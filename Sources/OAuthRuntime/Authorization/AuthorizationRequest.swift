@@ -52,7 +52,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
             ("redirect_uri", redirectURI.absoluteString),
         ]
         if !scopes.isEmpty {
-            items.append((scopeParameter, scopes.joined(separator: configuration.quirks.scopeSeparator)))
+            items.append((scopeParameter, try configuration.quirks.scopeParameterValue(scopes)))
         }
         items.append(("state", state))
         if let nonce { items.append(("nonce", nonce)) }

@@ -209,7 +209,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             throw OAuthError.invalidRequest("expected a refresh token to refresh with, found none")
         }
         var parameters = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
-        if let scopes { parameters.append(("scope", scopes.map { $0.rawValue }.joined(separator: configuration.quirks.scopeSeparator))) }
+        if let scopes { parameters.append(("scope", try configuration.quirks.scopeParameterValue(scopes.map(\.rawValue)))) }
         // A DPoP-bound refresh token is good only with its key's proof (RFC 9449 §5).
         var tokens = try await TokenEndpointExchange.tokens(parameters, dpopKey: signIn.tokens.dpopKey, configuration: configuration,
                                                             authentication: authentication, transport: transport, nonces: dpopNonces, now: now)

@@ -1,3 +1,5 @@
+internal import OAuthPolicy
+
 /// A provider's deviations from the standards, as data the runtime consults.
 ///
 /// The defaults describe a provider that follows RFC 6749, RFC 7636 and OIDC Core to the letter.
@@ -121,5 +123,19 @@ public struct TokenResponseQuirks: Sendable, Hashable, Codable {
         self.missingTokenType = missingTokenType
         self.errorsWithStatus200 = errorsWithStatus200
         self.nestedIn = nestedIn
+    }
+}
+
+extension ProviderQuirks {
+    /// The value of a request's scope parameter: `scopes` joined with the provider's separator,
+    /// each first checked to be one scope (OAuthPolicy's `ScopeToken`, the rule the build checks
+    /// the quirk file's scopes with), so that no scope reaches the server as two.
+    func scopeParameterValue(_ scopes: [String]) throws(OAuthError) -> String {
+        for scope in scopes {
+            if let problem = ScopeToken.problem(in: scope, separator: scopeSeparator) {
+                throw OAuthError.invalidRequest("expected \(ScopeToken.expectation), found \(problem)")
+            }
+        }
+        return scopes.joined(separator: scopeSeparator)
     }
 }

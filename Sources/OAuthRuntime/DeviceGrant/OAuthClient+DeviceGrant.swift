@@ -41,7 +41,7 @@ extension OAuthClient {
         guard let endpoint = configuration.endpoints.deviceAuthorization else { throw OAuthError.missingEndpoint("device authorization endpoint") }
         let name = "device authorization endpoint"
         var parameters: [(String, String)] = []
-        if !scopes.isEmpty { parameters.append(("scope", scopes.joined(separator: configuration.quirks.scopeSeparator))) }
+        if !scopes.isEmpty { parameters.append(("scope", try configuration.quirks.scopeParameterValue(scopes))) }
         let response = try await TokenEndpointExchange.post(parameters, to: endpoint, name: name, configuration: configuration,
                                                             authentication: authentication, transport: transport)
         guard response.status == 200 else {

@@ -68,6 +68,19 @@ import Testing
         #expect(QuirkRules.check(Self.provider(try #require(deviceOnly), discovery: discovery(json).0)).isEmpty)
     }
 
+    /// The runtime refuses to send the same scopes (`AuthorizationRequestTests`).
+    @Test func aScopeMustBeOneScopeToken() throws {
+        let found = try findings("<key>defaultScopes</key><array><string>openid profile</string><string>email</string></array><key>scopes</key><array><string>a\"b</string><string>email</string></array>")
+        #expect(found.map(\.rule) == [.quirkInvalidScope, .quirkInvalidScope])
+        #expect(found.map(\.severity) == [.error, .warning])
+        #expect(found.first?.location?.line == 4)
+        #expect(found.first?.message == "expected each default scope to be a scope of printable ASCII without spaces, '\"' or '\\' (scope-token = 1*NQCHAR, RFC 6749 §3.3), found a space at character 7 in 'openid profile', which makes it 2 scopes: list each on its own; the client refuses to send it")
+        #expect(found.last?.message.hasPrefix("expected each scope to be a scope of printable ASCII") == true)
+        #expect(found.last?.message.contains("found \\u{22} at character 2;") == true)
+        let github = try findings("<key>scopeSeparator</key><string>,</string><key>defaultScopes</key><array><string>repo,user</string></array>", discoveryJSON: nil)
+        #expect(github.filter { $0.rule == .quirkInvalidScope }.map(\.message) == ["expected each default scope to be a scope of printable ASCII without spaces, '\"' or '\\' (scope-token = 1*NQCHAR, RFC 6749 §3.3), found the provider's scope separator ',' in 'repo,user', which makes it more than one scope: list each on its own; the client refuses to send it"])
+    }
+
     @Test func everyRedirectURIIsCheckedAtItsElement() throws {
         let found = try findings("<key>redirectURIs</key><array>\n<string>myapp://cb</string>\n<string>com.acme.app:/cb</string>\n<string>com.acme.app:/cb</string>\n</array>")
         #expect(found.map(\.rule) == [.redirectSchemeNoPeriod, .redirectSchemeDoubleSlash, .redirectDuplicate])

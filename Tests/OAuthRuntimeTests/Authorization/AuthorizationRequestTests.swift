@@ -50,6 +50,34 @@ import Testing
         }
     }
 
+    /// The build checks the quirk file's scopes with the same rule (`quirk-invalid-scope`).
+    @Test func aScopeThatIsNoScopeTokenIsRefusedBeforeAnythingIsSent() {
+        #expect(throws: OAuthError(.invalidRequest, "expected a scope of printable ASCII without spaces, '\"' or '\\' (scope-token = 1*NQCHAR, RFC 6749 §3.3), found a space at character 7 in 'openid profile', which makes it 2 scopes: list each on its own")) {
+            try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid profile"])
+        }
+        let github = testConfiguration(kind: .oauth2, quirks: ProviderQuirks(scopeSeparator: ","))
+        #expect(throws: OAuthError(.invalidRequest, "expected a scope of printable ASCII without spaces, '\"' or '\\' (scope-token = 1*NQCHAR, RFC 6749 §3.3), found the provider's scope separator ',' in 'repo,user', which makes it more than one scope: list each on its own")) {
+            try AuthorizationRequest<DiscoveredProvider>(configuration: github, clientID: "c", redirectURI: redirect, scopes: ["repo,user"])
+        }
+        for (scope, found) in [("", "an empty scope"), ("a\"b", "\\u{22} at character 2"), ("read\u{202E}", "\\u{202E} at character 5")] {
+            let error = #expect(throws: OAuthError.self) {
+                try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid", scope])
+            }
+            #expect(error?.message.hasSuffix("found \(found)") == true, "\(scope)")
+        }
+    }
+
+    @Test func aRefreshWithAScopeThatIsNoScopeTokenSendsNothing() async throws {
+        let transport = LocalTransport()
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), transport: transport)
+        let error = await #expect(throws: OAuthError.self) {
+            try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")), scopes: [DiscoveredProvider.Scope(rawValue: "a\\b")])
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.message.hasSuffix("found \\u{5C} at character 2") == true)
+        #expect(await transport.requests.isEmpty)
+    }
+
     @Test func refusesParametersThatWouldOverrideItsOwn() {
         #expect(throws: OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"state\"")) {
             try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: [],
