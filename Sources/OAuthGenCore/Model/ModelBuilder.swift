@@ -87,13 +87,17 @@ public enum ModelBuilder {
         return quirks
     }
 
+    /// One constant per scope the document lists or the quirk file declares, except those the
+    /// runtime would refuse to send (`ScopeToken`; validation warns about each).
     private static func scopes(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [ProviderModel.Constant] {
+        let separator = quirks?.scopeSeparator?.value ?? " "
+        func sendable(_ name: String) -> Bool { ScopeToken.problem(in: name, separator: separator) == nil }
         var names: [String] = []
         var descriptions: [String: String] = [:]
-        for name in discovery?.scopesSupported?.value.map(\.value) ?? [] where !names.contains(name) {
+        for name in discovery?.scopesSupported?.value.map(\.value) ?? [] where !names.contains(name) && sendable(name) {
             names.append(name)
         }
-        for declaration in quirks?.scopes ?? [] {
+        for declaration in quirks?.scopes ?? [] where sendable(declaration.name.value) {
             if !names.contains(declaration.name.value) { names.append(declaration.name.value) }
             if let description = declaration.description { descriptions[declaration.name.value] = description }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OAuthPolicy
 
 /// OpenID Connect Discovery 1.0 §3 and §4.3, RFC 8414 §2 and §3.3.
 enum DiscoveryRules {
@@ -37,6 +38,7 @@ enum DiscoveryRules {
         }
 
         findings += checkCodeFlow(document, quirks: quirks)
+        findings += checkScopes(document, quirks: quirks)
 
         let pkceOptOut = quirks?.pkce.map { $0.value != .s256 } ?? false
         if !pkceOptOut {
@@ -102,6 +104,20 @@ enum DiscoveryRules {
                 at: modes.location))
         }
         return findings
+    }
+
+    /// A listed scope the runtime would refuse to send (`ScopeToken`) gets no constant in the
+    /// generated `Scope`, so the app cannot pick it; the provider's document is not the app's to
+    /// fix, hence a warning.
+    private static func checkScopes(_ document: DiscoveryDocument, quirks: QuirkFile?) -> [Diagnostic] {
+        let separator = quirks?.scopeSeparator?.value ?? " "
+        return (document.scopesSupported?.value ?? []).compactMap { scope in
+            ScopeToken.problem(in: scope.value, separator: separator).map { problem in
+                Diagnostic(.warning, .discoveryInvalidScope,
+                    "expected each of \"scopes_supported\" to be \(ScopeToken.expectation), found \(problem); the client could not send it, so no constant is generated for it",
+                    at: scope.location)
+            }
+        }
     }
 
     private static func checkIssuer(_ issuer: Located<String>, quirks: QuirkFile?) -> [Diagnostic] {

@@ -146,12 +146,13 @@ enum QuirkRules {
         // on every sign-in that names none, a declared one only when the app picks its constant.
         let separator = quirks.scopeSeparator?.value ?? " "
         var malformed: Set<String> = []
-        for (scope, severity, what) in quirks.defaultScopes.map({ ($0, Diagnostic.Severity.error, "default scope") })
-            + quirks.scopes.map({ ($0.name, Diagnostic.Severity.warning, "scope") }) {
+        for (scope, severity, what, consequence) in
+            quirks.defaultScopes.map({ ($0, Diagnostic.Severity.error, "default scope", "the client refuses to send it") })
+            + quirks.scopes.map({ ($0.name, Diagnostic.Severity.warning, "scope", "the client could not send it, so no constant is generated for it") }) {
             guard let problem = ScopeToken.problem(in: scope.value, separator: separator) else { continue }
             malformed.insert(scope.value)
             findings.append(Diagnostic(severity, .quirkInvalidScope,
-                "expected each \(what) to be \(ScopeToken.expectation), found \(problem); the client refuses to send it",
+                "expected each \(what) to be \(ScopeToken.expectation), found \(problem); \(consequence)",
                 at: scope.location))
         }
 

@@ -65,6 +65,15 @@ import Testing
         #expect(built.scopes.map(\.documentation) == [StandardVocabulary.scopeDocumentation["openid"]!, "Read it.", "Write it."])
     }
 
+    /// Validation warns about each (`DiscoveryRulesTests`, `QuirkRulesTests`); the runtime would refuse to send them.
+    @Test func scopesTheClientCouldNotSendGetNoConstant() throws {
+        let json = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: "{\"scopes_supported\": [\"openid\", \"read write\", \"repo,user\"], ")
+        let built = try #require(try model("<key>scopes</key><dict><key>a\"b</key><string>Quoted.</string><key>write</key><string>Write it.</string></dict>", discoveryJSON: json).0)
+        #expect(built.scopes.map(\.value) == ["openid", "repo,user", "write"])
+        let commaSeparated = try #require(try model("<key>scopeSeparator</key><string>,</string>", discoveryJSON: json).0)
+        #expect(commaSeparated.scopes.map(\.value) == ["openid"])
+    }
+
     @Test func theModelKeepsValuesAsTheyAreAndTheRendererEscapesThem() throws {
         let built = try #require(try model("<key>clientID</key><string>a\"b\\(c)</string>").0)
         #expect(built.clientID == #"a"b\(c)"#)

@@ -111,6 +111,21 @@ import Testing
         #expect(try findings(json).map(\.severity) == [.error, .error, .error])
     }
 
+    /// The runtime refuses to send these (`ScopeToken`), so no constant is generated for them (`ModelBuilderTests`).
+    @Test func aListedScopeTheClientCouldNotSendIsAWarning() throws {
+        let json = Self.minimal.replacingOccurrences(of: "{", with: "{\"scopes_supported\": [\"openid\", \"read write\", \"\"], ")
+        let found = try findings(json)
+        #expect(found.map(\.rule) == [.discoveryInvalidScope, .discoveryInvalidScope])
+        #expect(found.map(\.severity) == [.warning, .warning])
+        #expect(found.first?.message == "expected each of \"scopes_supported\" to be a scope of printable ASCII without spaces, '\"' or '\\' (scope-token = 1*NQCHAR, RFC 6749 §3.3), found a space at character 5 in 'read write', which makes it 2 scopes: list each on its own; the client could not send it, so no constant is generated for it")
+        #expect(found.map(\.location) == [SourceLocation(file: "test.openid-configuration.json", line: 1, column: 33),
+                                           SourceLocation(file: "test.openid-configuration.json", line: 1, column: 47)])
+        // The provider's own separator splits a scope too.
+        let comma = Self.minimal.replacingOccurrences(of: "{", with: "{\"scopes_supported\": [\"repo,user\"], ")
+        #expect(try findings(comma).isEmpty)
+        #expect(try findings(comma, quirks: "<key>scopeSeparator</key><string>,</string>").map(\.rule) == [.discoveryInvalidScope])
+    }
+
     @Test func s256MissingOrAbsentIsAWarning() throws {
         #expect(try findings(replacing("code_challenge_methods_supported", with: "[\"plain\"]")).map(\.rule) == [.discoveryNoS256])
         let absent = Self.minimal.replacingOccurrences(of: ", \"code_challenge_methods_supported\": [\"S256\"]", with: "")
