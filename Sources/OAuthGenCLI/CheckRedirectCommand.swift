@@ -8,11 +8,13 @@ package struct CheckRedirectCommand: ParsableCommand {
         abstract: "Classify and check redirect URIs on their own, against RFC 8252.",
         discussion: """
             A native app's redirect URI must be one of three kinds (RFC 8252 §7):
-              private use   com.example.app:/oauth2redirect   (a reverse domain name the app owns)
-              claimed https https://app.example.com/oauth2redirect
-              loopback      http://127.0.0.1/callback  or  http://[::1]/callback  (any port)
+              private use    com.example.app:/oauth2redirect
+                             (a reverse domain name the app owns)
+              claimed https  https://app.example.com/oauth2redirect
+              loopback       http://127.0.0.1/callback or http://[::1]/callback
+                             (any port)
 
-            Text findings name the URI in place of a file: `URI:1:column: severity: message`, the
+            Text findings name the URI in place of a file: `URI:1:column: severity: message`, the \
             column pointing into the URI. Exits 1 if any URI has an error.
 
             With --format json, standard output gets:

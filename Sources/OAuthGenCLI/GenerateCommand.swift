@@ -6,9 +6,9 @@ package struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Generate one Swift client per provider.",
         discussion: """
-            Checks every input first. If any error is found, nothing is written and the exit status
-            is 1. Otherwise one `<provider>.oauthgen.swift` per provider is written into the output directory,
-            atomically; files whose contents would not change are left untouched, so a rebuild
+            Checks every input first. If any error is found, nothing is written and the exit status \
+            is 1. Otherwise one `<provider>.oauthgen.swift` per provider is written into the output directory, \
+            atomically; files whose contents would not change are left untouched, so a rebuild \
             recompiles nothing. Errors and warnings go to standard error; a clean run prints nothing.
 
             Example:

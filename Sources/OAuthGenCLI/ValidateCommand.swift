@@ -6,12 +6,13 @@ package struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check provider files without generating anything.",
         discussion: """
-            Runs every rule — redirect URIs against RFC 8252, discovery documents against OpenID
-            Connect Discovery 1.0 and RFC 8414, redirect URIs shared between providers (RFC 8252
+            Runs every rule — redirect URIs against RFC 8252, discovery documents against OpenID \
+            Connect Discovery 1.0 and RFC 8414, redirect URIs shared between providers (RFC 8252 \
             §8.10) — and prints all findings, notes included. Exits 1 if any finding is an error.
 
             With --format json, standard output gets:
-              {"diagnostics":[{"file":…,"line":…,"column":…,"severity":"error|warning|note",
+              {"diagnostics":[{"file":…,"line":…,"column":…,
+                               "severity":"error|warning|note",
                                "rule":…,"message":…,"reference":…}]}
             """
     )

@@ -8,24 +8,27 @@ struct OAuthGenLogin: AsyncParsableCommand {
         commandName: "oauthgen-login",
         abstract: "Sign in to an OpenID Connect provider from a terminal, the RFC 8252 way.",
         discussion: """
-            Opens the provider's login page in the browser with PKCE, state and nonce, receives the
-            response on a loopback listener (http://127.0.0.1 on an ephemeral port), exchanges the code
-            and verifies the ID token: signature against the provider's JWKS, issuer, audience, expiry
+            Opens the provider's login page in the browser with PKCE, state and nonce, receives the \
+            response on a loopback listener (http://127.0.0.1 on an ephemeral port), exchanges the code \
+            and verifies the ID token: signature against the provider's JWKS, issuer, audience, expiry \
             and nonce. Any failed check exits 1 with one line on standard error naming it.
 
-            With --par the request goes to the provider's pushed authorization request endpoint first
-            (RFC 9126) and the browser sees only client_id and request_uri; a provider whose metadata
-            requires that gets it without the flag. With --device there is no browser on this machine:
-            the user code and verification URI go to standard error, the user approves on any device,
-            and the client polls (RFC 8628); --browser-command, if given, is run on the complete
+            With --par the request goes to the provider's pushed authorization request endpoint first \
+            (RFC 9126) and the browser sees only client_id and request_uri; a provider whose metadata \
+            requires that gets it without the flag. With --device there is no browser on this machine: \
+            the user code and verification URI go to standard error, the user approves on any device, \
+            and the client polls (RFC 8628); --browser-command, if given, is run on the complete \
             verification URI.
 
             Examples:
-              oauthgen-login --issuer https://accounts.google.com --client-id 1234.apps.googleusercontent.com
-              oauthgen-login --issuer http://127.0.0.1:8000/o --allow-insecure-loopback --client-id dev \\
-                  --scope "openid profile" --userinfo --refresh --revoke --json
+              oauthgen-login --issuer https://accounts.google.com \\
+                  --client-id 1234.apps.googleusercontent.com
+              oauthgen-login --issuer http://127.0.0.1:8000/o --allow-insecure-loopback \\
+                  --client-id dev --scope "openid profile" \\
+                  --userinfo --refresh --revoke --json
               oauthgen-login --issuer https://id.example.com --client-id tv-app --device
-              oauthgen-login --issuer https://id.example.com --client-id app --par --dpop --userinfo --refresh
+              oauthgen-login --issuer https://id.example.com --client-id app \\
+                  --par --dpop --userinfo --refresh
             """
     )
 

@@ -9,13 +9,13 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Explain each provider: which quirks apply and why, its redirects, what Info.plist must register.",
         discussion: """
-            For each provider of the inputs: every deviation its quirk file sets, with the line that
-            sets it and the catalog's source for it; what the catalog knows that the file does not
-            set; each redirect URI's kind (RFC 8252 §7) and whether the provider takes it for native
-            apps; the private-use schemes the app's Info.plist must register (checked with
-            --info-plist, or the infoPlist oauthgen.json names); and the validator's findings,
-            among them the app's Info.plist and entitlements against the redirect URIs and Keychain
-            groups when oauthgen.json names them. The page to read when a sign-in fails.
+            For each provider of the inputs: every deviation its quirk file sets, with the line that \
+            sets it and the catalog's source for it; what the catalog knows that the file does not \
+            set; each redirect URI's kind (RFC 8252 §7) and whether the provider takes it for native \
+            apps; the private-use schemes the app's Info.plist must register (checked with \
+            --info-plist, or the infoPlist oauthgen.json names); and the validator's findings, \
+            among them the app's Info.plist and entitlements against the redirect URIs and Keychain \
+            groups when oauthgen.json names them. The page to read when a sign-in fails. \
             Exits 1 if a finding is an error.
 
             Example:

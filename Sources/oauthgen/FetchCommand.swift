@@ -8,19 +8,22 @@ struct FetchCommand: AsyncParsableCommand {
         commandName: "fetch",
         abstract: "Download a provider's discovery document, pin it, or check a pinned one for drift.",
         discussion: """
-            Fetches ISSUER/.well-known/openid-configuration (OpenID Connect Discovery §4), or with
-            --kind oauth the RFC 8414 document, whose well-known path goes between the host and the
-            issuer's path (https://as.example.com/t1 → /.well-known/oauth-authorization-server/t1).
+            Fetches ISSUER/.well-known/openid-configuration (OpenID Connect Discovery §4), or with \
+            --kind oauth the RFC 8414 document, whose well-known path goes between the host and the \
+            issuer's path (https://as.example.com/t1 → /.well-known/oauth-authorization-server/t1). \
             The document's issuer must equal ISSUER exactly (OIDC Discovery §4.3, RFC 8414 §3.3).
 
-            --output FILE pins it: members sorted, two-space indentation, newline at the end, so an
+            --output FILE pins it: members sorted, two-space indentation, newline at the end, so an \
             unchanged document re-pins to the same bytes (and the file is left untouched).
-            --check FILE compares it with a pinned copy: a removed endpoint, algorithm, scope or
+
+            --check FILE compares it with a pinned copy: a removed endpoint, algorithm, scope or \
             response type is an error, a changed endpoint too; additions are notes. Exit 1 on errors.
 
             Examples:
-              oauthgen fetch https://accounts.google.com --output google.openid-configuration.json
-              oauthgen fetch https://accounts.google.com --check google.openid-configuration.json
+              oauthgen fetch https://accounts.google.com \\
+                  --output google.openid-configuration.json
+              oauthgen fetch https://accounts.google.com \\
+                  --check google.openid-configuration.json
             """
     )
 

@@ -8,17 +8,18 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Turn Okta.plist, Auth0.plist or GoogleService-Info.plist files into quirk files.",
         discussion: """
-            Writes <provider>.quirks.plist for each file (okta, auth0, google), then checks it like
-            `validate` would. With --fetch-discovery it also pins <provider>.openid-configuration.json
-            from the issuer. With --info-plist it checks the app's CFBundleURLTypes: every private-use
-            scheme a provider redirects to must be registered (error), and a registered scheme no
-            provider uses earns a warning. Quirk files already in the output directory count as
-            providers too. What would be written is checked first: nothing is written if any file
-            cannot be imported or fails validation, and an existing file with other contents (a
+            Writes <provider>.quirks.plist for each file (okta, auth0, google), then checks it like \
+            `validate` would. With --fetch-discovery it also pins <provider>.openid-configuration.json \
+            from the issuer. With --info-plist it checks the app's CFBundleURLTypes: every private-use \
+            scheme a provider redirects to must be registered (error), and a registered scheme no \
+            provider uses earns a warning. Quirk files already in the output directory count as \
+            providers too. What would be written is checked first: nothing is written if any file \
+            cannot be imported or fails validation, and an existing file with other contents (a \
             hand-tuned quirk file) is never replaced without --force.
 
             Example:
-              oauthgen import Okta.plist GoogleService-Info.plist --output OAuth --info-plist Info.plist
+              oauthgen import Okta.plist GoogleService-Info.plist --output OAuth \\
+                  --info-plist Info.plist
             """
     )
 

@@ -9,21 +9,23 @@ struct InitCommand: AsyncParsableCommand {
         commandName: "init",
         abstract: "Write a provider's quirk file from oauthgen's catalog of known providers.",
         discussion: """
-            Writes <provider>.quirks.plist with the provider's known deviations (each with a comment
-            saying where it was learned), the app's client ID and a redirect URI of a kind the
-            provider allows native apps: given with --redirect-uri, or derived the way the provider
-            wants it (Google's reversed client ID, a private-use scheme from --bundle-id, a loopback
-            URI). Providers with a pinned discovery document in the catalog get it too; --fetch pins
+            Writes <provider>.quirks.plist with the provider's known deviations (each with a comment \
+            saying where it was learned), the app's client ID and a redirect URI of a kind the \
+            provider allows native apps: given with --redirect-uri, or derived the way the provider \
+            wants it (Google's reversed client ID, a private-use scheme from --bundle-id, a loopback \
+            URI). Providers with a pinned discovery document in the catalog get it too; --fetch pins \
             the live one instead. Then checks what it wrote, as `validate` would.
 
-            An existing quirk file is never replaced without --force. Nothing is written if
+            An existing quirk file is never replaced without --force. Nothing is written if \
             anything is missing.
 
             Examples:
               oauthgen init --list
               oauthgen init github --client-id Iv1.8a61f9b3a7aba766 --output OAuth
-              oauthgen init google --client-id 1234-abc.apps.googleusercontent.com --output OAuth
-              oauthgen init okta --client-id 0oa1 --set domain=dev-123456.okta.com --bundle-id com.example.app --fetch
+              oauthgen init google --client-id 1234-abc.apps.googleusercontent.com \\
+                  --output OAuth
+              oauthgen init okta --client-id 0oa1 --set domain=dev-123456.okta.com \\
+                  --bundle-id com.example.app --fetch
             """
     )
 
