@@ -53,7 +53,10 @@ import Darwin
         let source = try String(contentsOf: output.appendingPathComponent("hostile.oauthgen.swift"), encoding: .utf8)
         #expect(source.contains("static let u2A = Scope(rawValue: \"*\")"))
         #expect(source.contains("static let u5F = Scope(rawValue: \"_\")"))
-        #expect(source.contains("static let u540D_524D = Scope(rawValue: \"名前\")"))
+        #expect(source.contains("case u540D_524D = \"名前\""))
+        // A scope the runtime would refuse to send (`ScopeToken`) gets no constant, only a warning.
+        #expect(!source.contains("Scope(rawValue: \"名前\")") && !source.contains("Scope(rawValue: \"a b\")"))
+        #expect(run.stderrLines.filter { $0.contains("[quirk-invalid-scope]") }.count == 2, "\(run.stderr)")
         #expect(source.contains("self.container = try container.decodeClaimIfPresent(String.self, forKey: .container)"))
         let check = try OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
@@ -156,17 +159,21 @@ import Darwin
     }
 
     /// Hardening 16: bidi and zero-width characters are called out and escaped in generated code.
+    /// Scopes holding them are no scope tokens and get no constant (`quirk-invalid-scope`); claim
+    /// names are any JSON member names and are generated, escaped.
     @Test func bidiAndZeroWidthCharactersAreWarnedAboutAndEscaped() throws {
-        let input = try write(["trojan.quirks.plist": Self.quirkFile(scopes: ["read\u{202E}etirw", "a\u{200B}b"])])
+        let input = try write(["trojan.quirks.plist": Self.quirkFile(scopes: ["read\u{202E}etirw"], claims: ["a\u{200B}b": "string", "x\u{202E}y": "string"])])
         defer { try? FileManager.default.removeItem(at: input) }
         let output = input.appendingPathComponent("out")
         let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
         #expect(run.status == 0)
-        #expect(run.stderrLines.filter { $0.contains(": warning: ") && $0.contains("[input-invisible-character]") }.count == 2, "\(run.stderr)")
+        #expect(run.stderrLines.filter { $0.contains(": warning: ") && $0.contains("[input-invisible-character]") }.count == 3, "\(run.stderr)")
         #expect(run.stderr.contains("U+202E") && run.stderr.contains("U+200B"))
+        #expect(run.stderrLines.filter { $0.contains("[quirk-invalid-scope]") }.count == 1, "\(run.stderr)")
         let source = try String(contentsOf: output.appendingPathComponent("trojan.oauthgen.swift"), encoding: .utf8)
         #expect(!source.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x200B })
-        #expect(source.contains(#"Scope(rawValue: "read\u{202e}etirw")"#))
+        #expect(!source.contains("Scope(rawValue:"))
+        #expect(source.contains(#"case xY = "x\u{202e}y""#) && source.contains(#"= "a\u{200b}b""#))
         #expect(try OAuthGenBinary.typecheck(output).status == 0)
     }
 
