@@ -27,6 +27,8 @@ public enum ModelBuilder {
             metadata.authorizationResponseIssParameterSupported = discovery.authorizationResponseIssParameterSupported?.value == true
             metadata.requirePushedAuthorizationRequests = discovery.requirePushedAuthorizationRequests?.value == true
             metadata.dpopSigningAlgorithms = discovery.dpopSigningAlgValuesSupported.map { values($0) }
+            metadata.grantTypesSupported = discovery.grantTypesSupported.map { values($0) }
+            metadata.responseModesSupported = discovery.responseModesSupported.map { values($0) }
         }
         let defaultScopes = quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (isOIDC ? ["openid"] : [])

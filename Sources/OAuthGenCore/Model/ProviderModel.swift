@@ -77,6 +77,10 @@ public struct ProviderModel: Sendable, Hashable {
         public var claimsSupported: [String] = []
         public var authorizationResponseIssParameterSupported = false
         public var requirePushedAuthorizationRequests = false
+        /// `nil` when the document does not list grant types (then every flow is allowed).
+        public var grantTypesSupported: [String]?
+        /// `nil` when the document does not list response modes (then `query` is allowed).
+        public var responseModesSupported: [String]?
         /// `nil` when the document does not list DPoP algorithms.
         public var dpopSigningAlgorithms: [String]?
     }

@@ -56,6 +56,9 @@ public struct Renderer: Sendable {
         if data.authorizationResponseIssParameterSupported { metadata.append(("authorizationResponseIssParameterSupported", "true")) }
         if data.requirePushedAuthorizationRequests { metadata.append(("requirePushedAuthorizationRequests", "true")) }
         if let algorithms = data.dpopSigningAlgorithms { metadata.append(("dpopSigningAlgorithms", strings(algorithms))) }
+        // The runtime refuses a browser sign-in these rule out, as the build does (`CodeFlowSupport`).
+        if let grants = data.grantTypesSupported { metadata.append(("grantTypesSupported", strings(grants))) }
+        if let modes = data.responseModesSupported { metadata.append(("responseModesSupported", strings(modes))) }
 
         let quirks = quirkMembers(model.quirks)
         return TemplateContext.Configuration(

@@ -76,34 +76,25 @@ enum DiscoveryRules {
         return findings
     }
 
-    /// What the browser sign-in needs of the metadata: the `code` response type and grant, and
-    /// the code returned in the redirect's query, the only place the callback reads it from. A
-    /// member the metadata omits has its specified default, which allows all three. For an app
-    /// that asked for the device grant, which needs none of them, a missing one is a warning.
+    /// What the browser sign-in needs of the metadata (`CodeFlowSupport`, the rule the runtime
+    /// applies to metadata read at run time). For an app that asked for the device grant, which
+    /// needs none of it, a gap is a warning.
     private static func checkCodeFlow(_ document: DiscoveryDocument, quirks: QuirkFile?) -> [Diagnostic] {
         let usesDeviceGrant = quirks?.deviceGrant?.value == true
         let severity: Diagnostic.Severity = usesDeviceGrant ? .warning : .error
         let consequence = usesDeviceGrant ? "; only the device grant can sign in" : ""
-        func listed(_ values: Located<[Located<String>]>) -> String {
-            "[" + values.value.map { "\"\($0.value)\"" }.joined(separator: ", ") + "]"
+        func values(_ list: Located<[Located<String>]>?) -> [String]? { list.map { $0.value.map(\.value) } }
+        let gaps = CodeFlowSupport.gaps(responseTypes: values(document.responseTypesSupported),
+                                        grantTypes: values(document.grantTypesSupported),
+                                        responseModes: values(document.responseModesSupported))
+        return gaps.compactMap { gap in
+            let (listed, rule): (Located<[Located<String>]>?, RuleID) = switch gap.member {
+            case .responseTypes: (document.responseTypesSupported, .discoveryNoCodeResponseType)
+            case .grantTypes: (document.grantTypesSupported, .discoveryNoCodeGrant)
+            case .responseModes: (document.responseModesSupported, .discoveryNoQueryResponseMode)
+            }
+            return listed.map { Diagnostic(severity, rule, "expected \(gap.expectation), found \(gap.foundList)\(consequence)", at: $0.location) }
         }
-        var findings: [Diagnostic] = []
-        if let responseTypes = document.responseTypesSupported, !responseTypes.value.contains(where: { $0.value == "code" }) {
-            findings.append(Diagnostic(severity, .discoveryNoCodeResponseType,
-                "expected \"response_types_supported\" to contain \"code\" (native apps use the authorization code flow), found \(listed(responseTypes))\(consequence)",
-                at: responseTypes.location))
-        }
-        if let grants = document.grantTypesSupported, !grants.value.contains(where: { $0.value == "authorization_code" }) {
-            findings.append(Diagnostic(severity, .discoveryNoCodeGrant,
-                "expected \"grant_types_supported\" to contain \"authorization_code\" (native apps use the authorization code flow), found \(listed(grants))\(consequence)",
-                at: grants.location))
-        }
-        if let modes = document.responseModesSupported, !modes.value.contains(where: { $0.value == "query" }) {
-            findings.append(Diagnostic(severity, .discoveryNoQueryResponseMode,
-                "expected \"response_modes_supported\" to contain \"query\", the response mode of \"code\" and the only one the client reads the redirect in, found \(listed(modes))\(consequence)",
-                at: modes.location))
-        }
-        return findings
     }
 
     /// A listed scope the runtime would refuse to send (`ScopeToken`) gets no constant in the

@@ -42,6 +42,12 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         if scopeParameter != "scope", scopeParameter.isEmpty || ReservedParameters.isReservedAuthorizationParameter(scopeParameter) {
             throw OAuthError.invalidRequest("expected a scope parameter the client does not set otherwise, found \"\(scopeParameter)\"")
         }
+        // Metadata read at run time has not been through the build's check of the same rule.
+        let metadata = configuration.metadata
+        if let gap = CodeFlowSupport.gaps(responseTypes: metadata.responseTypesSupported.isEmpty ? nil : metadata.responseTypesSupported,
+                                          grantTypes: metadata.grantTypesSupported, responseModes: metadata.responseModesSupported).first {
+            throw OAuthError.invalidConfiguration("expected the provider's metadata to allow a browser sign-in: \(gap.expectation), found \(gap.foundList)")
+        }
         let pkce = PKCE(method: configuration.quirks.pkce)
         let state = SecureRandom.base64URLToken(bytes: 32)
         let nonce = configuration.metadata.kind == .openIDConnect ? SecureRandom.base64URLToken(bytes: 32) : nil

@@ -15,8 +15,9 @@ extension ProviderConfiguration {
             throw OAuthError.invalidDiscoveryDocument("expected a discovery document to be a JSON object, found something else")
         }
         func string(_ name: String) -> String? { object[name]?.stringValue }
-        func strings(_ name: String) -> [String] {
-            guard case .array(let values)? = object[name] else { return [] }
+        func strings(_ name: String) -> [String] { stated(name) ?? [] }
+        func stated(_ name: String) -> [String]? {
+            guard case .array(let values)? = object[name] else { return nil }
             return values.compactMap(\.stringValue)
         }
         func url(_ name: String) throws(OAuthError) -> URL? {
@@ -55,7 +56,9 @@ extension ProviderConfiguration {
                 claimsSupported: strings("claims_supported"),
                 authorizationResponseIssParameterSupported: bool("authorization_response_iss_parameter_supported"),
                 requirePushedAuthorizationRequests: bool("require_pushed_authorization_requests"),
-                dpopSigningAlgorithms: strings("dpop_signing_alg_values_supported")),
+                dpopSigningAlgorithms: strings("dpop_signing_alg_values_supported"),
+                grantTypesSupported: stated("grant_types_supported"),
+                responseModesSupported: stated("response_modes_supported")),
             client: client)
     }
 

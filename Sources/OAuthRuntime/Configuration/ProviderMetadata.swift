@@ -4,8 +4,14 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
     public var kind: Kind
     /// `scopes_supported`.
     public var scopesSupported: [String]
-    /// `response_types_supported`.
+    /// `response_types_supported`; empty when the provider does not say.
     public var responseTypesSupported: [String]
+    /// `grant_types_supported`; `nil` when the provider does not say, which means
+    /// `["authorization_code", "implicit"]` (OIDC Discovery 1.0 §3, RFC 8414 §2).
+    public var grantTypesSupported: [String]?
+    /// `response_modes_supported`; `nil` when the provider does not say, which means
+    /// `["query", "fragment"]` (OIDC Discovery 1.0 §3, RFC 8414 §2).
+    public var responseModesSupported: [String]?
     /// `code_challenge_methods_supported`; empty when the provider does not say.
     public var codeChallengeMethodsSupported: [String]
     /// `id_token_signing_alg_values_supported`; the only algorithms an ID token may be signed with.
@@ -41,7 +47,9 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         claimsSupported: [String] = [],
         authorizationResponseIssParameterSupported: Bool = false,
         requirePushedAuthorizationRequests: Bool = false,
-        dpopSigningAlgorithms: [String] = []
+        dpopSigningAlgorithms: [String] = [],
+        grantTypesSupported: [String]? = nil,
+        responseModesSupported: [String]? = nil
     ) {
         self.kind = kind
         self.scopesSupported = scopesSupported
@@ -53,5 +61,7 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
         self.requirePushedAuthorizationRequests = requirePushedAuthorizationRequests
         self.dpopSigningAlgorithms = dpopSigningAlgorithms
+        self.grantTypesSupported = grantTypesSupported
+        self.responseModesSupported = responseModesSupported
     }
 }

@@ -25,7 +25,8 @@ internal enum SignInWithApple: GeneratedProvider, OpenIDProvider, SupportsRevoca
             scopesSupported: ["openid", "email", "name"],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_post"],
-            claimsSupported: ["aud", "email", "email_verified", "exp", "iat", "is_private_email", "iss", "nonce", "nonce_supported", "real_user_status", "sub", "transfer_sub"]
+            claimsSupported: ["aud", "email", "email_verified", "exp", "iat", "is_private_email", "iss", "nonce", "nonce_supported", "real_user_status", "sub", "transfer_sub"],
+            responseModesSupported: ["query", "fragment", "form_post"]
         ),
         quirks: ProviderQuirks(
             tokenEndpointAuthMethod: .clientSecretPost

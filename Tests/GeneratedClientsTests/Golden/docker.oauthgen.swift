@@ -29,7 +29,8 @@ internal enum Docker: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
             codeChallengeMethodsSupported: ["S256", "plain"],
             idTokenSigningAlgorithms: ["HS256", "RS256", "PS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "private_key_jwt"],
-            claimsSupported: ["aud", "auth_time", "created_at", "email", "email_verified", "exp", "family_name", "given_name", "iat", "identities", "iss", "name", "nickname", "phone_number", "picture", "sub"]
+            claimsSupported: ["aud", "auth_time", "created_at", "email", "email_verified", "exp", "family_name", "given_name", "iat", "identities", "iss", "name", "nickname", "phone_number", "picture", "sub"],
+            responseModesSupported: ["query", "fragment", "form_post"]
         ),
         quirks: ProviderQuirks(
             pkce: .plain

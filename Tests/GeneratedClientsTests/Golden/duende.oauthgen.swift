@@ -31,7 +31,9 @@ internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation,
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "private_key_jwt"],
             claimsSupported: ["sub", "name", "family_name", "given_name", "middle_name", "nickname", "preferred_username", "profile", "picture", "website", "gender", "birthdate", "zoneinfo", "locale", "updated_at", "email", "email_verified"],
-            authorizationResponseIssParameterSupported: true
+            authorizationResponseIssParameterSupported: true,
+            grantTypesSupported: ["authorization_code", "client_credentials", "refresh_token", "implicit", "password", "urn:ietf:params:oauth:grant-type:device_code", "urn:openid:params:grant-type:ciba"],
+            responseModesSupported: ["form_post", "query", "fragment"]
         ),
         client: ClientRegistration(
             clientID: "interactive.public",

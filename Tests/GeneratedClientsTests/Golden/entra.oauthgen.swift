@@ -31,7 +31,8 @@ internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInf
             responseTypesSupported: ["code", "id_token", "code id_token", "id_token token"],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_post", "private_key_jwt", "client_secret_basic"],
-            claimsSupported: ["sub", "iss", "cloud_instance_name", "cloud_instance_host_name", "cloud_graph_host_name", "msgraph_host", "aud", "exp", "iat", "auth_time", "acr", "nonce", "preferred_username", "name", "tid", "ver", "at_hash", "c_hash", "email"]
+            claimsSupported: ["sub", "iss", "cloud_instance_name", "cloud_instance_host_name", "cloud_graph_host_name", "msgraph_host", "aud", "exp", "iat", "auth_time", "acr", "nonce", "preferred_username", "name", "tid", "ver", "at_hash", "c_hash", "email"],
+            responseModesSupported: ["query", "fragment", "form_post"]
         ),
         client: ClientRegistration(
             clientID: "6731de76-14a6-49ae-97bc-6eba6914391e",

@@ -27,7 +27,9 @@ internal enum GitLab: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
             codeChallengeMethodsSupported: ["plain", "S256"],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post"],
-            claimsSupported: ["iss", "sub", "aud", "exp", "iat", "sub_legacy", "name", "nickname", "preferred_username", "email", "email_verified", "website", "profile", "picture", "groups", "groups_direct", "https://gitlab.org/claims/groups/owner", "https://gitlab.org/claims/groups/maintainer", "https://gitlab.org/claims/groups/developer"]
+            claimsSupported: ["iss", "sub", "aud", "exp", "iat", "sub_legacy", "name", "nickname", "preferred_username", "email", "email_verified", "website", "profile", "picture", "groups", "groups_direct", "https://gitlab.org/claims/groups/owner", "https://gitlab.org/claims/groups/maintainer", "https://gitlab.org/claims/groups/developer"],
+            grantTypesSupported: ["authorization_code", "password", "client_credentials", "refresh_token"],
+            responseModesSupported: ["query", "fragment", "form_post"]
         ),
         client: ClientRegistration(
             clientID: "9f2c7e1a5b3d4c6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6",

@@ -33,7 +33,9 @@ internal enum Glewlwyd: GeneratedProvider, OpenIDProvider, SupportsRevocation, S
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt"],
             claimsSupported: ["name", "email"],
             requirePushedAuthorizationRequests: true,
-            dpopSigningAlgorithms: ["RS256", "RS384", "RS512", "ES256", "ES384", "ES512", "EdDSA", "PS256", "PS384", "PS512"]
+            dpopSigningAlgorithms: ["RS256", "RS384", "RS512", "ES256", "ES384", "ES512", "EdDSA", "PS256", "PS384", "PS512"],
+            grantTypesSupported: ["authorization_code", "implicit", "urn:ietf:params:oauth:grant-type:device_code"],
+            responseModesSupported: ["query", "fragment", "form_post"]
         ),
         quirks: ProviderQuirks(
             dpop: true

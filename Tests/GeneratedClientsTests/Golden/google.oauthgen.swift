@@ -29,7 +29,8 @@ internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
             codeChallengeMethodsSupported: ["plain", "S256"],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_post", "client_secret_basic"],
-            claimsSupported: ["aud", "email", "email_verified", "exp", "family_name", "given_name", "iat", "iss", "name", "picture", "sub"]
+            claimsSupported: ["aud", "email", "email_verified", "exp", "family_name", "given_name", "iat", "iss", "name", "picture", "sub"],
+            grantTypesSupported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:jwt-bearer"]
         ),
         quirks: ProviderQuirks(
             authorizationParameters: [QuirkParameter(name: "access_type", value: "offline")]

@@ -30,7 +30,9 @@ internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, Suppo
             codeChallengeMethodsSupported: ["S256"],
             idTokenSigningAlgorithms: ["RS256"],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt", "none"],
-            claimsSupported: ["iss", "ver", "sub", "aud", "iat", "exp", "jti", "auth_time", "amr", "idp", "nonce", "name", "nickname", "preferred_username", "given_name", "middle_name", "family_name", "email", "email_verified", "profile", "zoneinfo", "locale", "address", "phone_number", "picture", "website", "gender", "birthdate", "updated_at", "at_hash", "c_hash"]
+            claimsSupported: ["iss", "ver", "sub", "aud", "iat", "exp", "jti", "auth_time", "amr", "idp", "nonce", "name", "nickname", "preferred_username", "given_name", "middle_name", "family_name", "email", "email_verified", "profile", "zoneinfo", "locale", "address", "phone_number", "picture", "website", "gender", "birthdate", "updated_at", "at_hash", "c_hash"],
+            grantTypesSupported: ["authorization_code", "implicit", "refresh_token", "password"],
+            responseModesSupported: ["query", "fragment", "form_post", "okta_post_message"]
         ),
         client: ClientRegistration(
             clientID: "0oaasdf1234",

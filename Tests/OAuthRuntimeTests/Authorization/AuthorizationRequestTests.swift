@@ -67,6 +67,36 @@ import Testing
         }
     }
 
+    /// Metadata read at run time, under the rule the build checks pinned documents with
+    /// (`CodeFlowSupport`; `DiscoveryRulesTests` for the build's side).
+    @Test func metadataThatRulesOutTheCodeFlowIsRefusedBeforeAnythingIsSent() throws {
+        func configuration(_ members: String) throws -> ProviderConfiguration {
+            try ProviderConfiguration(discoveryDocument: Data("""
+                {"issuer": "https://id.example.com", "authorization_endpoint": "https://id.example.com/authorize",
+                 "token_endpoint": "https://id.example.com/token"\(members)}
+                """.utf8))
+        }
+        let refusals = [
+            (#", "response_types_supported": ["token", "id_token"]"#,
+             #""response_types_supported" to contain "code" (native apps use the authorization code flow), found ["token", "id_token"]"#),
+            (#", "grant_types_supported": ["client_credentials"]"#,
+             #""grant_types_supported" to contain "authorization_code" (native apps use the authorization code flow), found ["client_credentials"]"#),
+            (#", "response_modes_supported": ["form_post", "fragment"]"#,
+             #""response_modes_supported" to contain "query", the response mode of "code" and the only one the client reads the redirect in, found ["form_post", "fragment"]"#),
+        ]
+        for (members, expectation) in refusals {
+            let configuration = try configuration(members)
+            #expect(throws: OAuthError(.invalidConfiguration, "expected the provider's metadata to allow a browser sign-in: \(expectation)")) {
+                try AuthorizationRequest<DiscoveredProvider>(configuration: configuration, clientID: "c", redirectURI: redirect, scopes: [])
+            }
+        }
+        // Absent members have their specified defaults, which allow the code flow.
+        #expect(try configuration("").metadata.grantTypesSupported == nil)
+        _ = try AuthorizationRequest<DiscoveredProvider>(configuration: configuration(""), clientID: "c", redirectURI: redirect, scopes: [])
+        let listed = #", "response_types_supported": ["code"], "grant_types_supported": ["authorization_code"], "response_modes_supported": ["query", "form_post"]"#
+        _ = try AuthorizationRequest<DiscoveredProvider>(configuration: configuration(listed), clientID: "c", redirectURI: redirect, scopes: [])
+    }
+
     @Test func aRefreshWithAScopeThatIsNoScopeTokenSendsNothing() async throws {
         let transport = LocalTransport()
         let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), transport: transport)
