@@ -81,6 +81,11 @@ extension OAuthError {
 
     static let userInfoSubjectMismatch = OAuthError(.userInfoSubjectMismatch, "expected userinfo's sub to equal the ID token's, found another subject")
     static let signedOut = OAuthError(.signedOut, "the refresh token was rejected (invalid_grant): signed out")
+    /// A refresh whose response the client refused (``OAuthClient/refresh(_:scopes:now:)``).
+    static func signedOut(refusing refresh: OAuthError) -> OAuthError {
+        OAuthError(.signedOut, "expected the refreshed sign-in to be the same user's, found: \(refresh.message); signed out",
+                   idTokenFailure: refresh.idTokenFailure, underlyingError: refresh)
+    }
     static let notSignedIn = OAuthError(.notSignedIn, "expected a stored sign-in, found none: not signed in")
     static let sessionChanged = OAuthError(.sessionChanged, "the session was signed out or switched accounts while the refresh was under way; its result was discarded")
 

@@ -119,7 +119,9 @@ public struct OAuthError: Error, Sendable {
         public static let invalidIDToken = Kind("invalidIDToken")
         /// UserInfo's `sub` differs from the ID token's (OIDC Core §5.3.2).
         public static let userInfoSubjectMismatch = Kind("userInfoSubjectMismatch")
-        /// The refresh token was rejected (`invalid_grant`): the session is signed out.
+        /// The grant ended: the refresh token was rejected (`invalid_grant`), or a refresh answered
+        /// with an ID token for another issuer, subject or client (its tokens were revoked). The
+        /// session is signed out.
         public static let signedOut = Kind("signedOut")
         /// No sign-in is stored.
         public static let notSignedIn = Kind("notSignedIn")
@@ -227,7 +229,8 @@ public enum IDTokenFailure: Sendable, Hashable, CustomStringConvertible {
     case nonceMismatch
     /// A refreshed ID token names another subject than the original (OIDC Core §12.2).
     case subjectChanged
-    /// A refreshed ID token has another `auth_time` than the original (OIDC Core §12.2).
+    /// A refreshed ID token has an earlier `auth_time` than the original (OIDC Core §12.2; a
+    /// later one is accepted, see ``IDTokenValidator/validateRefreshed(_:original:now:)``).
     case authTimeChanged
 
     /// What the check expected and what it found; never the token itself.
@@ -245,7 +248,7 @@ public enum IDTokenFailure: Sendable, Hashable, CustomStringConvertible {
         case .missingClaim(let name): "ID token has no \"\(name)\" claim"
         case .nonceMismatch: "ID token nonce does not match the request"
         case .subjectChanged: "refreshed ID token names another subject than the original"
-        case .authTimeChanged: "refreshed ID token has another auth_time than the original"
+        case .authTimeChanged: "refreshed ID token has an earlier auth_time than the original"
         }
     }
 }

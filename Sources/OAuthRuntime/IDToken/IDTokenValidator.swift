@@ -46,14 +46,21 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// Verifies a token from a refresh (OIDC Core §12.2): same issuer, subject and audience as
-    /// the original; `auth_time` and `nonce`, when present, unchanged.
+    /// the original; `nonce`, when present, unchanged.
+    ///
+    /// A *later* `auth_time` is accepted: §12.2 says it must be the original's, but real
+    /// providers (django-oauth-toolkit among them) report the user's latest login, which a
+    /// sign-in on another device moves. Refusing it would throw away a refresh the provider has
+    /// already committed (and, with rotation, the only refresh token it still takes); the sign-in
+    /// keeps the original's as ``SignIn/authenticatedAt``. An *earlier* one is refused: no
+    /// provider reports a login before the one the user made.
     public func validateRefreshed(_ token: String, original: VerifiedIDToken, now: Date = Date()) async throws(OAuthError) -> VerifiedIDToken {
         let verified = try await verify(token, now: now)
         guard verified.issuer == original.issuer else {
             throw OAuthError.invalidIDToken(.issuerMismatch(expected: original.issuer, found: verified.issuer))
         }
         guard verified.subject == original.subject else { throw OAuthError.invalidIDToken(.subjectChanged) }
-        if let authTime = verified.authTime, let originalTime = original.authTime, authTime != originalTime {
+        if let authTime = verified.authTime, let originalTime = original.authTime, authTime < originalTime {
             throw OAuthError.invalidIDToken(.authTimeChanged)
         }
         if let nonce = verified.nonce, nonce != original.nonce { throw OAuthError.invalidIDToken(.nonceMismatch) }

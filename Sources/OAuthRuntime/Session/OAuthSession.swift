@@ -221,7 +221,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
                     do throws(OAuthError) {
                         renewed = try await client.refresh(signIn, now: now())
                     } catch {
-                        throw await self.refreshFailed(error, refreshing: signIn, startedIn: started, shared: lock != nil)
+                        throw await self.refreshFailed(error, refreshing: signIn, startedIn: started)
                     }
                     return try await self.commit(renewed, replacing: signIn, startedIn: started, shared: lock != nil)
                 }
@@ -306,18 +306,29 @@ public actor OAuthSession<Provider: OAuthProvider> {
         return try outcome.get()
     }
 
-    /// Called by a failed refresh: `invalid_grant` means the grant is gone, so is the session —
-    /// but only the sign-in that failed is cleared from a shared store (compare-and-clear): one
-    /// another session stored meanwhile stays. Any other failure (the network, a timeout, a 5xx)
-    /// signs nobody out.
-    private func refreshFailed(_ error: OAuthError, refreshing failed: SignIn<Provider>, startedIn started: Int,
-                               shared: Bool) async -> OAuthError {
+    /// Called by a failed refresh: `invalid_grant` means the grant is gone, so is the session; so
+    /// does a refresh response the client refused (an ID token for another user: the client
+    /// revoked its tokens, and the old refresh token may be rotated out). Only the sign-in that
+    /// failed is cleared from the store (compare-and-clear, whatever the store): one another
+    /// session stored meanwhile — a widget on the same Keychain item, a second session on one
+    /// `MemoryTokenStore` — stays. Any other failure (the network, a timeout, a 5xx) signs nobody out.
+    private func refreshFailed(_ error: OAuthError, refreshing failed: SignIn<Provider>, startedIn started: Int) async -> OAuthError {
         guard generation == started else { return .sessionChanged }
         refreshing = nil
-        guard error.kind == .requestRejected, error.protocolError?.code == "invalid_grant" else { return error }
+        let refused = error.kind == .invalidIDToken
+        guard refused || (error.kind == .requestRejected && error.protocolError?.code == "invalid_grant") else { return error }
         startNewGeneration()
         await withStoreLock {
-            if shared, let stored = try? await loadStored(), !stored.holdsSameTokens(as: failed) {
+            let stored: SignIn<Provider>?
+            do throws(OAuthError) {
+                stored = try await loadStored()
+            } catch {
+                // Unreadable now, or not this client's: nothing to compare, so nothing is cleared.
+                current = nil
+                loaded = false
+                return
+            }
+            if let stored, !stored.holdsSameTokens(as: failed) {
                 current = nil
                 loaded = false
                 return
@@ -325,7 +336,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
             await forgetStoredSignIn()
         }
         publish(.signedOut(.grantRevoked))
-        return .signedOut
+        return refused ? .signedOut(refusing: error) : .signedOut
     }
 
     /// Forgets the sign-in and revokes its refresh token (or its access token, if there is none)

@@ -20,7 +20,9 @@ public enum SignOutReason: Sendable, Hashable, CustomStringConvertible {
     case neverSignedIn
     /// The app called `signOut()`.
     case signedOut
-    /// The provider refused the refresh token (`invalid_grant`): revoked, expired, or reused.
+    /// The grant ended: the provider refused the refresh token (`invalid_grant`: revoked,
+    /// expired, or reused), or answered a refresh with an ID token the session cannot accept
+    /// (another issuer, subject or client), whose tokens the session revoked.
     case grantRevoked
     /// Another process sharing the store signed out or removed the sign-in.
     case signedOutElsewhere
@@ -30,7 +32,7 @@ public enum SignOutReason: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .neverSignedIn: "not signed in yet"
         case .signedOut: "signed out by the app"
-        case .grantRevoked: "the provider refused the refresh token (invalid_grant)"
+        case .grantRevoked: "the grant ended: the provider refused the refresh token (invalid_grant), or a refresh answered for another user"
         case .signedOutElsewhere: "signed out by another process sharing the stored sign-in"
         }
     }

@@ -16,6 +16,13 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
     public let idToken: VerifiedIDToken?
     /// The ID token's claims, decoded once when the token was verified (or the sign-in loaded).
     let decodedClaims: Provider.Claims?
+    /// When the user authenticated at the provider for this sign-in: the first ID token's
+    /// `auth_time`, kept across refreshes. Use it, not the latest token's claims, for `max_age`
+    /// decisions: OIDC Core §12.2 says a refreshed token repeats the original `auth_time`, but
+    /// some providers report the user's latest login anywhere (another device's), which the
+    /// runtime accepts without letting it make this sign-in look fresher. `nil` when the
+    /// provider sent no `auth_time`.
+    public internal(set) var authenticatedAt: Date?
 
     /// A sign-in from tokens whose ID token, if any, has been verified; the claims are decoded
     /// here as `Provider.Claims`, so a claim of an unexpected type fails the sign-in, not a
@@ -38,10 +45,15 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
         self.tokens = tokens
         self.idToken = idToken
         self.decodedClaims = claims
+        self.authenticatedAt = idToken?.authTime
     }
 
     /// What a store keeps of it.
-    var record: SignInRecord { SignInRecord(tokens: tokens, idToken: idToken) }
+    var record: SignInRecord {
+        var record = SignInRecord(tokens: tokens, idToken: idToken)
+        record.authenticatedAt = authenticatedAt
+        return record
+    }
 
     /// A sign-in from what a store kept; `nil` when it cannot be one of this provider's (no ID
     /// token for an OpenID provider).
@@ -51,6 +63,7 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
     init?(record: SignInRecord) throws(OAuthError) {
         do {
             self = try SignIn(tokens: record.tokens, idToken: record.idToken)
+            if let authenticatedAt = record.authenticatedAt { self.authenticatedAt = authenticatedAt }
         } catch {
             guard record.idToken != nil, error.kind == .invalidIDToken else { return nil }
             throw OAuthError(.storedSignInIncompatible,
@@ -76,9 +89,10 @@ extension SignIn where Provider: OpenIDProvider {
 }
 
 extension SignIn: Hashable {
-    /// Equal when the tokens and the ID token are; the claims follow from the ID token.
+    /// Equal when the tokens, the ID token and ``authenticatedAt`` are; the claims follow from
+    /// the ID token.
     public static func == (lhs: SignIn, rhs: SignIn) -> Bool {
-        lhs.tokens == rhs.tokens && lhs.idToken == rhs.idToken
+        lhs.tokens == rhs.tokens && lhs.idToken == rhs.idToken && lhs.authenticatedAt == rhs.authenticatedAt
     }
 
     /// Hashes the tokens and the ID token.
@@ -99,6 +113,10 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     public var tokens: TokenSet
     /// The verified ID token, if the sign-in had one.
     public var idToken: VerifiedIDToken?
+    /// When the user authenticated for this sign-in (``SignIn/authenticatedAt``): the first ID
+    /// token's `auth_time`, which a refreshed one may not repeat. `nil` in a record written
+    /// before it was kept: the ID token's own `auth_time` then stands.
+    public var authenticatedAt: Date?
 
     /// A record of a sign-in's tokens.
     public init(tokens: TokenSet, idToken: VerifiedIDToken?) {

@@ -79,6 +79,34 @@ struct RuntimeAgainstDjangoTests {
         #expect(await session.refreshCount == 2)
     }
 
+    /// One user on two devices (two stores): the second sign-in moves the toolkit's `auth_time`
+    /// (it reports the latest login, where OIDC Core §12.2 says the original's), and the first
+    /// device's next refresh carries it. That refresh rotated the refresh token at the provider:
+    /// refusing it would leave the first device holding a dead token whose reuse revokes the
+    /// family. A later `auth_time` is accepted; the sign-in keeps the original's.
+    @Test func aSecondDevicesSignInLeavesTheFirstSignedIn() async throws {
+        let client = try await RealProvider.client()
+        var (first, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "rupert")
+        // auth_time is in whole seconds.
+        try await Task.sleep(for: .milliseconds(1_100))
+        let (second, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "rupert")
+        let firstAuthTime = try #require(first.idToken?.authTime)
+        #expect(try #require(second.idToken?.authTime) > firstAuthTime)
+
+        first.tokens.expiresAt = Date().addingTimeInterval(-1)
+        let firstDevice = OAuthSession<DiscoveredProvider>(client: client, store: MemoryTokenStore(first.record))
+        let secondDevice = OAuthSession<DiscoveredProvider>(client: client, store: MemoryTokenStore(second.record))
+        let refreshed = try await firstDevice.validAccessToken()
+        #expect(refreshed != first.tokens.accessToken)
+        let now = try #require(try await firstDevice.currentSignIn())
+        #expect(now.tokens.refreshToken != first.tokens.refreshToken)
+        #expect(now.authenticatedAt == firstAuthTime)
+        // Both devices go on refreshing with their own rotated tokens.
+        _ = try await firstDevice.refreshed()
+        _ = try await secondDevice.refreshed()
+        #expect(await firstDevice.refreshCount == 2)
+    }
+
     @Test func userinfoMustNameTheIDTokensSubject() async throws {
         let client = try await RealProvider.client()
         let (alice, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")

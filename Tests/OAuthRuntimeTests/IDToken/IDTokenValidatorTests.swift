@@ -260,8 +260,12 @@ import Testing
         await #expect(throws: OAuthError.invalidIDToken(.subjectChanged)) {
             try await validator.validateRefreshed(try await key.sign(claims(["sub": .string("user-2"), "nonce": nil])), original: original, now: now)
         }
+        // A later auth_time (the user's latest login, as django-oauth-toolkit reports it) is
+        // accepted; an earlier one is not.
+        let later = try await validator.validateRefreshed(try await key.sign(claims(["auth_time": .number(1_799_999_500), "nonce": nil])), original: original, now: now)
+        #expect(later.authTime == Date(timeIntervalSince1970: 1_799_999_500))
         await #expect(throws: OAuthError.invalidIDToken(.authTimeChanged)) {
-            try await validator.validateRefreshed(try await key.sign(claims(["auth_time": .number(1_799_999_500), "nonce": nil])), original: original, now: now)
+            try await validator.validateRefreshed(try await key.sign(claims(["auth_time": .number(1_799_998_500), "nonce": nil])), original: original, now: now)
         }
     }
 
