@@ -7,23 +7,45 @@ import OpenAPIRuntime
 /// gets the session's access token, as `OAuthSession.data(for:)` sends it.
 ///
 /// ```swift
-/// let client = Client(serverURL: try Servers.Server1.url(), transport: URLSessionTransport(),
-///                     middlewares: [OAuthMiddleware(session: session)])
+/// let server = try Servers.Server1.url()
+/// let client = Client(serverURL: server, transport: RedirectRefusingTransport(),
+///                     middlewares: [OAuthMiddleware(session: session, serverURL: server)])
 /// ```
 ///
 /// `Authorization: Bearer …`, or for DPoP-bound tokens `Authorization: DPoP …` and a proof made for
 /// exactly this method and URL; the token is refreshed first when it is about to expire. Once,
 /// when the server asks for a DPoP nonce (401 `use_dpop_nonce`), the request is sent again with a
 /// proof carrying it; once, when it says the token is no good (401 `invalid_token`), the session
-/// refreshes and sends it again — only for a request whose body can be sent twice. A token never
-/// goes to an http URL off loopback.
+/// refreshes — if it still holds the token the request carried — and sends it again, only for a
+/// request whose body can be sent twice.
+///
+/// Where the token goes:
+/// - only to the origins (scheme, host, port) of the server URLs the middleware was made for, and
+///   of the session's `allowedResourceOrigins` when it has them: a request to any other base URL
+///   throws `OAuthError.Kind.resourceNotAllowed` before the token is added;
+/// - never to an http URL off loopback;
+/// - a 3xx is handed back to the generated client as it is, never followed by the middleware. The
+///   *transport* decides what happens before that: ``RedirectRefusingTransport`` returns the 3xx;
+///   a `URLSession`-based transport of your own follows it, to whatever origin the `Location`
+///   names, with the `Authorization` header — give it a delegate that refuses redirects, or use
+///   ``RedirectRefusingTransport``.
 public struct OAuthMiddleware<Provider: OAuthProvider>: ClientMiddleware {
     /// The session whose tokens the requests carry.
     public let session: OAuthSession<Provider>
+    /// The origins requests may go to: the server URLs'.
+    public let allowedOrigins: Set<URLOrigin>
 
-    /// A middleware presenting `session`'s access token.
-    public init(session: OAuthSession<Provider>) {
+    /// A middleware presenting `session`'s access token to the API at `serverURL` (the one the
+    /// generated `Client` is made with) and nowhere else.
+    public init(session: OAuthSession<Provider>, serverURL: URL) {
+        self.init(session: session, serverURLs: [serverURL])
+    }
+
+    /// A middleware presenting `session`'s access token to the APIs at `serverURLs` (an
+    /// OpenAPI document's several servers) and nowhere else.
+    public init(session: OAuthSession<Provider>, serverURLs: [URL]) {
         self.session = session
+        self.allowedOrigins = Set(serverURLs.compactMap(URLOrigin.init))
     }
 
     /// Adds the token, sends the request through `next`, and retries once where the server asks
@@ -37,6 +59,11 @@ public struct OAuthMiddleware<Provider: OAuthProvider>: ClientMiddleware {
     ) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
         guard let url = Self.url(of: request, baseURL: baseURL) else {
             throw OAuthError(.invalidRequest, "expected a request URL from \(baseURL.absoluteString) and the request's path, found none")
+        }
+        // The composed URL, not only the base: a path cannot move the request to another host,
+        // but a base URL the client was not made with can.
+        guard let origin = URLOrigin(url), allowedOrigins.contains(origin), URLOrigin(baseURL) == origin else {
+            throw OAuthError.resourceNotAllowed(url, allowed: Array(allowedOrigins))
         }
         let replayable = body.map { $0.iterationBehavior == .multiple } ?? true
         var askedForNonce = false
@@ -57,9 +84,9 @@ public struct OAuthMiddleware<Provider: OAuthProvider>: ClientMiddleware {
                 await session.client.rememberDPoPNonce(nonce, from: url)
                 continue
             }
-            if !refreshed, ResourceChallenge.saysInvalidToken(wwwAuthenticate: challenge) {
+            if !refreshed, ResourceChallenge.saysInvalidToken(wwwAuthenticate: challenge),
+               let sent = authorized.headerFields[.authorization], try await session.renewAfterRejection(of: sent) {
                 refreshed = true
-                _ = try await session.refreshed()
                 continue
             }
             return (response, responseBody)

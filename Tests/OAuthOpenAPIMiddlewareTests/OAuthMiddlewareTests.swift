@@ -63,7 +63,7 @@ struct OAuthMiddlewareTests {
         let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "quentin"], timeout: 60)
         try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])
 
-        let middleware = OAuthMiddleware(session: session)
+        let middleware = OAuthMiddleware(session: session, serverURL: URL(string: "http://127.0.0.1:\(api.port)")!)
         let baseURL = URL(string: "http://127.0.0.1:\(api.port)")!
         let request = HTTPTypes.HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/api/me")
         let (first, firstBody) = try await middleware.intercept(request, body: nil, baseURL: baseURL, operationID: "me", next: Self.send)
@@ -78,7 +78,7 @@ struct OAuthMiddlewareTests {
         var stale = signIn.tokens
         stale.accessToken = "revoked-elsewhere"
         let staleSession = OAuthSession(client: client, store: MemoryTokenStore(SignInRecord(tokens: stale, idToken: signIn.idToken)))
-        let (second, _) = try await OAuthMiddleware(session: staleSession).intercept(request, body: nil, baseURL: baseURL, operationID: "me", next: Self.send)
+        let (second, _) = try await OAuthMiddleware(session: staleSession, serverURL: baseURL).intercept(request, body: nil, baseURL: baseURL, operationID: "me", next: Self.send)
         #expect(second.status == .ok)
         #expect(await staleSession.refreshCount == 1)
         #expect(try await staleSession.currentSignIn()?.tokens.accessToken != "revoked-elsewhere")

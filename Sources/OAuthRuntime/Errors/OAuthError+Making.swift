@@ -79,6 +79,11 @@ extension OAuthError {
         OAuthError(.invalidIDToken, failure.description, idTokenFailure: failure)
     }
 
+    /// A request to `url`, outside `allowed`: refused before the token is added.
+    @_spi(BuildingBlocks)
+    public static func resourceNotAllowed(_ url: URL, allowed: [URLOrigin]) -> OAuthError {
+        OAuthError(.resourceNotAllowed, "expected a request to \(allowed.map(\.description).sorted().joined(separator: " or ")), found one to \(HTTPMessageText.withoutQuery(url)); its access token is not sent there")
+    }
     static let userInfoSubjectMismatch = OAuthError(.userInfoSubjectMismatch, "expected userinfo's sub to equal the ID token's, found another subject")
     static let signedOut = OAuthError(.signedOut, "the refresh token was rejected (invalid_grant): signed out")
     /// A refresh whose response the client refused (``OAuthClient/refresh(_:scopes:now:)``).

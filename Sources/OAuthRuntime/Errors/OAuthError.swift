@@ -117,6 +117,10 @@ public struct OAuthError: Error, Sendable {
         public static let invalidDiscoveryDocument = Kind("invalidDiscoveryDocument")
         /// The ID token failed a check of OIDC Core §3.1.3.7; see ``OAuthError/idTokenFailure``.
         public static let invalidIDToken = Kind("invalidIDToken")
+        /// A request for a resource server goes to an origin the session (its
+        /// `allowedResourceOrigins`) or the OpenAPI middleware (its server URLs) was not made
+        /// for: the access token is not sent there.
+        public static let resourceNotAllowed = Kind("resourceNotAllowed")
         /// UserInfo's `sub` differs from the ID token's (OIDC Core §5.3.2).
         public static let userInfoSubjectMismatch = Kind("userInfoSubjectMismatch")
         /// The grant ended: the refresh token was rejected (`invalid_grant`), or a refresh answered

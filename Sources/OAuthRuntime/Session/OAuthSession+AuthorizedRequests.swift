@@ -23,8 +23,8 @@ extension OAuthSession {
     ///
     /// Once, when the server asks for a DPoP nonce (401 `use_dpop_nonce`, RFC 9449 §9), the
     /// request is sent again with a proof carrying it; once, when it says the token is no good
-    /// (401 `invalid_token`), the session refreshes and the request is sent again. Anything else
-    /// comes back as the server sent it.
+    /// (401 `invalid_token`), the request is sent again with a renewed token
+    /// (``renewAfterRejection(of:)``). Anything else comes back as the server sent it.
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
         guard let url = request.url else { throw OAuthError(.invalidRequest, "expected a request with a URL, found none") }
         guard request.httpBodyStream == nil else {
@@ -43,9 +43,10 @@ extension OAuthSession {
                     await client.rememberDPoPNonce(nonce, from: url)
                     continue
                 }
-                if !refreshedOnce, ResourceChallenge.saysInvalidToken(wwwAuthenticate: response.header("WWW-Authenticate")) {
+                if !refreshedOnce, ResourceChallenge.saysInvalidToken(wwwAuthenticate: response.header("WWW-Authenticate")),
+                   let sent = authorized.value(forHTTPHeaderField: "Authorization"),
+                   try await renewAfterRejection(of: sent) {
                     refreshedOnce = true
-                    _ = try await refreshed()
                     continue
                 }
             }
@@ -56,6 +57,31 @@ extension OAuthSession {
         }
     }
 
+}
+
+extension OAuthSession {
+    /// What to do when a resource server answered `invalid_token` to a request whose
+    /// `Authorization` header was `sent`: `true` to send it again with the session's current token.
+    ///
+    /// - The session holds another token by now (another request's rejection, or expiry,
+    ///   refreshed it): no refresh, send it again with that one. Twenty requests around one
+    ///   revoked token cost one refresh.
+    /// - The token was itself the result of a refresh for such a rejection: the server refuses
+    ///   a brand-new token for reasons of its own (another audience, a clock, a bug) and another
+    ///   refresh would not change that; `false`, the 401 goes back to the caller. An API that
+    ///   always answers `invalid_token` costs one refresh, not one per call (and, with rotation,
+    ///   one new refresh token per call).
+    /// - Otherwise the session refreshes (joining a refresh under way) and says `true`.
+    @_spi(BuildingBlocks)
+    public func renewAfterRejection(of sent: String) async throws(OAuthError) -> Bool {
+        guard let token = sent.split(separator: " ", maxSplits: 1).last.map(String.init),
+              let signIn = try await currentSignIn() else { return false }
+        guard signIn.tokens.accessToken == token else { return true }
+        guard tokenRenewedForRejection != token else { return false }
+        let renewed = try await refreshed()
+        tokenRenewedForRejection = renewed.tokens.accessToken
+        return true
+    }
 }
 
 /// What a resource server's 401 asks for, read the same way by `data(for:)` and the OpenAPI

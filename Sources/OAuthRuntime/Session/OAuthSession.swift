@@ -19,6 +19,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
     public nonisolated let client: OAuthClient<Provider>
     private let store: any TokenStore
     private let refreshLeeway: TimeInterval
+    /// Where this session's access token may go, when the app said (`nil`: any https origin).
+    public nonisolated let allowedResourceOrigins: Set<URLOrigin>?
     private let now: @Sendable () -> Date
     private var current: SignIn<Provider>?
     private var loaded = false
@@ -32,6 +34,9 @@ public actor OAuthSession<Provider: OAuthProvider> {
     public private(set) var refreshCount = 0
     /// The store's revision when this session last read or wrote it (shared stores only).
     private var storeRevision: UInt64?
+    /// The access token the last refresh asked for by a resource server's `invalid_token` gave:
+    /// refused again by a server, it is refused for the server's own reasons, not refreshed again.
+    var tokenRenewedForRejection: String?
     /// Subscribers of ``states()``, and what they were last told.
     private var observers: [Int: AsyncStream<SessionState<Provider>>.Continuation] = [:]
     private var nextObserver = 0
@@ -41,13 +46,21 @@ public actor OAuthSession<Provider: OAuthProvider> {
     ///   - client: the client that refreshes and revokes.
     ///   - store: where the sign-in is kept between launches; a stored sign-in that is not one
     ///     of this provider's (no ID token for an OpenID provider) reads as signed out.
-    ///   - refreshLeeway: refresh this many seconds before the access token expires.
+    ///   - refreshLeeway: refresh this many seconds before the access token expires (at most a
+    ///     third of a short-lived token's lifetime, see ``TokenSet/isExpired(at:leeway:)``).
+    ///   - allowedResourceOrigins: the API servers this session's token may go to
+    ///     (``authorize(_:)``, ``data(for:)``, ``validAuthorizationHeaders(method:url:)``); a
+    ///     request anywhere else throws ``OAuthError/Kind/resourceNotAllowed`` before the token is
+    ///     added, so a URL taken from an API response (a pagination link, a redirect target the
+    ///     app follows) cannot carry it elsewhere. Each URL stands for its origin: scheme, host
+    ///     and port. `nil`, the default, allows any https origin.
     ///   - now: the clock, for tests.
     public init(client: OAuthClient<Provider>, store: any TokenStore = MemoryTokenStore(), refreshLeeway: TimeInterval = 60,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                allowedResourceOrigins: [URL]? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.client = client
         self.store = store
         self.refreshLeeway = refreshLeeway
+        self.allowedResourceOrigins = allowedResourceOrigins.map { Set($0.compactMap(URLOrigin.init)) }
         self.now = now
     }
 
@@ -434,8 +447,12 @@ extension OAuthSession {
     /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for a URL that is not https (http only on
     ///   127.0.0.1 or [::1], for a client made with `allowInsecureLoopback`): a token never
     ///   travels in the clear.
+    /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for a URL outside ``allowedResourceOrigins``.
     public func validAuthorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
         try EndpointPolicy.requireSecure(url, name: "resource server", allowInsecureLoopback: client.allowsInsecureLoopback)
+        if let allowed = allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {
+            throw OAuthError.resourceNotAllowed(url, allowed: Array(allowed))
+        }
         _ = try await validAccessToken()
         guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         return try await client.authorizationHeaders(for: signIn, method: method, url: url)

@@ -57,6 +57,44 @@ import TestSupport
         #expect(endpoint.refreshes == 1)
     }
 
+    /// Hardening 3, item 7: an API that refuses every token for reasons of its own cost one
+    /// refresh per call (and, with rotation, one new refresh token per call).
+    @Test func anAPIThatAlwaysSaysInvalidTokenCostsOneRefreshNotOnePerCall() async throws {
+        let api = try LocalHTTPServer { _ in
+            LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+        }
+        let session = try await session()
+        for _ in 0..<5 {
+            let (_, response) = try await session.data(for: URLRequest(url: URL(string: "\(api.origin)/me")!))
+            #expect(response.statusCode == 401)
+        }
+        #expect(endpoint.refreshes == 1)
+        #expect(await session.refreshCount == 1)
+        // Sent with AT-1, retried with AT-2; then each call once, with AT-2.
+        #expect(api.requests.count == 6)
+    }
+
+    /// Hardening 3, item 7: requests that carried a revoked token come back one after another,
+    /// some after the refresh it caused; those retry with the new token, they do not refresh
+    /// again (20 requests cost 3 refreshes before).
+    @Test func requestsAroundOneRevokedTokenShareOneRefresh() async throws {
+        let api = try LocalHTTPServer { request in
+            guard request.headers["authorization"] == "Bearer AT-1" else { return .json("{}") }
+            // One connection at a time: the later 401s arrive after the refresh (0.2 s) is done.
+            Thread.sleep(forTimeInterval: 0.03)
+            return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+        }
+        let session = try await session()
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try await session.data(for: URLRequest(url: URL(string: "\(api.origin)/me")!)).1.statusCode }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 20))
+        #expect(endpoint.refreshes == 1)
+    }
+
     @Test func aRedirectComesBackAsItIsAndIsNotFollowed() async throws {
         let api = try LocalHTTPServer { request in
             request.path == "/me" ? .redirect(to: "/elsewhere") : .json("{}")
