@@ -89,6 +89,9 @@ public actor OAuthSession<Provider: OAuthProvider> {
             return try await store.lockForUpdate()
         } catch is CancellationError {
             throw OAuthError.taskCancelled
+        } catch let error as TokenStoreLockError {
+            if case .timedOut = error { throw OAuthError(.storageUnavailable, error.description, underlyingError: error) }
+            throw OAuthError.storageFailed("locking the stored sign-in", error)
         } catch {
             throw OAuthError.storageFailed("locking the stored sign-in", error)
         }
@@ -242,7 +245,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
             }
         }
         do {
-            return try await task.value
+            return try await SharedRefreshWait.value(of: task)
         } catch let error as OAuthError {
             throw error
         } catch {
@@ -368,7 +371,9 @@ public actor OAuthSession<Provider: OAuthProvider> {
     public func signOut() async throws(OAuthError) -> SignOutOutcome {
         startNewGeneration()
         // Another process's refresh finishes (and stores its tokens) before this reads and clears.
-        let lock = try await lockStore()
+        // A lock that cannot be had (a folder gone read-only, a holder past the deadline, a
+        // cancelled wait) does not keep the user signed in: the sign-out goes on without it.
+        let lock = try? await lockStore()
         defer { lock?.release() }
         // Read under the lock: a refresh that stored its result first has its rotated token revoked here.
         let (signIn, cleared): (SignIn<Provider>?, OAuthError?) = await withStoreLock {

@@ -2,8 +2,8 @@ import Foundation
 
 /// A small file beside a store that is not itself a file — the Keychain — through which the
 /// processes sharing it coordinate: its lock serializes refreshes, and every write bumps the
-/// version beside it (`<path>.version`, mapped into memory), so a session sees at its next access,
-/// for the cost of a memory load, that another process changed the sign-in. For an app and its
+/// version beside it (`<path>.version`), so a session sees at its next access, for the cost of
+/// one `pread`, that another process changed the sign-in. For an app and its
 /// extensions it lives in the app group's container, which all of them can open.
 struct StoreCoordinationFile: Sendable {
     let path: String
@@ -18,17 +18,18 @@ struct StoreCoordinationFile: Sendable {
         try await TokenStoreLock.file(at: path)
     }
 
-    /// The version count; `nil` when the version file cannot be mapped.
+    /// The version count; `nil` when the version file cannot be opened, is not to be trusted, or
+    /// holds no count.
     func revision() -> UInt64? {
-        counter.mapped?.value
+        counter.opened?.value
     }
 
     /// Records that the sign-in changed; called holding the lock.
     func markChanged() {
-        counter.mapped?.bump()
+        counter.opened?.bump()
     }
 
-    /// The version file, mapped when the store is made if its directory exists (then reading it
+    /// The version file, opened when the store is made if its directory exists (then reading it
     /// takes no lock), else on a later call, once it can be.
     ///
     /// `@unchecked Sendable`: `late` is only read and written while holding `lock`; `early` is
@@ -45,7 +46,7 @@ struct StoreCoordinationFile: Sendable {
             early = directory.isEmpty || FileManager.default.fileExists(atPath: directory) ? StoreVersionCounter(path: path) : nil
         }
 
-        var mapped: StoreVersionCounter? {
+        var opened: StoreVersionCounter? {
             if let early { return early }
             return lock.withLock {
                 if late == nil { late = StoreVersionCounter(path: path) }

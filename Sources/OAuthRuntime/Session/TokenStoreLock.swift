@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthPolicy
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,23 +27,42 @@ public struct TokenStoreLock: Sendable {
         releasing()
     }
 
+    /// How long a session waits for another process's hold on a stored sign-in by default: a
+    /// refresh takes a round trip; a holder still there after this is stopped (a command-line
+    /// process suspended with Ctrl-Z, an extension the system froze) or is not a session at all.
+    public static let defaultTimeout: Duration = .seconds(15)
+
     /// An advisory lock (`flock`) on the file at `path`, created owner-only when missing.
     ///
-    /// The wait polls every 10 ms rather than blocking a thread of Swift's cooperative pool, and
-    /// ends with a `CancellationError` when the task is cancelled. The lock goes with the process
-    /// if it dies, so a crash never leaves it held.
-    public static func file(at path: String) async throws -> TokenStoreLock {
+    /// The wait polls every 10 ms rather than blocking a thread of Swift's cooperative pool; it
+    /// ends with a `CancellationError` when the task is cancelled, and with
+    /// ``TokenStoreLockError/timedOut(path:after:)`` after `timeout`. The lock goes with the
+    /// process if it dies, so a crash never leaves it held.
+    ///
+    /// - Throws: ``TokenStoreLockError/untrustedFile(path:reason:)`` for a file that is not a
+    ///   regular file of this user's that only this user can write: in a shared folder another
+    ///   user could have made it, and hold it forever.
+    public static func file(at path: String, timeout: Duration = defaultTimeout) async throws -> TokenStoreLock {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if let problem = CoordinationFileCheck.problem(descriptor) {
+            close(descriptor)
+            throw TokenStoreLockError.untrustedFile(path: path, reason: problem)
+        }
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
                 close(descriptor)
                 throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
+            guard ContinuousClock.now < deadline else {
+                close(descriptor)
+                throw TokenStoreLockError.timedOut(path: path, after: timeout)
             }
             do {
                 try await Task.sleep(for: .milliseconds(10))
@@ -54,4 +74,28 @@ public struct TokenStoreLock: Sendable {
         // Closing the descriptor releases the lock.
         return TokenStoreLock { close(descriptor) }
     }
+}
+
+/// Why a store's lock file could not be held.
+public enum TokenStoreLockError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// Another process held the lock for longer than the wait allows. The session reports
+    /// ``OAuthError/Kind/storageUnavailable``: nothing was refreshed, nothing is forgotten, and the
+    /// next call tries again. It does not refresh without the lock: with a provider that rotates
+    /// refresh tokens, two refreshes with one token sign every process out.
+    case timedOut(path: String, after: Duration)
+    /// The lock file is not a regular file of this user's that only this user can write.
+    case untrustedFile(path: String, reason: String)
+
+    /// What was expected and what was found.
+    public var description: String {
+        switch self {
+        case .timedOut(let path, let timeout):
+            "expected to hold the lock on the stored sign-in (\(TerminalText.escaping(path))) within \(timeout), found it held by another process all that time"
+        case .untrustedFile(let path, let reason):
+            "expected the store's lock file \(TerminalText.escaping(path)) to be a regular file of this user's that only this user can write, found that \(reason)"
+        }
+    }
+
+    /// The same text as ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }
