@@ -192,7 +192,9 @@ public struct OAuthError: Error, Sendable {
         /// Both parts come from the server (or, for an authorization error, from whatever sent
         /// the callback): escaped so they cannot drive a terminal, and the description kept short.
         public var description: String {
-            TerminalText.escaping(code) + (errorDescription.map { ": \(TerminalText.escaping(String($0.prefix(300))))" } ?? "")
+            // RFC 6749 §5.2 codes are short words; a longer one is clipped like the description.
+            TerminalText.escaping(String(code.prefix(64))) + (code.count > 64 ? "…" : "")
+                + (errorDescription.map { ": \(TerminalText.escaping(String($0.prefix(300))))" } ?? "")
         }
     }
 }

@@ -104,7 +104,9 @@ enum TokenResponseDecoder {
 
     /// `expires_in` as a number or a decimal string; anything unparseable is absent (the token's
     /// lifetime unknown). A negative lifetime is not "unknown" but over: it reads as 0, so the
-    /// token counts as expired at once and the session refreshes, instead of never.
+    /// token counts as expired at once and the session refreshes, instead of never. A lifetime
+    /// beyond a year (`1e308`) is a year: no real access token lives longer, and a date past the
+    /// calendar's end would never expire.
     static func expiresIn(_ value: ClaimValue?) -> TimeInterval? {
         let seconds: Double?
         switch value {
@@ -113,8 +115,13 @@ enum TokenResponseDecoder {
         default: seconds = nil
         }
         guard let seconds, seconds.isFinite else { return nil }
-        return max(seconds, 0)
+        return min(max(seconds, 0), longestLifetime)
     }
+}
+
+extension TokenResponseDecoder {
+    /// A year, in seconds: the longest access token lifetime taken from `expires_in`.
+    static let longestLifetime: TimeInterval = 365 * 24 * 3600
 }
 
 enum ProtocolErrorText {

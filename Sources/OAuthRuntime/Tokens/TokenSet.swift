@@ -32,10 +32,14 @@ public struct TokenSet: Sendable, Hashable, Codable {
         self.receivedAt = receivedAt
     }
 
-    /// Whether the access token is expired, or will be within `leeway` seconds.
+    /// Whether the access token is expired, or will be within `leeway` seconds — or within a
+    /// third of its lifetime, for a token that lives less than three times the leeway: an 8-second
+    /// token with the default 60 seconds' leeway would be "about to expire" the moment it
+    /// arrived, and every call (every process sharing it) would refresh it again.
     public func isExpired(at date: Date = Date(), leeway: TimeInterval = 60) -> Bool {
         guard let expiresAt else { return false }
-        return expiresAt.timeIntervalSince(date) <= leeway
+        let lifetime = max(0, expiresAt.timeIntervalSince(receivedAt))
+        return expiresAt.timeIntervalSince(date) <= min(leeway, lifetime / 3)
     }
 }
 

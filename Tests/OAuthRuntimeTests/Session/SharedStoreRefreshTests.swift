@@ -88,6 +88,21 @@ import TestSupport
         #expect(try await session.currentSignIn() != nil)
     }
 
+    /// Hardening 3, item 9: a provider whose tokens live 8 s; with the 60 s leeway each new token
+    /// was due at once, and eight processes refreshed eight times, one after another.
+    @Test func shortLivedTokensAreRefreshedOnceNotByEverySession() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shortLived = try RotatingTokenServer(expiresIn: 8)
+        let store = try await expiredStore()
+        var configuration = testConfiguration(kind: .oauth2)
+        configuration.endpoints.token = URL(string: "\(shortLived.server.origin)/token")!
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        for _ in 0..<8 {
+            #expect(try await OAuthSession(client: client, store: FileTokenStore(path: store.path)).validAccessToken() == "AT-2")
+        }
+        #expect(shortLived.endpoint.refreshes == 1)
+    }
+
     @Test func aWaitForTheLockEndsWhenTheTaskIsCancelled() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -10,7 +10,13 @@ struct RotatingTokenServer {
         private let lock = NSLock()
         private var used: Set<String> = []
         private var issued = 1
+        /// The `expires_in` of every response.
+        let expiresIn: Int
         var refreshes: Int { lock.withLock { issued - 1 } }
+
+        init(expiresIn: Int) {
+            self.expiresIn = expiresIn
+        }
 
         func answer(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Response {
             let form = String(decoding: request.body, as: UTF8.self).split(separator: "&").reduce(into: [String: String]()) { form, pair in
@@ -24,16 +30,17 @@ struct RotatingTokenServer {
                 }
                 used.insert(token)
                 issued += 1
-                return .json(#"{"access_token":"AT-\#(issued)","refresh_token":"RT-\#(issued)","token_type":"Bearer","expires_in":3600}"#)
+                return .json(#"{"access_token":"AT-\#(issued)","refresh_token":"RT-\#(issued)","token_type":"Bearer","expires_in":\#(expiresIn)}"#)
             }
         }
     }
 
-    let endpoint = Endpoint()
+    let endpoint: Endpoint
     let server: LocalHTTPServer
 
-    init() throws {
-        let endpoint = endpoint
+    init(expiresIn: Int = 3600) throws {
+        let endpoint = Endpoint(expiresIn: expiresIn)
+        self.endpoint = endpoint
         server = try LocalHTTPServer { endpoint.answer($0) }
     }
 }

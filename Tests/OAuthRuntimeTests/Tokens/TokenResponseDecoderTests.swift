@@ -67,6 +67,8 @@ import Testing
 
     @Test(arguments: [
         (#""3600""#, 3600.0), (#"" 60 ""#, 60.0), ("3599.5", 3599.5), (#""soon""#, nil), ("-5", 0.0), (#""-86400""#, 0.0), ("true", nil), ("null", nil),
+        // Hardening 3, item 10: a lifetime past a year is a year (1e308 never expired).
+        ("1e308", 31_536_000.0), (#""1e308""#, 31_536_000.0), ("31536001", 31_536_000.0),
     ] as [(String, Double?)])
     func expiresInAsNumberOrDecimalString(value: String, seconds: Double?) throws {
         let tokens = try decode(json(#"{"access_token":"at","token_type":"Bearer","expires_in":\#(value)}"#)).get()
@@ -77,6 +79,31 @@ import Testing
     @Test func aNegativeLifetimeIsExpiredNotEternal() throws {
         let tokens = try decode(json(#"{"access_token":"at","token_type":"Bearer","expires_in":-3600,"refresh_token":"rt"}"#)).get()
         #expect(tokens.isExpired(at: now, leeway: 0))
+    }
+
+    /// Hardening 3, item 9: with the default 60 s leeway an 8-second token was "about to expire"
+    /// on arrival, and every call refreshed it. The leeway is at most a third of the lifetime.
+    @Test func aShortLivedTokenIsFreshForTwoThirdsOfItsLife() throws {
+        let tokens = try decode(json(#"{"access_token":"at","token_type":"Bearer","expires_in":9,"refresh_token":"rt"}"#)).get()
+        #expect(!tokens.isExpired(at: now, leeway: 60))
+        #expect(!tokens.isExpired(at: now.addingTimeInterval(5.9), leeway: 60))
+        #expect(tokens.isExpired(at: now.addingTimeInterval(6), leeway: 60))
+        // A long-lived one keeps the whole leeway.
+        let hour = try decode(json(#"{"access_token":"at","token_type":"Bearer","expires_in":3600}"#)).get()
+        #expect(!hour.isExpired(at: now.addingTimeInterval(3539), leeway: 60))
+        #expect(hour.isExpired(at: now.addingTimeInterval(3540), leeway: 60))
+    }
+
+    /// Hardening 3, item 10: `error` was printed whole, unlike `error_description`.
+    @Test func aLongErrorCodeIsClipped() throws {
+        let code = String(repeating: "x", count: 5000)
+        guard case .failure(let error) = decode(json(#"{"error":"\#(code)"}"#, status: 400)) else {
+            Issue.record("expected the error response to be an error")
+            return
+        }
+        #expect(error.protocolError?.code == code)
+        #expect(error.description.count < 400)
+        #expect(error.description.contains(String(repeating: "x", count: 64) + "…"))
     }
 
     @Test func anOpenIDCodeFlowNeedsAnIDToken() {
