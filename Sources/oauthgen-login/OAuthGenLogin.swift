@@ -84,6 +84,12 @@ struct OAuthGenLogin: AsyncParsableCommand {
         """, valueName: "file"))
     var store: String?
 
+    @Flag(help: ArgumentHelp("""
+        When the --store file holds another client's or provider's sign-in, revoke it at its provider \
+        and replace it. Without this flag that is an error, and the file is left as it is.
+        """))
+    var replaceStoredSignIn = false
+
     @Flag(help: "Allow an http issuer and endpoints on 127.0.0.1 or [::1] (local providers only).")
     var allowInsecureLoopback = false
 
@@ -132,7 +138,18 @@ struct OAuthGenLogin: AsyncParsableCommand {
         let session = OAuthSession(client: client, store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore())
         var signIn: SignIn<DiscoveredProvider>
         var refreshed = false
-        if store != nil, let stored = try await session.currentSignIn(), Self.isSignIn(stored, of: configuration.issuer, clientID: client.clientID) {
+        var stored: SignIn<DiscoveredProvider>?
+        if let store {
+            do {
+                stored = try await session.currentSignIn()
+            } catch where error.kind == .storedSignInMismatch {
+                guard replaceStoredSignIn else {
+                    throw OAuthError(.storedSignInMismatch, "\(error.description); pass --replace-stored-sign-in to revoke it and sign in anew")
+                }
+                try await revokeAndClear(FileTokenStore(path: store), transport: transport, ours: configuration)
+            }
+        }
+        if let stored, Self.isSignIn(stored, of: configuration.issuer, clientID: client.clientID) {
             // No browser: the stored sign-in, refreshed first if its access token has expired —
             // by this process, or by another one sharing the file, whose tokens this one adopts.
             _ = try await session.validAccessToken()
@@ -151,7 +168,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
         }
 
         var userinfoClaims: [String: ClaimValue]?
-        if userinfo { userinfoClaims = try await client.userInfo(signIn) }
+        if userinfo { userinfoClaims = Self.withoutCredentials(try await client.userInfo(signIn)) }
         if refresh {
             signIn = try await session.refreshed()
             refreshed = true
@@ -192,6 +209,55 @@ struct OAuthGenLogin: AsyncParsableCommand {
             refresh_token: showTokens ? signIn.tokens.refreshToken : nil,
             id_token: showTokens ? signIn.tokens.idToken : nil)
         print(json ? Self.jsonText(report) : Self.humanText(report))
+    }
+
+    /// Userinfo as printed: a distributed claim's source (OIDC Core §5.6.2) may carry an access
+    /// token for it, which is a credential like any other and is never printed, `--show-tokens`
+    /// or not.
+    static func withoutCredentials(_ claims: [String: ClaimValue]) -> [String: ClaimValue] {
+        guard case .object(var sources)? = claims["_claim_sources"] else { return claims }
+        for (name, source) in sources {
+            guard case .object(var members) = source, members["access_token"] != nil else { continue }
+            members["access_token"] = .string("<redacted>")
+            sources[name] = .object(members)
+        }
+        var claims = claims
+        claims["_claim_sources"] = .object(sources)
+        return claims
+    }
+
+    /// Revokes the other client's sign-in in `store` at its provider, then removes it: replacing
+    /// it silently would leave its grant live with nobody holding it. Its provider's metadata is
+    /// fetched when it is not this one.
+    private func revokeAndClear(_ store: FileTokenStore, transport: URLSessionTransport, ours: ProviderConfiguration) async throws(OAuthError) {
+        let record: SignInRecord?
+        do {
+            record = try await store.load()
+        } catch {
+            throw OAuthError(.storedSignInIncompatible, "expected a stored sign-in this version can read to revoke, found: \(error.localizedDescription)")
+        }
+        guard let record else { return }
+        let issuer = record.owner?.issuer ?? record.idToken?.issuer
+        guard let clientID = record.owner?.clientID ?? record.idToken?.audiences.first else {
+            throw OAuthError(.storedSignInMismatch, "expected the stored sign-in to name its client, found none: remove \(store.path) by hand")
+        }
+        let configuration = issuer == ours.issuer && ours.endpoints.revocation != nil
+            ? ours : try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        if configuration.endpoints.revocation != nil {
+            if let refreshToken = record.tokens.refreshToken {
+                try await client.revoke(refreshToken, hint: .refreshToken)
+            } else {
+                try await client.revoke(record.tokens.accessToken, hint: .accessToken)
+            }
+        } else {
+            FileHandle.standardError.write(Data("warning: the replaced sign-in's provider has no revocation endpoint: its tokens stay valid there until they expire\n".utf8))
+        }
+        do {
+            try await store.clear()
+        } catch {
+            throw OAuthError(.storageFailed, "removing the replaced sign-in failed: \(error.localizedDescription)", underlyingError: error)
+        }
     }
 
     /// Whether a stored sign-in is this provider's and this client's: its ID token names the
@@ -238,27 +304,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
     private func loadConfiguration(transport: URLSessionTransport) async throws(OAuthError) -> ProviderConfiguration {
         switch (issuer, discovery) {
         case (let issuer?, nil):
-            guard let issuerURL = URL(string: issuer), issuerURL.host != nil else {
-                throw OAuthError(.invalidConfiguration, "expected --issuer to be an absolute URL, found \"\(issuer)\"")
-            }
-            let documentURL = ProviderConfiguration.openIDConfigurationURL(forIssuer: issuerURL)
-            // The issuer is checked before anything is fetched from it.
-            try EndpointPolicy.requireSecure(issuerURL, name: "issuer", allowInsecureLoopback: allowInsecureLoopback)
-            let response = try await transport.send(HTTPRequest(method: "GET", url: documentURL, headers: ["Accept": "application/json"]), to: "discovery document")
-            guard response.status == 200 else {
-                throw OAuthError(.invalidDiscoveryDocument, "expected the discovery document at \(documentURL.absoluteString), found HTTP \(response.status)")
-            }
-            var configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
-            // Only --revoke and --device need what the RFC 8414 document may add (django-oauth-toolkit
-            // lists its revocation endpoint only there); nothing else is fetched that is not used.
-            let missing = (revoke && configuration.endpoints.revocation == nil) || (device && configuration.endpoints.deviceAuthorization == nil)
-            if missing, let metadataURL = ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuerURL),
-               let metadata = try? await transport.send(HTTPRequest(method: "GET", url: metadataURL, headers: ["Accept": "application/json"]), to: "authorization-server metadata"),
-               metadata.status == 200
-            {
-                configuration.merge(authorizationServerMetadata: metadata.body)
-            }
-            return configuration
+            return try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: revoke)
         case (nil, let file?):
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw OAuthError(.invalidConfiguration, "expected a readable discovery document at \(file), found none")
@@ -267,6 +313,32 @@ struct OAuthGenLogin: AsyncParsableCommand {
         default:
             throw OAuthError(.invalidConfiguration, "expected exactly one of --issuer and --discovery")
         }
+    }
+
+    /// The provider at `issuer`, from its discovery document.
+    private func loadConfiguration(issuer: String?, transport: URLSessionTransport, needsRevocation: Bool) async throws(OAuthError) -> ProviderConfiguration {
+        guard let issuer else { throw OAuthError(.invalidConfiguration, "expected an issuer to fetch the metadata of, found none") }
+        guard let issuerURL = URL(string: issuer), issuerURL.host != nil else {
+            throw OAuthError(.invalidConfiguration, "expected --issuer to be an absolute URL, found \"\(issuer)\"")
+        }
+        let documentURL = ProviderConfiguration.openIDConfigurationURL(forIssuer: issuerURL)
+        // The issuer is checked before anything is fetched from it.
+        try EndpointPolicy.requireSecure(issuerURL, name: "issuer", allowInsecureLoopback: allowInsecureLoopback)
+        let response = try await transport.send(HTTPRequest(method: "GET", url: documentURL, headers: ["Accept": "application/json"]), to: "discovery document")
+        guard response.status == 200 else {
+            throw OAuthError(.invalidDiscoveryDocument, "expected the discovery document at \(documentURL.absoluteString), found HTTP \(response.status)")
+        }
+        var configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
+        // Only --revoke and --device need what the RFC 8414 document may add (django-oauth-toolkit
+        // lists its revocation endpoint only there); nothing else is fetched that is not used.
+        let missing = (needsRevocation && configuration.endpoints.revocation == nil) || (device && configuration.endpoints.deviceAuthorization == nil)
+        if missing, let metadataURL = ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuerURL),
+           let metadata = try? await transport.send(HTTPRequest(method: "GET", url: metadataURL, headers: ["Accept": "application/json"]), to: "authorization-server metadata"),
+           metadata.status == 200
+        {
+            configuration.merge(authorizationServerMetadata: metadata.body)
+        }
+        return configuration
     }
 
     /// `text` as a loopback redirect, classified as the build and the runtime classify it.

@@ -91,6 +91,10 @@ extension OAuthError {
         OAuthError(.signedOut, "expected the refreshed sign-in to be the same user's, found: \(refresh.message); signed out",
                    idTokenFailure: refresh.idTokenFailure, underlyingError: refresh)
     }
+    static func storedSignInMismatch(expected: SignInOwner, found: String) -> OAuthError {
+        OAuthError(.storedSignInMismatch,
+                   "expected the stored sign-in to be one of \(expected), found one of \(found); it is left as it is (give each provider and client a store or account of its own)")
+    }
     static let notSignedIn = OAuthError(.notSignedIn, "expected a stored sign-in, found none: not signed in")
     static let sessionChanged = OAuthError(.sessionChanged, "the session was signed out or switched accounts while the refresh was under way; its result was discarded")
 

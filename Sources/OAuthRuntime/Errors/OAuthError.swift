@@ -143,9 +143,15 @@ public struct OAuthError: Error, Sendable {
         /// ``TokenStoreUnavailableError``.
         public static let storageUnavailable = Kind("storageUnavailable")
         /// The stored sign-in's ID token claims no longer decode as the provider's `Claims` (a
-        /// claim changed type in an app update). Its tokens are kept, not forgotten: sign in again
-        /// to replace them, or ship a `Claims` that reads them.
+        /// claim changed type in an app update), or a newer version of the app wrote it in a
+        /// format this one cannot read (``StoredSignInFormatError``). Its tokens are kept, not
+        /// forgotten: sign in again to replace them, or ship a version that reads them.
         public static let storedSignInIncompatible = Kind("storedSignInIncompatible")
+        /// The store holds another client's or provider's sign-in (its issuer, client ID or
+        /// token endpoint differ from the session's): the session neither uses nor clears it,
+        /// and never sends its refresh token to this provider. Give each provider and client a
+        /// store (or account) of its own; `clear()` the store to replace it on purpose.
+        public static let storedSignInMismatch = Kind("storedSignInMismatch")
         /// The browser command could not be started, or exited with a failure.
         public static let browserFailed = Kind("browserFailed")
         /// The loopback redirect listener could not open, bind or poll its sockets.

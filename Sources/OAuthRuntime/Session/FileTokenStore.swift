@@ -76,7 +76,10 @@ public struct FileTokenStore: TokenStore {
     /// The stored sign-in, read only from a regular file (not through a symlink) that this user
     /// owns and nobody else can read or write: a file another process could have planted or
     /// edited is not this app's tokens. Anything else — missing, foreign, corrupt — is signed out.
-    public func load() async -> SignInRecord? {
+    ///
+    /// - Throws: ``StoredSignInFormatError`` for a sign-in a newer version of the app wrote: it is
+    ///   kept, not read as signed out.
+    public func load() async throws -> SignInRecord? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -95,7 +98,7 @@ public struct FileTokenStore: TokenStore {
             guard count > 0 else { break }
             data.append(contentsOf: buffer[0..<count])
         }
-        return try? JSONDecoder().decode(SignInRecord.self, from: data)
+        return try SignInRecord.decode(stored: data)
     }
 
     /// Far above any real sign-in; a larger file is not one.

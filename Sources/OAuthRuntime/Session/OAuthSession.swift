@@ -19,6 +19,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
     public nonisolated let client: OAuthClient<Provider>
     private let store: any TokenStore
     private let refreshLeeway: TimeInterval
+    /// Whose sign-ins this session keeps: a stored record of another's is neither used nor cleared.
+    nonisolated let owner: SignInOwner
     /// Where this session's access token may go, when the app said (`nil`: any https origin).
     public nonisolated let allowedResourceOrigins: Set<URLOrigin>?
     private let now: @Sendable () -> Date
@@ -58,6 +60,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
     public init(client: OAuthClient<Provider>, store: any TokenStore = MemoryTokenStore(), refreshLeeway: TimeInterval = 60,
                 allowedResourceOrigins: [URL]? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.client = client
+        self.owner = SignInOwner(issuer: client.configuration.issuer, clientID: client.clientID,
+                                 tokenEndpoint: URLOrigin(client.configuration.endpoints.token)?.description ?? client.configuration.endpoints.token.absoluteString)
         self.store = store
         self.refreshLeeway = refreshLeeway
         self.allowedResourceOrigins = allowedResourceOrigins.map { Set($0.compactMap(URLOrigin.init)) }
@@ -71,8 +75,13 @@ public actor OAuthSession<Provider: OAuthProvider> {
         let lock = try await lockStore()
         defer { lock?.release() }
         try await withStoreLock { () async throws(OAuthError) in
+            // Another client's sign-in is not this session's to replace (its tokens would be
+            // lost, still live at their provider).
+            if let existing = try? await store.load(), let other = foreignOwner(of: existing) {
+                throw OAuthError.storedSignInMismatch(expected: owner, found: other)
+            }
             do {
-                try await store.save(signIn.record)
+                try await store.save(record(of: signIn))
             } catch {
                 throw OAuthError.storageFailed("saving the sign-in", error)
             }
@@ -187,17 +196,42 @@ public actor OAuthSession<Provider: OAuthProvider> {
     }
 
     /// The store's sign-in; call it holding the store lock. A store that cannot answer now is
-    /// not an answer of "signed out".
+    /// not an answer of "signed out", and neither is a record this session cannot use.
+    ///
+    /// - Throws: ``OAuthError/Kind/storedSignInMismatch`` for another client's sign-in,
+    ///   ``OAuthError/Kind/storedSignInIncompatible`` for one of a newer format or whose claims
+    ///   no longer decode: in each case the record stays as it is.
     private func loadStored() async throws(OAuthError) -> SignIn<Provider>? {
         let record: SignInRecord?
         do {
             record = try await store.load()
+        } catch let error as StoredSignInFormatError {
+            throw OAuthError(.storedSignInIncompatible, error.description, underlyingError: error)
         } catch {
             throw OAuthError.storageFailed("reading the sign-in", error)
         }
-        // Claims that no longer decode throw `storedSignInIncompatible`: the tokens stay stored.
         guard let record else { return nil }
+        if let other = foreignOwner(of: record) { throw OAuthError.storedSignInMismatch(expected: owner, found: other) }
+        // Claims that no longer decode throw `storedSignInIncompatible`: the tokens stay stored.
         return try SignIn<Provider>(record: record)
+    }
+
+    /// Whose sign-in `record` is when it is not this session's; `nil` when it is (or, for a
+    /// format-1 record without an ID token, when nothing says otherwise).
+    private func foreignOwner(of record: SignInRecord) -> String? {
+        if let recorded = record.owner { return recorded == owner ? nil : recorded.description }
+        // Format 1: only the ID token says whose it was.
+        guard let idToken = record.idToken else { return nil }
+        let issuerDiffers = client.configuration.issuerTemplate == nil && owner.issuer.map { $0 != idToken.issuer } == true
+        guard issuerDiffers || !idToken.audiences.contains(owner.clientID) else { return nil }
+        return "client \"\(idToken.audiences.joined(separator: ", "))\" at \"\(idToken.issuer)\""
+    }
+
+    /// What the store keeps of `signIn`, with this session's name on it.
+    private func record(of signIn: SignIn<Provider>) -> SignInRecord {
+        var record = signIn.record
+        record.owner = owner
+        return record
     }
 
     /// An access token that is not about to expire, refreshing it first if needed.
@@ -305,7 +339,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
                 }
             }
             do {
-                try await store.save(renewed.record)
+                try await store.save(record(of: renewed))
             } catch {
                 return .failure(OAuthError.storageFailed("saving the refreshed tokens", error))
             }
@@ -379,7 +413,17 @@ public actor OAuthSession<Provider: OAuthProvider> {
         let (signIn, cleared): (SignIn<Provider>?, OAuthError?) = await withStoreLock {
             // Unreadable now: nothing to revoke that can be known, but the sign-out still forgets.
             let signIn = loaded ? current : (try? await loadStored()) ?? nil
-            return (signIn, await forgetStoredSignIn())
+            // Another client's sign-in, or one of a newer format (whose, this version cannot
+            // tell), is not this session's to clear.
+            let keepsStore: Bool
+            do {
+                keepsStore = try await store.load().map { foreignOwner(of: $0) != nil } ?? false
+            } catch is StoredSignInFormatError {
+                keepsStore = true
+            } catch {
+                keepsStore = false
+            }
+            return (signIn, await forgetStoredSignIn(clearingStore: !keepsStore))
         }
         publish(.signedOut(.signedOut))
         guard let signIn else {
@@ -410,9 +454,10 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// Signed out, in the store and here; call it holding the store lock. Returns why the store
     /// could not be cleared, if it could not.
     @discardableResult
-    private func forgetStoredSignIn() async -> OAuthError? {
+    private func forgetStoredSignIn(clearingStore: Bool = true) async -> OAuthError? {
         current = nil
         loaded = true
+        guard clearingStore else { return nil }
         do {
             try await store.clear()
             storeRevision = store.revision()

@@ -107,27 +107,6 @@ extension SignIn: CustomStringConvertible {
     public var description: String { "SignIn<\(Provider.self)>(\(tokens), subject: \(idToken?.subject ?? "none"))" }
 }
 
-/// A sign-in as a ``TokenStore`` keeps it, without its provider type.
-public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The tokens.
-    public var tokens: TokenSet
-    /// The verified ID token, if the sign-in had one.
-    public var idToken: VerifiedIDToken?
-    /// When the user authenticated for this sign-in (``SignIn/authenticatedAt``): the first ID
-    /// token's `auth_time`, which a refreshed one may not repeat. `nil` in a record written
-    /// before it was kept: the ID token's own `auth_time` then stands.
-    public var authenticatedAt: Date?
-
-    /// A record of a sign-in's tokens.
-    public init(tokens: TokenSet, idToken: VerifiedIDToken?) {
-        self.tokens = tokens
-        self.idToken = idToken
-    }
-
-    /// The subject and the token metadata; never a token.
-    public var description: String { "SignInRecord(\(tokens), subject: \(idToken?.subject ?? "none"))" }
-}
-
 /// The path and reason of a decoding error, without the values that failed (a claim could be
 /// personal data).
 enum DecodingErrorText {
@@ -151,7 +130,3 @@ extension SignIn: CustomReflectable {
     public var customMirror: Mirror { .redacted(self) }
 }
 
-extension SignInRecord: CustomReflectable {
-    /// Its description only: reflection never shows the secrets it holds.
-    public var customMirror: Mirror { .redacted(self) }
-}

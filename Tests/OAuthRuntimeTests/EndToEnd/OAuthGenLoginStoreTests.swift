@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import TestSupport
 import Testing
 
@@ -62,6 +63,35 @@ struct OAuthGenLoginStoreTests {
         let after = try await ProcessRunner.runDetached(login, arguments(provider, browser: "false") + ["--refresh"])
         #expect(after.status == 0, "\(after.stderr)")
         #expect(try report(after)["refreshed"] as? Bool == true)
+    }
+
+    /// Hardening 3, item 5: `--store` holding another client's sign-in was replaced silently,
+    /// its grant left live. Now it is refused, or with the flag revoked first, then replaced.
+    @Test func anotherClientsStoredSignInIsRefusedOrRevokedThenReplaced() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let provider = try DjangoProvider.instance()
+        let login = ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login")
+        let first = try await ProcessRunner.runDetached(login, arguments(provider, browser: provider.browserCommand + " --username sybil"))
+        #expect(first.status == 0, "\(first.stderr)")
+        let firstFile = try Data(contentsOf: URL(fileURLWithPath: path))
+        let firstRefreshToken = try #require(try storedRefreshToken())
+
+        var other = arguments(provider, browser: provider.browserCommand + " --username sybil")
+        other[other.firstIndex(of: provider.noConsentClientID)!] = provider.clientID
+        let refused = try await ProcessRunner.runDetached(login, other)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("expected the stored sign-in to be one of client \"\(provider.clientID)\""), "\(refused.stderr)")
+        #expect(refused.stderr.contains("pass --replace-stored-sign-in"))
+        #expect(!refused.stderr.contains(firstRefreshToken))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == firstFile)
+
+        let replaced = try await ProcessRunner.runDetached(login, other + ["--replace-stored-sign-in"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try storedRefreshToken() != firstRefreshToken)
+        // The first client's grant was revoked at the provider before its sign-in was replaced.
+        let client = try await RealProvider.client()
+        let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: firstRefreshToken), idToken: nil)
+        await #expect { _ = try await client.refresh(stale) } throws: { RuntimeAgainstDjangoTests.isInvalidGrant($0) }
     }
 
     func storedRefreshToken() throws -> String? {

@@ -5,12 +5,12 @@ import Testing
 /// `oauthgen-login` against a real OpenID provider, through a headless browser.
 @Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
 struct OAuthGenLoginTests {
-    func login(_ extra: [String], clientID: String? = nil) throws -> ProcessRunner.Run {
+    func login(_ extra: [String], clientID: String? = nil, username: String = "erin") throws -> ProcessRunner.Run {
         let provider = try DjangoProvider.instance()
         return try Binaries.run("oauthgen-login", [
             "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", clientID ?? provider.clientID,
             // Its own user: the --refresh check must not see another test's login (see provider.py).
-            "--browser-command", provider.browserCommand + " --username erin", "--timeout", "30",
+            "--browser-command", provider.browserCommand + " --username \(username)", "--timeout", "30",
         ] + extra)
     }
 
@@ -34,6 +34,19 @@ struct OAuthGenLoginTests {
         // No JWT either (header and payload, both JSON objects in base64url): a bare "eyJ" also
         // turns up by chance inside a hash such as at_hash, so the test looks for the whole shape.
         #expect(run.stdout.firstMatch(of: /eyJ[A-Za-z0-9_-]*\.eyJ/) == nil)
+    }
+
+    /// Hardening 3, item 10: a distributed claim's source (OIDC Core §5.6.2) carries an access
+    /// token, which `--json` printed as userinfo came, `--show-tokens` or not.
+    @Test(arguments: [false, true])
+    func aDistributedClaimsAccessTokenIsNeverPrinted(showTokens: Bool) throws {
+        let run = try login(["--scope", "openid profile", "--userinfo", "--json"] + (showTokens ? ["--show-tokens"] : []), username: "trent")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("distributed-claims-secret") && !run.stderr.contains("distributed-claims-secret"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let source = ((report["userinfo"] as? [String: Any])?["_claim_sources"] as? [String: Any])?["src1"] as? [String: Any]
+        #expect(source?["endpoint"] as? String == "https://claims.example.com/score")
+        #expect(source?["access_token"] as? String == "<redacted>")
     }
 
     @Test func ipv6LoopbackRedirect() throws {

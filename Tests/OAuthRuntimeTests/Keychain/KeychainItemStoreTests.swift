@@ -150,7 +150,8 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
     /// Saving a sign-in into a locked Keychain says so with the same kind.
     @Test func savingIntoALockedKeychainIsStorageUnavailable() async throws {
         let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2)), store: store())
-        keychain.answerNext(KeychainStatus.interactionNotAllowed)
+        // Locked, it refuses every call: the look for another client's sign-in, then the save.
+        keychain.answerNext(KeychainStatus.interactionNotAllowed, KeychainStatus.interactionNotAllowed)
         let error = await #expect(throws: OAuthError.self) { try await session.signedIn(signIn) }
         #expect(error?.kind == .storageUnavailable)
         #expect(error?.message.hasPrefix("saving the sign-in failed: the store is unavailable for now: the Keychain is locked") == true)
@@ -164,7 +165,8 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         await transport.set("https://id.example.com/revoke", HTTPResponse(status: 200, headers: [:], body: Data()))
         let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), transport: transport), store: store)
         #expect(try await session.currentSignIn() == signIn)
-        keychain.answerNext(KeychainStatus.interactionNotAllowed)
+        // Locked, it refuses every call: the look for another client's sign-in, then the delete.
+        keychain.answerNext(KeychainStatus.interactionNotAllowed, KeychainStatus.interactionNotAllowed)
         let error = await #expect(throws: OAuthError.self) { try await session.signOut() }
         #expect(error?.kind == .storageUnavailable)
         #expect(error?.message.hasPrefix("removing the sign-in failed: the store is unavailable for now") == true)

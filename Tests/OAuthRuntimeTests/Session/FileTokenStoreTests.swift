@@ -18,9 +18,9 @@ import Darwin
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let store = FileTokenStore(path: path)
-        #expect(await store.load() == nil)
+        #expect(try await store.load() == nil)
         try await store.save(signIn.record)
-        #expect(await store.load() == signIn.record)
+        #expect(try await store.load() == signIn.record)
         let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
         let directory = (path as NSString).deletingLastPathComponent
@@ -29,7 +29,7 @@ import Darwin
         #expect(try FileManager.default.attributesOfItem(atPath: path + ".lock.version")[.posixPermissions] as? Int == 0o600)
         let revision = store.revision()
         try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at2")).record)
-        #expect(await store.load()?.tokens.accessToken == "at2")
+        #expect(try await store.load()?.tokens.accessToken == "at2")
         #expect(store.revision() != revision)
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["tokens.json", "tokens.json.lock.version"])
     }
@@ -40,7 +40,7 @@ import Darwin
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data("{\"tokens\": tru".utf8).write(to: URL(fileURLWithPath: path))
         let store = FileTokenStore(path: path)
-        #expect(await store.load() == nil)
+        #expect(try await store.load() == nil)
         let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient<DiscoveredProvider>(configuration: testConfiguration()), store: store)
         await #expect(throws: OAuthError.notSignedIn) { try await session.validAccessToken() }
     }
@@ -52,21 +52,21 @@ import Darwin
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = FileTokenStore(path: path)
         try await store.save(signIn.record)
-        #expect(await store.load() == signIn.record)
+        #expect(try await store.load() == signIn.record)
 
         for mode in [0o666, 0o644, 0o640, 0o602] {
             #expect(chmod(path, mode_t(mode)) == 0)
-            #expect(await store.load() == nil, "mode \(String(mode, radix: 8))")
+            #expect(try await store.load() == nil, "mode \(String(mode, radix: 8))")
         }
         #expect(chmod(path, 0o600) == 0)
-        #expect(await store.load() == signIn.record)
+        #expect(try await store.load() == signIn.record)
 
         // Through a symlink: not followed, even to a well-formed 0600 file.
         let planted = directory + "/planted.json"
         try await FileTokenStore(path: planted).save(signIn.record)
         let linked = FileTokenStore(path: directory + "/link.json")
         #expect(symlink(planted, directory + "/link.json") == 0)
-        #expect(await linked.load() == nil)
+        #expect(try await linked.load() == nil)
     }
 
     /// Owned by another user: not this app's tokens (the test runs as root, as CI does, to chown).
@@ -77,7 +77,7 @@ import Darwin
         let store = FileTokenStore(path: path)
         try await store.save(signIn.record)
         #expect(chown(path, 65_534, 65_534) == 0)
-        #expect(await store.load() == nil)
+        #expect(try await store.load() == nil)
     }
 
     @Test func clearRemovesTheFile() async throws {
@@ -105,9 +105,9 @@ import Darwin
         // Sessions on the accounts hold each their own refresh lock and version: both refresh and lock files exist.
         _ = try await work.lockForUpdate().map { $0.release() }
         #expect(store.accounts() == [FileTokenStore.defaultAccount, "../../etc/passwd.lock", "work@example.com"])
-        #expect(await store.load()?.tokens.accessToken == "home")
-        #expect(await store.forAccount("work@example.com").load()?.tokens.accessToken == "work")
-        #expect(await odd.load()?.tokens.accessToken == "odd")
+        #expect(try await store.load()?.tokens.accessToken == "home")
+        #expect(try await store.forAccount("work@example.com").load()?.tokens.accessToken == "work")
+        #expect(try await odd.load()?.tokens.accessToken == "odd")
         // A name cannot leave the directory or pass for a lock or a temporary file.
         #expect((odd.path as NSString).deletingLastPathComponent == (path as NSString).deletingLastPathComponent)
         #expect(!(odd.path as NSString).lastPathComponent.dropFirst("tokens.json".count).dropFirst().contains("."))

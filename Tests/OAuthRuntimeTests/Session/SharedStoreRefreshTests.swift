@@ -39,7 +39,7 @@ import TestSupport
         }
         #expect(endpoint.refreshes == 1)
         #expect(tokens == Array(repeating: "AT-2", count: 4))
-        #expect(await store.load()?.tokens.refreshToken == "RT-2")
+        #expect(try await store.load()?.tokens.refreshToken == "RT-2")
         for session in sessions { #expect(await session.refreshCount <= 1) }
         #expect(await sessions.asyncSum { await $0.refreshCount } == 1)
     }
@@ -56,7 +56,7 @@ import TestSupport
         #expect(try await second.validAccessToken() == "AT-2")
         #expect(endpoint.refreshes == 1)
         #expect(await second.refreshCount == 0)
-        #expect(await store.load()?.tokens.refreshToken == "RT-2")
+        #expect(try await store.load()?.tokens.refreshToken == "RT-2")
     }
 
     @Test func invalidGrantClearsOnlyTheSignInThatFailed() async throws {
@@ -67,7 +67,7 @@ import TestSupport
             TokenSet(accessToken: "AT-9", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-9")).record)
         let session = try session(store)
         await #expect(throws: OAuthError.signedOut) { try await session.validAccessToken() }
-        #expect(await store.load() == nil)
+        #expect(try await store.load() == nil)
     }
 
     @Test func aNetworkFailureSignsNobodyOut() async throws {
@@ -84,7 +84,7 @@ import TestSupport
         } catch {
             #expect(error.kind == .network)
         }
-        #expect(await store.load()?.tokens.refreshToken == "RT-1")
+        #expect(try await store.load()?.tokens.refreshToken == "RT-1")
         #expect(try await session.currentSignIn() != nil)
     }
 

@@ -149,7 +149,7 @@ import Darwin
         #expect(chmod(path + ".lock", 0o666) == 0)
         #expect(try await session.signOut() == .notRevocable)
         await #expect(throws: OAuthError.notSignedIn) { try await session.validAccessToken() }
-        #expect(await store.load() == nil)
+        #expect(try await store.load() == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
@@ -159,7 +159,7 @@ struct QuickLockStore: TokenStore {
     let base: FileTokenStore
     let timeout: Duration
 
-    func load() async throws -> SignInRecord? { await base.load() }
+    func load() async throws -> SignInRecord? { try await base.load() }
     func save(_ signIn: SignInRecord) async throws { try await base.save(signIn) }
     func clear() async throws { try await base.clear() }
     func revision() -> UInt64? { base.revision() }

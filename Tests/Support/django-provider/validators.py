@@ -16,3 +16,14 @@ class ClaimsValidator(OAuth2Validator):
             "email": user.email,
             "email_verified": True,
         }
+
+    def get_userinfo_claims(self, request):
+        claims = super().get_userinfo_claims(request)
+        if request.user.username == "trent":
+            # A distributed claim (OIDC Core §5.6.2) whose source hands out an access token of its
+            # own: a credential that oauthgen-login must never print.
+            claims["_claim_names"] = {"credit_score": "src1"}
+            claims["_claim_sources"] = {
+                "src1": {"endpoint": "https://claims.example.com/score", "access_token": "distributed-claims-secret"}
+            }
+        return claims
