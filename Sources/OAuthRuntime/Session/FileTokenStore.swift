@@ -35,14 +35,15 @@ public struct FileTokenStore: TokenStore {
     private init(basePath: String, account: String) {
         self.basePath = basePath
         self.account = account
-        let path = account == Self.defaultAccount ? basePath : basePath + Self.accountMarker + Self.escaped(account)
+        let path = account == Self.defaultAccount ? basePath : basePath + AccountFileName.marker + AccountFileName.component(for: account)
         self.path = path
         self.coordination = StoreCoordinationFile(path: path + ".lock")
     }
 
     /// The file this account's sign-in is kept in: the base path for the default account,
-    /// `<base>.account-<name>` for another (the name percent-encoded, without dots, so no account
-    /// file is ever taken for a lock or a temporary file).
+    /// `<base>.account-<name>` for another, the name made safe for a file name by
+    /// ``AccountFileName`` (no separator or dot, case kept apart, long names hashed), so no
+    /// account file is ever outside the base's folder, or taken for a lock or a temporary file.
     public let path: String
 
     /// The same store for another account.
@@ -56,21 +57,29 @@ public struct FileTokenStore: TokenStore {
         let base = (basePath as NSString).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
         var accounts: [String] = []
-        for name in names where name.hasPrefix(base + Self.accountMarker) {
-            let escaped = String(name.dropFirst(base.count + Self.accountMarker.count))
-            guard !escaped.isEmpty, !escaped.contains("."), let account = escaped.removingPercentEncoding else { continue }
-            accounts.append(account)
+        for name in names where name.hasPrefix(base + AccountFileName.marker) {
+            let component = String(name.dropFirst(base.count + AccountFileName.marker.count))
+            if let account = AccountFileName.account(fromComponent: component) {
+                accounts.append(account)
+            } else if AccountFileName.isHashed(component) {
+                // A long name is in the file, not in its name.
+                let file = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+                if let data = Self.ownFileContents(at: file), let account = try? JSONDecoder().decode(AccountMember.self, from: data).account,
+                   AccountFileName.component(for: account) == component {
+                    accounts.append(account)
+                }
+            } else if !component.contains("."), let account = component.removingPercentEncoding,
+                      AccountFileName.legacyComponent(for: account) == component {
+                // Stored before names were case-safe; moved at its first load.
+                accounts.append(account)
+            }
         }
-        return (names.contains(base) ? [Self.defaultAccount] : []) + accounts.sorted()
+        return (names.contains(base) ? [Self.defaultAccount] : []) + Set(accounts).sorted()
     }
 
-    private static let accountMarker = ".account-"
-
-    /// Letters, digits, `-` and `_` as they are; everything else, dots included, percent-encoded.
-    private static func escaped(_ account: String) -> String {
-        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
-        allowed.remove(charactersIn: ".")
-        return account.addingPercentEncoding(withAllowedCharacters: allowed) ?? "_"
+    /// The member a hashed account's file carries beside the record.
+    private struct AccountMember: Codable {
+        var account: String
     }
 
     /// The stored sign-in, read only from a regular file (not through a symlink) that this user
@@ -80,6 +89,14 @@ public struct FileTokenStore: TokenStore {
     /// - Throws: ``StoredSignInFormatError`` for a sign-in a newer version of the app wrote: it is
     ///   kept, not read as signed out.
     public func load() async throws -> SignInRecord? {
+        moveLegacyFile()
+        guard let data = Self.ownFileContents(at: path) else { return nil }
+        return try SignInRecord.decode(stored: data)
+    }
+
+    /// The file's bytes if it is a regular file of this user's that nobody else can read or
+    /// write, and not larger than a sign-in is.
+    private static func ownFileContents(at path: String) -> Data? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -98,14 +115,31 @@ public struct FileTokenStore: TokenStore {
             guard count > 0 else { break }
             data.append(contentsOf: buffer[0..<count])
         }
-        return try SignInRecord.decode(stored: data)
+        return data
+    }
+
+    /// An account's sign-in stored under the name an earlier version gave it (uppercase letters
+    /// kept, which a case-insensitive volume folds into another account's), moved to its name now.
+    private func moveLegacyFile() {
+        guard account != Self.defaultAccount else { return }
+        let legacy = basePath + AccountFileName.marker + AccountFileName.legacyComponent(for: account)
+        guard legacy != path, access(path, F_OK) != 0, access(legacy, F_OK) == 0 else { return }
+        // Only a file of this user's, as any load would require.
+        guard Self.ownFileContents(at: legacy) != nil else { return }
+        _ = rename(legacy, path)
     }
 
     /// Far above any real sign-in; a larger file is not one.
     static let maximumSize = 1 << 20
 
     public func save(_ signIn: SignInRecord) async throws {
-        let data = try JSONEncoder().encode(signIn)
+        var data = try JSONEncoder().encode(signIn)
+        if account != Self.defaultAccount, AccountFileName.isHashed(AccountFileName.component(for: account)) {
+            // The name that is not in the file name, for accounts().
+            var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            object["account"] = account
+            data = try JSONSerialization.data(withJSONObject: object)
+        }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -123,12 +123,15 @@ public struct KeychainTokenStore: TokenStore {
         try items.accounts()
     }
 
-    /// The same store for another account: to read, or ``clear()``, each of ``accounts()``.
+    /// The same store for another account: to read, or ``clear()``, each of ``accounts()``. Its
+    /// coordination file, if any, is `<file>.account-<name>` beside this one's, the name made safe
+    /// for a file name as ``FileTokenStore`` makes it (no separator or dot, case kept apart, long
+    /// names hashed): an account name never reaches outside the app group's container.
     public func forAccount(_ account: String) -> KeychainTokenStore {
         KeychainTokenStore(service: service, account: account, accessGroup: accessGroup, accessibility: accessibility,
                            accessControl: accessControl, usesDataProtectionKeychain: usesDataProtectionKeychain,
-                           coordinationFile: coordinationFile?.deletingLastPathComponent()
-                               .appendingPathComponent(coordinationFile!.lastPathComponent + "." + account))
+                           coordinationFile: coordinationFile.map { AccountFileName.sibling(of: $0, for: account) })
     }
 }
+
 #endif

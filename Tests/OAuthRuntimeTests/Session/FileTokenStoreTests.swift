@@ -114,4 +114,60 @@ import Darwin
         try await work.clear()
         #expect(store.accounts() == [FileTokenStore.defaultAccount, "../../etc/passwd.lock"])
     }
+
+    /// Hardening 3, item 6: 250 characters, or 50 `é`, made a file name past 255 bytes and the
+    /// save failed with ENAMETOOLONG after a completed browser sign-in.
+    @Test(arguments: [String(repeating: "a", count: 250), String(repeating: "é", count: 50), String(repeating: "Ω/", count: 300)])
+    func aLongAccountNameIsHashedAndStillListed(account: String) async throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let store = FileTokenStore(path: path).forAccount(account)
+        #expect((store.path as NSString).lastPathComponent.utf8.count < 160)
+        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "long")).record)
+        #expect(try await store.load()?.tokens.accessToken == "long")
+        #expect(FileTokenStore(path: path).accounts() == [account])
+        // Another long name with the same beginning is another file.
+        let sibling = FileTokenStore(path: path).forAccount(account + "x")
+        #expect(sibling.path != store.path)
+        #expect(try await sibling.load() == nil)
+    }
+
+    /// Hardening 3, item 6: on a case-insensitive volume (macOS's default) `Work` and `work`
+    /// were one file, so one account's sign-in replaced the other's.
+    @Test func namesEqualButForCaseNeverShareAFile() async throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let upper = FileTokenStore(path: path).forAccount("Work")
+        let lower = FileTokenStore(path: path).forAccount("work")
+        #expect(upper.path.lowercased() != lower.path.lowercased())
+        try await upper.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "upper")).record)
+        try await lower.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "lower")).record)
+        #expect(FileTokenStore(path: path).accounts() == ["Work", "work"])
+        #expect(try await upper.load()?.tokens.accessToken == "upper")
+    }
+
+    /// A sign-in stored under an account's earlier file name (uppercase kept) is found and moved.
+    @Test func aSignInStoredUnderTheEarlierNameIsMoved() async throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let legacy = FileTokenStore(path: path + ".account-Work")
+        try await legacy.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "kept")).record)
+        #expect(FileTokenStore(path: path).accounts() == ["Work"])
+        let store = FileTokenStore(path: path).forAccount("Work")
+        #expect(try await store.load()?.tokens.accessToken == "kept")
+        #expect(FileManager.default.fileExists(atPath: store.path))
+        #expect(!FileManager.default.fileExists(atPath: path + ".account-Work"))
+    }
+
+    /// The Keychain store's coordination file for another account (`x/../../outside` made files
+    /// outside the app group's container): the same rule as the file store's.
+    @Test(arguments: ["x/../../outside", "../..", String(repeating: "é", count: 200), "Work"])
+    func aKeychainAccountsCoordinationFileStaysBesideItsStores(account: String) {
+        let file = URL(fileURLWithPath: "/group/container/oauth.lock")
+        let sibling = AccountFileName.sibling(of: file, for: account)
+        #expect(sibling.deletingLastPathComponent().path == "/group/container")
+        #expect(sibling.lastPathComponent.hasPrefix("oauth.lock.account-"))
+        #expect(!sibling.lastPathComponent.dropFirst("oauth.lock.account-".count).contains("."))
+        #expect(sibling.lastPathComponent.utf8.count < 160)
+    }
 }
