@@ -1,5 +1,6 @@
 #if canImport(Security)
 import Foundation
+import os
 import Security
 
 /// Keeps the sign-in in the Keychain (Apple platforms): by default readable after the device's
@@ -39,7 +40,8 @@ public struct KeychainTokenStore: TokenStore {
     /// A file in the app group's container that the app and its extensions share, for a sign-in
     /// they share: a refresh locks it (one process refreshes, the others use its tokens) and every
     /// write changes it (each sees the others' refreshes and sign-outs at its next call). `nil`
-    /// for a sign-in one process uses.
+    /// for a sign-in one process uses; a store with an ``accessGroup`` and no coordination file
+    /// logs a warning (subsystem `oauthgen`) when it is made.
     public let coordinationFile: URL?
 
     /// When a Keychain item can be read (`kSecAttrAccessible…`).
@@ -82,7 +84,15 @@ public struct KeychainTokenStore: TokenStore {
         #else
         self.usesDataProtectionKeychain = true
         #endif
+        if let warning = SharedKeychainCheck.warning(accessGroup: accessGroup, hasCoordinationFile: coordinationFile != nil) {
+            // A warning, not an error: a group shared with extensions that never refresh (read
+            // only) is a valid set-up; one that refreshes from two processes is not.
+            Self.log.warning("\(warning, privacy: .public)")
+        }
     }
+
+    /// Where a misconfigured store says so: the unified log, subsystem `oauthgen`.
+    private static let log = Logger(subsystem: "oauthgen", category: "KeychainTokenStore")
 
     private var items: KeychainItemStore<SecItemKeychain> {
         KeychainItemStore(
