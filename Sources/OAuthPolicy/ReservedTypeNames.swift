@@ -16,13 +16,18 @@ public enum ReservedTypeNames {
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
         "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResponseTooLarge",
-        "ScopeValue", "SecureEnclaveDPoPKey", "SessionModel", "SessionState", "SignIn", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
-        "StandardClaims", "StandardPrompt", "SupportsDeviceAuthorization", "SupportsEndSession",
+        "ScopeValue", "SecureEnclaveDPoPKey", "SessionModel", "SessionState", "SignIn", "SignInOwner", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
+        "StandardClaims", "StandardPrompt", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
         "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore", "TokenStoreLock",
-        "TokenStoreUnavailableError", "TokenTypeHint", "URLSessionTransport", "VerifiedIDToken",
+        "TokenStoreLockError", "TokenStoreUnavailableError", "TokenTypeHint", "URLOrigin", "URLSessionTransport", "VerifiedIDToken",
         "WebAuthenticationSessionUserAgent",
     ]
+
+    /// Every top-level public type of `OAuthOpenAPIMiddleware`, which an app using the middleware
+    /// names unqualified in the same files as its providers. A test compares this list with the
+    /// middleware's sources.
+    public static let middleware: Set<String> = ["OAuthMiddleware", "RedirectRefusingTransport"]
 
     /// The standard library's, Concurrency's and Foundation's types that apps and generated code
     /// name unqualified every day.
@@ -40,6 +45,6 @@ public enum ReservedTypeNames {
 
     /// Whether a generated provider type may not be called `name`.
     public static func contains(_ name: String) -> Bool {
-        runtime.contains(name) || standard.contains(name)
+        runtime.contains(name) || middleware.contains(name) || standard.contains(name)
     }
 }

@@ -42,13 +42,12 @@ public enum AuthorizationCallback {
         return AuthorizationCode(code: code)
     }
 
-    /// With an issuer template (`{tenantid}`), `iss` must have the template's shape; the resolved
-    /// issuer is checked exactly against the ID token later.
+    /// With an issuer template (`{tenantid}`), `iss` must have the template's shape, each
+    /// placeholder one value as the ID token's check allows (``IssuerTemplate/matches(_:template:)``);
+    /// the resolved issuer is checked exactly against the ID token later.
     static func issuerMatches(_ found: String, expected: String) -> Bool {
         guard expected.contains("{") else { return found == expected }
-        let parts = expected.components(separatedBy: "{").map { $0.components(separatedBy: "}").last ?? $0 }
-        guard let first = parts.first, found.hasPrefix(first), let last = parts.last, found.hasSuffix(last) else { return false }
-        return true
+        return IssuerTemplate.matches(found, template: expected)
     }
 
     /// Exact match of scheme, host, port, path and the redirect URI's own query; loopback

@@ -33,11 +33,50 @@ public struct IssuerTemplate: Sendable, Hashable, Codable {
     public func resolve(_ issuer: String, claims: [String: String]) -> String? {
         var resolved = issuer
         for placeholder in placeholders {
-            guard let value = claims[placeholder.claim], !value.isEmpty,
-                  !value.contains(where: { "/?#{}@".contains($0) })
-            else { return nil }
+            guard let value = claims[placeholder.claim], Self.isPlaceholderValue(value[...]) else { return nil }
             resolved = resolved.replacingOccurrences(of: "{\(placeholder.name)}", with: value)
         }
         return resolved
+    }
+
+    /// What a placeholder may stand for: a non-empty run within one path segment or host label's
+    /// worth of URL, without `/`, `?`, `#`, `{`, `}` or `@`, which would change the issuer's
+    /// structure. One rule for the ID token's `iss` and the callback's (RFC 9207).
+    static func isPlaceholderValue(_ value: Substring) -> Bool {
+        !value.isEmpty && !value.contains(where: { "/?#{}@".contains($0) })
+    }
+
+    /// Whether `found` is `template` with each `{placeholder}` standing for a value
+    /// ``isPlaceholderValue(_:)`` allows and every other character the same: the shape check of
+    /// an authorization response's `iss` (RFC 9207) before the ID token names the real value.
+    /// A prefix and a suffix alone let `https://login.microsoftonline.com/a/b/../c?x#/v2.0` pass.
+    static func matches(_ found: String, template: String) -> Bool {
+        var parts: [(literal: Substring, placeholder: Bool)] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            parts.append((rest[..<open], false))
+            parts.append(("", true))
+            rest = rest[rest.index(after: close)...]
+        }
+        parts.append((rest, false))
+        func match(_ text: Substring, _ index: Int) -> Bool {
+            guard index < parts.count else { return text.isEmpty }
+            let part = parts[index]
+            if !part.placeholder {
+                guard text.hasPrefix(part.literal) else { return false }
+                return match(text.dropFirst(part.literal.count), index + 1)
+            }
+            // The shortest value that lets the rest match; values never hold a separator, so
+            // this is linear in practice.
+            var end = text.startIndex
+            while end < text.endIndex {
+                end = text.index(after: end)
+                let value = text[..<end]
+                guard isPlaceholderValue(value) else { return false }
+                if match(text[end...], index + 1) { return true }
+            }
+            return false
+        }
+        return match(found[...], 0)
     }
 }

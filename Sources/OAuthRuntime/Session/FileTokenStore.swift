@@ -168,8 +168,34 @@ public struct FileTokenStore: TokenStore {
 
     /// An advisory lock on `<path>.lock`, which every session and process using this file
     /// shares: a refresh re-reads the file and writes the rotated tokens under it.
+    ///
+    /// Holding it, the store removes its temporary files older than a minute: a process that
+    /// died between writing one and renaming it left a live (rotated) refresh token in it forever.
     public func lockForUpdate() async throws -> TokenStoreLock? {
-        try await coordination.lock()
+        let lock = try await coordination.lock()
+        removeTemporaries(olderThan: 60)
+        return lock
+    }
+
+    /// Removes this file's temporaries (`<path>.<UUID>.tmp`, this user's) last changed more than
+    /// `age` seconds ago.
+    private func removeTemporaries(olderThan age: TimeInterval) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = (path as NSString).lastPathComponent + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
+            guard UUID(uuidString: String(middle)) != nil else { continue }
+            let file = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else { continue }
+            #if canImport(Darwin)
+            let modified = TimeInterval(status.st_mtimespec.tv_sec)
+            #else
+            let modified = TimeInterval(status.st_mtim.tv_sec)
+            #endif
+            if Date().timeIntervalSince1970 - modified >= age { unlink(file) }
+        }
     }
 
     /// `<path>.lock.version`'s count, which every save and clear bumps: a memory load, so a session can
@@ -191,11 +217,12 @@ public struct FileTokenStore: TokenStore {
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
-    /// Removes the file.
+    /// Removes the file, and any temporary file a crashed write left beside it.
     public func clear() async throws {
         if unlink(path) != 0 && errno != ENOENT {
             throw Self.posixError()
         }
+        removeTemporaries(olderThan: 0)
         coordination.markChanged()
     }
 

@@ -84,6 +84,25 @@ import Testing
         #expect(validate("com.example.app:/cb?code=a&state=s-123&iss=https%3A%2F%2Fevil.example.com%2Ft1%2Fv2.0", issParameter: true, issuer: issuer).isFailure)
     }
 
+    /// Hardening 3, item 10: the shape was a prefix and a suffix, so a placeholder stood for any
+    /// text, separators included; now for one value, as the ID token's issuer check allows.
+    @Test(arguments: [
+        "https://login.example.com/a/b/../c?x#/v2.0", "https://login.example.com/a/b/v2.0", "https://login.example.com//v2.0",
+        "https://login.example.com/t@evil.example/v2.0", "https://login.example.com/t1/v2.0/extra", "https://login.example.com/t1/v2.0?x=/v2.0",
+    ])
+    func aTemplatedIssuerStandsForOneValue(iss: String) {
+        let issuer = "https://login.example.com/{tenantid}/v2.0"
+        let encoded = iss.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        #expect(validate("com.example.app:/cb?code=a&state=s-123&iss=\(encoded)", issParameter: true, issuer: issuer)
+            == .failure(.issuerMismatch(expected: issuer, found: iss)))
+    }
+
+    @Test func aTemplateMatchesHostLabelsAndSeveralPlaceholders() {
+        #expect(IssuerTemplate.matches("https://contoso.b2clogin.com/tid-1/v2.0/", template: "https://{tenant}.b2clogin.com/{tenantid}/v2.0/"))
+        #expect(!IssuerTemplate.matches("https://evil.com/x.b2clogin.com/tid-1/v2.0/", template: "https://{tenant}.b2clogin.com/{tenantid}/v2.0/"))
+        #expect(IssuerTemplate.matches("https://login.example.com/t1/v2.0", template: "https://login.example.com/t1/v2.0"))
+    }
+
     @Test func duplicateOrMissingParameters() {
         #expect(validate("com.example.app:/cb?code=a&code=b&state=s-123") == .failure(.duplicateParameter("code")))
         #expect(validate("com.example.app:/cb?state=s-123") == .failure(.missingParameter("code")))

@@ -170,4 +170,27 @@ import Darwin
         #expect(!sibling.lastPathComponent.dropFirst("oauth.lock.account-".count).contains("."))
         #expect(sibling.lastPathComponent.utf8.count < 160)
     }
+
+    /// Hardening 3, item 10: a crash between a write and its rename left `<store>.<uuid>.tmp`
+    /// holding a live rotated refresh token forever.
+    @Test func aCrashedWritesTemporaryIsRemovedUnderTheLockAndAtSignOut() async throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let store = FileTokenStore(path: path)
+        try await store.save(signIn.record)
+        let stale = "\(path).\(UUID().uuidString).tmp"
+        let fresh = "\(path).\(UUID().uuidString).tmp"
+        let unrelated = "\(path).notes.tmp"
+        for file in [stale, fresh, unrelated] {
+            #expect(FileManager.default.createFile(atPath: file, contents: Data("{\"refresh\":\"rotated\"}".utf8), attributes: [.posixPermissions: 0o600]))
+        }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: stale)
+        try await store.lockForUpdate()?.release()
+        // A write in progress elsewhere (a second old) is left alone.
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: fresh))
+        try await store.clear()
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+        #expect(FileManager.default.fileExists(atPath: unrelated))
+    }
 }
