@@ -45,6 +45,7 @@ extension RuleID {
         case .schemeNoPeriod: self = .redirectSchemeNoPeriod
         case .schemeForwardOrder: self = .redirectSchemeForwardOrder
         case .schemeDoubleSlash: self = .redirectSchemeDoubleSlash
+        case .schemeRootless: self = .redirectSchemeRootless
         case .httpsNoHost: self = .redirectHTTPSNoHost
         case .httpsNotClaimable: self = .redirectHTTPSNotClaimable
         case .httpNotLoopback: self = .redirectHTTPNotLoopback

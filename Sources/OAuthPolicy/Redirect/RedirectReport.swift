@@ -103,6 +103,10 @@ public enum RedirectRule: String, Sendable, Hashable, CaseIterable {
     case schemeForwardOrder = "redirect-scheme-forward-order"
     /// `//` after a private-use scheme (RFC 8252 §7.1 shows one slash).
     case schemeDoubleSlash = "redirect-scheme-double-slash"
+    /// No slash at all after a private-use scheme (`com.example.app:callback`): iOS 26's
+    /// `ASWebAuthenticationSession` never delivers the callback (openid/AppAuth-iOS #929, #937;
+    /// curityio/openid-client-ios-appauth #4).
+    case schemeRootless = "redirect-scheme-rootless"
     /// A claimed https URI without a host.
     case httpsNoHost = "redirect-https-no-host"
     /// A claimed https URI on a host no app can claim: `localhost` or an IP address.

@@ -154,6 +154,13 @@ public enum RedirectURIChecker {
                 "expected the domain name in reverse order (e.g. '\(labels.reversed().joined(separator: "."))'), found '\(uri.scheme)', which reads as a forward-order domain",
                 0)
         }
+        if !uri.hasAuthority, !uri.path.hasPrefix("/") {
+            // RFC 3986 allows a rootless path, and RFC 8252 §7.1 does not rule it out; iOS 26
+            // does: the sign-in completes in the browser and the app never hears of it.
+            add(.warning, .schemeRootless,
+                "expected a slash after the private-use scheme ('\(uri.scheme):/\(uri.path)'), found '\(uri.scheme):\(uri.path)': on iOS 26 ASWebAuthenticationSession never delivers a callback to such a URI, and the sign-in silently fails",
+                uri.scheme.utf8.count + 1)
+        }
         if uri.hasAuthority {
             add(.warning, .schemeDoubleSlash,
                 "expected a single slash after a private-use scheme ('\(uri.scheme):/\(uri.host ?? "")\(uri.path)'), found '\(uri.scheme)://'",

@@ -14,7 +14,6 @@ import OAuthPolicy
         ("com.example.app:/oauth2redirect", RedirectKind.privateUse),
         ("com.googleusercontent.apps.123-abc:/oauth2redirect", .privateUse),
         ("net.openid.appauthdemo:/oauth2redirect", .privateUse),
-        ("com.example.app:callback", .privateUse),
         // §7.2 claimed https
         ("https://app.example.com/oauth2redirect", .claimedHTTPS),
         ("https://app.example.com:8443/cb?x=1", .claimedHTTPS),
@@ -70,6 +69,10 @@ import OAuthPolicy
         ("com..example:/cb", .privateUse, ["error:redirect-scheme-no-period"]),
         ("app.example.com:/cb", .privateUse, ["warning:redirect-scheme-forward-order"]),
         ("com.example.app://cb", .privateUse, ["warning:redirect-scheme-double-slash"]),
+        // Hardening 3, item 12: iOS 26 never calls back to a rootless private-use URI.
+        ("com.example.app:cb", .privateUse, ["warning:redirect-scheme-rootless"]),
+        ("com.example.app:", .privateUse, ["warning:redirect-scheme-rootless"]),
+        ("com.example.app:/cb", .privateUse, []),
         ("javascript:alert(1)", .invalid, ["error:redirect-reserved-scheme"]),
         ("file:///etc/passwd", .invalid, ["error:redirect-reserved-scheme"]),
         ("mailto:a@example.com", .invalid, ["error:redirect-reserved-scheme"]),
