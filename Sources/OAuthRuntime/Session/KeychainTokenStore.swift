@@ -87,12 +87,10 @@ public struct KeychainTokenStore: TokenStore {
         if let warning = SharedKeychainCheck.warning(accessGroup: accessGroup, hasCoordinationFile: coordinationFile != nil) {
             // A warning, not an error: a group shared with extensions that never refresh (read
             // only) is a valid set-up; one that refreshes from two processes is not.
-            Self.log.warning("\(warning, privacy: .public)")
+            // Made here, not kept in a static: the SDKs before Xcode 26 do not mark `Logger` Sendable.
+            Logger(subsystem: "oauthgen", category: "KeychainTokenStore").warning("\(warning, privacy: .public)")
         }
     }
-
-    /// Where a misconfigured store says so: the unified log, subsystem `oauthgen`.
-    private static let log = Logger(subsystem: "oauthgen", category: "KeychainTokenStore")
 
     private var items: KeychainItemStore<SecItemKeychain> {
         KeychainItemStore(
