@@ -213,7 +213,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// the old token, whose reuse would revoke the whole grant. An ID token that cannot be checked
     /// *now* (its keys unreachable) is left out, as a refresh response may leave it out (§12.2):
     /// the tokens are kept with the original ID token. A later `auth_time` is accepted
-    /// (``IDTokenValidator/validateRefreshed(_:original:now:)``).
+    /// (the sign-in keeps the original as ``SignIn/authenticatedAt``).
     public func refresh(_ signIn: SignIn<Provider>, scopes: [Provider.Scope]? = nil, now: Date = Date()) async throws(OAuthError) -> SignIn<Provider> {
         guard let refreshToken = signIn.tokens.refreshToken else {
             throw OAuthError.invalidRequest("expected a refresh token to refresh with, found none")

@@ -242,7 +242,7 @@ public enum IDTokenFailure: Sendable, Hashable, CustomStringConvertible {
     /// A refreshed ID token names another subject than the original (OIDC Core §12.2).
     case subjectChanged
     /// A refreshed ID token has an earlier `auth_time` than the original (OIDC Core §12.2; a
-    /// later one is accepted, see ``IDTokenValidator/validateRefreshed(_:original:now:)``).
+    /// later one is accepted, and the sign-in keeps the original as ``SignIn/authenticatedAt``).
     case authTimeChanged
 
     /// What the check expected and what it found; never the token itself.

@@ -42,7 +42,7 @@ public struct FileTokenStore: TokenStore {
 
     /// The file this account's sign-in is kept in: the base path for the default account,
     /// `<base>.account-<name>` for another, the name made safe for a file name by
-    /// ``AccountFileName`` (no separator or dot, case kept apart, long names hashed), so no
+    /// the runtime's one account-name rule (no separator or dot, case kept apart, long names hashed), so no
     /// account file is ever outside the base's folder, or taken for a lock or a temporary file.
     public let path: String
 

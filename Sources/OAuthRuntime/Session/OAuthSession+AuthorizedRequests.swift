@@ -23,8 +23,9 @@ extension OAuthSession {
     ///
     /// Once, when the server asks for a DPoP nonce (401 `use_dpop_nonce`, RFC 9449 §9), the
     /// request is sent again with a proof carrying it; once, when it says the token is no good
-    /// (401 `invalid_token`), the request is sent again with a renewed token
-    /// (``renewAfterRejection(of:)``). Anything else comes back as the server sent it.
+    /// (401 `invalid_token`), the request is sent again with a renewed token: refreshed only while
+    /// the session still holds the token the request carried, and never twice for a token such a
+    /// refresh gave. Anything else comes back as the server sent it.
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
         guard let url = request.url else { throw OAuthError(.invalidRequest, "expected a request with a URL, found none") }
         guard request.httpBodyStream == nil else {
