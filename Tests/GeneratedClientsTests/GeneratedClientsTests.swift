@@ -87,6 +87,9 @@ import Testing
         #expect(query.first { $0.name == "redirect_uri" }?.value == "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect")
         #expect(request.pending.scopes == ["openid", "email", "https://www.googleapis.com/auth/drive.file"])
         _ = try GitHub.session()
+        // The session's allow-list reaches it from the generated entry point.
+        let bounded = try GitHub.session(allowedResourceOrigins: [URL(string: "https://api.github.com/user")!])
+        #expect(bounded.allowedResourceOrigins == [URLOrigin(URL(string: "https://api.github.com:443")!)!])
     }
 
     @Test func theDeviceGrantExistsWhereThePinnedMetadataHasItsEndpoint() {

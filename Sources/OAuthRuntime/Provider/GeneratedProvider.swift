@@ -51,14 +51,18 @@ extension GeneratedProvider {
     /// - Parameters:
     ///   - store: where the sign-in is kept between launches (`KeychainTokenStore`, ``FileTokenStore``).
     ///   - refreshLeeway: refresh this many seconds before the access token expires.
+    ///   - allowedResourceOrigins: the API servers the session's token may go to; `nil` for any
+    ///     https origin (see ``OAuthSession/init(client:store:refreshLeeway:allowedResourceOrigins:now:)``).
     ///   - client: the client the session signs in, refreshes and revokes with; `nil` for
     ///     `client()` with its defaults. Pass `try Provider.client(…)` for any other option.
     public static func session(
         store: any TokenStore = MemoryTokenStore(),
         refreshLeeway: TimeInterval = 60,
+        allowedResourceOrigins: [URL]? = nil,
         client: OAuthClient<Self>? = nil
     ) throws(OAuthError) -> OAuthSession<Self> {
-        if let client { return OAuthSession(client: client, store: store, refreshLeeway: refreshLeeway) }
-        return OAuthSession(client: try Self.client(), store: store, refreshLeeway: refreshLeeway)
+        // `??` would type the thrown error as `any Error`: its right side is an autoclosure.
+        let client = if let client { client } else { try Self.client() }
+        return OAuthSession(client: client, store: store, refreshLeeway: refreshLeeway, allowedResourceOrigins: allowedResourceOrigins)
     }
 }
