@@ -3,8 +3,8 @@
 #
 #   Scripts/typecheck-apple.sh <project-checkout> <sdk-dir> [generated-dir ...]
 #
-# <sdk-dir>        an extracted iPhoneOS*.sdk or MacOSX*.sdk (DocC: "Signing in on iOS and macOS",
-#                  and Scripts/README-apple-typecheck.md, say where to get one).
+# <sdk-dir>        an extracted iPhoneOS*.sdk or MacOSX*.sdk (Scripts/apple-sdks.md says where to get
+#                  one and how to extract it with Scripts/extract-sdk.py).
 # generated-dir    folders of generated clients (*.swift) to type-check against OAuthRuntime;
 #                  default: <project>/Tests/GeneratedClientsTests/Golden.
 #
