@@ -3,7 +3,7 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The entra provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// The MicrosoftEntra provider (OpenID Connect). `client(…)` and `session(…)` (from
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift

@@ -3,7 +3,7 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The github provider (OAuth 2.0). `client(…)` and `session(…)` (from
+/// The GitHub provider (OAuth 2.0). `client(…)` and `session(…)` (from
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift

@@ -3,7 +3,7 @@
 import Foundation
 @_spi(Generated) import OAuthRuntime
 
-/// The glewlwyd provider (OpenID Connect). `client(…)` and `session(…)` (from
+/// The Glewlwyd provider (OpenID Connect). `client(…)` and `session(…)` (from
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
