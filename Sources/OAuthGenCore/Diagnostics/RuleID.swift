@@ -98,6 +98,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     // The app's own files, named in oauthgen.json.
     case associatedDomainMissing = "associated-domain-missing"
     case keychainGroupNotEntitled = "keychain-group-not-entitled"
+    case appGroupNotEntitled = "app-group-not-entitled"
 
     // `oauthgen init` and the catalog of known providers.
     case catalogUnknownProvider = "catalog-unknown-provider"
@@ -166,7 +167,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .mixUpSharedRedirect, .mixUpSharedIssuer: "RFC 8252 §8.10"
         case .schemeNotRegistered, .schemeUnused: "RFC 8252 Appendix B.1"
         case .associatedDomainMissing: "RFC 8252 §7.2, Appendix B.1"
-        case .keychainGroupNotEntitled: nil
+        case .keychainGroupNotEntitled, .appGroupNotEntitled: nil
         }
     }
 }

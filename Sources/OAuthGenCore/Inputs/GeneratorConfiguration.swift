@@ -3,7 +3,8 @@
 /// ```json
 /// { "accessLevel": "internal", "platforms": ["iOS", "macOS", "Windows"], "providers": ["google", "github"],
 ///   "infoPlist": "../../App/Info.plist", "entitlements": "../../App/App.entitlements",
-///   "keychainAccessGroups": ["$(AppIdentifierPrefix)com.example.shared"] }
+///   "keychainAccessGroups": ["$(AppIdentifierPrefix)com.example.shared"],
+///   "appGroups": ["group.com.example.shared"] }
 /// ```
 ///
 /// `infoPlist` and `entitlements` are paths relative to the `oauthgen.json` itself: the app's own
@@ -24,6 +25,11 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public var entitlements: Located<String>?
     /// The Keychain access groups the app gives `KeychainTokenStore` (`$(AppIdentifierPrefix)…`).
     public var keychainAccessGroups: [Located<String>] = []
+    /// The app groups whose container holds a shared store's coordination file
+    /// (`containerURL(forSecurityApplicationGroupIdentifier:)`), checked against the
+    /// entitlements' `com.apple.security.application-groups`: an app not entitled to the group
+    /// gets `nil` there, and the app and its extensions silently stop coordinating refreshes.
+    public var appGroups: [Located<String>] = []
     /// The folder of the `oauthgen.json` the settings came from: where relative paths start.
     public var baseDirectory: String?
 
@@ -46,7 +52,7 @@ public struct GeneratorConfiguration: Sendable, Hashable {
 
     public var platformSet: Set<Platform> { Set(platforms.map(\.value)) }
 
-    static let keys = ["accessLevel", "platforms", "providers", "infoPlist", "entitlements", "keychainAccessGroups"]
+    static let keys = ["accessLevel", "platforms", "providers", "infoPlist", "entitlements", "keychainAccessGroups", "appGroups"]
 
     /// The file name the plugin and `generate` look for.
     public static let fileName = "oauthgen.json"
@@ -116,6 +122,8 @@ public struct GeneratorConfiguration: Sendable, Hashable {
                 if member.name == "infoPlist" { configuration.infoPlist = path } else { configuration.entitlements = path }
             case "keychainAccessGroups":
                 configuration.keychainAccessGroups = strings(member)
+            case "appGroups":
+                configuration.appGroups = strings(member)
             default:
                 var message = "expected one of the keys \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) in \(fileName), found unknown key \"\(member.name)\""
                 if let suggestion = Suggestion.closest(to: member.name, among: keys) { message += "; did you mean \"\(suggestion)\"?" }

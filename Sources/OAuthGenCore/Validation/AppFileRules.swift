@@ -14,6 +14,10 @@ import OAuthPolicy
 /// - Every Keychain access group the app gives `KeychainTokenStore` is in the entitlements'
 ///   `keychain-access-groups`: otherwise every Keychain call fails with `errSecMissingEntitlement`
 ///   (-34018) on the device.
+/// - Every app group whose container holds a shared store's coordination file is in the
+///   entitlements' `com.apple.security.application-groups`: otherwise
+///   `containerURL(forSecurityApplicationGroupIdentifier:)` is `nil`, the store has no lock, and
+///   the app and its extensions refresh on their own (with rotation, one of them is then refused).
 ///
 /// A finding sits where the fix goes: the `Info.plist` or entitlements key that lacks the value
 /// (its root `<dict>` if the key is absent), with a note at the redirect URI that needs it.
@@ -27,10 +31,18 @@ public enum AppFileRules {
         if let entitlements = configuration.entitlements, let plist = read(entitlements, configuration, into: &findings) {
             findings += checkAssociatedDomains(redirects, entitlements: plist)
             findings += checkKeychainGroups(configuration.keychainAccessGroups, entitlements: plist)
-        } else if configuration.entitlements == nil, let group = configuration.keychainAccessGroups.first {
-            findings.append(Diagnostic(.warning, .keychainGroupNotEntitled,
-                "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the Keychain access group '\(group.value)' against, found none",
-                at: group.location))
+            findings += checkAppGroups(configuration.appGroups, entitlements: plist)
+        } else if configuration.entitlements == nil {
+            if let group = configuration.keychainAccessGroups.first {
+                findings.append(Diagnostic(.warning, .keychainGroupNotEntitled,
+                    "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the Keychain access group '\(group.value)' against, found none",
+                    at: group.location))
+            }
+            if let group = configuration.appGroups.first {
+                findings.append(Diagnostic(.warning, .appGroupNotEntitled,
+                    "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the app group '\(group.value)' against, found none",
+                    at: group.location))
+            }
         }
         return findings
     }
@@ -118,6 +130,20 @@ public enum AppFileRules {
             guard !entitled.contains(where: { sameGroup($0, group.value) }) else { return nil }
             return Diagnostic(.error, .keychainGroupNotEntitled,
                 "expected the Keychain access group '\(group.value)' in the entitlements' \(keychainGroupsKey), found \(key == nil ? "no such key" : "it missing"): every Keychain call with it would fail with errSecMissingEntitlement (-34018)",
+                at: group.location)
+        }
+    }
+
+    static let appGroupsKey = "com.apple.security.application-groups"
+
+    static func checkAppGroups(_ groups: [Located<String>], entitlements root: PlistValue) -> [Diagnostic] {
+        let key = entry(appGroupsKey, in: root)
+        let entitled = (key?.value.arrayValue ?? []).compactMap(\.stringValue)
+        return groups.compactMap { group in
+            // iOS's `group.…` names are matched exactly; macOS's team-prefixed ones as Keychain groups are.
+            guard !entitled.contains(where: { sameGroup($0, group.value) }) else { return nil }
+            return Diagnostic(.error, .appGroupNotEntitled,
+                "expected the app group '\(group.value)' in the entitlements' \(appGroupsKey), found \(key == nil ? "no such key" : "it missing"): containerURL(forSecurityApplicationGroupIdentifier:) would be nil, and a store shared with the app's extensions would not coordinate its refreshes",
                 at: group.location)
         }
     }

@@ -18,7 +18,7 @@ import Testing
     @Test func isStrictWithLocations() {
         let (_, diagnostics) = load("{\n  \"acessLevel\": \"internal\",\n  \"platforms\": [\"iOS\", \"Andriod\", 3],\n  \"accessLevel\": \"private\"\n}")
         #expect(diagnostics.map(\.message) == [
-            "expected one of the keys \"accessLevel\", \"platforms\", \"providers\", \"infoPlist\", \"entitlements\", \"keychainAccessGroups\" in oauthgen.json, found unknown key \"acessLevel\"; did you mean \"accessLevel\"?",
+            "expected one of the keys \"accessLevel\", \"platforms\", \"providers\", \"infoPlist\", \"entitlements\", \"keychainAccessGroups\", \"appGroups\" in oauthgen.json, found unknown key \"acessLevel\"; did you mean \"accessLevel\"?",
             "expected every element of \"platforms\" to be a string, found a number",
             "expected a platform among iOS, macOS, tvOS, watchOS, visionOS, Linux, Windows, Android, found \"Andriod\"; did you mean \"Android\"?",
             "expected \"accessLevel\" to be \"public\" or \"internal\", found \"private\"",

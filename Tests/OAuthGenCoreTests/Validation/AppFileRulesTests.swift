@@ -86,6 +86,26 @@ import Testing
         #expect(!AppFileRules.sameGroup("ABCDE12345.a.b", "ZYXWV54321.a.b"))
     }
 
+    /// Issue 28, item 4: an app not entitled to the group gets a nil container URL, and the
+    /// shared store's lock is silently off.
+    @Test func anAppGroupMustBeEntitled() throws {
+        let entitlements = Self.entitled + "\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>group.com.example.shared</string>\n\t</array>\n"
+        let app = try App(redirects: ["com.example.acme:/callback"], infoPlist: Self.schemes, entitlements: entitlements,
+                          configuration: #"{"entitlements": "../../AppFiles/App.entitlements", "appGroups": ["group.com.example.shared", "group.com.example.other"]}"#)
+        let findings = try app.findings()
+        #expect(findings == [
+            "Sources/App/oauthgen.json:1:95: error: expected the app group 'group.com.example.other' in the entitlements' com.apple.security.application-groups, found it missing: containerURL(forSecurityApplicationGroupIdentifier:) would be nil, and a store shared with the app's extensions would not coordinate its refreshes [app-group-not-entitled]",
+        ], "\(findings)")
+        let unlisted = try App(redirects: ["com.example.acme:/callback"], infoPlist: Self.schemes, entitlements: Self.entitled,
+                               configuration: #"{"entitlements": "../../AppFiles/App.entitlements", "appGroups": ["group.com.example.shared"]}"#)
+        #expect(try unlisted.findings().first?.contains("found no such key") == true)
+        let unnamed = try App(redirects: ["com.example.acme:/callback"], infoPlist: Self.schemes, entitlements: nil,
+                              configuration: #"{"appGroups": ["group.com.example.shared"]}"#)
+        #expect(try unnamed.findings() == [
+            "Sources/App/oauthgen.json:1:16: warning: expected \"entitlements\" in oauthgen.json to check the app group 'group.com.example.shared' against, found none [app-group-not-entitled]",
+        ])
+    }
+
     @Test func aNamedFileThatCannotBeReadIsAnErrorOnTheLineThatNamesIt() throws {
         let app = try App(redirects: ["com.example.acme:/callback"], infoPlist: nil, entitlements: nil,
                           configuration: "{\n  \"infoPlist\": \"../../AppFiles/Info.plist\"\n}")
