@@ -1,24 +1,39 @@
 import Foundation
-@_spi(BuildingBlocks) import OAuthRuntime
+@_spi(BuildingBlocks) @_spi(Testing) import OAuthRuntime
 import Testing
 
 /// What an app does with a generated provider besides signing in: make its client with any
 /// option, catch its errors by kind, keep, compare and build its claims.
 @Suite struct GeneratedEntryPointsTests {
-    /// The pinned django-oauth-toolkit provider runs on 127.0.0.1 over http: the build warns and
-    /// names `allowInsecureLoopback`, and the generated `client` takes it.
-    @Test func aLocalProvidersGeneratedClientTakesAllowInsecureLoopback() throws {
-        #expect(throws: OAuthError.self) { try DjangoOAuthToolkit.client() }
+    /// The pinned django-oauth-toolkit provider runs on 127.0.0.1 over http, and its quirk file
+    /// says so once (`loopbackDevelopmentServer`, issue 28 item 2): the build notes it instead of
+    /// warning per endpoint, and the generated client needs no `allowInsecureLoopback:`.
+    @Test func aDeclaredLoopbackDevelopmentServerNeedsNoArgument() throws {
+        #expect(DjangoOAuthToolkit.configuration.quirks.loopbackDevelopmentServer)
+        let client = try DjangoOAuthToolkit.client()
+        #expect(client.configuration == DjangoOAuthToolkit.configuration)
+        let session = try DjangoOAuthToolkit.session(client: client)
+        #expect(session.client.clientID == client.clientID)
+        // The same document without the declaration is refused without the argument.
+        var undeclared = DjangoOAuthToolkit.configuration
+        undeclared.quirks.loopbackDevelopmentServer = false
         do {
-            _ = try DjangoOAuthToolkit.client()
+            _ = try OAuthClient<DjangoOAuthToolkit>(overriding: undeclared)
+            Issue.record("expected the http endpoints to be refused")
         } catch {
             #expect(error.kind == .insecureEndpoint)
             #expect(error.description.contains("http://127.0.0.1:8000/o/authorize/"))
         }
-        let client = try DjangoOAuthToolkit.client(allowInsecureLoopback: true)
-        #expect(client.configuration == DjangoOAuthToolkit.configuration)
-        let session = try DjangoOAuthToolkit.session(client: client)
-        #expect(session.client.clientID == client.clientID)
+        // Only loopback: an http endpoint elsewhere is refused whatever the quirk file says.
+        var elsewhere = DjangoOAuthToolkit.configuration
+        elsewhere.endpoints.token = URL(string: "http://id.example.com/o/token/")!
+        do {
+            _ = try OAuthClient<DjangoOAuthToolkit>(overriding: elsewhere)
+            Issue.record("expected the http endpoint off loopback to be refused")
+        } catch {
+            #expect(error.kind == .insecureEndpoint)
+            #expect(error.description.contains("http://id.example.com/o/token/"))
+        }
     }
 
     @Test func everyRuntimeOptionReachesTheGeneratedClient() throws {

@@ -15,7 +15,8 @@ struct TypedSignInAgainstDjangoTests {
 
     @Test func signsInReadsClaimsAndUserInfoRefreshesAndSignsOut() async throws {
         let provider = try DjangoProvider.instance()
-        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: Self.liveConfiguration(provider), allowInsecureLoopback: true)
+        // No allowInsecureLoopback: the pinned quirk file declares a loopback development server.
+        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: Self.liveConfiguration(provider))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-typed-\(UUID().uuidString)/tokens.json").path
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let session = OAuthSession(client: client, store: FileTokenStore(path: path))

@@ -36,6 +36,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case quirkUnknownScope = "quirk-unknown-scope"
     case quirkInvalidScope = "quirk-invalid-scope"
     case quirkIssuerTemplate = "quirk-issuer-template"
+    case quirkLoopbackDevelopment = "quirk-loopback-development"
 
     // Redirect URIs.
     case redirectSyntax = "redirect-syntax"
@@ -127,6 +128,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .plistEntity: "XML 1.0 §4.2"
         case .plistStructure, .plistDuplicateKey: "Apple PropertyList-1.0.dtd"
         case .quirkWeakPKCE: "RFC 8252 §8.1"
+        case .quirkLoopbackDevelopment: "RFC 8252 §8.3"
         case .quirkClientSecret: "RFC 8252 §8.5"
         case .quirkClientID: "RFC 6749 §2.2, Appendix A.1"
         case .quirkImplicitGrant: "RFC 8252 §8.2"

@@ -42,6 +42,13 @@ public struct QuirkFile: Sendable, Hashable {
     public var deviceGrant: Located<Bool>?
     /// The client is registered for DPoP-bound tokens (RFC 9449): every sign-in gets a key.
     public var dpop: Located<Bool>?
+    /// The provider is a development server on this machine: its http endpoints on 127.0.0.1 or
+    /// [::1] are accepted by the build (one note instead of a warning per endpoint) and by the
+    /// generated client (no `allowInsecureLoopback:` argument).
+    public var loopbackDevelopmentServer: Located<Bool>?
+
+    /// Whether the quirk file declares a loopback development server.
+    public var isLoopbackDevelopmentServer: Bool { loopbackDevelopmentServer?.value == true }
 
     public init(location: SourceLocation) {
         self.location = location

@@ -6,6 +6,7 @@ public enum QuirkFileLoader {
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "postLogoutRedirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
         "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
+        "loopbackDevelopmentServer",
     ]
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes"]
     static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
@@ -126,6 +127,7 @@ public enum QuirkFileLoader {
             case "pushedAuthorizationRequests": quirks.pushedAuthorizationRequests = bool(entry)
             case "deviceGrant": quirks.deviceGrant = bool(entry)
             case "dpop": quirks.dpop = bool(entry)
+            case "loopbackDevelopmentServer": quirks.loopbackDevelopmentServer = bool(entry)
             default: unknownKey(entry, allowed: QuirkFileLoader.topLevelKeys, in: "of a quirk file")
             }
         }

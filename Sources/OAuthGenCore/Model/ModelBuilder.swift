@@ -86,6 +86,7 @@ public enum ModelBuilder {
         quirks.bearerTokenTypes = file.tokenResponse.bearerTokenTypes.map(\.value)
         quirks.pushedAuthorizationRequests = file.pushedAuthorizationRequests?.value == true
         quirks.dpop = file.dpop?.value == true
+        quirks.loopbackDevelopmentServer = file.isLoopbackDevelopmentServer
         return quirks
     }
 

@@ -106,6 +106,7 @@ public struct ProviderModel: Sendable, Hashable {
         public var bearerTokenTypes: [String] = []
         public var pushedAuthorizationRequests = false
         public var dpop = false
+        public var loopbackDevelopmentServer = false
 
         /// Whether every quirk has its standard value.
         public var isStandard: Bool { self == Quirks() }

@@ -100,6 +100,7 @@ public struct Renderer: Sendable {
         if !tokenResponse.isEmpty { members.append(("tokenResponse", "TokenResponseQuirks(\(tokenResponse.joined(separator: ", ")))")) }
         if quirks.pushedAuthorizationRequests { members.append(("pushedAuthorizationRequests", "true")) }
         if quirks.dpop { members.append(("dpop", "true")) }
+        if quirks.loopbackDevelopmentServer { members.append(("loopbackDevelopmentServer", "true")) }
         return members
     }
 

@@ -34,7 +34,7 @@ enum DiscoveryRules {
             findings += checkIssuer(issuer, quirks: quirks)
         }
         for (name, value) in document.endpointMembers {
-            findings += EndpointCheck.check(value, what: "\"\(name)\"")
+            findings += EndpointCheck.check(value, what: "\"\(name)\"", loopbackDevelopment: quirks?.isLoopbackDevelopmentServer == true)
         }
 
         findings += checkCodeFlow(document, quirks: quirks)
@@ -125,7 +125,7 @@ enum DiscoveryRules {
                 "expected the placeholder '{\(placeholder.name.value)}' in the issuer \"\(issuer.value)\", found no such placeholder",
                 at: placeholder.name.location))
         }
-        findings += EndpointCheck.check(issuer, what: "the issuer")
+        findings += EndpointCheck.check(issuer, what: "the issuer", loopbackDevelopment: quirks?.isLoopbackDevelopmentServer == true)
         if let components = URLComponents(string: issuer.value.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "x")),
            components.query != nil
         {

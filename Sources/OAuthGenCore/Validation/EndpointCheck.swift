@@ -5,7 +5,9 @@ import OAuthPolicy
 /// runtime refuses or a string that is no URL on some platform.
 enum EndpointCheck {
     /// Findings about one server URL; `what` names it in messages (e.g. `"token_endpoint"`).
-    static func check(_ value: Located<String>, what: String) -> [Diagnostic] {
+    /// For a declared loopback development server (`loopbackDevelopment`) http on a loopback
+    /// literal is what it is: `DevelopmentServerRules` notes that once for the provider.
+    static func check(_ value: Located<String>, what: String, loopbackDevelopment: Bool = false) -> [Diagnostic] {
         // Braces are checked by the issuer template rules; here they must not stop URL parsing.
         let text = value.value.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "x")
         let url: ServerURL
@@ -25,9 +27,11 @@ enum EndpointCheck {
         switch EndpointRule.verdict(for: url) {
         case .secure:
             return []
+        case .insecureLoopback where loopbackDevelopment:
+            return []
         case .insecureLoopback:
             return [Diagnostic(.warning, .discoveryInsecureEndpoint,
-                "expected \(what) to use https, found http on the loopback address '\(url.host)'; the client accepts it only when made with allowInsecureLoopback: true, for a local development server",
+                "expected \(what) to use https, found http on the loopback address '\(url.host)'; the client accepts it only when made with allowInsecureLoopback: true; a local development server says so once with the quirk file's \"loopbackDevelopmentServer\"",
                 at: value.location)]
         case .refused:
             let reason = url.host.lowercased() == "localhost"

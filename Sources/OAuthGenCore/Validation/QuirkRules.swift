@@ -127,7 +127,7 @@ enum QuirkRules {
         }
 
         for (key, value) in quirks.endpoints.all {
-            findings += EndpointCheck.check(value, what: "endpoint \"\(key)\"")
+            findings += EndpointCheck.check(value, what: "endpoint \"\(key)\"", loopbackDevelopment: quirks.isLoopbackDevelopmentServer)
         }
         if !hasDiscoveryFile {
             if quirks.endpoints.authorization == nil || quirks.endpoints.token == nil {
@@ -138,7 +138,7 @@ enum QuirkRules {
                     at: quirks.location))
             }
             if let issuer = quirks.issuer {
-                findings += EndpointCheck.check(issuer, what: "the issuer")
+                findings += EndpointCheck.check(issuer, what: "the issuer", loopbackDevelopment: quirks.isLoopbackDevelopmentServer)
             }
         }
 

@@ -14,6 +14,7 @@ public enum Validator {
                 findings += GrantRules.check(discovery: provider.discovery, quirks: provider.quirks)
             }
             findings += QuirkRules.check(provider)
+            findings += DevelopmentServerRules.check(provider)
             findings += PlatformRules.check(provider.redirects, platforms: platforms)
             findings += GeneratedCodeRules.check(provider)
         }

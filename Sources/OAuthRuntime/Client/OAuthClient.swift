@@ -69,6 +69,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         allowInsecureLoopback: Bool = false,
         dpopKeyStorage: DPoPKeyStorage = .software
     ) throws(OAuthError) {
+        // A provider the quirk file declares a loopback development server needs no argument.
+        let allowInsecureLoopback = allowInsecureLoopback || configuration.quirks.loopbackDevelopmentServer
         guard let clientID = clientID ?? configuration.client.clientID else {
             throw OAuthError.invalidConfiguration("expected a client ID from the configuration or the caller, found none")
         }

@@ -31,6 +31,11 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// The client is registered for DPoP-bound tokens (RFC 9449): every sign-in gets its own
     /// key, every token request a proof, and the tokens are presented with proofs.
     public var dpop: Bool
+    /// The provider is a development server on this machine (the quirk file's
+    /// `loopbackDevelopmentServer`): its http endpoints on 127.0.0.1 or [::1] are accepted as if
+    /// the client were made with `allowInsecureLoopback: true` — one decision, made in the quirk
+    /// file, that the build and the runtime share. Any other http endpoint is still refused.
+    public var loopbackDevelopmentServer: Bool
 
     /// Quirks; the defaults are the standards' behaviour.
     public init(
@@ -44,7 +49,8 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         tokenRequestParameters: [QuirkParameter] = [],
         tokenResponse: TokenResponseQuirks = TokenResponseQuirks(),
         pushedAuthorizationRequests: Bool = false,
-        dpop: Bool = false
+        dpop: Bool = false,
+        loopbackDevelopmentServer: Bool = false
     ) {
         self.scopeSeparator = scopeSeparator
         self.scopeParameter = scopeParameter
@@ -57,6 +63,31 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         self.tokenResponse = tokenResponse
         self.pushedAuthorizationRequests = pushedAuthorizationRequests
         self.dpop = dpop
+        self.loopbackDevelopmentServer = loopbackDevelopmentServer
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case scopeSeparator, scopeParameter, pkce, tokenEndpointAuthMethod, basicAuthWithoutSecret, authorizationParameters,
+             tokenRequestHeaders, tokenRequestParameters, tokenResponse, pushedAuthorizationRequests, dpop, loopbackDevelopmentServer
+    }
+
+    /// Decodes quirks an app encoded with any earlier version: a member added since then takes
+    /// its default when absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = ProviderQuirks()
+        scopeSeparator = try container.decodeIfPresent(String.self, forKey: .scopeSeparator) ?? defaults.scopeSeparator
+        scopeParameter = try container.decodeIfPresent(String.self, forKey: .scopeParameter) ?? defaults.scopeParameter
+        pkce = try container.decodeIfPresent(PKCEMethod.self, forKey: .pkce) ?? defaults.pkce
+        tokenEndpointAuthMethod = try container.decodeIfPresent(TokenEndpointAuthMethod.self, forKey: .tokenEndpointAuthMethod) ?? defaults.tokenEndpointAuthMethod
+        basicAuthWithoutSecret = try container.decodeIfPresent(Bool.self, forKey: .basicAuthWithoutSecret) ?? defaults.basicAuthWithoutSecret
+        authorizationParameters = try container.decodeIfPresent([QuirkParameter].self, forKey: .authorizationParameters) ?? defaults.authorizationParameters
+        tokenRequestHeaders = try container.decodeIfPresent([QuirkParameter].self, forKey: .tokenRequestHeaders) ?? defaults.tokenRequestHeaders
+        tokenRequestParameters = try container.decodeIfPresent([QuirkParameter].self, forKey: .tokenRequestParameters) ?? defaults.tokenRequestParameters
+        tokenResponse = try container.decodeIfPresent(TokenResponseQuirks.self, forKey: .tokenResponse) ?? defaults.tokenResponse
+        pushedAuthorizationRequests = try container.decodeIfPresent(Bool.self, forKey: .pushedAuthorizationRequests) ?? defaults.pushedAuthorizationRequests
+        dpop = try container.decodeIfPresent(Bool.self, forKey: .dpop) ?? defaults.dpop
+        loopbackDevelopmentServer = try container.decodeIfPresent(Bool.self, forKey: .loopbackDevelopmentServer) ?? defaults.loopbackDevelopmentServer
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let session = try Google.session(store: KeychainTokenStore(service: "com.example.app"))
-/// let local = try LocalProvider.client(allowInsecureLoopback: true)
+/// let local = try LocalProvider.client()   // its quirk file says loopbackDevelopmentServer
 /// ```
 public protocol GeneratedProvider: OAuthProvider {
     /// The provider as it was described at build time.
@@ -24,8 +24,9 @@ extension GeneratedProvider {
     ///   - pendingAuthorizationLifetime: a pending authorization older than this is refused
     ///     (10 minutes by default: an authorization code lives at most that long, RFC 6749 §4.1.2).
     ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1 or [::1], for a provider
-    ///     running on the developer's machine; the build warns about such endpoints and names
-    ///     this option. Every other endpoint must be https.
+    ///     running on the developer's machine. Not needed for one whose quirk file declares
+    ///     `loopbackDevelopmentServer` (the build then notes it once instead of warning per
+    ///     endpoint). Every other endpoint must be https.
     ///   - dpopKeyStorage: where each sign-in's DPoP key is made (`.secureEnclave` on Apple
     ///     devices), for a provider whose quirk file says `dpop`; other providers make no key.
     /// - Throws: ``OAuthError/Kind/invalidConfiguration`` when no client ID is known,

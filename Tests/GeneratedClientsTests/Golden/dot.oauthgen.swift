@@ -31,6 +31,9 @@ internal enum DjangoOAuthToolkit: GeneratedProvider, OpenIDProvider, SupportsRev
             claimsSupported: ["sub"],
             authorizationResponseIssParameterSupported: true
         ),
+        quirks: ProviderQuirks(
+            loopbackDevelopmentServer: true
+        ),
         client: ClientRegistration(
             clientID: "oauthgen-native-no-consent",
             redirectURIs: RedirectURI.allCases.map(\.registered.url),

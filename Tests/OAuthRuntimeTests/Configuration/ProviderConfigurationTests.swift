@@ -41,4 +41,14 @@ import Testing
         let decoded = try JSONDecoder().decode(ProviderConfiguration.self, from: JSONEncoder().encode(configuration))
         #expect(decoded == configuration)
     }
+
+    /// Quirks an app encoded before `loopbackDevelopmentServer` existed still decode, with the default.
+    @Test func quirksEncodedBeforeANewMemberStillDecode() throws {
+        let older = #"{"scopeSeparator":",","scopeParameter":"scope","pkce":"S256","tokenEndpointAuthMethod":"none","basicAuthWithoutSecret":false,"authorizationParameters":[],"tokenRequestHeaders":[],"tokenRequestParameters":[],"tokenResponse":{"format":"json","missingTokenType":false,"errorsWithStatus200":false,"nestedIn":[],"bearerTokenTypes":[]},"pushedAuthorizationRequests":false,"dpop":true}"#
+        let quirks = try JSONDecoder().decode(ProviderQuirks.self, from: Data(older.utf8))
+        #expect(quirks == ProviderQuirks(scopeSeparator: ",", dpop: true))
+        #expect(!quirks.loopbackDevelopmentServer)
+        let round = try JSONDecoder().decode(ProviderQuirks.self, from: JSONEncoder().encode(ProviderQuirks(loopbackDevelopmentServer: true)))
+        #expect(round.loopbackDevelopmentServer)
+    }
 }
