@@ -6,7 +6,7 @@ public enum ReservedTypeNames {
     /// A test compares this list with the runtime's sources, so a new runtime type cannot be missed.
     public static let runtime: Set<String> = [
         "AddressClaim", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
-        "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "ClaimValue",
+        "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
         "ClientAuthentication", "ClientRegistration", "CodeExchange", "CodeGrant", "DPoPKey",
         "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider",
         "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",

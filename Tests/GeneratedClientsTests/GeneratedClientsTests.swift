@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func clientsAndSessionsAreMadeFromTheGeneratedType() async throws {
-        let client = try Google.client()
+        let client = Google.client()
         #expect(client.configuration == Google.configuration)
         #expect(client.clientID == "123456789000-hjugbg6ud799v4c49dim8ce2usclthar.apps.googleusercontent.com")
         let request = try await client.authorizationRequest(redirectURI: Google.RedirectURI.privateUseScheme.registered.url, scopes: [.email, .authDriveFile])
@@ -86,9 +86,9 @@ import Testing
         #expect(query.first { $0.name == "scope" }?.value == "openid email https://www.googleapis.com/auth/drive.file")
         #expect(query.first { $0.name == "redirect_uri" }?.value == "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect")
         #expect(request.pending.scopes == ["openid", "email", "https://www.googleapis.com/auth/drive.file"])
-        _ = try GitHub.session()
+        _ = GitHub.session()
         // The session's allow-list reaches it from the generated entry point.
-        let bounded = try GitHub.session(allowedResourceOrigins: [URL(string: "https://api.github.com/user")!])
+        let bounded = GitHub.session(allowedResourceOrigins: [URL(string: "https://api.github.com/user")!])
         #expect(bounded.allowedResourceOrigins == [URLOrigin(URL(string: "https://api.github.com:443")!)!])
     }
 

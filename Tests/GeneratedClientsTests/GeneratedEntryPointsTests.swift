@@ -10,7 +10,7 @@ import Testing
     /// warning per endpoint, and the generated client needs no `allowInsecureLoopback:`.
     @Test func aDeclaredLoopbackDevelopmentServerNeedsNoArgument() throws {
         #expect(DjangoOAuthToolkit.configuration.quirks.loopbackDevelopmentServer)
-        let client = try DjangoOAuthToolkit.client()
+        let client = DjangoOAuthToolkit.client()
         #expect(client.configuration == DjangoOAuthToolkit.configuration)
         let session = try DjangoOAuthToolkit.session(client: client)
         #expect(session.client.clientID == client.clientID)
@@ -34,6 +34,27 @@ import Testing
             #expect(error.kind == .insecureEndpoint)
             #expect(error.description.contains("http://id.example.com/o/token/"))
         }
+    }
+
+    /// Issue 28, item 3: `SessionModel(session: try Google.session(store:))` did not compile as a
+    /// property initializer, so every SwiftUI app wrote `try!` or `try?`. A provider whose
+    /// configuration the build verified makes both without `try` (this file compiles with
+    /// warnings as errors, so a needless `try` would fail it too).
+    @MainActor
+    @Test func aBuildVerifiedProvidersSessionIsAPropertyInitializer() {
+        // A SwiftUI view is main-actor isolated, as this stand-in (no SwiftUI on Linux) is.
+        @MainActor struct AccountView {
+            var account = SessionModel(session: Google.session(store: MemoryTokenStore()))
+            let github = GitHub.client()
+        }
+        let view = AccountView()
+        #expect(view.account.session.client.clientID == Google.configuration.client.clientID)
+        #expect(view.github.configuration == GitHub.configuration)
+        // Verified: the quirk file names the client ID and every endpoint is https (or on a
+        // declared loopback server). Glewlwyd's pinned endpoints are http on loopback, undeclared:
+        // it keeps the throwing factories only.
+        #expect((Google.self as Any.Type) is any BuildVerifiedProvider.Type)
+        #expect(!((Glewlwyd.self as Any.Type) is any BuildVerifiedProvider.Type))
     }
 
     @Test func everyRuntimeOptionReachesTheGeneratedClient() throws {

@@ -40,7 +40,7 @@ import Testing
         let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", directory.path, "--access-level", "internal"])
         #expect(run.status == 0)
         let source = try String(contentsOf: directory.appendingPathComponent("github.oauthgen.swift"), encoding: .utf8)
-        #expect(source.contains("internal enum GitHub: GeneratedProvider, SupportsUserInfo {"))
+        #expect(source.contains("internal enum GitHub: GeneratedProvider, SupportsUserInfo, BuildVerifiedProvider {"))
         #expect(!source.contains("public "))
     }
 

@@ -7,32 +7,29 @@ import WidgetKit
 final class AccountModel: ObservableObject {
     @Published private(set) var state: SignInState = .unknown
     @Published private(set) var apiResult: String?
-    private let session: OAuthSession<Google>?
+    private let session: OAuthSession<Google>
     private var following: Task<Void, Never>?
 
     init() {
-        session = try? SharedSignIn.session()
+        // No `try`: the build verified Google's configuration (`BuildVerifiedProvider`).
+        session = SharedSignIn.session()
         // Every change the session makes — a sign-in, a refresh by the app or the widget, the
         // provider refusing the refresh token inside any call — reaches the screen from here,
         // without a `catch` at each call site.
-        if let session {
-            following = Task { [weak self] in
-                for await state in await session.states() {
-                    self?.state = SignInState(state)
-                    if case .signedOut(.grantRevoked) = state { self?.apiResult = "Google ended the sign-in: sign in again." }
-                }
+        following = Task { [weak self, session] in
+            for await state in await session.states() {
+                self?.state = SignInState(state)
+                if case .signedOut(.grantRevoked) = state { self?.apiResult = "Google ended the sign-in: sign in again." }
             }
         }
     }
 
     func reload() async {
-        guard let session else { return state = .failed("the Google client is not configured") }
         state = await SignInState.read(from: session)
     }
 
     /// Signs in through `agent`: SwiftUI's web authentication session, or the UIKit one.
     func signIn(with agent: some ExternalUserAgent) async {
-        guard let session else { return }
         do {
             try await session.signIn(with: agent, scopes: [.openid, .email, .profile])
             WidgetCenter.shared.reloadAllTimelines()
@@ -48,7 +45,7 @@ final class AccountModel: ObservableObject {
     /// Google's userinfo over plain URLSession, with headers the session keeps valid (refreshed
     /// first if the access token is about to expire, once however many callers ask).
     func callAPI() async {
-        guard let session, let url = URL(string: "https://openidconnect.googleapis.com/v1/userinfo") else { return }
+        guard let url = URL(string: "https://openidconnect.googleapis.com/v1/userinfo") else { return }
         do {
             var request = URLRequest(url: url)
             for (name, value) in try await session.validAuthorizationHeaders(method: "GET", url: url).fields {
@@ -66,7 +63,6 @@ final class AccountModel: ObservableObject {
 
     /// Revokes the refresh token at Google and forgets the sign-in, here and in the widget.
     func signOut() async {
-        guard let session else { return }
         do {
             if try await session.signOut() == .notRevocable { apiResult = "signed out here; Google keeps the tokens until they expire" }
         } catch {

@@ -26,8 +26,8 @@ enum SharedSignIn {
     }
 
     /// A session over the shared store. Each process (app, widget) makes its own.
-    static func session() throws(OAuthError) -> OAuthSession<Google> {
-        try Google.session(store: store)
+    static func session() -> OAuthSession<Google> {
+        Google.session(store: store)
     }
 }
 

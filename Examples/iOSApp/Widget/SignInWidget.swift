@@ -47,8 +47,7 @@ struct SignInTimeline: TimelineProvider {
     }
 
     private func entry() async -> SignInEntry {
-        guard let session = try? SharedSignIn.session() else { return SignInEntry(date: Date(), state: .failed("not configured")) }
-        return SignInEntry(date: Date(), state: await SignInState.read(from: session))
+        SignInEntry(date: Date(), state: await SignInState.read(from: SharedSignIn.session()))
     }
 }
 

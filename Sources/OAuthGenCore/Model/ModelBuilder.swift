@@ -57,7 +57,20 @@ public enum ModelBuilder {
                 userInfo: names.contains(.userinfo),
                 endSession: isOIDC && names.contains(.endSession),
                 deviceAuthorization: names.contains(.deviceAuthorization),
-                dpop: quirks?.dpop?.value == true))
+                dpop: quirks?.dpop?.value == true,
+                buildVerified: quirks?.clientID != nil && endpoints.allSatisfy { endpoint in
+                    accepted(endpoint.url, loopbackDevelopment: quirks?.isLoopbackDevelopmentServer == true)
+                }))
+    }
+
+    /// Whether the runtime's endpoint rule accepts `url` for a client made with no options.
+    private static func accepted(_ url: String, loopbackDevelopment: Bool) -> Bool {
+        guard let parsed = try? ServerURL(parsing: url) else { return false }
+        switch EndpointRule.verdict(for: parsed) {
+        case .secure: return true
+        case .insecureLoopback: return loopbackDevelopment
+        case .refused: return false
+        }
     }
 
     /// `google` → `google.oauthgen.swift`. Only the provider name in the input file names decides

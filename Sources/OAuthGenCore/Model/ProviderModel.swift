@@ -127,6 +127,10 @@ public struct ProviderModel: Sendable, Hashable {
         public var deviceAuthorization: Bool
         /// RFC 9449: tokens are DPoP-bound, so the client takes where its keys are made.
         public var dpop: Bool
+        /// Nothing the runtime checks when a client is made can fail: the quirk file names the
+        /// client ID, and every endpoint is https or on a declared loopback development server.
+        /// The provider then conforms to `BuildVerifiedProvider` (factories without `try`).
+        public var buildVerified: Bool = false
     }
 
     /// A case of the generated `RedirectURI` enum.

@@ -27,6 +27,7 @@ public struct Renderer: Sendable {
             hasEndSession: model.capabilities.endSession,
             hasDeviceAuthorization: model.capabilities.deviceAuthorization,
             usesDPoP: model.capabilities.dpop,
+            isBuildVerified: model.capabilities.buildVerified,
             configuration: configuration(model),
             scopes: model.scopes.map(constant),
             redirectURIs: model.redirectURIs.map(redirectCase),

@@ -29,6 +29,8 @@ public struct TemplateContext: Sendable {
     public var hasEndSession: Bool
     public var hasDeviceAuthorization: Bool
     public var usesDPoP: Bool
+    /// The client and session are made without `try` (`BuildVerifiedProvider`).
+    public var isBuildVerified: Bool
     /// The `ProviderConfiguration` the provider type holds.
     public var configuration: Configuration
     public var scopes: [Constant]
@@ -122,7 +124,7 @@ extension TemplateContext {
         [
             "contextVersion": contextVersion, "sourceFiles": sourceFiles, "providerName": providerName, "typeName": typeName,
             "access": access, "isOpenIDConnect": isOpenIDConnect, "hasRevocation": hasRevocation, "hasUserInfo": hasUserInfo,
-            "hasEndSession": hasEndSession, "hasDeviceAuthorization": hasDeviceAuthorization, "usesDPoP": usesDPoP,
+            "hasEndSession": hasEndSession, "hasDeviceAuthorization": hasDeviceAuthorization, "usesDPoP": usesDPoP, "isBuildVerified": isBuildVerified,
             "configuration": configuration.dictionary, "scopes": scopes.map(\.dictionary), "redirectURIs": redirectURIs.map(\.dictionary),
             "hasRedirectURIs": hasRedirectURIs, "postLogoutRedirectURIs": postLogoutRedirectURIs.map(\.dictionary),
             "prompts": prompts.map(\.dictionary), "hasPrompts": hasPrompts,

@@ -139,7 +139,7 @@ extension TemplateContext {
     /// A context with one element in every list, for reading its shape.
     static let exemplar = TemplateContext(
         sourceFiles: "", providerName: "", typeName: "", access: "", isOpenIDConnect: true,
-        hasRevocation: true, hasUserInfo: true, hasEndSession: true, hasDeviceAuthorization: true, usesDPoP: true,
+        hasRevocation: true, hasUserInfo: true, hasEndSession: true, hasDeviceAuthorization: true, usesDPoP: true, isBuildVerified: true,
         configuration: Configuration(
             issuer: "", hasIssuerTemplate: true, issuerPlaceholders: [Placeholder(name: "", claim: "", last: true)],
             endpoints: [Member(label: "", value: "", last: true)], metadata: [Member(label: "", value: "", last: true)],

@@ -7,7 +7,7 @@ internal import OAuthPolicy
 /// Make it from the generated provider type, which passes the configuration it was built from:
 ///
 /// ```swift
-/// let client = try Google.client()
+/// let client = Google.client()
 /// let signIn = try await client.signIn(with: LoopbackUserAgent(), scopes: [.openid, .email])
 /// print(signIn.claims.email ?? signIn.claims.sub)
 /// ```

@@ -4,8 +4,8 @@ import Foundation
 /// configuration is known at build time, and its clients and sessions are made from it.
 ///
 /// ```swift
-/// let session = try Google.session(store: KeychainTokenStore(service: "com.example.app"))
-/// let local = try LocalProvider.client()   // its quirk file says loopbackDevelopmentServer
+/// let session = Google.session(store: KeychainTokenStore(service: "com.example.app"))
+/// let local = LocalProvider.client()   // its quirk file says loopbackDevelopmentServer
 /// ```
 public protocol GeneratedProvider: OAuthProvider {
     /// The provider as it was described at build time.

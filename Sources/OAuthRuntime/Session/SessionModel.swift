@@ -6,7 +6,7 @@ import Observation
 /// needed to notice.
 ///
 /// ```swift
-/// @State private var account = SessionModel(session: try Google.session(store: store))
+/// @State private var account = SessionModel(session: Google.session(store: store))
 ///
 /// var body: some View {
 ///     if let signIn = account.signIn { Text(signIn.claims.email ?? "signed in") }

@@ -7,10 +7,10 @@ import Foundation
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
-/// let session = try SignInWithApple.session(store: FileTokenStore(path: path))
+/// let session = SignInWithApple.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum SignInWithApple: GeneratedProvider, OpenIDProvider, SupportsRevocation {
+internal enum SignInWithApple: GeneratedProvider, OpenIDProvider, SupportsRevocation, BuildVerifiedProvider {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://appleid.apple.com",

@@ -7,10 +7,10 @@ import Foundation
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
-/// let session = try DjangoOAuthToolkit.session(store: FileTokenStore(path: path))
+/// let session = DjangoOAuthToolkit.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum DjangoOAuthToolkit: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo {
+internal enum DjangoOAuthToolkit: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, BuildVerifiedProvider {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "http://127.0.0.1:8000/o",

@@ -7,10 +7,10 @@ import Foundation
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
-/// let session = try DuendeDemo.session(store: FileTokenStore(path: path))
+/// let session = DuendeDemo.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization {
+internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization, BuildVerifiedProvider {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://demo.duendesoftware.com",

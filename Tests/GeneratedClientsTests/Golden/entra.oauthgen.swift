@@ -7,10 +7,10 @@ import Foundation
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
-/// let session = try MicrosoftEntra.session(store: FileTokenStore(path: path))
+/// let session = MicrosoftEntra.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization {
+internal enum MicrosoftEntra: GeneratedProvider, OpenIDProvider, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization, BuildVerifiedProvider {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://login.microsoftonline.com/{tenantid}/v2.0",

@@ -7,10 +7,10 @@ import Foundation
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
-/// let session = try GitHub.session(store: FileTokenStore(path: path))
+/// let session = GitHub.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum GitHub: GeneratedProvider, SupportsUserInfo {
+internal enum GitHub: GeneratedProvider, SupportsUserInfo, BuildVerifiedProvider {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: nil,

@@ -7,10 +7,10 @@ import Foundation
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
-/// let session = try GitLab.session(store: FileTokenStore(path: path))
+/// let session = GitLab.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum GitLab: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo {
+internal enum GitLab: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, BuildVerifiedProvider {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://gitlab.com",

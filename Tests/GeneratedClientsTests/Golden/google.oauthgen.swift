@@ -7,10 +7,10 @@ import Foundation
 /// `GeneratedProvider`) make its client and session, typed by its scopes, claims and redirect URIs.
 ///
 /// ```swift
-/// let session = try Google.session(store: FileTokenStore(path: path))
+/// let session = Google.session(store: FileTokenStore(path: path))
 /// try await session.signIn(with: LoopbackUserAgent())
 /// ```
-internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsDeviceAuthorization {
+internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsDeviceAuthorization, BuildVerifiedProvider {
     /// The provider as described by its pinned metadata and quirk file.
     internal static let configuration = ProviderConfiguration(
         issuer: "https://accounts.google.com",

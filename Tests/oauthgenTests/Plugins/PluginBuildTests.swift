@@ -140,7 +140,7 @@ struct PluginBuildTests {
         ])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let generated = sources.appendingPathComponent("Generated/okta.oauthgen.swift")
-        #expect(try String(contentsOf: generated, encoding: .utf8).contains("internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization {"))
+        #expect(try String(contentsOf: generated, encoding: .utf8).contains("internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization, BuildVerifiedProvider {"))
 
         // The same package, on the same build: `init-oauth-provider` writes a catalog entry's
         // quirk file into the target, and the generate command turns it into a client.

@@ -23,14 +23,14 @@ func printAuthorizationURL<Provider: GeneratedProvider>(_ client: OAuthClient<Pr
 /// One sign-in per provider, each with its own typed scopes and result.
 let providers: [String: () async throws -> Void] = [
     "google": {
-        let client = try Google.client()
+        let client = Google.client()
         let scopes: [Google.Scope] = [.openid, .email, .authDriveFile]
         if printOnly { return try await printAuthorizationURL(client, on: .loopback, scopes: scopes) }
         let signIn = try await client.signIn(with: agent, scopes: scopes, parameters: .init(prompt: [.selectAccount]))
         print("signed in as \(signIn.claims.email ?? signIn.claims.sub)")
     },
     "github": {
-        let session = try GitHub.session()
+        let session = GitHub.session()
         let scopes: [GitHub.Scope] = [.readUser, .userEmail]
         if printOnly { return try await printAuthorizationURL(session.client, on: .loopback, scopes: scopes) }
         try await session.signIn(with: agent, scopes: scopes)
@@ -38,7 +38,7 @@ let providers: [String: () async throws -> Void] = [
         print("signed in to GitHub as \(user.login ?? "an unnamed user")")
     },
     "entra": {
-        let client = try MicrosoftEntra.client()
+        let client = MicrosoftEntra.client()
         if printOnly { return try await printAuthorizationURL(client, on: .loopback, scopes: [.openid, .profile]) }
         let signIn = try await client.signIn(with: agent, redirectURI: .loopback)
         print("signed in to tenant \(signIn.claims.tid ?? "unknown") as \(signIn.claims.sub)")
