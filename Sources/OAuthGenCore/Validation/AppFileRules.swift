@@ -124,26 +124,27 @@ public enum AppFileRules {
     static let keychainGroupsKey = "keychain-access-groups"
 
     static func checkKeychainGroups(_ groups: [Located<String>], entitlements root: PlistValue) -> [Diagnostic] {
-        let key = entry(keychainGroupsKey, in: root)
-        let entitled = (key?.value.arrayValue ?? []).compactMap(\.stringValue)
-        return groups.compactMap { group in
-            guard !entitled.contains(where: { sameGroup($0, group.value) }) else { return nil }
-            return Diagnostic(.error, .keychainGroupNotEntitled,
-                "expected the Keychain access group '\(group.value)' in the entitlements' \(keychainGroupsKey), found \(key == nil ? "no such key" : "it missing"): every Keychain call with it would fail with errSecMissingEntitlement (-34018)",
-                at: group.location)
-        }
+        checkEntitled(groups, what: "the Keychain access group", key: keychainGroupsKey, rule: .keychainGroupNotEntitled, in: root,
+                      consequence: "every Keychain call with it would fail with errSecMissingEntitlement (-34018)")
     }
 
     static let appGroupsKey = "com.apple.security.application-groups"
 
     static func checkAppGroups(_ groups: [Located<String>], entitlements root: PlistValue) -> [Diagnostic] {
-        let key = entry(appGroupsKey, in: root)
+        // iOS's `group.…` names are matched exactly; macOS's team-prefixed ones as Keychain groups are.
+        checkEntitled(groups, what: "the app group", key: appGroupsKey, rule: .appGroupNotEntitled, in: root,
+                      consequence: "containerURL(forSecurityApplicationGroupIdentifier:) would be nil, and a store shared with the app's extensions would not coordinate its refreshes")
+    }
+
+    /// Each of `groups` not among the entitlement `key`'s strings, at the group's own location.
+    private static func checkEntitled(_ groups: [Located<String>], what: String, key name: String, rule: RuleID, in root: PlistValue,
+                                      consequence: String) -> [Diagnostic] {
+        let key = entry(name, in: root)
         let entitled = (key?.value.arrayValue ?? []).compactMap(\.stringValue)
         return groups.compactMap { group in
-            // iOS's `group.…` names are matched exactly; macOS's team-prefixed ones as Keychain groups are.
             guard !entitled.contains(where: { sameGroup($0, group.value) }) else { return nil }
-            return Diagnostic(.error, .appGroupNotEntitled,
-                "expected the app group '\(group.value)' in the entitlements' \(appGroupsKey), found \(key == nil ? "no such key" : "it missing"): containerURL(forSecurityApplicationGroupIdentifier:) would be nil, and a store shared with the app's extensions would not coordinate its refreshes",
+            return Diagnostic(.error, rule,
+                "expected \(what) '\(group.value)' in the entitlements' \(name), found \(key == nil ? "no such key" : "it missing"): \(consequence)",
                 at: group.location)
         }
     }
