@@ -33,6 +33,7 @@ public struct Renderer: Sendable {
             redirectURIs: model.redirectURIs.map(redirectCase),
             hasRedirectURIs: !model.redirectURIs.isEmpty,
             postLogoutRedirectURIs: model.postLogoutRedirectURIs.map(redirectCase),
+            hasPostLogoutRedirectURIs: !model.postLogoutRedirectURIs.isEmpty,
             prompts: model.prompts.map(constant),
             hasPrompts: !model.prompts.isEmpty,
             claims: claims(model.claims),

@@ -38,6 +38,7 @@ public struct TemplateContext: Sendable {
     public var hasRedirectURIs: Bool
     /// The cases of `PostLogoutRedirectURI` (providers with an end-session endpoint).
     public var postLogoutRedirectURIs: [RedirectCase]
+    public var hasPostLogoutRedirectURIs: Bool
     public var prompts: [Constant]
     public var hasPrompts: Bool
     /// OpenID providers only.
@@ -126,7 +127,7 @@ extension TemplateContext {
             "access": access, "isOpenIDConnect": isOpenIDConnect, "hasRevocation": hasRevocation, "hasUserInfo": hasUserInfo,
             "hasEndSession": hasEndSession, "hasDeviceAuthorization": hasDeviceAuthorization, "usesDPoP": usesDPoP, "isBuildVerified": isBuildVerified,
             "configuration": configuration.dictionary, "scopes": scopes.map(\.dictionary), "redirectURIs": redirectURIs.map(\.dictionary),
-            "hasRedirectURIs": hasRedirectURIs, "postLogoutRedirectURIs": postLogoutRedirectURIs.map(\.dictionary),
+            "hasRedirectURIs": hasRedirectURIs, "hasPostLogoutRedirectURIs": hasPostLogoutRedirectURIs, "postLogoutRedirectURIs": postLogoutRedirectURIs.map(\.dictionary),
             "prompts": prompts.map(\.dictionary), "hasPrompts": hasPrompts,
             "claims": claims.map(\.dictionary), "userInfoMembers": userInfoMembers.map(\.dictionary), "hasUserInfoMembers": hasUserInfoMembers,
         ]

@@ -146,7 +146,7 @@ extension TemplateContext {
             quirks: [Member(label: "", value: "", last: true)], hasQuirks: true, clientID: "", defaultScopes: ""),
         scopes: [Constant(identifier: "", literal: "", documentation: "")],
         redirectURIs: [RedirectCase(identifier: "", literal: "", kind: "", documentation: "")], hasRedirectURIs: true,
-        postLogoutRedirectURIs: [RedirectCase(identifier: "", literal: "", kind: "", documentation: "")],
+        postLogoutRedirectURIs: [RedirectCase(identifier: "", literal: "", kind: "", documentation: "")], hasPostLogoutRedirectURIs: true,
         prompts: [Constant(identifier: "", literal: "", documentation: "")], hasPrompts: true,
         claims: [Claim(identifier: "", keyLiteral: "", swiftType: "", documentation: "", isRequired: true, last: true)],
         userInfoMembers: [Claim(identifier: "", keyLiteral: "", swiftType: "", documentation: "", isRequired: true, last: true)],

@@ -115,17 +115,9 @@ internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation,
         }
     }
 
-    /// Where the provider may send the browser after signing out (OpenID Connect RP-Initiated
-    /// Logout 1.0 §3): the quirk file's `postLogoutRedirectURIs`, checked against RFC 8252 when this
-    /// file was generated. `session.signOut(with:postLogoutRedirectURI:)` takes one of these.
-    internal enum PostLogoutRedirectURI: OAuthRedirectURI, CaseIterable {
-
-        /// The URI and its kind.
-        internal var registered: RegisteredRedirectURI {
-            switch self {
-            }
-        }
-    }
+    /// The quirk file registers no `postLogoutRedirectURIs`: `signOut()` ends the sign-in in the
+    /// app; add one to sign out at the provider too, through the browser.
+    internal typealias PostLogoutRedirectURI = NoPostLogoutRedirectURI
 
     /// The claims of this provider's ID tokens and userinfo responses.
     internal struct Claims: OAuthClaims {
