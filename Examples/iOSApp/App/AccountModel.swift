@@ -7,6 +7,8 @@ import WidgetKit
 final class AccountModel: ObservableObject {
     @Published private(set) var state: SignInState = .unknown
     @Published private(set) var apiResult: String?
+    /// A sign-in is under way: the button is disabled, so a double tap starts one web session.
+    @Published private(set) var isSigningIn = false
     private let session: OAuthSession<Google>
     private var following: Task<Void, Never>?
 
@@ -30,13 +32,18 @@ final class AccountModel: ObservableObject {
 
     /// Signs in through `agent`: SwiftUI's web authentication session, or the UIKit one.
     func signIn(with agent: some ExternalUserAgent) async {
+        guard !isSigningIn else { return }
+        isSigningIn = true
+        defer { isSigningIn = false }
         do {
             try await session.signIn(with: agent, scopes: [.openid, .email, .profile])
             WidgetCenter.shared.reloadAllTimelines()
         } catch where error.kind == .cancelled {
             // The user closed the sheet: nothing to say.
         } catch {
-            state = .failed(error.description)
+            // The sentence is for the user; the diagnostic, with what was expected and found, for the log.
+            print("sign-in failed: \(error.description)")
+            state = .failed(error.userMessage)
             return
         }
         await reload()
@@ -54,7 +61,7 @@ final class AccountModel: ObservableObject {
             let (_, response) = try await URLSession.shared.data(for: request)
             apiResult = "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0)"
         } catch let error as OAuthError {
-            apiResult = error.description
+            apiResult = error.userMessage
             await reload()
         } catch {
             apiResult = error.localizedDescription
@@ -66,7 +73,7 @@ final class AccountModel: ObservableObject {
         do {
             if try await session.signOut() == .notRevocable { apiResult = "signed out here; Google keeps the tokens until they expire" }
         } catch {
-            apiResult = "signed out; \(error.description)"
+            apiResult = "Signed out. \(error.userMessage)"
         }
         WidgetCenter.shared.reloadAllTimelines()
         await reload()

@@ -41,6 +41,7 @@ struct SignInButton: View {
             Button("Sign in with Google") {
                 Task { await account.signIn(with: WebAuthenticationSessionUserAgent()) }
             }
+            .disabled(account.isSigningIn)
         }
     }
 }
@@ -55,5 +56,6 @@ private struct ModernSignInButton: View {
             let agent = SwiftUIWebAuthenticationUserAgent(webAuthenticationSession)
             Task { await account.signIn(with: agent) }
         }
+        .disabled(account.isSigningIn)
     }
 }

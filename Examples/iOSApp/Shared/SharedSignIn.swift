@@ -58,7 +58,7 @@ enum SignInState: Equatable, Sendable {
         } catch where error.kind == .storageUnavailable {
             return .locked
         } catch {
-            return .failed(error.description)
+            return .failed(error.userMessage)
         }
     }
 }
