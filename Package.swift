@@ -26,13 +26,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // Runtime only, and only where there is no CryptoKit: hashing and signatures (the
-        // generator never links it).
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // generator never links it). The ranges below are what the code calls, not the one release
+        // here, so an older toolchain resolves an older release it can load (README, "Swift
+        // versions"): the runtime builds against swift-crypto 3.12.3 (tools 5.9) as against 4.5.2
+        // (tools 6.1).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Tests only: the reference the runtime's JOSE layer is checked against, token for token.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
-        // OAuthOpenAPIMiddleware only.
-        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // OAuthOpenAPIMiddleware only. 1.10.0 is the first release whose manifest Swift 6.0 loads
+        // with every API the middleware calls (`ClientMiddleware`'s `@Sendable next`,
+        // `Data(collecting:upTo:)`); 1.13 declares tools 6.2. Every HTTPTypes name it uses is in 1.0.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.10.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // libxml2 through the system: line numbers and safe parser options (DESIGN.md §3).

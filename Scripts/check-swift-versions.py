@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-APP_MINIMUM = (6, 2)   # README: "Apps that use oauthgen need Swift 6.2 or later"
+APP_MINIMUM = (6, 2)   # README: "CI proves apps on Swift 6.2 or later"
 DEV_MINIMUM = (6, 2)   # README: "(6.2 or later: ..." for the repository's own commands
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -68,7 +68,7 @@ def check(label, claim, packages):
 
 readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
 ok = True
-for claim, phrase in [(APP_MINIMUM, "Apps that use oauthgen need Swift 6.2 or later"), (DEV_MINIMUM, "(6.2 or later:")]:
+for claim, phrase in [(APP_MINIMUM, "CI proves apps on Swift 6.2 or later"), (DEV_MINIMUM, "(6.2 or later:")]:
     if phrase not in readme:
         print(f"README.md:1:1: error: expected the README to state \"{phrase}\", found it does not")
         ok = False
