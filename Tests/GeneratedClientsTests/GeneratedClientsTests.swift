@@ -80,7 +80,7 @@ import Testing
         let client = Google.client()
         #expect(client.configuration == Google.configuration)
         #expect(client.clientID == "123456789000-hjugbg6ud799v4c49dim8ce2usclthar.apps.googleusercontent.com")
-        let request = try await client.authorizationRequest(redirectURI: Google.RedirectURI.privateUseScheme.registered.url, scopes: [.email, .authDriveFile])
+        let request = try await client.authorizationRequest(redirectURI: Google.RedirectURI.reversedClientID.registered.url, scopes: [.email, .authDriveFile])
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
         // An OpenID provider's request always asks for openid.
         #expect(query.first { $0.name == "scope" }?.value == "openid email https://www.googleapis.com/auth/drive.file")
@@ -103,7 +103,7 @@ import Testing
 
     @Test func redirectURIsAreTheRegisteredOnesWithTheirKinds() {
         #expect(Google.RedirectURI.allCases.map(\.registered.url) == Google.configuration.client.redirectURIs)
-        #expect(Google.RedirectURI.privateUseScheme.registered.kind == .privateUseScheme)
+        #expect(Google.RedirectURI.reversedClientID.registered.kind == .privateUseScheme)
         #expect(Google.RedirectURI.loopback.registered.kind == .loopback)
         #expect(GitHub.RedirectURI.allCases == [.loopback])
         for provider in [Okta.RedirectURI.allCases.map(\.registered), DuendeDemo.RedirectURI.allCases.map(\.registered),

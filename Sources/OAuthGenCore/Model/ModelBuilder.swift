@@ -49,8 +49,8 @@ public enum ModelBuilder {
             scopes: scopes(discovery: discovery, quirks: quirks),
             claims: isOIDC ? claims(discovery: discovery, quirks: quirks) : [],
             userInfoMembers: isOIDC ? [] : userInfoMembers(quirks: quirks),
-            redirectURIs: redirectCases(provider.redirects),
-            postLogoutRedirectURIs: redirectCases(provider.postLogoutRedirects),
+            redirectURIs: redirectCases(provider.redirects, clientID: quirks?.clientID?.value),
+            postLogoutRedirectURIs: redirectCases(provider.postLogoutRedirects, clientID: nil),
             prompts: isOIDC ? prompts(discovery: discovery) : [],
             capabilities: .init(
                 revocation: names.contains(.revocation),
@@ -125,13 +125,18 @@ public enum ModelBuilder {
     }
 
     /// One case per registered URI that passed validation, named for its kind (`loopback`,
-    /// `privateUseScheme`, `claimedHTTPS`), with the path's words added where two share a kind.
-    private static func redirectCases(_ redirects: [ClassifiedRedirect]) -> [ProviderModel.RedirectCase] {
+    /// `privateUseScheme`, `claimedHTTPS`), with the path's words added where two share a kind. A
+    /// private-use scheme that is the client ID reversed (Google's iOS clients:
+    /// `com.googleusercontent.apps.123-abc` for `123-abc.apps.googleusercontent.com`) is
+    /// `reversedClientID`, as the provider and the catalog call it.
+    private static func redirectCases(_ redirects: [ClassifiedRedirect], clientID: String?) -> [ProviderModel.RedirectCase] {
         let usable = redirects.filter { $0.report.kind != .invalid }
+        let reversedClientID = clientID.map { $0.split(separator: ".", omittingEmptySubsequences: false).reversed().joined(separator: ".").lowercased() }
         let kindNames = usable.map { redirect in
             switch redirect.report.kind {
             case .loopback: "loopback"
             case .claimedHTTPS: "claimedHTTPS"
+            case .privateUse where reversedClientID != nil && redirect.report.parsed?.scheme.lowercased() == reversedClientID: "reversedClientID"
             case .privateUse, .invalid: "privateUseScheme"
             }
         }

@@ -72,14 +72,14 @@ internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
     /// was generated. A sign-in uses the first one its user-agent can receive unless told otherwise.
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
         /// `com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect`. A private-use URI scheme redirect (RFC 8252 §7.1).
-        case privateUseScheme
+        case reversedClientID
         /// `http://127.0.0.1/oauth2/google`. A loopback redirect (RFC 8252 §7.3): the listener adds the port it binds.
         case loopback
 
         /// The URI and its kind.
         internal var registered: RegisteredRedirectURI {
             switch self {
-            case .privateUseScheme: RegisteredRedirectURI(uncheckedURL: URL(string: "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect")!, kind: .privateUseScheme)
+            case .reversedClientID: RegisteredRedirectURI(uncheckedURL: URL(string: "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect")!, kind: .privateUseScheme)
             case .loopback: RegisteredRedirectURI(uncheckedURL: URL(string: "http://127.0.0.1/oauth2/google")!, kind: .loopback)
             }
         }

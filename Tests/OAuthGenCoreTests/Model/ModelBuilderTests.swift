@@ -93,4 +93,19 @@ import Testing
         #expect(provider.redirects.map(\.report.kind) == [.privateUse, .privateUse, .loopback])
         #expect(try #require(built).redirectURIs.map(\.identifier) == ["privateUseSchemeA", "privateUseSchemeB", "loopback"])
     }
+
+    /// Issue 28, item 9: Google's redirect was `.privateUseScheme`, named by its kind, where
+    /// Google and the catalog call it the reversed client ID.
+    @Test func aSchemeThatIsTheClientIDReversedIsTheReversedClientID() throws {
+        let (google, _) = try model("""
+            <key>clientID</key><string>123-abc.apps.googleusercontent.com</string>
+            <key>redirectURIs</key><array><string>com.googleusercontent.apps.123-abc:/oauth2redirect</string><string>com.example.app:/cb</string></array>
+            """)
+        #expect(try #require(google).redirectURIs.map(\.identifier) == ["reversedClientID", "privateUseScheme"])
+        let (other, _) = try model("""
+            <key>clientID</key><string>456-def.apps.googleusercontent.com</string>
+            <key>redirectURIs</key><array><string>com.googleusercontent.apps.123-abc:/oauth2redirect</string></array>
+            """)
+        #expect(try #require(other).redirectURIs.map(\.identifier) == ["privateUseScheme"])
+    }
 }
