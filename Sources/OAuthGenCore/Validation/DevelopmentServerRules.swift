@@ -11,9 +11,7 @@ enum DevelopmentServerRules {
         if let issuer = provider.discovery?.issuer ?? quirks.issuer { servers.append(issuer) }
         servers += quirks.endpoints.all.map(\.1)
         let onLoopback = servers.filter { value in
-            guard let url = try? ServerURL(parsing: value.value.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "x"))
-            else { return false }
-            return EndpointRule.verdict(for: url) == .insecureLoopback
+            (try? EndpointCheck.serverURL(value.value)).map(EndpointRule.verdict(for:)) == .insecureLoopback
         }
         guard !onLoopback.isEmpty else {
             return [Diagnostic(.warning, .quirkLoopbackDevelopment,

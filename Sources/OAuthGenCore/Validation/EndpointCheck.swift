@@ -8,11 +8,9 @@ enum EndpointCheck {
     /// For a declared loopback development server (`loopbackDevelopment`) http on a loopback
     /// literal is what it is: `DevelopmentServerRules` notes that once for the provider.
     static func check(_ value: Located<String>, what: String, loopbackDevelopment: Bool = false) -> [Diagnostic] {
-        // Braces are checked by the issuer template rules; here they must not stop URL parsing.
-        let text = value.value.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "x")
         let url: ServerURL
         do {
-            url = try ServerURL(parsing: text)
+            url = try serverURL(value.value)
         } catch {
             if case .unsupportedScheme(let scheme) = error.reason {
                 return [Diagnostic(.error, .discoveryInsecureEndpoint,
@@ -40,5 +38,11 @@ enum EndpointCheck {
             return [Diagnostic(.error, .discoveryInsecureEndpoint,
                 "expected \(what) to use https, found 'http' in '\(value.value)'\(reason)", at: value.location)]
         }
+    }
+
+    /// `text` as the runtime's strict parser reads it. Braces are checked by the issuer template
+    /// rules; here they must not stop URL parsing.
+    static func serverURL(_ text: String) throws(ServerURLError) -> ServerURL {
+        try ServerURL(parsing: text.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "x"))
     }
 }

@@ -40,8 +40,8 @@ enum AccountFileName {
     /// The account a component names; `nil` for a hashed one (its name is not in the file name)
     /// or a component this rule never makes.
     static func account(fromComponent component: String) -> String? {
-        guard !component.isEmpty, !component.contains("~"), !component.contains("."),
-              let account = component.removingPercentEncoding, Self.component(for: account) == component
+        // The round trip refuses what the rule never makes: a dot, a `~` (hashed), a lowercase escape.
+        guard !component.isEmpty, let account = component.removingPercentEncoding, Self.component(for: account) == component
         else { return nil }
         return account
     }

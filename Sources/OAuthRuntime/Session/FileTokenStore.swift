@@ -68,8 +68,7 @@ public struct FileTokenStore: TokenStore {
                    AccountFileName.component(for: account) == component {
                     accounts.append(account)
                 }
-            } else if !component.contains("."), let account = component.removingPercentEncoding,
-                      AccountFileName.legacyComponent(for: account) == component {
+            } else if let account = component.removingPercentEncoding, AccountFileName.legacyComponent(for: account) == component {
                 // Stored before names were case-safe; moved at its first load.
                 accounts.append(account)
             }
@@ -198,7 +197,7 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
-    /// `<path>.lock.version`'s count, which every save and clear bumps: a memory load, so a session can
+    /// `<path>.lock.version`'s count, which every save and clear bumps: one `pread`, so a session can
     /// ask at every access.
     public func revision() -> UInt64? {
         if let count = coordination.revision() { return count }
