@@ -10,7 +10,8 @@
 #
 # Checks, each with -wmo and Swift 6 mode: OAuthPolicy, OAuthFetch, OAuthRuntime (its
 # `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), the
-# generated clients (warnings as errors, as the golden test compiles them), the example iOS app with
+# generated clients (warnings as errors, as the golden test compiles them), the documentation's
+# snippets (Tests/GeneratedClientsTests/Snippets) with them, the example iOS app with
 # its widget (iOS SDKs only), and that using LoopbackUserAgent on iOS is a compile error that says why.
 #
 # Environment:
@@ -308,6 +309,15 @@ if [ -f "$MODS/OAuthRuntime.swiftmodule" ]; then
     step "typecheck generated ($(basename "$g"), $(find "$g" -name '*.swift' | wc -l | tr -d ' ') files)" "$LOGS/typecheck-generated-$(basename "$g").log" \
          "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors -module-name GeneratedClients $gen_files
   done
+  # The documentation's snippets (Tests/GeneratedClientsTests/Snippets), with the golden clients
+  # they call: on Linux `swift test` compiles only their non-Apple half.
+  SNIPPETS="$PROJ/Tests/GeneratedClientsTests/Snippets"
+  if [ -d "$SNIPPETS" ]; then
+    # shellcheck disable=SC2046
+    step "typecheck documentation snippets" "$LOGS/typecheck-snippets.log" \
+         "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors -module-name DocumentationSnippets \
+         $(sources "$PROJ/Tests/GeneratedClientsTests/Golden") $(files "$SNIPPETS")
+  fi
 else
   echo "skip  generated clients (no OAuthRuntime module)"; FAILED=1
 fi

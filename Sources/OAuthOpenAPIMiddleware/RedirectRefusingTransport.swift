@@ -13,6 +13,7 @@ import OpenAPIRuntime
 /// ``OAuthMiddleware``, or give yours a delegate that refuses redirects.
 ///
 /// ```swift
+/// let server = try Servers.Server1.url()
 /// let client = Client(serverURL: server, transport: RedirectRefusingTransport(),
 ///                     middlewares: [OAuthMiddleware(session: session, serverURL: server)])
 /// ```

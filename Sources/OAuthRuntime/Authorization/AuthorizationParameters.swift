@@ -4,7 +4,7 @@ import Foundation
 /// `prompt` takes the values the provider advertises.
 ///
 /// ```swift
-/// try await client.signIn(with: agent, parameters: .init(prompt: [.selectAccount], loginHint: "ada@example.com"))
+/// let signIn = try await client.signIn(with: agent, parameters: .init(prompt: [.selectAccount], loginHint: "ada@example.com"))
 /// ```
 public struct AuthorizationParameters<Provider: OAuthProvider>: Sendable, Hashable {
     /// `prompt`: whether to ask the user to sign in, consent or pick an account again.

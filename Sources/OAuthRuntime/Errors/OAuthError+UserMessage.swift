@@ -4,7 +4,9 @@ extension OAuthError {
     /// and developers) and without anything a server sent.
     ///
     /// ```swift
-    /// } catch let error as OAuthError {
+    /// do {
+    ///     try await session.signIn(with: agent)   // throws only OAuthError: so is `error`
+    /// } catch {
     ///     logger.error("\(error.description)")     // for you
     ///     alertMessage = error.userMessage         // for them
     /// }

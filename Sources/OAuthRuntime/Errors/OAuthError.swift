@@ -18,7 +18,7 @@ internal import OAuthPolicy
 /// } catch OAuthError.Kind.cancelled {
 ///     // the user closed the browser, or the task was cancelled
 /// } catch let error as OAuthError where error.kind == .network {
-///     if (error.underlyingError as? URLError)?.code == .notConnectedToInternet { … }
+///     if (error.underlyingError as? URLError)?.code == .notConnectedToInternet { showOffline() }
 /// }
 /// ```
 ///

@@ -8,10 +8,6 @@ import Testing
 @Suite struct PackageGraphTests {
     static let applePlatforms: Set = ["macos", "maccatalyst", "ios", "tvos", "watchos", "visionos", "driverkit"]
 
-    struct DumpFailed: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// A target's dependency: its name, the package of a product, the platforms it is limited to.
     struct Dependency {
         var name: String
@@ -20,17 +16,11 @@ import Testing
     }
 
     static func dependencies(of target: String) async throws -> [Dependency] {
-        let swift = ProcessRunner.which("swift") ?? URL(fileURLWithPath: "/usr/bin/swift")
-        // A scratch path of its own: `swift test` holds the lock on `.build` while tests run.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-dump-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        // Off the cooperative pool: a dump-package resolves the graph, which takes seconds.
-        let run = try await ProcessRunner.runDetached(swift, ["package", "--package-path", ProcessRunner.packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
-        guard run.status == 0, let package = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
-              let targets = package["targets"] as? [[String: Any]],
+        let package = try await PackageDump.manifest()
+        guard let targets = package["targets"] as? [[String: Any]],
               let found = targets.first(where: { $0["name"] as? String == target }),
               let entries = found["dependencies"] as? [[String: Any]]
-        else { throw DumpFailed(description: "swift package dump-package: exit \(run.status), \(run.stderr)") }
+        else { throw PackageDump.Failed(description: "no target \(target) with dependencies in the manifest") }
         return entries.compactMap { entry in
             guard let (kind, value) = entry.first, let fields = value as? [Any] else { return nil }
             let condition = fields.last as? [String: Any]
@@ -67,7 +57,7 @@ import Testing
         #else
         let run = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/otool"), ["-L", binary.path])
         #endif
-        guard run.status == 0 else { throw PackageGraphTests.DumpFailed(description: "listing the libraries of \(executable): \(run.stderr)") }
+        guard run.status == 0 else { throw PackageDump.Failed(description: "listing the libraries of \(executable): \(run.stderr)") }
         return run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 

@@ -115,6 +115,25 @@ struct PluginBuildTests {
         #expect(google.stdout.contains("scope=openid%20email%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fdrive.file"))
     }
 
+    /// swift-openapi-generator's plugin and ours on one target, as CallingAPIsThroughOpenAPIClients.md
+    /// says they work (its snippets are this package's, warnings as errors), and what the article
+    /// says an app sees, through the real OpenAPIRuntime: the session's error out of `ClientError`.
+    @Test func anOpenAPIClientAndAProviderBuildInOneTargetAndTheOAuthErrorComesBackOut() async throws {
+        let build = try await cleanBuild("OpenAPIClient")
+        #expect(build.status == 0, "\(build.stdout)\n\(build.stderr)")
+        guard build.status == 0 else { return }
+        let binary = Self.scratch.appendingPathComponent("OpenAPIClient/debug/profile")
+        let notSignedIn = try ProcessRunner.run(binary, [])
+        #expect(notSignedIn.status == 0, "\(notSignedIn.stderr)")
+        #expect(notSignedIn.stdout == "not signed in: sign in first\n")
+        let anotherServer = try ProcessRunner.run(binary, ["--another-server"])
+        #expect(anotherServer.stdout == """
+            failed: expected a request to https://openidconnect.googleapis.com:443, found one to \
+            https://api.example.com/v1/userinfo; its access token is not sent there
+
+            """)
+    }
+
     @Test func theCommandPluginWritesTheClientsIntoThePackage() async throws {
         let package = Self.scratch.appendingPathComponent("command-plugin-package")
         try? FileManager.default.removeItem(at: package)
