@@ -42,8 +42,7 @@ public enum DjangoProvider {
 
                 ************************************************************************
                   SKIPPING the tests against django-oauth-toolkit: \(error.description)
-                  Run .ci/run (or: python3 -m venv .venv && .venv/bin/pip install -r
-                  Tests/Support/django-provider/requirements.txt) to run them.
+                  Run Scripts/test.sh (it installs them into .venv once) to run them.
                 ************************************************************************
 
                 """.utf8))
@@ -111,20 +110,17 @@ public enum DjangoProvider {
             python: python, driver: supportDirectory.appendingPathComponent("login_driver.py").path)
     }
 
-    /// `.venv/bin/python` with the toolkit installed, creating the venv if needed.
+    /// `.venv/bin/python` with the toolkit installed. Installing is `Scripts/test.sh`'s job, done
+    /// once: a test that installs packages is slow, needs the network, and changes the checkout.
     private static func pythonWithToolkit() throws -> String {
-        let venv = ProcessRunner.packageRoot.appendingPathComponent(".venv")
-        let python = venv.appendingPathComponent("bin/python").path
-        if FileManager.default.isExecutableFile(atPath: python), (try? run(python, ["-c", "import oauth2_provider, jwcrypto, requests"]))?.status == 0 {
-            return python
+        let python = ProcessRunner.packageRoot.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw Unavailable(description: "there is no .venv with django-oauth-toolkit")
         }
-        guard let system = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:))
-            ?? ProcessRunner.which("python3")?.path
-        else { throw Unavailable(description: "python3 was not found") }
-        let created = try run(system, ["-m", "venv", venv.path])
-        guard created.status == 0 else { throw Unavailable(description: "python3 -m venv failed: \(created.output)") }
-        let installed = try run(python, ["-m", "pip", "install", "-q", "-r", supportDirectory.appendingPathComponent("requirements.txt").path])
-        guard installed.status == 0 else { throw Unavailable(description: "pip install failed: \(installed.output)") }
+        let probe = try run(python, ["-c", "import oauth2_provider, jwcrypto, requests"])
+        guard probe.status == 0 else {
+            throw Unavailable(description: ".venv lacks the packages of Tests/Support/django-provider/requirements.txt: \(probe.output)")
+        }
         return python
     }
 

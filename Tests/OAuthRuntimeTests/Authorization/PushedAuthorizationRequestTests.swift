@@ -97,7 +97,9 @@ import Testing
     @Test func aProviderThatRequiresPushingNeedsTheEndpoint() throws {
         var configuration = testConfiguration()
         configuration.metadata.requirePushedAuthorizationRequests = true
-        #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }
+        let refused = #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }
+        #expect(refused?.kind == .invalidConfiguration)
+        #expect(refused?.message == "expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none")
         configuration.metadata.requirePushedAuthorizationRequests = false
         configuration.quirks.pushedAuthorizationRequests = true
         let error = #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }

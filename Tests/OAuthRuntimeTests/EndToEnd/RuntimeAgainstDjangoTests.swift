@@ -152,6 +152,8 @@ struct SignOutAgainstDjangoTests {
         #expect(try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "http://127.0.0.1/logout")!) == .revoked)
         #expect(try await session.currentSignIn() == nil)
         let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil)
-        await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
+        let refused = await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
+        #expect(refused?.kind == .requestRejected)
+        #expect(refused?.protocolError?.code == "invalid_grant")
     }
 }

@@ -197,7 +197,12 @@ extension AgainstGlewlwyd {
             #expect(try await session.currentSignIn() == nil)
             // The session revoked it itself: the provider refuses it now.
             let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: rotated), idToken: nil)
-            await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
+            let refused = await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
+            // Glewlwyd refuses a revoked refresh token with a bare 400, no RFC 6749 §5.2 body (an
+            // expectation of the kind alone would pass on a network failure too).
+            #expect(refused?.kind == .unexpectedResponse)
+            #expect(refused?.httpStatus == 400)
+            #expect(refused?.message == "expected an OAuth response from the token endpoint, found HTTP 400")
         }
 
         @Test func aPublicClientIsSignedOutHereEvenWhenTheProviderRefusesItsRevocation() async throws {
@@ -222,9 +227,10 @@ extension AgainstGlewlwyd {
             #expect(throws: OAuthError.stateMismatch) {
                 try OAuthClient<DiscoveredProvider>.checkLogoutReturn(redirect, redirect: redirect, state: "sent")
             }
-            #expect(throws: OAuthError.self) {
+            let elsewhere = #expect(throws: OAuthError.self) {
                 try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/elsewhere?state=sent")!, redirect: redirect, state: "sent")
             }
+            #expect(elsewhere?.kind == .redirectMismatch)
             try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/logout?state=sent")!, redirect: redirect, state: "sent")
         }
     }

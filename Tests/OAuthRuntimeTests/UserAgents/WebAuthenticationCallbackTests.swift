@@ -55,11 +55,12 @@ import Testing
         #expect(url.absoluteString == "https://id.example.com/authorize?state=s")
         #expect(callback == .customScheme("com.example.app"))
 
-        await #expect(throws: OAuthError.self) {
+        let refused = await #expect(throws: OAuthError.self) {
             _ = try await WebAuthenticationCallback.prepare(on: registered("https://app.example.com/cb"), httpsCallbacksAvailable: false) { (_: URL) async throws(OAuthError) -> (url: URL, state: String) in
                 Issue.record("no request may be made for a redirect the session cannot receive")
                 return (URL(string: "https://id.example.com/authorize")!, "s")
             }
         }
+        #expect(refused?.kind == .invalidConfiguration)
     }
 }

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# test.sh — the tests, with what they need installed once: `Scripts/test.sh [swift test arguments]`.
+#
+# The runtime's tests sign in to a real django-oauth-toolkit started on 127.0.0.1 from a Python
+# virtual environment, .venv. This script makes it (python3 -m venv) and installs
+# Tests/Support/django-provider/requirements.txt into it when the requirements changed since the
+# last install, then runs `swift test` with the arguments given. The tests themselves never
+# install anything: without .venv they skip the provider suites with a notice (or fail, with
+# OAUTHGEN_REQUIRE_PROVIDER=1, as CI sets).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+requirements=Tests/Support/django-provider/requirements.txt
+stamp=.venv/.oauthgen-requirements
+if ! [ -x .venv/bin/python ] || ! cmp -s "$requirements" "$stamp"; then
+    echo "== installing the test providers' Python packages into .venv ($requirements)"
+    python3 -m venv .venv
+    .venv/bin/pip install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$stamp"
+fi
+
+exec swift test "$@"
