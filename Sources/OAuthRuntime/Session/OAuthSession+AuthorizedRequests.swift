@@ -120,3 +120,23 @@ extension OAuthSession {
         }
     }
 }
+
+extension OAuthSession {
+    /// ``validAccessToken()``'s counterpart for DPoP-bound tokens: the headers for one request to
+    /// a resource server, refreshed first if needed (`Authorization: DPoP …` and a fresh proof;
+    /// `Authorization: Bearer …` when the tokens are not bound).
+    ///
+    /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for a URL that is not https (http only on
+    ///   127.0.0.1 or [::1], for a client made with `allowInsecureLoopback`): a token never
+    ///   travels in the clear.
+    /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for a URL outside ``allowedResourceOrigins``.
+    public func validAuthorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
+        try EndpointPolicy.requireSecure(url, name: "resource server", allowInsecureLoopback: client.allowsInsecureLoopback)
+        if let allowed = allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {
+            throw OAuthError.resourceNotAllowed(url, allowed: Array(allowed))
+        }
+        _ = try await validAccessToken()
+        guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
+        return try await client.authorizationHeaders(for: signIn, method: method, url: url)
+    }
+}

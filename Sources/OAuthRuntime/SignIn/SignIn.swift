@@ -130,3 +130,10 @@ extension SignIn: CustomReflectable {
     public var customMirror: Mirror { .redacted(self) }
 }
 
+extension SignIn {
+    /// Whether both hold the same access and refresh tokens: the same grant at the same moment,
+    /// whatever else a store's encoding may round.
+    func holdsSameTokens(as other: SignIn) -> Bool {
+        tokens.accessToken == other.tokens.accessToken && tokens.refreshToken == other.tokens.refreshToken
+    }
+}
