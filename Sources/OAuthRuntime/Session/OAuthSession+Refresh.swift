@@ -124,7 +124,7 @@ extension OAuthSession {
         if case .failure(let error) = outcome, error.kind == .sessionChanged, let token = renewed.tokens.refreshToken,
            client.configuration.endpoints.revocation != nil {
             // Nobody will ever use it; leaving it valid would leave a live grant behind.
-            try? await client.revokeIfPossible(token, hint: .refreshToken)
+            try? await client.sendRevocation(token, hint: .refreshToken)
         }
         return try outcome.get()
     }

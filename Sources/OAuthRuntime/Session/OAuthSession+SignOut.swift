@@ -51,9 +51,9 @@ extension OAuthSession {
         let revoked: OAuthError?
         do throws(OAuthError) {
             if let refreshToken = signIn.tokens.refreshToken {
-                try await client.revokeIfPossible(refreshToken, hint: .refreshToken)
+                try await client.sendRevocation(refreshToken, hint: .refreshToken)
             } else {
-                try await client.revokeIfPossible(signIn.tokens.accessToken, hint: .accessToken)
+                try await client.sendRevocation(signIn.tokens.accessToken, hint: .accessToken)
             }
             revoked = nil
         } catch {

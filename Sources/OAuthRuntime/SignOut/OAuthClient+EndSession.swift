@@ -71,3 +71,35 @@ extension OAuthSession {
         return try await signOut()
     }
 }
+
+extension OAuthClient where Provider: SupportsEndSession {
+    /// The RP-initiated logout URL (OpenID Connect RP-Initiated Logout 1.0) for a sign-in.
+    public func endSessionURL(for signIn: SignIn<Provider>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL {
+        guard let url = endSessionURL(idTokenHint: signIn.idToken, postLogoutRedirectURI: postLogoutRedirectURI, state: state) else {
+            preconditionFailure("a provider that supports end-session has an end-session endpoint")
+        }
+        return url
+    }
+}
+
+extension OAuthClient where Provider == DiscoveredProvider {
+    /// The RP-initiated logout URL, if the provider described at run time has an end-session endpoint.
+    public func endSessionURL(for signIn: SignIn<Provider>, postLogoutRedirectURI: URL? = nil, state: String? = nil) -> URL? {
+        endSessionURL(idTokenHint: signIn.idToken, postLogoutRedirectURI: postLogoutRedirectURI, state: state)
+    }
+}
+
+extension OAuthClient {
+    func endSessionURL(idTokenHint: VerifiedIDToken?, postLogoutRedirectURI: URL?, state: String?) -> URL? {
+        guard let endpoint = configuration.endpoints.endSession,
+              var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+        else { return nil }
+        var pairs: [(String, String)] = [("client_id", clientID)]
+        if let idTokenHint { pairs.append(("id_token_hint", idTokenHint.rawValue)) }
+        if let postLogoutRedirectURI { pairs.append(("post_logout_redirect_uri", postLogoutRedirectURI.absoluteString)) }
+        if let state { pairs.append(("state", state)) }
+        let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
+        components.percentEncodedQuery = existing + FormEncoding.encodeQuery(pairs)
+        return components.url
+    }
+}
