@@ -163,9 +163,3 @@ public struct ProviderModel: Sendable, Hashable {
         public var isRequired: Bool
     }
 }
-
-/// The access level of the generated declarations.
-public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
-    case `public`
-    case `internal`
-}

@@ -1,14 +1,5 @@
 import Foundation
 
-/// The authorization code from a validated callback. Its description never shows the code.
-@_spi(BuildingBlocks)
-public struct AuthorizationCode: Sendable, Hashable, CustomStringConvertible {
-    /// The code, for the token request only; never printed.
-    public let code: String
-
-    public var description: String { "AuthorizationCode(<redacted>)" }
-}
-
 /// Checks the URL the authorization response arrived on (RFC 6749 §4.1.2, RFC 8252 §8.9–§8.10,
 /// RFC 9207) before anything in it is trusted.
 @_spi(BuildingBlocks)

@@ -1,10 +1,5 @@
 import Foundation
 
-/// A provider with a device authorization endpoint (RFC 8628): ``OAuthClient/authorizeDevice(scopes:now:)``
-/// and ``OAuthClient/signIn(with:clock:)`` exist for it — for tvOS, watchOS and terminal apps,
-/// which have no browser of their own.
-public protocol SupportsDeviceAuthorization: OAuthProvider {}
-
 extension OAuthClient where Provider: SupportsDeviceAuthorization {
     /// Starts a device sign-in (RFC 8628 §3.1): the codes to show the user.
     ///

@@ -5,53 +5,6 @@ import FoundationNetworking
 internal import OAuthFetch
 internal import OAuthPolicy
 
-/// An HTTP request as the runtime makes it.
-public struct HTTPRequest: Sendable, Hashable {
-    /// The HTTP method, e.g. `POST`.
-    public var method: String
-    /// The URL; its query never carries a token or code.
-    public var url: URL
-    /// Header fields.
-    public var headers: [String: String]
-    /// The body, for POST requests.
-    public var body: Data?
-
-    /// A request with its parts.
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-    }
-}
-
-/// An HTTP response.
-public struct HTTPResponse: Sendable, Hashable {
-    /// The HTTP status code.
-    public var status: Int
-    /// Header fields as received.
-    public var headers: [String: String]
-    /// The body, at most 1 MiB from `URLSessionTransport`.
-    public var body: Data
-
-    /// A response with its parts.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
-    /// A header by case-insensitive name.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-
-    /// The media type without parameters, lowercased (`application/json`).
-    public var mediaType: String? {
-        header("Content-Type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    }
-}
-
 extension HTTPRequest: CustomStringConvertible, CustomReflectable {
     /// The method, the URL without its query, the header names and the body's size: a request
     /// carries credentials (`Authorization`, `DPoP`, a code and its verifier in the body), which
@@ -100,36 +53,6 @@ enum HTTPMessageText {
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response as it arrived, a 3xx included: never follow redirects.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
-}
-
-/// `URLSession`, without caching, cookies or redirects: token responses must never be cached
-/// (RFC 6749 §5.1), no cookie jar should outlive a sign-in, and credentials never follow a
-/// redirect. Bodies over 1 MiB are refused while they stream.
-public struct URLSessionTransport: HTTPTransport {
-    private let fetch: ServerFetch
-
-    /// A transport whose requests time out after `timeout` seconds.
-    public init(timeout: TimeInterval = 30) {
-        self.fetch = ServerFetch(timeout: timeout)
-    }
-
-    /// Sends `request` through `URLSession`.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        do {
-            let response = try await fetch.send(urlRequest)
-            return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
-        } catch .cancelled {
-            throw CancellationError()
-        } catch .bodyTooLarge(let limit) {
-            throw ResponseTooLarge(limit: limit)
-        } catch .transport(let error) {
-            throw error
-        }
-    }
 }
 
 /// Thrown by a transport that stopped reading a body at `limit` bytes; the runtime reports it

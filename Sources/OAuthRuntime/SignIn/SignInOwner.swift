@@ -1,0 +1,26 @@
+import Foundation
+
+/// Whose sign-in a stored record is: the provider that issued its tokens and the client they
+/// were issued to. A session uses and clears only its own; the README's
+/// `KeychainTokenStore(service: "com.example.app")` shared by two providers would otherwise send
+/// one provider's refresh token to the other's token endpoint.
+public struct SignInOwner: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The issuer (as configured, a template included); `nil` for an OAuth provider without one.
+    public var issuer: String?
+    /// The client ID the tokens were issued to.
+    public var clientID: String
+    /// The token endpoint's origin (``URLOrigin``), where the refresh token is sent.
+    public var tokenEndpoint: String
+
+    /// An owner from its parts.
+    public init(issuer: String?, clientID: String, tokenEndpoint: String) {
+        self.issuer = issuer
+        self.clientID = clientID
+        self.tokenEndpoint = tokenEndpoint
+    }
+
+    /// The client and issuer, as an error names them.
+    public var description: String {
+        "client \"\(clientID)\" at \(issuer.map { "\"\($0)\"" } ?? tokenEndpoint)"
+    }
+}
