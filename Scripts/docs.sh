@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the documentation with warnings as errors, and fails on any undocumented public
-# declaration: OAuthRuntime's DocC catalog, OAuthPolicy, OAuthGenCatalog, and a module of generated clients (all
+# declaration or on public API grown past Scripts/public-api-baseline.json (Scripts/public-api.py): OAuthRuntime's DocC catalog, OAuthPolicy, OAuthGenCatalog, and a module of generated clients (all
 # example providers, generated public). Uses the toolchain's docc; no package plugin needed.
 #
 #   Scripts/docs.sh [OUTPUT_DIR]      (default .build/docs)
@@ -17,6 +17,8 @@ python3 Scripts/undocumented.py "$graphs" OAuthRuntime
 python3 Scripts/undocumented.py "$graphs" OAuthPolicy
 python3 Scripts/undocumented.py "$graphs" OAuthGenCatalog
 python3 Scripts/undocumented.py "$graphs" OAuthOpenAPIMiddleware
+# The public API's size per product against Scripts/public-api-baseline.json: growth fails.
+python3 Scripts/public-api.py "$graphs"
 
 mkdir -p "$work/runtime" "$output"
 cp "$graphs"/OAuthRuntime*.symbols.json "$work/runtime/"
