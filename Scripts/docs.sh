@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the documentation with warnings as errors, and fails on any undocumented public
-# declaration or on public API grown past Scripts/public-api-baseline.json (Scripts/public-api.py): OAuthRuntime's DocC catalog, OAuthPolicy, OAuthGenCatalog, and a module of generated clients (all
+# declaration or on public API grown past Scripts/public-api-baseline.json (Scripts/public-api.py):
+# OAuthRuntime's DocC catalog, OAuthPolicy, OAuthGenCatalog, and a module of generated clients (all
 # example providers, generated public). Uses the toolchain's docc; no package plugin needed.
 #
 #   Scripts/docs.sh [OUTPUT_DIR]      (default .build/docs)
