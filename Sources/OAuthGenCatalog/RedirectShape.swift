@@ -18,7 +18,7 @@ public enum RedirectShape: String, Sendable, Hashable, CaseIterable {
     /// The RFC 8252 kind of the URIs of this shape.
     public var kind: RedirectKind {
         switch self {
-        case .reversedClientID, .bundleID: .privateUse
+        case .reversedClientID, .bundleID: .privateUseScheme
         case .loopback: .loopback
         case .claimedHTTPS: .claimedHTTPS
         }

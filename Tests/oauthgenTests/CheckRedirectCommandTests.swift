@@ -28,7 +28,7 @@ import Testing
         #expect(run.status == 1)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(entries.map { $0["uri"] as? String } == ["com.example.app://cb", "http://[::1]/cb", "http://evil.example/cb", "https://app.example.com/cb"])
-        #expect(entries.map { $0["kind"] as? String } == ["privateUse", "loopback", "invalid", "claimedHTTPS"])
+        #expect(entries.map { $0["kind"] as? String } == ["privateUseScheme", "loopback", "invalid", "claimedHTTPS"])
         let first = try #require((entries[0]["diagnostics"] as? [[String: Any]])?.first)
         #expect(first["severity"] as? String == "warning")
         #expect(first["rule"] as? String == "redirect-scheme-double-slash")

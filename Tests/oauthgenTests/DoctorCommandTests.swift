@@ -62,7 +62,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.components(separatedBy: "\n")
         let quirks = directory.appendingPathComponent("google.quirks.plist").path
-        #expect(lines.contains("    http://127.0.0.1/oauth2/google  loopback, any port (RFC 8252 §7.3)    (\(quirks):14)"))
+        #expect(lines.contains("    http://127.0.0.1/oauth2/google  loopback redirect (RFC 8252 §7.3), any port    (\(quirks):14)"))
         #expect(lines.contains("      the Desktop app client type only: an iOS client ID refuses it (developers.google.com/identity/protocols/oauth2/native-app)"))
         #expect(lines.contains("  Info.plist: CFBundleURLTypes → CFBundleURLSchemes must list"))
         #expect(lines.contains("    com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar    NOT registered: the browser cannot hand the response back to the app"))

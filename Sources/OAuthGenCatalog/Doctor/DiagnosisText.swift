@@ -64,12 +64,7 @@ extension ProviderDiagnosis {
     }
 
     static func kindName(_ kind: RedirectKind) -> String {
-        switch kind {
-        case .privateUse: "private-use scheme (RFC 8252 §7.1)"
-        case .claimedHTTPS: "claimed https (RFC 8252 §7.2)"
-        case .loopback: "loopback, any port (RFC 8252 §7.3)"
-        case .invalid: "not usable by a native app"
-        }
+        kind == .loopback ? "\(kind), any port" : kind.description
     }
 
     private func place(_ location: SourceLocation) -> String {

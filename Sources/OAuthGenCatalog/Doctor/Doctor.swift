@@ -45,7 +45,7 @@ public enum Doctor {
             return .init(uri: uri.value, location: uri.location, kind: kind, allowedByProvider: entry.map { _ in allowed != nil }, note: allowed?.note)
         }
         var schemes: [ProviderDiagnosis.Scheme] = []
-        for redirect in redirects where redirect.kind == .privateUse {
+        for redirect in redirects where redirect.kind == .privateUseScheme {
             guard let scheme = redirect.uri.split(separator: ":", maxSplits: 1).first.map({ $0.lowercased() }),
                   !schemes.contains(where: { $0.scheme == scheme }) else { continue }
             schemes.append(.init(scheme: scheme, registered: registeredSchemes.map { $0.contains(scheme) }))

@@ -26,7 +26,7 @@ public enum URLSchemeCheck {
         var used: Set<String> = []
         for uri in redirectURIs {
             let report = RedirectURIChecker.check(uri.value)
-            guard report.kind == .privateUse, let scheme = report.parsed?.scheme.lowercased() else { continue }
+            guard report.kind == .privateUseScheme, let scheme = report.parsed?.scheme.lowercased() else { continue }
             used.insert(scheme)
             if !registered.contains(scheme) {
                 findings.append(Diagnostic(.error, .schemeNotRegistered,

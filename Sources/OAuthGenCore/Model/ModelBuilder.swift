@@ -133,12 +133,8 @@ public enum ModelBuilder {
         let usable = redirects.filter { $0.report.kind != .invalid }
         let reversedClientID = clientID.map { $0.split(separator: ".", omittingEmptySubsequences: false).reversed().joined(separator: ".").lowercased() }
         let kindNames = usable.map { redirect in
-            switch redirect.report.kind {
-            case .loopback: "loopback"
-            case .claimedHTTPS: "claimedHTTPS"
-            case .privateUse where reversedClientID != nil && redirect.report.parsed?.scheme.lowercased() == reversedClientID: "reversedClientID"
-            case .privateUse, .invalid: "privateUseScheme"
-            }
+            redirect.report.kind == .privateUseScheme && reversedClientID != nil && redirect.report.parsed?.scheme.lowercased() == reversedClientID
+                ? "reversedClientID" : redirect.report.kind.rawValue
         }
         let names = zip(usable, kindNames).map { redirect, kind in
             kindNames.filter { $0 == kind }.count > 1 ? kind + SwiftNaming.upperCamelCase(redirect.report.parsed?.path ?? redirect.uri.value) : kind

@@ -116,13 +116,9 @@ public struct Renderer: Sendable {
     }
 
     private static func redirectCase(_ redirect: ProviderModel.RedirectCase) -> TemplateContext.RedirectCase {
-        let (kind, documentation) = switch redirect.kind {
-        case .loopback: ("loopback", "A loopback redirect (RFC 8252 §7.3): the listener adds the port it binds.")
-        case .claimedHTTPS: ("claimedHTTPS", "A claimed https redirect (RFC 8252 §7.2).")
-        case .privateUse, .invalid: ("privateUseScheme", "A private-use URI scheme redirect (RFC 8252 §7.1).")
-        }
-        return .init(identifier: redirect.identifier, literal: SwiftNaming.stringLiteral(redirect.uri), kind: kind,
-                     documentation: SwiftNaming.docCommentText("`\(redirect.uri)`. \(documentation)"))
+        let port = redirect.kind == .loopback ? ": the listener adds the port it binds" : ""
+        return .init(identifier: redirect.identifier, literal: SwiftNaming.stringLiteral(redirect.uri), kind: redirect.kind.rawValue,
+                     documentation: SwiftNaming.docCommentText("`\(redirect.uri)`. A \(redirect.kind)\(port)."))
     }
 
     private static func claims(_ claims: [ProviderModel.Claim]) -> [TemplateContext.Claim] {

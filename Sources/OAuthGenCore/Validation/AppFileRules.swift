@@ -82,7 +82,7 @@ public enum AppFileRules {
         var reported: Set<String> = []
         for (provider, redirect) in redirects {
             let (uri, report) = (redirect.uri, redirect.report)
-            guard report.kind == .privateUse, let scheme = report.parsed?.scheme.lowercased(),
+            guard report.kind == .privateUseScheme, let scheme = report.parsed?.scheme.lowercased(),
                   !registered.contains(scheme), reported.insert(scheme).inserted else { continue }
             findings.append(Diagnostic(.error, .schemeNotRegistered,
                 "expected the URL scheme '\(scheme)' among CFBundleURLTypes' CFBundleURLSchemes, found \(urlTypes == nil ? "no CFBundleURLTypes" : "it missing"): provider '\(provider)' redirects to '\(uri.value)', and the app would never receive the response",

@@ -10,7 +10,7 @@ enum PlatformRules {
         guard platforms.contains(.windows) else { return [] }
         return redirects.compactMap { redirect in
             let (uri, report) = (redirect.uri, redirect.report)
-            guard report.kind == .privateUse, let scheme = report.parsed?.scheme, scheme.count > windowsSchemeLimit else { return nil }
+            guard report.kind == .privateUseScheme, let scheme = report.parsed?.scheme, scheme.count > windowsSchemeLimit else { return nil }
             return Diagnostic(.warning, .redirectSchemeTooLongForWindows,
                 "redirect URI '\(uri.value)': expected a private-use scheme of at most \(windowsSchemeLimit) characters for Windows URI activation, found \(scheme.count)",
                 at: uri.location)

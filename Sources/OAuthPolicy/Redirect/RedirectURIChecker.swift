@@ -85,7 +85,7 @@ public enum RedirectURIChecker {
                 "expected a private-use scheme that the app owns (a reverse domain name), found '\(parsed.scheme)', a scheme registered or in common use",
                 at: 0)
         default:
-            kind = .privateUse
+            kind = .privateUseScheme
             checkPrivateUse(parsed, add: add)
         }
         return RedirectReport(uri: uri, kind: kind, parsed: parsed, findings: findings)

@@ -21,12 +21,10 @@ public struct RegisteredRedirectURI: OAuthRedirectURI, CustomStringConvertible {
         if let error = report.firstError {
             throw OAuthError.invalidConfiguration("redirect URI \(text): \(error.message)")
         }
-        switch report.kind {
-        case .loopback: kind = .loopback
-        case .claimedHTTPS: kind = .claimedHTTPS
-        case .privateUse: kind = .privateUseScheme
-        case .invalid: throw OAuthError.invalidConfiguration("expected a private-use, claimed https or loopback redirect URI (RFC 8252 §7), found \(text)")
+        guard let kind = RedirectURIKind(rawValue: report.kind.rawValue) else {
+            throw OAuthError.invalidConfiguration("expected a private-use, claimed https or loopback redirect URI (RFC 8252 §7), found \(text)")
         }
+        self.kind = kind
         self.url = url
     }
 

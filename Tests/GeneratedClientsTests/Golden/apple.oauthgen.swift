@@ -61,7 +61,7 @@ internal enum SignInWithApple: GeneratedProvider, OpenIDProvider, SupportsRevoca
     /// The redirect URIs registered for this provider, checked against RFC 8252 when this file
     /// was generated. A sign-in uses the first one its user-agent can receive unless told otherwise.
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
-        /// `https://app.example.com/oauth/apple`. A claimed https redirect (RFC 8252 §7.2).
+        /// `https://app.example.com/oauth/apple`. A claimed https URI (RFC 8252 §7.2).
         case claimedHTTPS
 
         /// The URI and its kind.

@@ -98,7 +98,7 @@ internal enum Docker: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
     /// The redirect URIs registered for this provider, checked against RFC 8252 when this file
     /// was generated. A sign-in uses the first one its user-agent can receive unless told otherwise.
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
-        /// `com.docker.desktop://callback`. A private-use URI scheme redirect (RFC 8252 §7.1).
+        /// `com.docker.desktop://callback`. A private-use URI scheme (RFC 8252 §7.1).
         case privateUseScheme
         /// `http://localhost/docker/callback`. A loopback redirect (RFC 8252 §7.3): the listener adds the port it binds.
         case loopback

@@ -66,7 +66,7 @@ internal enum DjangoOAuthToolkit: GeneratedProvider, OpenIDProvider, SupportsRev
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
         /// `http://127.0.0.1/callback`. A loopback redirect (RFC 8252 §7.3): the listener adds the port it binds.
         case loopback
-        /// `com.example.oauthgen:/oauth2redirect`. A private-use URI scheme redirect (RFC 8252 §7.1).
+        /// `com.example.oauthgen:/oauth2redirect`. A private-use URI scheme (RFC 8252 §7.1).
         case privateUseScheme
 
         /// The URI and its kind.

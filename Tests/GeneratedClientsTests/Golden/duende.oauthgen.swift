@@ -101,7 +101,7 @@ internal enum DuendeDemo: GeneratedProvider, OpenIDProvider, SupportsRevocation,
     /// The redirect URIs registered for this provider, checked against RFC 8252 when this file
     /// was generated. A sign-in uses the first one its user-agent can receive unless told otherwise.
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
-        /// `io.identityserver.demo:/oauthredirect`. A private-use URI scheme redirect (RFC 8252 §7.1).
+        /// `io.identityserver.demo:/oauthredirect`. A private-use URI scheme (RFC 8252 §7.1).
         case privateUseScheme
         /// `http://127.0.0.1/oauth/duende`. A loopback redirect (RFC 8252 §7.3): the listener adds the port it binds.
         case loopback

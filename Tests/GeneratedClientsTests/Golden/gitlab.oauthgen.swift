@@ -109,7 +109,7 @@ internal enum GitLab: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
     /// The redirect URIs registered for this provider, checked against RFC 8252 when this file
     /// was generated. A sign-in uses the first one its user-agent can receive unless told otherwise.
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
-        /// `com.example.app:/oauth/gitlab`. A private-use URI scheme redirect (RFC 8252 §7.1).
+        /// `com.example.app:/oauth/gitlab`. A private-use URI scheme (RFC 8252 §7.1).
         case privateUseScheme
 
         /// The URI and its kind.

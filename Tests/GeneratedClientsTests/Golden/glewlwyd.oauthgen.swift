@@ -76,7 +76,7 @@ internal enum Glewlwyd: GeneratedProvider, OpenIDProvider, SupportsRevocation, S
     /// The redirect URIs registered for this provider, checked against RFC 8252 when this file
     /// was generated. A sign-in uses the first one its user-agent can receive unless told otherwise.
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
-        /// `com.example.swiftapp:/oauth2redirect`. A private-use URI scheme redirect (RFC 8252 §7.1).
+        /// `com.example.swiftapp:/oauth2redirect`. A private-use URI scheme (RFC 8252 §7.1).
         case privateUseScheme
 
         /// The URI and its kind.
@@ -91,7 +91,7 @@ internal enum Glewlwyd: GeneratedProvider, OpenIDProvider, SupportsRevocation, S
     /// Logout 1.0 §3): the quirk file's `postLogoutRedirectURIs`, checked against RFC 8252 when this
     /// file was generated. `session.signOut(with:postLogoutRedirectURI:)` takes one of these.
     internal enum PostLogoutRedirectURI: OAuthRedirectURI, CaseIterable {
-        /// `com.example.swiftapp:/logout`. A private-use URI scheme redirect (RFC 8252 §7.1).
+        /// `com.example.swiftapp:/logout`. A private-use URI scheme (RFC 8252 §7.1).
         case privateUseScheme
 
         /// The URI and its kind.

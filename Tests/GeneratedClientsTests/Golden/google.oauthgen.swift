@@ -71,7 +71,7 @@ internal enum Google: GeneratedProvider, OpenIDProvider, SupportsRevocation, Sup
     /// The redirect URIs registered for this provider, checked against RFC 8252 when this file
     /// was generated. A sign-in uses the first one its user-agent can receive unless told otherwise.
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
-        /// `com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect`. A private-use URI scheme redirect (RFC 8252 §7.1).
+        /// `com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect`. A private-use URI scheme (RFC 8252 §7.1).
         case reversedClientID
         /// `http://127.0.0.1/oauth2/google`. A loopback redirect (RFC 8252 §7.3): the listener adds the port it binds.
         case loopback

@@ -76,7 +76,7 @@ internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, Suppo
     /// The redirect URIs registered for this provider, checked against RFC 8252 when this file
     /// was generated. A sign-in uses the first one its user-agent can receive unless told otherwise.
     internal enum RedirectURI: OAuthRedirectURI, CaseIterable {
-        /// `com.okta.example:/callback`. A private-use URI scheme redirect (RFC 8252 §7.1).
+        /// `com.okta.example:/callback`. A private-use URI scheme (RFC 8252 §7.1).
         case privateUseScheme
 
         /// The URI and its kind.

@@ -90,7 +90,7 @@ import Testing
         let (built, provider) = try model("""
             <key>redirectURIs</key><array><string>com.example.app:/a</string><string>com.example.app:/b</string><string>http://127.0.0.1/cb</string></array>
             """)
-        #expect(provider.redirects.map(\.report.kind) == [.privateUse, .privateUse, .loopback])
+        #expect(provider.redirects.map(\.report.kind) == [.privateUseScheme, .privateUseScheme, .loopback])
         #expect(try #require(built).redirectURIs.map(\.identifier) == ["privateUseSchemeA", "privateUseSchemeB", "loopback"])
     }
 

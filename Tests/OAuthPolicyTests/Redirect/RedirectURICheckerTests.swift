@@ -11,9 +11,9 @@ import OAuthPolicy
 
     @Test(arguments: [
         // §7.1 private-use, reverse domain, single slash
-        ("com.example.app:/oauth2redirect", RedirectKind.privateUse),
-        ("com.googleusercontent.apps.123-abc:/oauth2redirect", .privateUse),
-        ("net.openid.appauthdemo:/oauth2redirect", .privateUse),
+        ("com.example.app:/oauth2redirect", RedirectKind.privateUseScheme),
+        ("com.googleusercontent.apps.123-abc:/oauth2redirect", .privateUseScheme),
+        ("net.openid.appauthdemo:/oauth2redirect", .privateUseScheme),
         // §7.2 claimed https
         ("https://app.example.com/oauth2redirect", .claimedHTTPS),
         ("https://app.example.com:8443/cb?x=1", .claimedHTTPS),
@@ -29,10 +29,10 @@ import OAuthPolicy
     }
 
     @Test(arguments: [
-        ("com.example.app:/cb#", RedirectKind.privateUse, ["error:redirect-fragment"]),
+        ("com.example.app:/cb#", RedirectKind.privateUseScheme, ["error:redirect-fragment"]),
         ("https://app.example.com/cb#frag", .claimedHTTPS, ["error:redirect-fragment"]),
         ("https://*.example.com/cb", .claimedHTTPS, ["error:redirect-wildcard"]),
-        ("com.example.app:/cb/*", .privateUse, ["error:redirect-wildcard"]),
+        ("com.example.app:/cb/*", .privateUseScheme, ["error:redirect-wildcard"]),
         ("http://127.0.0.1:0/cb", .invalid, ["error:redirect-port"]),
         ("http://127.0.0.1:65536/cb", .invalid, ["error:redirect-port"]),
         ("http://127.0.0.1:80a/cb", .invalid, ["error:redirect-port"]),
@@ -65,14 +65,14 @@ import OAuthPolicy
         ("http://localhost:3000/cb", .loopback, ["warning:redirect-localhost", "note:redirect-fixed-port"]),
         ("http://127.0.0.1:5000/cb", .loopback, ["note:redirect-fixed-port"]),
         ("http://[::1]:8080/cb", .loopback, ["note:redirect-fixed-port"]),
-        ("myapp:/cb", .privateUse, ["error:redirect-scheme-no-period"]),
-        ("com..example:/cb", .privateUse, ["error:redirect-scheme-no-period"]),
-        ("app.example.com:/cb", .privateUse, ["warning:redirect-scheme-forward-order"]),
-        ("com.example.app://cb", .privateUse, ["warning:redirect-scheme-double-slash"]),
+        ("myapp:/cb", .privateUseScheme, ["error:redirect-scheme-no-period"]),
+        ("com..example:/cb", .privateUseScheme, ["error:redirect-scheme-no-period"]),
+        ("app.example.com:/cb", .privateUseScheme, ["warning:redirect-scheme-forward-order"]),
+        ("com.example.app://cb", .privateUseScheme, ["warning:redirect-scheme-double-slash"]),
         // Hardening 3, item 12: iOS 26 never calls back to a rootless private-use URI.
-        ("com.example.app:cb", .privateUse, ["warning:redirect-scheme-rootless"]),
-        ("com.example.app:", .privateUse, ["warning:redirect-scheme-rootless"]),
-        ("com.example.app:/cb", .privateUse, []),
+        ("com.example.app:cb", .privateUseScheme, ["warning:redirect-scheme-rootless"]),
+        ("com.example.app:", .privateUseScheme, ["warning:redirect-scheme-rootless"]),
+        ("com.example.app:/cb", .privateUseScheme, []),
         ("javascript:alert(1)", .invalid, ["error:redirect-reserved-scheme"]),
         ("file:///etc/passwd", .invalid, ["error:redirect-reserved-scheme"]),
         ("mailto:a@example.com", .invalid, ["error:redirect-reserved-scheme"]),
@@ -139,24 +139,24 @@ import OAuthPolicy
     /// Real redirect URIs found in public SDK docs, samples and configs, each with its verdict.
     @Test func realWorldRedirectURIs() throws {
         let expected: [String: (RedirectKind, [String])] = [
-            "com.myclientapp://myclient/redirect": (.privateUse, ["warning:redirect-scheme-double-slash"]),
-            "com.myapp://oauth/redirect/": (.privateUse, ["warning:redirect-scheme-double-slash"]),
-            "myapp://redirect": (.privateUse, ["error:redirect-scheme-no-period", "warning:redirect-scheme-double-slash"]),
-            "io.identityserver.demo:/oauthredirect": (.privateUse, []),
-            "msauth.com.example.app://auth/": (.privateUse, ["warning:redirect-scheme-double-slash"]),
+            "com.myclientapp://myclient/redirect": (.privateUseScheme, ["warning:redirect-scheme-double-slash"]),
+            "com.myapp://oauth/redirect/": (.privateUseScheme, ["warning:redirect-scheme-double-slash"]),
+            "myapp://redirect": (.privateUseScheme, ["error:redirect-scheme-no-period", "warning:redirect-scheme-double-slash"]),
+            "io.identityserver.demo:/oauthredirect": (.privateUseScheme, []),
+            "msauth.com.example.app://auth/": (.privateUseScheme, ["warning:redirect-scheme-double-slash"]),
             "com.example.app://msauth/<SIGNATURE_HASH>/": (.invalid, ["error:redirect-syntax"]),
-            "com.oktapreview.dev-158606:/callback": (.privateUse, []),
+            "com.oktapreview.dev-158606:/callback": (.privateUseScheme, []),
             "com.myapp//oauth2redirect/reddit": (.invalid, ["error:redirect-not-absolute"]),
             "http://localhost": (.loopback, ["warning:redirect-localhost"]),
             "https://apps.example.com/CLIENT-ID/oauth2redirect/default.iam.example.com": (.claimedHTTPS, []),
-            "com.example.appauth://cb": (.privateUse, ["warning:redirect-scheme-double-slash"]),
-            "net.openid.appauthdemo:/oauth2redirect": (.privateUse, []),
-            "com.googleusercontent.apps.PREFIX:/oauth2redirect": (.privateUse, []),
+            "com.example.appauth://cb": (.privateUseScheme, ["warning:redirect-scheme-double-slash"]),
+            "net.openid.appauthdemo:/oauth2redirect": (.privateUseScheme, []),
+            "com.googleusercontent.apps.PREFIX:/oauth2redirect": (.privateUseScheme, []),
             "https://demo.myauth.com/callback": (.claimedHTTPS, []),
             "https://oauth.pstmn.io/v1/callback": (.claimedHTTPS, []),
             "http://localhost:3000/oauth/callback": (.loopback, ["warning:redirect-localhost", "note:redirect-fixed-port"]),
-            "com.example:/callback": (.privateUse, []),
-            "spotify-ios-quick-start://spotify-login-callback": (.privateUse, ["error:redirect-scheme-no-period", "warning:redirect-scheme-double-slash"]),
+            "com.example:/callback": (.privateUseScheme, []),
+            "spotify-ios-quick-start://spotify-login-callback": (.privateUseScheme, ["error:redirect-scheme-no-period", "warning:redirect-scheme-double-slash"]),
             "urn:ietf:wg:oauth:2.0:oob": (.invalid, ["error:redirect-reserved-scheme"]),
             "http://127.0.0.1:5000/google-callback": (.loopback, ["note:redirect-fixed-port"]),
         ]

@@ -18,4 +18,13 @@ import Testing
             #expect(String(describing: try #require(TokenEndpointAuthMethod(rawValue: method.rawValue))) == method.caseName)
         }
     }
+
+    /// The build classifies a redirect with `RedirectKind`, the generated code writes the
+    /// runtime's `RedirectURIKind` case of the same name, and the runtime converts by raw value.
+    @Test func redirectKindsAreThePolicys() throws {
+        #expect(RedirectURIKind.allCases.map(\.rawValue) == RedirectKind.allCases.filter { $0 != .invalid }.map(\.rawValue))
+        for kind in RedirectURIKind.allCases {
+            #expect(String(describing: kind) == RedirectKind(rawValue: kind.rawValue)?.description)
+        }
+    }
 }
