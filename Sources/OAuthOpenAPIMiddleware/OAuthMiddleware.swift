@@ -33,7 +33,7 @@ public struct OAuthMiddleware<Provider: OAuthProvider>: ClientMiddleware {
     /// The session whose tokens the requests carry.
     public let session: OAuthSession<Provider>
     /// The origins requests may go to: the server URLs'.
-    public let allowedOrigins: Set<URLOrigin>
+    let allowedOrigins: Set<URLOrigin>
 
     /// A middleware presenting `session`'s access token to the API at `serverURL` (the one the
     /// generated `Client` is made with) and nowhere else.

@@ -6,7 +6,7 @@ public enum EndpointRule {
         /// https with a host.
         case secure
         /// http on 127.0.0.1 or [::1]: only for a local development server, and only when the
-        /// client is made with `allowInsecureLoopback: true`.
+        /// client is made with `ClientOptions(allowInsecureLoopback: true)`.
         case insecureLoopback
         /// Anything else, `http://localhost` included: the name can resolve to another interface.
         case refused

@@ -7,7 +7,7 @@ public enum ReservedTypeNames {
     public static let runtime: Set<String> = [
         "AddressClaim", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
         "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
-        "ClientAuthentication", "ClientRegistration", "CodeExchange", "CodeGrant", "DPoPKey",
+        "ClientAuthentication", "ClientOptions", "ClientRegistration", "CodeExchange", "CodeGrant", "DPoPKey",
         "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider",
         "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
         "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",

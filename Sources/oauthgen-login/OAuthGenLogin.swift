@@ -125,8 +125,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             // The client sends it as the metadata prefers (client_secret_basic when it is silent).
             FileHandle.standardError.write(Data("warning: a client secret shipped with a native app is not secret (RFC 8252 §8.5)\n".utf8))
         }
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, clientSecret: clientSecret,
-                                     transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, clientSecret: clientSecret, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
         let command: [String]?
         do {
             command = try browserCommand.map(ShellWords.split)
@@ -243,7 +242,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
         }
         let configuration = issuer == ours.issuer && ours.endpoints.revocation != nil
             ? ours : try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: true)
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
         if configuration.endpoints.revocation != nil {
             if let refreshToken = record.tokens.refreshToken {
                 try await client.revoke(refreshToken, hint: .refreshToken)

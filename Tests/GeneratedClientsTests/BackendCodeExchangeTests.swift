@@ -69,7 +69,7 @@ struct BackendCodeExchangeTests {
         let backend = try Backend(tokenEndpoint: configuration.endpoints.token)
         let exchange = try BackendCodeExchange(url: URL(string: "\(backend.server.origin)/oauth/exchange")!,
                                                headers: ["Authorization": "Bearer app-session-1"], allowInsecureLoopback: true)
-        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: configuration, codeExchange: exchange, allowInsecureLoopback: true)
+        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: configuration, options: ClientOptions(codeExchange: exchange, allowInsecureLoopback: true))
         let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "heidi"], timeout: 60)
 
         let signIn = try await client.signIn(with: agent)
@@ -97,7 +97,7 @@ struct BackendCodeExchangeTests {
         let backend = try Backend(tokenEndpoint: configuration.endpoints.token)
         // No app session header: the backend answers 401 with a plain-text body.
         let exchange = try BackendCodeExchange(url: URL(string: "\(backend.server.origin)/oauth/exchange")!, allowInsecureLoopback: true)
-        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: configuration, codeExchange: exchange, allowInsecureLoopback: true)
+        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: configuration, options: ClientOptions(codeExchange: exchange, allowInsecureLoopback: true))
         let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "ivan"], timeout: 60)
         await #expect { try await client.signIn(with: agent) } throws: {
             let error = $0 as? OAuthError

@@ -26,7 +26,7 @@ import Testing
         let custom: Google.Scope = "https://www.googleapis.com/auth/tasks"
         #expect(custom.description == "https://www.googleapis.com/auth/tasks")
         let scopes: [GitHub.Scope] = [.readUser, .userEmail]
-        #expect(scopes.joined(separator: GitHub.configuration.quirks.scopeSeparator) == "read:user,user:email")
+        #expect(scopes.map(\.rawValue).joined(separator: GitHub.configuration.quirks.scopeSeparator) == "read:user,user:email")
     }
 
     @Test func claimsDecodeWithTheirTypes() throws {
@@ -89,7 +89,15 @@ import Testing
         _ = GitHub.session()
         // The session's allow-list reaches it from the generated entry point.
         let bounded = GitHub.session(allowedResourceOrigins: [URL(string: "https://api.github.com/user")!])
-        #expect(bounded.allowedResourceOrigins == [URLOrigin(URL(string: "https://api.github.com:443")!)!])
+        let elsewhere = await #expect(throws: OAuthError.self) {
+            _ = try await bounded.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.example.com/user")!)
+        }
+        #expect(elsewhere?.kind == .resourceNotAllowed)
+        // The allowed origin passes that check and fails on the next: nobody is signed in.
+        let allowed = await #expect(throws: OAuthError.self) {
+            _ = try await bounded.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.github.com/emails")!)
+        }
+        #expect(allowed?.kind == .notSignedIn)
     }
 
     @Test func theDeviceGrantExistsWhereThePinnedMetadataHasItsEndpoint() {

@@ -57,12 +57,29 @@ import Testing
         #expect(!((Glewlwyd.self as Any.Type) is any BuildVerifiedProvider.Type))
     }
 
+    /// Every member of ClientOptions reaches the client a generated provider makes, and does
+    /// what it says there.
     @Test func everyRuntimeOptionReachesTheGeneratedClient() throws {
-        let client = try Google.client(clientID: "per-environment", clientSecret: "not-secret-in-an-app", clockSkew: 30,
-                                       pendingAuthorizationLifetime: 120)
+        struct Offline: HTTPTransport {
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse { throw URLError(.notConnectedToInternet) }
+        }
+        struct Backend: CodeExchange {
+            func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet { TokenSet(accessToken: "x") }
+        }
+        let options = ClientOptions(clientID: "per-environment", clientSecret: "not-secret-in-an-app", transport: Offline(), codeExchange: Backend(),
+                                    clockSkew: 30, pendingAuthorizationLifetime: 120, allowInsecureLoopback: true, dpopKeyStorage: .software)
+        let client = try Google.client(options: options)
         #expect(client.clientID == "per-environment")
-        #expect(client.pendingAuthorizationLifetime == 120)
         #expect(client.authentication.method != .none)
+        #expect(client.transport is Offline)
+        #expect(client.codeExchange is Backend)
+        #expect(client.idTokenValidator?.clockSkew == 30)
+        #expect(client.options.pendingAuthorizationLifetime == 120)
+        #expect(client.options.allowInsecureLoopback)
+        #expect(client.options.dpopKeyStorage == .software)
+        // The same value makes a client of a provider described at run time.
+        let discovered = try OAuthClient<DiscoveredProvider>(configuration: Google.configuration, options: options)
+        #expect(discovered.clientID == "per-environment" && discovered.transport is Offline && discovered.idTokenValidator?.clockSkew == 30)
     }
 
     @Test func anErrorIsCaughtByItsKindWhateverElseTheBlockThrows() {

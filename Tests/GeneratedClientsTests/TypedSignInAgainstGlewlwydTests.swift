@@ -35,7 +35,7 @@ struct TypedSignInAgainstGlewlwydTests {
 
     @Test func aProviderThatRequiresPARAndAClientWithDPoPGetBothWithoutTheAppAsking() async throws {
         let provider = try GlewlwydProvider.separate.get()
-        let session = OAuthSession(client: try OAuthClient<Glewlwyd>(overriding: Self.liveConfiguration(provider), allowInsecureLoopback: true))
+        let session = OAuthSession(client: try OAuthClient<Glewlwyd>(overriding: Self.liveConfiguration(provider), options: ClientOptions(allowInsecureLoopback: true)))
         let agent = RecordingAgent()
         let signIn = try await session.signIn(with: agent)
 

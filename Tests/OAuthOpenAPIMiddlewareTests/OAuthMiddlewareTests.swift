@@ -58,7 +58,7 @@ struct OAuthMiddlewareTests {
         let api = try ResourceServer(provider: provider)
         defer { api.stop() }
         let configuration = try await ProviderConfiguration.discovered(issuer: provider.issuer)
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: provider.noConsentClientID, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: provider.noConsentClientID, allowInsecureLoopback: true))
         let session = OAuthSession(client: client)
         let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "quentin"], timeout: 60)
         try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])

@@ -19,7 +19,7 @@ import TestSupport
             issuer: "https://id.example.com",
             endpoints: ProviderEndpoints(authorization: URL(string: "https://id.example.com/authorize")!, token: URL(string: "https://id.example.com/token")!),
             metadata: ProviderMetadata(kind: .oauth2), client: ClientRegistration(clientID: "client-1"))
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         let tokens = TokenSet(accessToken: "access-token-1", expiresAt: Date().addingTimeInterval(3600), refreshToken: "refresh-token-1")
         return OAuthSession(client: client, store: MemoryTokenStore(SignInRecord(tokens: tokens, idToken: nil)),
                             allowedResourceOrigins: allowedResourceOrigins)

@@ -44,7 +44,7 @@ public struct QuirkFile: Sendable, Hashable {
     public var dpop: Located<Bool>?
     /// The provider is a development server on this machine: its http endpoints on 127.0.0.1 or
     /// [::1] are accepted by the build (one note instead of a warning per endpoint) and by the
-    /// generated client (no `allowInsecureLoopback:` argument).
+    /// generated client (no `allowInsecureLoopback` option).
     public var loopbackDevelopmentServer: Located<Bool>?
 
     /// Whether the quirk file declares a loopback development server.

@@ -3,7 +3,7 @@ import OAuthPolicy
 /// A quirk file's `loopbackDevelopmentServer`: one decision that the provider is a server on this
 /// machine, so its http endpoints on 127.0.0.1 or [::1] are noted once instead of warned about
 /// each (teams learn to ignore a warning that every clean build repeats), and the generated client
-/// accepts them with no `allowInsecureLoopback:` argument.
+/// accepts them with no `allowInsecureLoopback` option.
 enum DevelopmentServerRules {
     static func check(_ provider: LoadedProvider) -> [Diagnostic] {
         guard let quirks = provider.quirks, let declared = quirks.loopbackDevelopmentServer, declared.value else { return [] }

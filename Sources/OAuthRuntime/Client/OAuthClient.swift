@@ -20,57 +20,41 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// How the client authenticates at the token endpoint.
     @_spi(BuildingBlocks)
     public let authentication: ClientAuthentication
-    /// The way out to the network.
+    /// The way out to the network (``ClientOptions/transport``).
+    @_spi(BuildingBlocks)
     public let transport: any HTTPTransport
     /// Checks ID tokens; `nil` for OAuth-only providers.
     @_spi(BuildingBlocks)
     public let idTokenValidator: IDTokenValidator?
     /// How codes become tokens: the provider's token endpoint, or the app's backend.
+    @_spi(BuildingBlocks)
     public let codeExchange: any CodeExchange
     /// The oldest pending authorization this client finishes.
-    public let pendingAuthorizationLifetime: TimeInterval
+    var pendingAuthorizationLifetime: TimeInterval { options.pendingAuthorizationLifetime }
     /// Whether http URLs on a loopback literal are accepted (local development servers only);
     /// applies to URLs servers send later too, such as a device grant's verification URI.
     let allowsInsecureLoopback: Bool
     /// Where each sign-in's DPoP key is made.
-    public let dpopKeyStorage: DPoPKeyStorage
+    var dpopKeyStorage: DPoPKeyStorage { options.dpopKeyStorage }
     /// The servers' latest DPoP nonces (RFC 9449 §8), shared by every request this client makes.
     let dpopNonces: DPoPNonces
 
+    /// The options the client was made with.
+    public let options: ClientOptions
+
     /// A client of any provider type from any configuration: what the typed entry points
-    /// (``GeneratedProvider/client(clientID:clientSecret:transport:codeExchange:clockSkew:pendingAuthorizationLifetime:allowInsecureLoopback:dpopKeyStorage:)``
-    /// and, for ``DiscoveredProvider``, `init(configuration:)`) call. Nothing ties
-    /// `configuration` to `Provider` here (`OAuthClient<Google>(overriding: MicrosoftEntra.configuration)`
-    /// would compile), so it is not public API: a test that runs a generated provider against a
-    /// server on another port imports it with `@_spi(Testing)`.
-    ///
-    /// - Parameters:
-    ///   - configuration: the provider.
-    ///   - clientID: overrides the configuration's default client ID.
-    ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5: it is not secret in an app).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes are exchanged; `nil` for the provider's token endpoint.
-    ///   - clockSkew: the clock difference ID token times may show, in seconds.
-    ///   - pendingAuthorizationLifetime: a pending authorization older than this is refused
-    ///     (10 minutes by default: an authorization code lives at most that long, RFC 6749 §4.1.2).
-    ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1 or [::1] — for local
-    ///     development servers only. Every other endpoint must be https.
-    ///   - dpopKeyStorage: where each sign-in's DPoP key is made, for a provider whose tokens
-    ///     are DPoP-bound: in software (the default) or in the Secure Enclave.
+    /// (``GeneratedProvider/client(options:)`` and, for ``DiscoveredProvider``,
+    /// `init(configuration:options:)`) call. Nothing ties `configuration` to `Provider` here
+    /// (`OAuthClient<Google>(overriding: MicrosoftEntra.configuration)` would compile), so it is
+    /// not public API: a test that runs a generated provider against a server on another port
+    /// imports it with `@_spi(Testing)`.
     @_spi(Testing)
-    public init(
-        overriding configuration: ProviderConfiguration,
-        clientID: String? = nil,
-        clientSecret: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil,
-        clockSkew: TimeInterval = 120,
-        pendingAuthorizationLifetime: TimeInterval = 600,
-        allowInsecureLoopback: Bool = false,
-        dpopKeyStorage: DPoPKeyStorage = .software
-    ) throws(OAuthError) {
+    public init(overriding configuration: ProviderConfiguration, options: ClientOptions = ClientOptions()) throws(OAuthError) {
+        self.options = options
+        let (clientID, clientSecret, transport, codeExchange, clockSkew) =
+            (options.clientID, options.clientSecret, options.transport, options.codeExchange, options.clockSkew)
         // A provider the quirk file declares a loopback development server needs no argument.
-        let allowInsecureLoopback = allowInsecureLoopback || configuration.quirks.loopbackDevelopmentServer
+        let allowInsecureLoopback = options.allowInsecureLoopback || configuration.quirks.loopbackDevelopmentServer
         guard let clientID = clientID ?? configuration.client.clientID else {
             throw OAuthError.invalidConfiguration("expected a client ID from the configuration or the caller, found none")
         }
@@ -107,9 +91,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         authentication.basicWithoutSecret = configuration.quirks.basicAuthWithoutSecret
         self.authentication = authentication
         self.transport = transport
-        self.pendingAuthorizationLifetime = pendingAuthorizationLifetime
         self.allowsInsecureLoopback = allowInsecureLoopback
-        self.dpopKeyStorage = dpopKeyStorage
         let nonces = DPoPNonces()
         self.dpopNonces = nonces
         if configuration.metadata.kind == .openIDConnect {
@@ -153,28 +135,8 @@ extension OAuthClient where Provider == DiscoveredProvider {
     ///
     /// - Parameters:
     ///   - configuration: the provider.
-    ///   - clientID: overrides the configuration's default client ID.
-    ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5: it is not secret in an app).
-    ///   - transport: the way out to the network.
-    ///   - codeExchange: where codes are exchanged; `nil` for the provider's token endpoint.
-    ///   - clockSkew: the clock difference ID token times may show, in seconds.
-    ///   - pendingAuthorizationLifetime: a pending authorization older than this is refused.
-    ///   - allowInsecureLoopback: accept `http` endpoints on 127.0.0.1 or [::1] (local
-    ///     development servers only).
-    ///   - dpopKeyStorage: where each sign-in's DPoP key is made (DPoP-bound providers only).
-    public init(
-        configuration: ProviderConfiguration,
-        clientID: String? = nil,
-        clientSecret: String? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
-        codeExchange: (any CodeExchange)? = nil,
-        clockSkew: TimeInterval = 120,
-        pendingAuthorizationLifetime: TimeInterval = 600,
-        allowInsecureLoopback: Bool = false,
-        dpopKeyStorage: DPoPKeyStorage = .software
-    ) throws(OAuthError) {
-        try self.init(overriding: configuration, clientID: clientID, clientSecret: clientSecret, transport: transport, codeExchange: codeExchange,
-                      clockSkew: clockSkew, pendingAuthorizationLifetime: pendingAuthorizationLifetime,
-                      allowInsecureLoopback: allowInsecureLoopback, dpopKeyStorage: dpopKeyStorage)
+    ///   - options: the client ID, transport, code exchange and the rest; the defaults otherwise.
+    public init(configuration: ProviderConfiguration, options: ClientOptions = ClientOptions()) throws(OAuthError) {
+        try self.init(overriding: configuration, options: options)
     }
 }

@@ -33,7 +33,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     public var dpop: Bool
     /// The provider is a development server on this machine (the quirk file's
     /// `loopbackDevelopmentServer`): its http endpoints on 127.0.0.1 or [::1] are accepted as if
-    /// the client were made with `allowInsecureLoopback: true` — one decision, made in the quirk
+    /// the client were made with `ClientOptions(allowInsecureLoopback: true)` — one decision, made in the quirk
     /// file, that the build and the runtime share. Any other http endpoint is still refused.
     public var loopbackDevelopmentServer: Bool
 

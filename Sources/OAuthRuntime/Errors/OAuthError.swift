@@ -144,7 +144,7 @@ public struct OAuthError: Error, Sendable {
         public static let storageUnavailable = Kind("storageUnavailable")
         /// The stored sign-in's ID token claims no longer decode as the provider's `Claims` (a
         /// claim changed type in an app update), or a newer version of the app wrote it in a
-        /// format this one cannot read (``StoredSignInFormatError``). Its tokens are kept, not
+        /// format this one cannot read (`StoredSignInFormatError`). Its tokens are kept, not
         /// forgotten: sign in again to replace them, or ship a version that reads them.
         public static let storedSignInIncompatible = Kind("storedSignInIncompatible")
         /// The store holds another client's or provider's sign-in (its issuer, client ID or

@@ -57,6 +57,7 @@ public protocol HTTPTransport: Sendable {
 
 /// Thrown by a transport that stopped reading a body at `limit` bytes; the runtime reports it
 /// as ``OAuthError/Kind/responseTooLarge``.
+@_spi(BuildingBlocks)
 public struct ResponseTooLarge: Error, Sendable, Hashable {
     /// The most bytes the transport reads.
     public var limit: Int

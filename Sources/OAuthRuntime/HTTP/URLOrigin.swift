@@ -3,6 +3,7 @@ import Foundation
 /// A URL's origin (RFC 6454 §4): scheme and host lowercased, the scheme's default port filled in.
 /// What decides where an access token may go: `https://api.example.com` and
 /// `https://api.example.com:443` are one origin, `http://…`, another port or another host are not.
+@_spi(BuildingBlocks)
 public struct URLOrigin: Hashable, Sendable, CustomStringConvertible {
     /// `https` or `http`, lowercased.
     public let scheme: String

@@ -4,7 +4,7 @@ import Foundation
 /// ``KeychainItems``.
 ///
 /// - `errSecItemNotFound` is "no sign-in"; so is an item that does not decode (it will not decode
-///   later either), unless it is a sign-in of a newer format (``StoredSignInFormatError``: kept).
+///   later either), unless it is a sign-in of a newer format (`StoredSignInFormatError`: kept).
 /// - `errSecInteractionNotAllowed` (before first unlock), a cancelled or failed authentication:
 ///   ``TokenStoreUnavailableError``, which a session neither treats as signed out nor remembers.
 /// - Anything else (`errSecMissingEntitlement` above all) is an error with the status and, for a

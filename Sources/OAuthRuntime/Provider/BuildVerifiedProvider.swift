@@ -10,8 +10,8 @@ import Foundation
 /// ```
 ///
 /// oauthgen adds the conformance; a provider whose client ID is supplied at run time, or whose
-/// endpoints need `allowInsecureLoopback:`, keeps the throwing factories only. Any other option
-/// (`clientID:`, `transport:`, …) goes through the throwing `client(…)`.
+/// endpoints need the `allowInsecureLoopback` option, keeps the throwing factories only. Any
+/// other option (a client ID, a transport, …) goes through the throwing `client(options:)`.
 public protocol BuildVerifiedProvider: GeneratedProvider {}
 
 extension BuildVerifiedProvider {

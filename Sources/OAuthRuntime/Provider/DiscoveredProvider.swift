@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let configuration = try ProviderConfiguration(discoveryDocument: data, expectedIssuer: issuer)
-/// let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: "my-app")
+/// let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: "my-app"))
 /// ```
 public enum DiscoveredProvider: OAuthProvider, SupportsRevocation, SupportsUserInfo, SupportsDeviceAuthorization {
     /// Any scope string.

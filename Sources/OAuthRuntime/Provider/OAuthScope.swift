@@ -25,7 +25,7 @@ extension OAuthScope {
 
 extension Sequence where Element: OAuthScope {
     /// The `scope` parameter value: the raw values joined with the provider's separator.
-    public func joined(separator: String) -> String {
+    func joined(separator: String) -> String {
         map { $0.rawValue }.joined(separator: separator)
     }
 }

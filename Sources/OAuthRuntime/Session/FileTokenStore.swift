@@ -85,7 +85,7 @@ public struct FileTokenStore: TokenStore {
     /// owns and nobody else can read or write: a file another process could have planted or
     /// edited is not this app's tokens. Anything else — missing, foreign, corrupt — is signed out.
     ///
-    /// - Throws: ``StoredSignInFormatError`` for a sign-in a newer version of the app wrote: it is
+    /// - Throws: `StoredSignInFormatError` for a sign-in a newer version of the app wrote: it is
     ///   kept, not read as signed out.
     public func load() async throws -> SignInRecord? {
         moveLegacyFile()

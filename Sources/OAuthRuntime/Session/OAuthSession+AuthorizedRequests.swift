@@ -129,7 +129,7 @@ extension OAuthSession {
     /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for a URL that is not https (http only on
     ///   127.0.0.1 or [::1], for a client made with `allowInsecureLoopback`): a token never
     ///   travels in the clear.
-    /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for a URL outside ``allowedResourceOrigins``.
+    /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for a URL outside the origins the session was made with (`allowedResourceOrigins`).
     public func validAuthorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
         try EndpointPolicy.requireSecure(url, name: "resource server", allowInsecureLoopback: client.allowsInsecureLoopback)
         if let allowed = allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {

@@ -22,6 +22,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// Whose sign-ins this session keeps: a stored record of another's is neither used nor cleared.
     nonisolated let owner: SignInOwner
     /// Where this session's access token may go, when the app said (`nil`: any https origin).
+    @_spi(BuildingBlocks)
     public nonisolated let allowedResourceOrigins: Set<URLOrigin>?
     let now: @Sendable () -> Date
     var current: SignIn<Provider>?

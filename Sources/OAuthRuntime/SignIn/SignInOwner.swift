@@ -9,7 +9,7 @@ public struct SignInOwner: Sendable, Hashable, Codable, CustomStringConvertible 
     public var issuer: String?
     /// The client ID the tokens were issued to.
     public var clientID: String
-    /// The token endpoint's origin (``URLOrigin``), where the refresh token is sent.
+    /// The token endpoint's origin (scheme, host and port), where the refresh token is sent.
     public var tokenEndpoint: String
 
     /// An owner from its parts.

@@ -41,7 +41,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Reads any format up to ``formatVersion``.
     ///
-    /// - Throws: ``StoredSignInFormatError`` for a record of a newer format: a store reports it,
+    /// - Throws: `StoredSignInFormatError` for a record of a newer format: a store reports it,
     ///   and keeps the record, rather than reading it as "no sign-in".
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -64,7 +64,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Decodes a stored record: `nil` for bytes that are no record at all (they never will be),
-    /// ``StoredSignInFormatError`` for a record of a newer format (a newer version of the app
+    /// `StoredSignInFormatError` for a record of a newer format (a newer version of the app
     /// can read it: keep it).
     static func decode(stored data: Data) throws(StoredSignInFormatError) -> SignInRecord? {
         do {

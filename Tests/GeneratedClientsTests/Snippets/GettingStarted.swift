@@ -66,7 +66,7 @@ func gettingStartedBackendExchange(appSession: String, agent: some ExternalUserA
     // snippet: GettingStarted.md
     let exchange = try BackendCodeExchange(url: URL(string: "https://api.example.com/oauth/exchange")!,
                                            headers: ["Authorization": "Bearer \(appSession)"])
-    let signIn = try await Google.client(codeExchange: exchange).signIn(with: agent)
+    let signIn = try await Google.client(options: ClientOptions(codeExchange: exchange)).signIn(with: agent)
     // end snippet
     _ = signIn
 }
@@ -74,7 +74,14 @@ func gettingStartedBackendExchange(appSession: String, agent: some ExternalUserA
 func gettingStartedDiscoveredProvider(data: Data, issuer: String) throws {
     // snippet: GettingStarted.md, and DiscoveredProvider's documentation
     let configuration = try ProviderConfiguration(discoveryDocument: data, expectedIssuer: issuer)
-    let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: "my-app")
+    let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: "my-app"))
+    // end snippet
+    _ = client
+}
+
+func clientOptionsDocumentation(exchange: some CodeExchange) throws {
+    // snippet: ClientOptions
+    let client = try Google.client(options: ClientOptions(codeExchange: exchange, clockSkew: 60))
     // end snippet
     _ = client
 }

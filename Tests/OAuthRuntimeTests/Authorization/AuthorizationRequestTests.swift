@@ -99,7 +99,7 @@ import Testing
 
     @Test func aRefreshWithAScopeThatIsNoScopeTokenSendsNothing() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport))
         let error = await #expect(throws: OAuthError.self) {
             try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")), scopes: [DiscoveredProvider.Scope(rawValue: "a\\b")])
         }

@@ -15,7 +15,7 @@ import Testing
         configuration.metadata.requirePushedAuthorizationRequests = require
         configuration.quirks.pushedAuthorizationRequests = quirk
         configuration.quirks.tokenEndpointAuthMethod = authentication
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientSecret: secret, allowInsecureLoopback: true)
+        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientSecret: secret, allowInsecureLoopback: true))
     }
 
     func form(_ request: LocalHTTPServer.Request) -> [(String, String)] {

@@ -9,7 +9,7 @@ import Testing
     let callback = URL(string: "com.example.app:/cb?code=c-1&state=s-1")!
 
     init() throws {
-        client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), transport: NoNetwork())
+        client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), options: ClientOptions(transport: NoNetwork()))
     }
 
     func pending(clientID: String = "client-1", issuer: String? = "https://id.example.com", age: TimeInterval = 5) -> PendingAuthorization<DiscoveredProvider> {
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theLifetimeIsTheClients() async throws {
-        let patient = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), transport: NoNetwork(), pendingAuthorizationLifetime: 7200)
+        let patient = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), options: ClientOptions(transport: NoNetwork(), pendingAuthorizationLifetime: 7200))
         // Past the check, the next step is the token request, which this transport refuses; the
         // system's error is kept, so an app can tell "offline" from "timed out".
         await #expect { try await patient.finishAuthorization(callback: callback, pending: pending(age: 3600)) } throws: {

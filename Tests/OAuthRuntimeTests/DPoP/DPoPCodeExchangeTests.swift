@@ -24,15 +24,15 @@ import Testing
         #expect(throws: OAuthError(.invalidConfiguration,
                                    "expected a code exchange that signs DPoP proofs with the app's key for a provider whose tokens are DPoP-bound, "
                                    + "found BackendCodeExchange, which does not (the key never leaves the app)")) {
-            try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: true), transport: NoNetwork(), codeExchange: backend)
+            try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: true), options: ClientOptions(transport: NoNetwork(), codeExchange: backend))
         }
         // The control: without DPoP the same exchange is fine.
-        _ = try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: false), transport: NoNetwork(), codeExchange: backend)
+        _ = try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: false), options: ClientOptions(transport: NoNetwork(), codeExchange: backend))
     }
 
     @Test func aBearerAnswerToACodeBoundToTheKeyIsRefused() async throws {
         let exchange = FixedAnswerExchange(signsDPoPProofs: true, answer: TokenSet(accessToken: "at", tokenType: "Bearer"))
-        let client = try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: true), transport: NoNetwork(), codeExchange: exchange)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: true), options: ClientOptions(transport: NoNetwork(), codeExchange: exchange))
         let pending = PendingAuthorization<DiscoveredProvider>(
             state: "s-1", nonce: nil, pkce: PKCE(), redirectURI: URL(string: "com.example.app:/cb")!, issuer: "https://id.example.com",
             clientID: "client-1", scopes: ["email"], createdAt: Date(), dpopKey: DPoPSigningKey(SoftwareDPoPKey()))
@@ -44,7 +44,7 @@ import Testing
 
     @Test func aDPoPAnswerKeepsTheRequestsKey() async throws {
         let exchange = FixedAnswerExchange(signsDPoPProofs: true, answer: TokenSet(accessToken: "at", tokenType: "DPoP"))
-        let client = try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: true), transport: NoNetwork(), codeExchange: exchange)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: Self.configuration(dpop: true), options: ClientOptions(transport: NoNetwork(), codeExchange: exchange))
         let key = DPoPSigningKey(SoftwareDPoPKey())
         let pending = PendingAuthorization<DiscoveredProvider>(
             state: "s-1", nonce: nil, pkce: PKCE(), redirectURI: URL(string: "com.example.app:/cb")!, issuer: "https://id.example.com",

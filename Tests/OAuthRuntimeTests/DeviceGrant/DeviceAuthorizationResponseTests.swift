@@ -13,7 +13,7 @@ import Testing
         defer { server.stop() }
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.deviceAuthorization = URL(string: "\(server.origin)/device")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         do {
             let authorization = try await client.authorizeDevice(scopes: ["email"])
             let form = String(decoding: try #require(server.requests(to: "/device").first?.body), as: UTF8.self)

@@ -46,7 +46,7 @@ import Testing
     func client(_ server: LocalHTTPServer) throws -> OAuthClient<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(server.origin)/token")!
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
     }
 
     func authorization(for client: OAuthClient<DiscoveredProvider>, expiresIn: TimeInterval = 600, interval: Int = 5) -> DeviceAuthorization<DiscoveredProvider> {
@@ -115,7 +115,7 @@ import Testing
         defer { server.stop() }
         var configuration = try client(server).configuration
         configuration.quirks.tokenResponse.errorsWithStatus200 = true
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         let signIn = try await client.signIn(with: authorization(for: client), clock: RecordingClock())
         #expect(signIn.tokens.accessToken == "at-1")
     }

@@ -9,8 +9,7 @@ import Testing
 struct DeviceGrantAgainstDjangoTests {
     func client() async throws -> OAuthClient<DiscoveredProvider> {
         let provider = try DjangoProvider.instance()
-        return try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), clientID: provider.deviceClientID,
-                                                   allowInsecureLoopback: true)
+        return try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), options: ClientOptions(clientID: provider.deviceClientID, allowInsecureLoopback: true))
     }
 
     /// Runs the headless browser on the page the app would show, as the user's phone would.
@@ -58,15 +57,13 @@ struct DeviceGrantAgainstDjangoTests {
         let provider = try DjangoProvider.instance()
         let client = try await client()
         let authorization = try await client.authorizeDevice(scopes: ["profile"])
-        let other = try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), clientID: provider.clientID,
-                                                        allowInsecureLoopback: true)
+        let other = try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), options: ClientOptions(clientID: provider.clientID, allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) { try await other.signIn(with: authorization) }
         #expect(error?.kind == .pendingAuthorizationMismatch)
     }
 
     @Test func anUnknownClientGetsTheProvidersErrorTyped() async throws {
-        let client = try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), clientID: "nobody",
-                                                         allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), options: ClientOptions(clientID: "nobody", allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) { try await client.authorizeDevice(scopes: ["profile"]) }
         #expect(error?.kind == .requestRejected)
         // The toolkit (through oauthlib) says invalid_request with 400 for an unknown client.

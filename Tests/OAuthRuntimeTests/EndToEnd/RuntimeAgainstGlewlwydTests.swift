@@ -22,7 +22,7 @@ extension AgainstGlewlwyd {
             let discovery = try await transport.send(HTTPRequest(method: "GET", url: ProviderConfiguration.openIDConfigurationURL(forIssuer: URL(string: issuer)!)))
             var configuration = try ProviderConfiguration(discoveryDocument: discovery.body, expectedIssuer: issuer)
             if clientSecret != nil { configuration.quirks.tokenEndpointAuthMethod = .clientSecretBasic }
-            return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, clientSecret: clientSecret, allowInsecureLoopback: true)
+            return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, clientSecret: clientSecret, allowInsecureLoopback: true))
         }
 
         static func browse(_ url: URL) async throws -> URL { try await GlewlwydProvider.browse(url) }
@@ -243,7 +243,7 @@ extension AgainstGlewlwyd {
             let base = try await RuntimeAgainstGlewlwydTests.client(issuer: issuer, clientID: clientID)
             var configuration = base.configuration
             configuration.quirks.dpop = true
-            return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, allowInsecureLoopback: true)
+            return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, allowInsecureLoopback: true))
         }
 
         static func signIn(_ client: OAuthClient<DiscoveredProvider>) async throws -> SignIn<DiscoveredProvider> {
@@ -320,8 +320,7 @@ extension AgainstGlewlwyd {
             let signIn = try await Self.signIn(signingIn)
             // A client that has seen no nonce from this server, sending through a counter.
             let counting = CountingTransport()
-            let client = try OAuthClient<DiscoveredProvider>(configuration: signingIn.configuration, clientID: provider.publicClientID,
-                                                             transport: counting, allowInsecureLoopback: true)
+            let client = try OAuthClient<DiscoveredProvider>(configuration: signingIn.configuration, options: ClientOptions(clientID: provider.publicClientID, transport: counting, allowInsecureLoopback: true))
             let session = OAuthSession(client: client, store: MemoryTokenStore(SignInRecord(tokens: signIn.tokens, idToken: signIn.idToken)))
             let userinfo = try #require(client.configuration.endpoints.userinfo)
             let (body, response) = try await session.data(for: URLRequest(url: userinfo))
@@ -341,7 +340,7 @@ extension AgainstGlewlwyd {
             let base = try await Self.dpopClient(issuer: provider.nonceIssuer, clientID: provider.publicClientID)
             var configuration = base.configuration
             configuration.quirks.pushedAuthorizationRequests = true
-            let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: provider.publicClientID, allowInsecureLoopback: true)
+            let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: provider.publicClientID, allowInsecureLoopback: true))
             let signIn = try await Self.signIn(client)
             #expect(signIn.tokens.tokenType == "DPoP")
             #expect(try Self.boundThumbprint(of: signIn.tokens.accessToken) == signIn.tokens.dpopKey?.thumbprint)

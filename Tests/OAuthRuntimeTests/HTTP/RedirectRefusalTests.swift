@@ -36,7 +36,7 @@ import Testing
             authorization: URL(string: "\(provider.origin)/authorize")!, token: URL(string: "\(provider.origin)/token")!,
             revocation: URL(string: "\(provider.origin)/revoke")!, userinfo: URL(string: "\(provider.origin)/userinfo")!,
             jwks: URL(string: "\(provider.origin)/jwks")!)
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientSecret: secret, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientSecret: secret, transport: URLSessionTransport(), allowInsecureLoopback: true))
     }
 
     let signIn = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "secret-access-token", refreshToken: "secret-refresh-token"))

@@ -134,7 +134,7 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         let transport = LocalTransport()
         let store = store()
         try store.save(signIn.record)
-        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), transport: transport), store: store)
+        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport)), store: store)
 
         keychain.answerNext(KeychainStatus.interactionNotAllowed)
         let error = await #expect(throws: OAuthError.self) { try await session.validAccessToken() }
@@ -163,7 +163,7 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         try store.save(signIn.record)
         let transport = LocalTransport()
         await transport.set("https://id.example.com/revoke", HTTPResponse(status: 200, headers: [:], body: Data()))
-        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), transport: transport), store: store)
+        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport)), store: store)
         #expect(try await session.currentSignIn() == signIn)
         // Locked, it refuses every call: the look for another client's sign-in, then the delete.
         keychain.answerNext(KeychainStatus.interactionNotAllowed, KeychainStatus.interactionNotAllowed)

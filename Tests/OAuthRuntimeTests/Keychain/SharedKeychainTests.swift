@@ -21,7 +21,7 @@ import Testing
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(server.origin)/token")!
         configuration.endpoints.revocation = nil
-        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true), store: store)
+        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
     }
 
     @Test func theAppAndItsWidgetRefreshOnceAndSeeEachOthersChanges() async throws {

@@ -20,7 +20,7 @@ import TestSupport
     func session(_ access: String = "AT-1", expired: Bool = false) async throws -> OAuthSession<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
-        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true))
+        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)))
         try await session.signedIn(.withoutIDToken(TokenSet(accessToken: access, expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600), refreshToken: "RT-1")))
         return session
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct OAuthSessionTests {
     @Test func aFreshTokenIsReturnedWithoutRefreshing() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport))
         let session = OAuthSession<DiscoveredProvider>(client: client, store: MemoryTokenStore(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", expiresAt: Date().addingTimeInterval(600), refreshToken: "rt")).record))
         #expect(try await session.validAccessToken() == "at")
         #expect(await transport.requests.isEmpty)
@@ -14,7 +14,7 @@ import Testing
 
     @Test func invalidGrantSignsOutAndOtherErrorsDoNot() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport))
         let store = MemoryTokenStore(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", expiresAt: Date(), refreshToken: "rt")).record)
         let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
 
@@ -30,7 +30,7 @@ import Testing
     @Test func refreshRequestsCarryTheClientAndTheQuirkHeaders() async throws {
         let transport = LocalTransport()
         let quirks = ProviderQuirks(tokenRequestHeaders: [QuirkParameter(name: "Accept", value: "application/vnd.github+json")])
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: quirks), transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: quirks), options: ClientOptions(transport: transport))
         await transport.set("https://id.example.com/token", json(#"{"access_token":"at2","token_type":"bearer"}"#))
         let refreshed = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "r t+/")))
         #expect(refreshed.tokens.refreshToken == "r t+/")
@@ -42,8 +42,7 @@ import Testing
 
     @Test func clientSecretBasicFormEncodesBeforeBase64() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: ProviderQuirks(tokenEndpointAuthMethod: .clientSecretBasic)),
-                                     clientID: "id:1", clientSecret: "s p", transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: ProviderQuirks(tokenEndpointAuthMethod: .clientSecretBasic)), options: ClientOptions(clientID: "id:1", clientSecret: "s p", transport: transport))
         await transport.set("https://id.example.com/token", json(#"{"access_token":"a","token_type":"Bearer"}"#))
         _ = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")))
         let request = try #require(await transport.requests.first)
@@ -60,7 +59,7 @@ import Testing
         let transport = LocalTransport()
         var configuration = testConfiguration(kind: .oauth2)
         configuration.metadata.tokenEndpointAuthMethodsSupported = supported
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, clientSecret: "s3cret", transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientSecret: "s3cret", transport: transport))
         #expect(client.authentication.method == (expectBasic ? .clientSecretBasic : .clientSecretPost))
         await transport.set("https://id.example.com/token", json(#"{"access_token":"a","token_type":"Bearer"}"#))
         _ = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")))
@@ -78,10 +77,10 @@ import Testing
         #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://127.0.0.1:8000/token")) {
             try OAuthClient<DiscoveredProvider>(configuration: configuration)
         }
-        #expect(throws: Never.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true) }
+        #expect(throws: Never.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)) }
         configuration.endpoints.token = URL(string: "http://localhost:8000/token")!
         #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://localhost:8000/token")) {
-            try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+            try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         }
     }
 
@@ -114,7 +113,7 @@ import Testing
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
         configuration.endpoints.revocation = URL(string: "\(revocationServer.origin)/revoke")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: true))
         return OAuthSession<DiscoveredProvider>(client: client, store: store)
     }
 

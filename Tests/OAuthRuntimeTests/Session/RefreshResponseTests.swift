@@ -14,7 +14,7 @@ import Testing
     func session(key: MintedKey, refreshed claims: [String: ClaimValue?], kid: String? = nil)
         async throws -> (OAuthSession<DiscoveredProvider>, MemoryTokenStore, LocalTransport) {
         let transport = await helper.setUp([key])
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), transport: transport)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), options: ClientOptions(transport: transport))
         let original = try await key.sign(helper.claims(["auth_time": .number(1_799_999_000)]))
         let verified = try await helper.validator(transport).validate(original, nonce: "n-1", now: now)
         let signIn = try SignIn<DiscoveredProvider>(

@@ -18,7 +18,7 @@ import TestSupport
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(server.origin)/token")!
         configuration.endpoints.revocation = nil
-        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true), store: store)
+        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
     }
 
     func signIn(_ access: String, _ refresh: String, expired: Bool) -> SignIn<DiscoveredProvider> {

@@ -19,7 +19,7 @@ import TestSupport
     func session(_ store: any TokenStore) throws -> OAuthSession<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(server.origin)/token")!
-        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true), store: store)
+        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
     }
 
     func expiredStore() async throws -> FileTokenStore {
@@ -77,7 +77,7 @@ import TestSupport
         let closed = try LocalHTTPServer { _ in .notFound }
         configuration.endpoints.token = URL(string: "\(closed.origin)/token")!
         closed.stop()
-        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true), store: store)
+        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
         do {
             _ = try await session.validAccessToken()
             Issue.record("expected a network failure")
@@ -96,7 +96,7 @@ import TestSupport
         let store = try await expiredStore()
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(shortLived.server.origin)/token")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         for _ in 0..<8 {
             #expect(try await OAuthSession(client: client, store: FileTokenStore(path: store.path)).validAccessToken() == "AT-2")
         }
@@ -135,7 +135,7 @@ extension Array where Element: Sendable {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokens.server.origin)/token")!
         configuration.endpoints.revocation = nil
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         let store = MemoryTokenStore(SignInRecord(tokens: TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1"), idToken: nil))
         let first = OAuthSession(client: client, store: store)
         let second = OAuthSession(client: client, store: store)

@@ -25,7 +25,7 @@ import Testing
                  transport: LocalTransport = LocalTransport()) throws -> OAuthSession<DiscoveredProvider> {
         var configuration = testConfiguration(issuer: issuer, kind: .oauth2)
         configuration.endpoints.jwks = nil
-        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, clientID: clientID, transport: transport),
+        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, transport: transport)),
                             store: store, now: { Date(timeIntervalSince1970: 1_800_000_000) })
     }
 

@@ -17,8 +17,7 @@ enum RealProvider {
 
     static func client(noConsent: Bool = true) async throws -> OAuthClient<DiscoveredProvider> {
         let provider = try DjangoProvider.instance()
-        return try OAuthClient<DiscoveredProvider>(configuration: try await configuration(), clientID: noConsent ? provider.noConsentClientID : provider.clientID,
-                               allowInsecureLoopback: true)
+        return try OAuthClient<DiscoveredProvider>(configuration: try await configuration(), options: ClientOptions(clientID: noConsent ? provider.noConsentClientID : provider.clientID, allowInsecureLoopback: true))
     }
 
     /// A sign-in through the callback API: the headless browser stops at the app's redirect (a

@@ -23,7 +23,7 @@ import TestSupport
     static func client(_ server: LocalHTTPServer, basic: Bool) throws -> OAuthClient<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2, quirks: ProviderQuirks(basicAuthWithoutSecret: basic))
         configuration.endpoints.token = URL(string: "\(server.origin)/api/v1/access_token")!
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, allowInsecureLoopback: true)
+        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
     }
 
     static let pending = PendingAuthorization<DiscoveredProvider>(

@@ -6,8 +6,7 @@ import TestSupport
 /// The quirk key `tokenRequestHeaders` at run time: extra headers, never the client's own.
 @Suite struct TokenRequestHeadersTests {
     static func client(_ transport: LocalTransport, headers: [QuirkParameter]) throws -> OAuthClient<DiscoveredProvider> {
-        try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: ProviderQuirks(tokenRequestHeaders: headers)),
-                                            clientSecret: "s", transport: transport)
+        try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: ProviderQuirks(tokenRequestHeaders: headers)), options: ClientOptions(clientSecret: "s", transport: transport))
     }
 
     static let signIn = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt"))

@@ -28,7 +28,7 @@ import TestSupport
             scopeSeparator: ",", tokenRequestParameters: parameters,
             tokenResponse: TokenResponseQuirks(errorsWithStatus200: true, nestedIn: ["body"])))
         configuration.endpoints.token = URL(string: "\(server.origin)/v2/oauth2")!
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, clientSecret: "s", allowInsecureLoopback: true)
+        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientSecret: "s", allowInsecureLoopback: true))
     }
 
     static func pending() -> PendingAuthorization<DiscoveredProvider> {
