@@ -23,8 +23,8 @@ public struct ServerURL: Sendable, Hashable {
             throw ServerURLError(.notAbsolute, offset: 0)
         }
         for (index, byte) in bytes[..<colon].enumerated() {
-            let letter = Self.isLetter(byte)
-            guard letter || (index > 0 && (Self.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))) else {
+            let letter = URIGrammar.isLetter(byte)
+            guard letter || (index > 0 && (URIGrammar.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))) else {
                 throw ServerURLError(.invalidScheme, offset: index)
             }
         }
@@ -45,7 +45,7 @@ public struct ServerURL: Sendable, Hashable {
         var hostEnd = authorityStart
         if authority.first == UInt8(ascii: "[") {
             guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { throw ServerURLError(.invalidHost, offset: authorityStart) }
-            for index in (authorityStart + 1)..<close where !(Self.isHexDigit(bytes[index]) || bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ".")) {
+            for index in (authorityStart + 1)..<close where !(URIGrammar.isHexDigit(bytes[index]) || bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ".")) {
                 throw ServerURLError(.invalidHost, offset: index)
             }
             guard close > authorityStart + 1 else { throw ServerURLError(.invalidHost, offset: authorityStart) }
@@ -58,7 +58,7 @@ public struct ServerURL: Sendable, Hashable {
                     hostEnd += 3
                     continue
                 }
-                guard Self.isUnreserved(byte) || Self.isSubDelimiter(byte) else { throw ServerURLError(.invalidHost, offset: hostEnd) }
+                guard URIGrammar.isUnreserved(byte) || URIGrammar.isSubDelimiter(byte) else { throw ServerURLError(.invalidHost, offset: hostEnd) }
                 hostEnd += 1
             }
         }
@@ -70,7 +70,7 @@ public struct ServerURL: Sendable, Hashable {
             if !digits.isEmpty {
                 var value = 0
                 for (offset, byte) in zip(digits.indices, digits) {
-                    guard Self.isDigit(byte) else { throw ServerURLError(.invalidPort, offset: offset) }
+                    guard URIGrammar.isDigit(byte) else { throw ServerURLError(.invalidPort, offset: offset) }
                     value = value * 10 + Int(byte - UInt8(ascii: "0"))
                     guard value <= 65_535 else { throw ServerURLError(.invalidPort, offset: hostEnd + 1) }
                 }
@@ -90,7 +90,7 @@ public struct ServerURL: Sendable, Hashable {
                 index += 3
                 continue
             }
-            guard Self.isUnreserved(byte) || Self.isSubDelimiter(byte) || [UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?")].contains(byte) else {
+            guard URIGrammar.isUnreserved(byte) || URIGrammar.isSubDelimiter(byte) || [UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?")].contains(byte) else {
                 throw ServerURLError(.invalidCharacter, offset: index)
             }
             index += 1
@@ -103,21 +103,9 @@ public struct ServerURL: Sendable, Hashable {
     }
 
     private static func checkPercent(_ bytes: [UInt8], at index: Int) throws(ServerURLError) {
-        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+        guard index + 2 < bytes.count, URIGrammar.isHexDigit(bytes[index + 1]), URIGrammar.isHexDigit(bytes[index + 2]) else {
             throw ServerURLError(.invalidPercentEncoding, offset: index)
         }
-    }
-
-    static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-    static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
-    static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
-    /// RFC 3986 §2.3.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-    }
-    /// RFC 3986 §2.2.
-    static func isSubDelimiter(_ byte: UInt8) -> Bool {
-        "!$&'()*+,;=".utf8.contains(byte)
     }
 }
 

@@ -13,6 +13,18 @@ public enum WellKnownLocation {
         issuer.origin + "/.well-known/oauth-authorization-server" + trimmedPath(issuer)
     }
 
+    /// ``openIDConfiguration(forIssuer:)-(ServerURL)`` for an issuer given as text; `nil` when it is
+    /// not a server URL.
+    public static func openIDConfiguration(forIssuer issuer: String) -> String? {
+        (try? ServerURL(parsing: issuer)).map(openIDConfiguration(forIssuer:))
+    }
+
+    /// ``authorizationServerMetadata(forIssuer:)-(ServerURL)`` for an issuer given as text; `nil`
+    /// when it is not a server URL.
+    public static func authorizationServerMetadata(forIssuer issuer: String) -> String? {
+        (try? ServerURL(parsing: issuer)).map(authorizationServerMetadata(forIssuer:))
+    }
+
     /// The path without its query (an issuer has none, RFC 8414 §2) and without trailing slashes.
     private static func trimmedPath(_ issuer: ServerURL) -> String {
         var path = Substring(issuer.pathAndQuery.prefix { $0 != "?" })

@@ -32,7 +32,8 @@ enum DiscoveryDownloader {
         }
         guard let issuerURL = URL(string: issuer) else { throw fail("expected a usable issuer URL, found '\(issuer)'") }
         let location = kind == .openid
-            ? DiscoveryLocation.openIDConfiguration(forIssuer: issuerURL) : DiscoveryLocation.authorizationServerMetadata(forIssuer: issuerURL)
+            ? WellKnownLocation.openIDConfiguration(forIssuer: issuerURL.absoluteString).flatMap(URL.init(string:))
+            : WellKnownLocation.authorizationServerMetadata(forIssuer: issuerURL.absoluteString).flatMap(URL.init(string:))
         guard let location else { throw fail("expected a usable issuer URL, found '\(issuer)'") }
 
         let source = location.absoluteString

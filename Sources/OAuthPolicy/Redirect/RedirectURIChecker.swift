@@ -184,13 +184,13 @@ public enum RedirectURIChecker {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                guard index + 2 < bytes.count, URIGrammar.isHexDigit(bytes[index + 1]), URIGrammar.isHexDigit(bytes[index + 2]) else {
                     return CharacterProblem(message: "expected '%' to start a percent-encoded octet such as %2F, found a '%' not followed by two hex digits", offset: index)
                 }
                 index += 3
                 continue
             }
-            if !isURICharacter(byte) {
+            if !URIGrammar.isURICharacter(byte) {
                 let text = String(decoding: bytes, as: UTF8.self)
                 let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : "the byte 0x\(String(byte, radix: 16, uppercase: true))"
                 var message = "expected only characters allowed in a URI, found \(shown)"
@@ -226,8 +226,8 @@ public enum RedirectURIChecker {
             return fail(.notAbsolute, message, 0)
         }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self)
-        guard let first = bytes.first, isAlpha(first),
-              bytes[..<colon].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        guard let first = bytes.first, URIGrammar.isLetter(first),
+              bytes[..<colon].allSatisfy(URIGrammar.isSchemeCharacter)
         else {
             return fail(.syntax, "expected a scheme of a letter followed by letters, digits, '+', '-' or '.', found '\(scheme)'", 0)
         }
@@ -271,10 +271,10 @@ public enum RedirectURIChecker {
             // generated code force-unwraps the URL.
             let hostBytes = authority[authority.startIndex..<hostEnd]
             if hostBytes.first == UInt8(ascii: "[") {
-                if let bad = hostBytes.dropFirst().dropLast().firstIndex(where: { !isHex($0) && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ".") }) {
+                if let bad = hostBytes.dropFirst().dropLast().firstIndex(where: { !URIGrammar.isHexDigit($0) && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ".") }) {
                     return fail(.syntax, "expected only hex digits, ':' and '.' in the IP literal, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
                 }
-            } else if let bad = hostBytes.firstIndex(where: { !isUnreserved($0) && !isSubDelimiter($0) && $0 != UInt8(ascii: "%") }) {
+            } else if let bad = hostBytes.firstIndex(where: { !URIGrammar.isUnreserved($0) && !URIGrammar.isSubDelimiter($0) && $0 != UInt8(ascii: "%") }) {
                 return fail(.syntax, "expected a host of letters, digits, '-', '.', '_', '~', sub-delimiters or %-escapes, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
             }
             uri.host = String(decoding: hostBytes, as: UTF8.self)
@@ -282,7 +282,7 @@ public enum RedirectURIChecker {
                 let portDigits = authority[(hostEnd + 1)...]
                 let portText = String(decoding: portDigits, as: UTF8.self)
                 if !portDigits.isEmpty {
-                    guard portDigits.allSatisfy(isDigit) else {
+                    guard portDigits.allSatisfy(URIGrammar.isDigit) else {
                         return fail(.port, "expected the port to be decimal digits, found '\(portText)'", hostEnd + 1)
                     }
                     guard portDigits.count <= 5, let port = Int(portText), (1...65535).contains(port) else {
@@ -301,40 +301,5 @@ public enum RedirectURIChecker {
             return fail(.syntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the path", bracket)
         }
         return uri
-    }
-
-    /// RFC 3986 §2.3.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-    }
-
-    /// RFC 3986 §2.2.
-    private static func isSubDelimiter(_ byte: UInt8) -> Bool {
-        "!$&'()*+,;=".utf8.contains(byte)
-    }
-
-    private static func isAlpha(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    private static func isHex(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
-    }
-
-    /// unreserved / gen-delims / sub-delims (RFC 3986 §2.2, §2.3); '%' is handled by the caller.
-    private static func isURICharacter(_ byte: UInt8) -> Bool {
-        if isAlpha(byte) || isDigit(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-             UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["),
-             UInt8(ascii: "]"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"),
-             UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
-            return true
-        default:
-            return false
-        }
     }
 }

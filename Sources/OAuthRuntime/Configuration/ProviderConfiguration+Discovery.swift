@@ -65,7 +65,7 @@ extension ProviderConfiguration {
     /// RFC 8414 §3 location of an issuer's authorization-server metadata: the well-known path is
     /// inserted between the host and the issuer's path.
     public static func authorizationServerMetadataURL(forIssuer issuer: URL) -> URL? {
-        (try? ServerURL(parsing: issuer.absoluteString)).flatMap { URL(string: WellKnownLocation.authorizationServerMetadata(forIssuer: $0)) }
+        WellKnownLocation.authorizationServerMetadata(forIssuer: issuer.absoluteString).flatMap(URL.init(string:))
     }
 
     /// Fills endpoints the OIDC document lacks from the same issuer's RFC 8414 metadata
@@ -84,9 +84,7 @@ extension ProviderConfiguration {
     /// Where OIDC Discovery §4 puts the document for an issuer: `/.well-known/openid-configuration`
     /// appended to the issuer's path.
     public static func openIDConfigurationURL(forIssuer issuer: URL) -> URL {
-        if let parsed = try? ServerURL(parsing: issuer.absoluteString), let url = URL(string: WellKnownLocation.openIDConfiguration(forIssuer: parsed)) {
-            return url
-        }
+        if let url = WellKnownLocation.openIDConfiguration(forIssuer: issuer.absoluteString).flatMap(URL.init(string:)) { return url }
         // Not a server URL at all: the fetch fails on it with the transport's error.
         return issuer.appendingPathComponent(".well-known/openid-configuration")
     }

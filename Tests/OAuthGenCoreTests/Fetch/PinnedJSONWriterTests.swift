@@ -30,13 +30,4 @@ import Testing
         #expect(PinnedJSONWriter.write(reread) == pinned)
         #expect(DriftCheck.compare(pinned: reread, fetched: original, fetchedFrom: "origin").isEmpty)
     }
-
-    @Test func discoveryLocationsFollowTheSpecifications() {
-        let plain = URL(string: "https://as.example.com")!
-        let path = URL(string: "https://as.example.com/tenant1/")!
-        #expect(DiscoveryLocation.openIDConfiguration(forIssuer: plain)?.absoluteString == "https://as.example.com/.well-known/openid-configuration")
-        #expect(DiscoveryLocation.openIDConfiguration(forIssuer: path)?.absoluteString == "https://as.example.com/tenant1/.well-known/openid-configuration")
-        #expect(DiscoveryLocation.authorizationServerMetadata(forIssuer: plain)?.absoluteString == "https://as.example.com/.well-known/oauth-authorization-server")
-        #expect(DiscoveryLocation.authorizationServerMetadata(forIssuer: path)?.absoluteString == "https://as.example.com/.well-known/oauth-authorization-server/tenant1")
-    }
 }

@@ -14,5 +14,13 @@ import Testing
         let url = try ServerURL(parsing: issuer)
         #expect(WellKnownLocation.openIDConfiguration(forIssuer: url) == openID)
         #expect(WellKnownLocation.authorizationServerMetadata(forIssuer: url) == rfc8414)
+        // The same from the issuer's text, as the CLI and the runtime call it.
+        #expect(WellKnownLocation.openIDConfiguration(forIssuer: issuer) == openID)
+        #expect(WellKnownLocation.authorizationServerMetadata(forIssuer: issuer) == rfc8414)
+    }
+
+    @Test func anIssuerThatIsNotAServerURLHasNoLocation() {
+        #expect(WellKnownLocation.openIDConfiguration(forIssuer: "as.example.com/tenant") == nil)
+        #expect(WellKnownLocation.authorizationServerMetadata(forIssuer: "https://user@as.example.com") == nil)
     }
 }

@@ -1,5 +1,5 @@
 /// A JSON value that remembers where in its file it was written.
-public struct JSONValue: Sendable, Hashable {
+public struct JSONValue: DocumentValue {
     public indirect enum Kind: Sendable, Hashable {
         case object([JSONMember])
         case array([JSONValue])
@@ -26,25 +26,19 @@ public struct JSONValue: Sendable, Hashable {
         }
     }
 
-    public var stringValue: String? {
-        if case .string(let value) = kind { return value }
-        return nil
+    /// The shapes JSON shares with property lists.
+    public var shape: DocumentShape<JSONValue, JSONMember> {
+        switch kind {
+        case .object(let members): .keyed(members)
+        case .array(let elements): .array(elements)
+        case .string(let value): .string(value)
+        case .bool(let value): .bool(value)
+        case .number, .null: .other
+        }
     }
 
-    public var boolValue: Bool? {
-        if case .bool(let value) = kind { return value }
-        return nil
-    }
-
-    public var arrayValue: [JSONValue]? {
-        if case .array(let value) = kind { return value }
-        return nil
-    }
-
-    public var members: [JSONMember]? {
-        if case .object(let value) = kind { return value }
-        return nil
-    }
+    /// The members, if the value is an object.
+    public var members: [JSONMember]? { keyedElements }
 }
 
 /// One `"name": value` pair of an object, with the name's own location.

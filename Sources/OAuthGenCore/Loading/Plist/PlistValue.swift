@@ -1,5 +1,5 @@
 /// An XML property-list value that remembers where its element starts.
-public struct PlistValue: Sendable, Hashable {
+public struct PlistValue: DocumentValue {
     public indirect enum Kind: Sendable, Hashable {
         case dictionary([PlistEntry])
         case array([PlistValue])
@@ -36,25 +36,19 @@ public struct PlistValue: Sendable, Hashable {
         }
     }
 
-    public var stringValue: String? {
-        if case .string(let value) = kind { return value }
-        return nil
+    /// The shapes property lists share with JSON.
+    public var shape: DocumentShape<PlistValue, PlistEntry> {
+        switch kind {
+        case .dictionary(let entries): .keyed(entries)
+        case .array(let elements): .array(elements)
+        case .string(let value): .string(value)
+        case .bool(let value): .bool(value)
+        case .integer, .real, .date, .data: .other
+        }
     }
 
-    public var boolValue: Bool? {
-        if case .bool(let value) = kind { return value }
-        return nil
-    }
-
-    public var arrayValue: [PlistValue]? {
-        if case .array(let value) = kind { return value }
-        return nil
-    }
-
-    public var entries: [PlistEntry]? {
-        if case .dictionary(let value) = kind { return value }
-        return nil
-    }
+    /// The entries, if the value is a `<dict>`.
+    public var entries: [PlistEntry]? { keyedElements }
 }
 
 /// One `<key>` of a `<dict>` with its value.

@@ -1,0 +1,52 @@
+/// What a JSON value and a property-list value have in common, so each reader's values answer
+/// the same questions the same way: the shapes both formats have, and where the value starts.
+public protocol DocumentValue: Sendable, Hashable {
+    /// A keyed collection's element: a JSON object's member, a `<dict>`'s entry.
+    associatedtype KeyedElement
+
+    /// Where the value starts.
+    var location: SourceLocation { get }
+
+    /// The value as one of the shapes both formats share; `.other` for the rest.
+    var shape: DocumentShape<Self, KeyedElement> { get }
+}
+
+/// The shapes a JSON value and a property-list value share.
+public enum DocumentShape<Value, KeyedElement> {
+    /// An object or `<dict>`, its members in document order.
+    case keyed([KeyedElement])
+    /// An array.
+    case array([Value])
+    /// A string.
+    case string(String)
+    /// A boolean.
+    case bool(Bool)
+    /// A number, null, a date or data.
+    case other
+}
+
+extension DocumentValue {
+    /// The string, if the value is one.
+    public var stringValue: String? {
+        if case .string(let value) = shape { return value }
+        return nil
+    }
+
+    /// The boolean, if the value is one.
+    public var boolValue: Bool? {
+        if case .bool(let value) = shape { return value }
+        return nil
+    }
+
+    /// The elements, if the value is an array.
+    public var arrayValue: [Self]? {
+        if case .array(let value) = shape { return value }
+        return nil
+    }
+
+    /// The members or entries, if the value is keyed.
+    public var keyedElements: [KeyedElement]? {
+        if case .keyed(let value) = shape { return value }
+        return nil
+    }
+}
