@@ -18,34 +18,22 @@ enum DiscoveryDownloader {
     /// `expectedIssuer` exactly. Findings are printed; any error ends the command.
     static func fetch(issuer: String, kind: Kind, expectedIssuer: String?, allowInsecureLoopback: Bool) async throws -> (document: JSONValue, source: String) {
         // The runtime's rule: what `fetch` pins is what a client will accept.
-        let parsed: ServerURL
-        do {
-            parsed = try ServerURL(parsing: issuer)
-        } catch {
-            throw fail("expected the issuer to be an absolute https URL: \(error), found '\(issuer)'")
+        if let refused = FetchRules.issuerArgument(issuer, allowInsecureLoopback: allowInsecureLoopback) {
+            DiagnosticPrinter.printText([refused])
+            throw ExitCode.failure
         }
-        switch EndpointRule.verdict(for: parsed) {
-        case .secure: break
-        case .insecureLoopback where allowInsecureLoopback: break
-        case .insecureLoopback: throw fail("expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server")
-        case .refused: throw fail("expected an https issuer, found '\(issuer)'")
-        }
-        guard let issuerURL = URL(string: issuer) else { throw fail("expected a usable issuer URL, found '\(issuer)'") }
+        guard let issuerURL = URL(string: issuer) else { throw fail("expected a usable issuer URL, found '\(issuer)'", rule: .fetchIssuerInvalid) }
         let location = kind == .openid
             ? WellKnownLocation.openIDConfiguration(forIssuer: issuerURL.absoluteString).flatMap(URL.init(string:))
             : WellKnownLocation.authorizationServerMetadata(forIssuer: issuerURL.absoluteString).flatMap(URL.init(string:))
-        guard let location else { throw fail("expected a usable issuer URL, found '\(issuer)'") }
+        guard let location else { throw fail("expected a usable issuer URL, found '\(issuer)'", rule: .fetchIssuerInvalid) }
 
         let source = location.absoluteString
         let read = JSONReader.read(try await download(location), file: source)
         DiagnosticPrinter.printText(read.diagnostics)
         guard let document = read.value, !read.diagnostics.containsErrors else { throw ExitCode.failure }
-        let expected = expectedIssuer ?? issuer
-        let found = document.members?.first { $0.name == "issuer" }
-        guard let found, found.value.stringValue == expected else {
-            DiagnosticPrinter.printText([Diagnostic(.error, .discoveryIssuerMismatch,
-                "expected the document's issuer to equal \"\(expected)\" exactly, found \(found?.value.stringValue.map { "\"\($0)\"" } ?? "none")",
-                at: found?.value.location ?? document.location)])
+        if let mismatch = FetchRules.issuerMismatch(in: document, expected: expectedIssuer ?? issuer) {
+            DiagnosticPrinter.printText([mismatch])
             throw ExitCode.failure
         }
         return (document, source)
@@ -74,8 +62,10 @@ enum DiscoveryDownloader {
         return [UInt8](response.body)
     }
 
-    static func fail(_ message: String) -> ExitCode {
-        StandardError.write("error: \(TerminalText.escaping(message))\n")
+    /// A fetch that could not be made or answered (`fetch-failed`, unless `rule` says otherwise),
+    /// printed as a diagnostic; the command ends.
+    static func fail(_ message: String, rule: RuleID = .fetchFailed) -> ExitCode {
+        DiagnosticPrinter.printText([Diagnostic(.error, rule, message, at: nil)])
         return ExitCode.failure
     }
 

@@ -49,9 +49,8 @@ struct ImportCommand: AsyncParsableCommand {
             let (provider, found) = LegacyPlistImporter.importPlist(bytes, file: file)
             diagnostics += found
             guard let provider else { continue }
-            if providers.contains(where: { $0.name == provider.name }) {
-                diagnostics.append(Diagnostic(.error, .inputDuplicate,
-                    "expected one \(provider.format.rawValue) per import, found a second one for '\(provider.name)'", at: SourceLocation(file: file, line: 1, column: 1)))
+            if let duplicate = WriteConflictRules.secondImport(of: provider, from: file, after: providers) {
+                diagnostics.append(duplicate)
                 continue
             }
             providers.append(provider)

@@ -87,9 +87,9 @@ struct InitCommand: AsyncParsableCommand {
         }
         let quirkName = entry.id + InputFileKind.quirks.rawValue
         let quirkPath = (output as NSString).appendingPathComponent(quirkName)
-        if !force, FileManager.default.fileExists(atPath: quirkPath) {
-            DiagnosticPrinter.printText([Diagnostic(.error, .inputDuplicate,
-                "expected no \(quirkName) in \(output), found one; pass --force to replace it", at: SourceLocation(file: quirkPath, line: 1, column: 1))])
+        if let existing = WriteConflictRules.existingFile(named: quirkName, at: quirkPath, in: output,
+                                                          exists: FileManager.default.fileExists(atPath: quirkPath), force: force) {
+            DiagnosticPrinter.printText([existing])
             throw ExitCode.failure
         }
         // The pinned document too (checked below, once its contents are known): a team may have

@@ -46,11 +46,11 @@ struct FetchCommandTests {
         let provider = try DjangoProvider.instance()
         let http = try OAuthGenBinary.run(["fetch", provider.issuer])
         #expect(http.status == 1)
-        #expect(http.stderr == "error: expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server\n")
+        #expect(http.stderr == "error: expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server [fetch-issuer-invalid] (OpenID Connect Discovery 1.0 §4; RFC 8414 §3; RFC 8252 §8.3)\n")
         let mismatch = try OAuthGenBinary.run(["fetch", provider.issuer, "--allow-insecure-loopback", "--expected-issuer", "https://other.example.com"])
         #expect(mismatch.status == 1)
         #expect(mismatch.stderr.contains(": error: expected the document's issuer to equal \"https://other.example.com\" exactly, found \"\(provider.issuer)\" [discovery-issuer-mismatch]"))
-        #expect(try OAuthGenBinary.run(["fetch", "http://example.com/o"]).stderr == "error: expected an https issuer, found 'http://example.com/o'\n")
+        #expect(try OAuthGenBinary.run(["fetch", "http://example.com/o"]).stderr == "error: expected an https issuer, found 'http://example.com/o' [fetch-issuer-invalid] (OpenID Connect Discovery 1.0 §4; RFC 8414 §3; RFC 8252 §8.3)\n")
     }
 }
 

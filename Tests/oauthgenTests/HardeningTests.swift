@@ -234,7 +234,7 @@ import Darwin
         let pinned = directory.appendingPathComponent("p.openid-configuration.json")
         let run = try OAuthGenBinary.run(["fetch", issuerServer.origin, "--allow-insecure-loopback", "--output", pinned.path])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: expected the document at \(issuerServer.origin)/.well-known/openid-configuration, found HTTP 302 redirecting to '\(target)/.well-known/openid-configuration'; redirects are not followed: pin the issuer the redirect names only if you trust it\n")
+        #expect(run.stderr == "error: expected the document at \(issuerServer.origin)/.well-known/openid-configuration, found HTTP 302 redirecting to '\(target)/.well-known/openid-configuration'; redirects are not followed: pin the issuer the redirect names only if you trust it [fetch-failed]\n")
         #expect(elsewhere.requests.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: pinned.path))
     }
@@ -247,7 +247,7 @@ import Darwin
         }
         let run = try OAuthGenBinary.run(["fetch", issuerServer.origin, "--allow-insecure-loopback"])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: expected a discovery document of at most 1048576 bytes from \(issuerServer.origin)/.well-known/openid-configuration, found a larger one\n")
+        #expect(run.stderr == "error: expected a discovery document of at most 1048576 bytes from \(issuerServer.origin)/.well-known/openid-configuration, found a larger one [fetch-failed]\n")
         #expect(run.stdout.isEmpty)
     }
 }

@@ -85,6 +85,10 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case dpopNoSupportedAlgorithm = "dpop-no-supported-algorithm"
     case dpopNotAdvertised = "dpop-not-advertised"
 
+    // Fetching a provider's document.
+    case fetchIssuerInvalid = "fetch-issuer-invalid"
+    case fetchFailed = "fetch-failed"
+
     // Pinned documents against what the provider serves now.
     case driftRemoved = "drift-removed"
     case driftChanged = "drift-changed"
@@ -118,8 +122,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
              .inputMissingDiscovery, .inputCompanionNotNamed, .templateInvalid, .driftRemoved, .driftChanged, .driftAdded, .importUnrecognized, .importIncomplete, .catalogUnknownProvider, .catalogMissingValue,
              .catalogRedirectNotAllowed, .catalogInvalidEntry, .catalogAdvice, .configUnknownKey, .configInvalid, .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
-             .quirkIssuerTemplate:
+             .quirkIssuerTemplate, .fetchFailed:
             nil
+        case .fetchIssuerInvalid: "OpenID Connect Discovery 1.0 §4; RFC 8414 §3; RFC 8252 §8.3"
         case .inputInvalidUTF8: "RFC 8259 §8.1"
         case .inputInvisibleCharacter: "Unicode UTS #55 §4"
         case .jsonSyntax: "RFC 8259 §2"

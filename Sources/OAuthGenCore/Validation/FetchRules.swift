@@ -1,0 +1,38 @@
+import OAuthPolicy
+
+/// What a document fetched from a provider must be before it is pinned: asked for at an issuer the
+/// runtime would accept, and naming that issuer exactly.
+public enum FetchRules {
+    /// The issuer given on the command line, by the runtime's endpoint rule (`EndpointRule`):
+    /// https, or http on a loopback literal when the caller allows it.
+    public static func issuerArgument(_ issuer: String, allowInsecureLoopback: Bool) -> Diagnostic? {
+        let parsed: ServerURL
+        do {
+            parsed = try ServerURL(parsing: issuer)
+        } catch {
+            return Diagnostic(.error, .fetchIssuerInvalid, "expected the issuer to be an absolute https URL: \(error), found '\(issuer)'", at: nil)
+        }
+        switch EndpointRule.verdict(for: parsed) {
+        case .secure:
+            return nil
+        case .insecureLoopback where allowInsecureLoopback:
+            return nil
+        case .insecureLoopback:
+            return Diagnostic(.error, .fetchIssuerInvalid,
+                              "expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
+        case .refused:
+            return Diagnostic(.error, .fetchIssuerInvalid, "expected an https issuer, found '\(issuer)'", at: nil)
+        }
+    }
+
+    /// OIDC Discovery §4.3, RFC 8414 §3.3: the document's `issuer` equals the one it was fetched for.
+    public static func issuerMismatch(in document: JSONValue, expected: String) -> Diagnostic? {
+        let found = document.members?.first { $0.name == "issuer" }
+        guard let found, found.value.stringValue == expected else {
+            return Diagnostic(.error, .discoveryIssuerMismatch,
+                "expected the document's issuer to equal \"\(expected)\" exactly, found \(found?.value.stringValue.map { "\"\($0)\"" } ?? "none")",
+                at: found?.value.location ?? document.location)
+        }
+        return nil
+    }
+}
