@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
+
+// What the command prints: the report as JSON or as text.
+extension OAuthGenLogin {
+    static func jsonText(_ report: LoginReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    static func humanText(_ report: LoginReport) -> String {
+        var lines = ["signed in to \(report.issuer)"]
+        if let subject = report.subject { lines.append("subject: \(subject)") }
+        if let scope = report.scope { lines.append("scope: \(scope)") }
+        if let expiresIn = report.expires_in { lines.append("access token expires in \(expiresIn) s") }
+        if report.userinfo != nil { lines.append("userinfo: checked") }
+        if report.refreshed { lines.append("refreshed: yes") }
+        if report.revoked { lines.append("revoked: yes") }
+        if report.signed_out { lines.append("signed out at the provider: yes") }
+        if let token = report.access_token { lines.append("access_token: \(token)") }
+        if let token = report.refresh_token { lines.append("refresh_token: \(token)") }
+        if let token = report.id_token { lines.append("id_token: \(token)") }
+        return lines.joined(separator: "\n")
+    }
+}
