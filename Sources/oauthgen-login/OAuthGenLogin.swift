@@ -159,17 +159,17 @@ struct OAuthGenLogin: AsyncParsableCommand {
             signIn = current
         } else if device {
             signIn = try await deviceSignIn(client, scopes: scopes, browserCommand: command)
-            try await session.signedIn(signIn)
+            try await session.keep(signIn)
         } else {
             let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
             signIn = try await client.signIn(with: agent, redirectURI: try loopbackURI(redirectURI, option: "--redirect-uri"), scopes: scopes)
-            try await session.signedIn(signIn)
+            try await session.keep(signIn)
         }
 
         var userinfoClaims: [String: ClaimValue]?
         if userinfo { userinfoClaims = Self.withoutCredentials(try await client.userInfo(signIn)) }
         if refresh {
-            signIn = try await session.refreshed()
+            signIn = try await session.refresh()
             refreshed = true
         }
         if revoke {

@@ -67,7 +67,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         // Check what would be written, as `validate` would, with the quirk files already there,
         // before anything is.
-        var results = try StagedCheck.findings(for: files, in: output, force: force)
+        var results = try ValidationBeforeWriting.findings(for: files, in: output, force: force)
         // The files are written if they themselves pass; the app's Info.plist is the app's to fix.
         let blocking = StagedWrite.hasErrors(results.filter { $0.rule != .inputMissingDiscovery }, in: files, at: output)
         if let infoPlist {

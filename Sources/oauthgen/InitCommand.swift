@@ -121,7 +121,7 @@ struct InitCommand: AsyncParsableCommand {
 
         // Check what would be written, with the providers already there (the mix-up rules look
         // across them), before anything is: a file that fails is never left behind.
-        var results = try StagedCheck.findings(for: files, in: output, force: force)
+        var results = try ValidationBeforeWriting.findings(for: files, in: output, force: force)
         if let issuer = made.metadataIssuer, !fetch, entry.pinnedDiscovery == nil {
             results.removeAll { $0.rule == .inputMissingDiscovery && $0.location?.file == quirkPath }
             let kind = entry.authorizationServer != nil ? " --kind oauth" : ""

@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    /// Issue 28, item 3: `SessionModel(session: try Google.session(store:))` did not compile as a
+    /// Issue 28, item 3: `ObservableSession(session: try Google.session(store:))` did not compile as a
     /// property initializer, so every SwiftUI app wrote `try!` or `try?`. A provider whose
     /// configuration the build verified makes both without `try` (this file compiles with
     /// warnings as errors, so a needless `try` would fail it too).
@@ -44,7 +44,7 @@ import Testing
     @Test func aBuildVerifiedProvidersSessionIsAPropertyInitializer() {
         // A SwiftUI view is main-actor isolated, as this stand-in (no SwiftUI on Linux) is.
         @MainActor struct AccountView {
-            var account = SessionModel(session: Google.session(store: MemoryTokenStore()))
+            var account = ObservableSession(session: Google.session(store: MemoryTokenStore()))
             let github = GitHub.client()
         }
         let view = AccountView()

@@ -36,7 +36,7 @@ struct TypedSignInAgainstDjangoTests {
         #expect(userInfo.sub == claims.sub)
         #expect(userInfo.givenName == "Grace")
 
-        let refreshed = try await session.refreshed()
+        let refreshed = try await session.refresh()
         #expect(refreshed.claims.sub == claims.sub)
         #expect(refreshed.tokens.accessToken != signIn.tokens.accessToken)
         #expect(try await session.validAccessToken() == refreshed.tokens.accessToken)

@@ -129,7 +129,7 @@ extension OAuthClient {
 
 extension OAuthSession where Provider: SupportsDeviceAuthorization {
     /// Signs in with the device grant (RFC 8628) and keeps the result: the client's
-    /// `signIn(with:)` polling until the user approves, then ``signedIn(_:)``.
+    /// `signIn(with:)` polling until the user approves, then ``keep(_:)``.
     ///
     /// ```swift
     /// let device = try await session.client.authorizeDevice(scopes: [.email])
@@ -139,7 +139,7 @@ extension OAuthSession where Provider: SupportsDeviceAuthorization {
     @discardableResult
     public func signIn<C: Clock<Duration>>(with authorization: DeviceAuthorization<Provider>, clock: C = ContinuousClock()) async throws(OAuthError) -> SignIn<Provider> {
         let signIn = try await client.signIn(with: authorization, clock: clock)
-        try await signedIn(signIn)
+        try await keep(signIn)
         return signIn
     }
 }

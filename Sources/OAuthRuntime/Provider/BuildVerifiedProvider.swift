@@ -6,7 +6,7 @@ import Foundation
 /// made can fail for it, so a SwiftUI property initializer can hold one.
 ///
 /// ```swift
-/// @State private var account = SessionModel(session: Google.session(store: KeychainTokenStore(service: "com.example.app")))
+/// @State private var account = ObservableSession(session: Google.session(store: KeychainTokenStore(service: "com.example.app")))
 /// ```
 ///
 /// oauthgen adds the conformance; a provider whose client ID is supplied at run time, or whose

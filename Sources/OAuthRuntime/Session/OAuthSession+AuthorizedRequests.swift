@@ -79,7 +79,7 @@ extension OAuthSession {
               let signIn = try await currentSignIn() else { return false }
         guard signIn.tokens.accessToken == token else { return true }
         guard tokenRenewedForRejection != token else { return false }
-        let renewed = try await refreshed()
+        let renewed = try await refresh()
         tokenRenewedForRejection = renewed.tokens.accessToken
         return true
     }

@@ -11,11 +11,12 @@ extension OAuthSession {
     public func validAccessToken() async throws(OAuthError) -> String {
         guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         if !signIn.tokens.isExpired(at: now(), leeway: refreshLeeway) { return signIn.tokens.accessToken }
-        return try await refreshed().tokens.accessToken
+        return try await refresh().tokens.accessToken
     }
 
     /// Refreshes now (or joins the refresh under way) and returns the new sign-in.
-    public func refreshed() async throws(OAuthError) -> SignIn<Provider> {
+    @discardableResult
+    public func refresh() async throws(OAuthError) -> SignIn<Provider> {
         let task: Task<SignIn<Provider>, any Error>
         if let refreshing {
             task = refreshing

@@ -70,7 +70,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
     }
 
     /// Signs in through `agent` and keeps the result: ``OAuthClient/signIn(with:redirectURI:scopes:parameters:)``
-    /// followed by ``signedIn(_:)``.
+    /// followed by ``keep(_:)``.
     @discardableResult
     public func signIn(
         with agent: some ExternalUserAgent,
@@ -79,13 +79,14 @@ public actor OAuthSession<Provider: OAuthProvider> {
         parameters: AuthorizationParameters<Provider> = .init()
     ) async throws(OAuthError) -> SignIn<Provider> {
         let signIn = try await client.signIn(with: agent, redirectURI: redirectURI, scopes: scopes, parameters: parameters)
-        try await signedIn(signIn)
+        try await keep(signIn)
         return signIn
     }
 
-    /// Stores a completed sign-in, replacing whatever the session held; a refresh under way for
-    /// the previous account is abandoned.
-    public func signedIn(_ signIn: SignIn<Provider>) async throws(OAuthError) {
+    /// Keeps a sign-in completed elsewhere (the device grant, a backend, a test): stores it,
+    /// replacing whatever the session held, and publishes it; a refresh under way for the
+    /// previous account is abandoned.
+    public func keep(_ signIn: SignIn<Provider>) async throws(OAuthError) {
         startNewGeneration()
         let lock = try await lockStore()
         defer { lock?.release() }

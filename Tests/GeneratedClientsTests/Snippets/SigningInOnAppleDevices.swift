@@ -52,12 +52,12 @@ enum SymbolSignInButton {
 #endif
 
 #if canImport(SwiftUI) && canImport(Security)
-/// SessionModel's and BuildVerifiedProvider's views: a property initializer, so the factory
+/// ObservableSession's and BuildVerifiedProvider's views: a property initializer, so the factory
 /// must not throw.
 /// The app's store: a property initializer can use only what is global or static.
 private let store = KeychainTokenStore(service: "com.example.app")
 
-// @MainActor: SessionModel is. The iOS 18 SDK declares every View so; with the iOS 17 SDK the
+// @MainActor: ObservableSession is. The iOS 18 SDK declares every View so; with the iOS 17 SDK the
 // app says it.
 @available(iOS 17, macOS 14, *)
 @MainActor
@@ -67,8 +67,8 @@ struct SessionModelAccountView: View {
         var body: some View { Text(reason == nil ? "Sign in" : "Sign in again") }
     }
 
-    // snippet: SessionModel
-    @State private var account = SessionModel(session: Google.session(store: store))
+    // snippet: ObservableSession
+    @State private var account = ObservableSession(session: Google.session(store: store))
 
     var body: some View {
         if let signIn = account.signIn { Text(signIn.claims.email ?? "signed in") }
@@ -81,7 +81,7 @@ struct SessionModelAccountView: View {
 @MainActor
 struct BuildVerifiedAccountView: View {
     // snippet: BuildVerifiedProvider
-    @State private var account = SessionModel(session: Google.session(store: KeychainTokenStore(service: "com.example.app")))
+    @State private var account = ObservableSession(session: Google.session(store: KeychainTokenStore(service: "com.example.app")))
     // end snippet
 
     var body: some View { Text(account.signIn?.claims.email ?? "signed out") }

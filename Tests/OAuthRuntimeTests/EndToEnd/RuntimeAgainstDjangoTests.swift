@@ -55,7 +55,7 @@ struct RuntimeAgainstDjangoTests {
         await #expect { try await client.refresh(first) } throws: { Self.isInvalidGrant($0) }
         let store = MemoryTokenStore(second.record)
         let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
-        await #expect(throws: OAuthError.signedOut) { try await session.refreshed() }
+        await #expect(throws: OAuthError.signedOut) { try await session.refresh() }
         #expect(await store.load() == nil)
         await #expect(throws: OAuthError.notSignedIn) { try await session.validAccessToken() }
     }
@@ -75,7 +75,7 @@ struct RuntimeAgainstDjangoTests {
         #expect(await session.refreshCount == 1)
         // The rotated refresh token was stored: the next refresh uses it and succeeds.
         #expect(await store.load()?.tokens.refreshToken != signIn.tokens.refreshToken)
-        _ = try await session.refreshed()
+        _ = try await session.refresh()
         #expect(await session.refreshCount == 2)
     }
 
@@ -102,8 +102,8 @@ struct RuntimeAgainstDjangoTests {
         #expect(now.tokens.refreshToken != first.tokens.refreshToken)
         #expect(now.authenticatedAt == firstAuthTime)
         // Both devices go on refreshing with their own rotated tokens.
-        _ = try await firstDevice.refreshed()
-        _ = try await secondDevice.refreshed()
+        _ = try await firstDevice.refresh()
+        _ = try await secondDevice.refresh()
         #expect(await firstDevice.refreshCount == 2)
     }
 

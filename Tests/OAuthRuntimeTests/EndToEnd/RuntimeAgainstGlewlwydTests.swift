@@ -191,7 +191,7 @@ extension AgainstGlewlwyd {
             let client = try await AgainstGlewlwyd.RuntimeAgainstGlewlwydTests.client(issuer: provider.issuer, clientID: "swift-confidential", clientSecret: "swift-confidential-secret")
             let (session, agent) = try await Self.signedIn(client, provider: provider)
             // A refresh token obtained by refreshing: Glewlwyd's logout leaves such tokens alive.
-            let rotated = try #require(try await session.refreshed().tokens.refreshToken)
+            let rotated = try #require(try await session.refresh().tokens.refreshToken)
 
             #expect(try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!) == .revoked)
             #expect(try await session.currentSignIn() == nil)

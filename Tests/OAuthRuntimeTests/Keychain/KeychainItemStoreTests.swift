@@ -152,7 +152,7 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2)), store: store())
         // Locked, it refuses every call: the look for another client's sign-in, then the save.
         keychain.answerNext(KeychainStatus.interactionNotAllowed, KeychainStatus.interactionNotAllowed)
-        let error = await #expect(throws: OAuthError.self) { try await session.signedIn(signIn) }
+        let error = await #expect(throws: OAuthError.self) { try await session.keep(signIn) }
         #expect(error?.kind == .storageUnavailable)
         #expect(error?.message.hasPrefix("saving the sign-in failed: the store is unavailable for now: the Keychain is locked") == true)
     }

@@ -30,7 +30,7 @@ import Testing
         let keychain = TestKeychain()
         let app = try process(keychain)
         let widget = try process(keychain)
-        try await app.signedIn(.withoutIDToken(TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")))
+        try await app.keep(.withoutIDToken(TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")))
         #expect(try await widget.currentSignIn()?.tokens.accessToken == "AT-1")
 
         async let fromApp = app.validAccessToken()

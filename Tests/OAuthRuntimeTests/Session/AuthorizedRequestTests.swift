@@ -21,7 +21,7 @@ import TestSupport
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
         let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)))
-        try await session.signedIn(.withoutIDToken(TokenSet(accessToken: access, expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600), refreshToken: "RT-1")))
+        try await session.keep(.withoutIDToken(TokenSet(accessToken: access, expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600), refreshToken: "RT-1")))
         return session
     }
 

@@ -151,7 +151,7 @@ import Testing
         try await waitForRefreshRequest()
 
         let other = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "B-AT", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "B-RT"))
-        try await session.signedIn(other)
+        try await session.keep(other)
         release.signal()
         await #expect(throws: OAuthError.sessionChanged) { try await refresh.value }
 
@@ -167,7 +167,7 @@ import Testing
         let firstRead = Task { try await session.currentSignIn() }
         try await Task.sleep(for: .milliseconds(50))
         let newer = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "NEW"))
-        try await session.signedIn(newer)
+        try await session.keep(newer)
         _ = try await firstRead.value
         #expect(try await session.currentSignIn() == newer)
         #expect(await store.load()?.tokens == newer.tokens)

@@ -54,10 +54,10 @@ import TestSupport
         let session = try session(MemoryTokenStore())
         let states = await session.states()
         let first = signIn("AT-1", "RT-1", expired: true)
-        try await session.signedIn(first)
+        try await session.keep(first)
         _ = try await session.validAccessToken()          // refreshes: RT-1 → RT-2
         _ = try await session.validAccessToken()          // valid: publishes nothing
-        try await session.signedIn(signIn("AT-9", "RT-9", expired: true))
+        try await session.keep(signIn("AT-9", "RT-9", expired: true))
         _ = try? await session.validAccessToken()         // RT-9 was never issued: invalid_grant
         let published = await next(5, of: states)
         #expect(published.count == 5)

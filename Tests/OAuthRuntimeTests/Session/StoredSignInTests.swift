@@ -58,7 +58,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileTokenStore(path: path)
         let session = try session(store)
-        try await session.signedIn(.withoutIDToken(TokenSet(accessToken: "AT-1", refreshToken: "RT-1")))
+        try await session.keep(.withoutIDToken(TokenSet(accessToken: "AT-1", refreshToken: "RT-1")))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect(object["formatVersion"] as? Int == 2)
         #expect(object["owner"] as? [String: String] == ["issuer": "https://id.example.com", "clientID": "client-1", "tokenEndpoint": "https://id.example.com:443"])
@@ -93,13 +93,13 @@ import Testing
     func anotherClientsSignInIsNeitherUsedNorCleared(clientID: String, issuer: String) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileTokenStore(path: path)
-        try await session(store).signedIn(.withoutIDToken(TokenSet(accessToken: "AT-A", expiresAt: Date(timeIntervalSince1970: 1), refreshToken: "RT-A")))
+        try await session(store).keep(.withoutIDToken(TokenSet(accessToken: "AT-A", expiresAt: Date(timeIntervalSince1970: 1), refreshToken: "RT-A")))
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         let transport = LocalTransport()
         await transport.set("https://id.example.com/token", json(#"{"error":"invalid_grant"}"#, status: 400))
         let other = try session(store, clientID: clientID, issuer: issuer, transport: transport)
-        for attempt in [{ _ = try await other.validAccessToken() }, { _ = try await other.refreshed() },
-                        { try await other.signedIn(.withoutIDToken(TokenSet(accessToken: "AT-B"))) }] as [@Sendable () async throws -> Void] {
+        for attempt in [{ _ = try await other.validAccessToken() }, { _ = try await other.refresh() },
+                        { try await other.keep(.withoutIDToken(TokenSet(accessToken: "AT-B"))) }] as [@Sendable () async throws -> Void] {
             do {
                 try await attempt()
                 Issue.record("expected client A's sign-in to be refused")

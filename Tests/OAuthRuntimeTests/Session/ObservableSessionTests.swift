@@ -19,18 +19,18 @@ import Testing
 
     @Test func theModelFollowsSignInRefreshAndARevokedGrant() async throws {
         let session = try states.session(MemoryTokenStore())
-        let model = SessionModel(session: session)
+        let model = ObservableSession(session: session)
         try await eventually { model.signOutReason != nil }
         #expect(model.signOutReason == .neverSignedIn)
         #expect(!model.isSignedIn)
 
-        try await session.signedIn(states.signIn("AT-1", "RT-1", expired: true))
+        try await session.keep(states.signIn("AT-1", "RT-1", expired: true))
         _ = try await session.validAccessToken()
         try await eventually { model.wasRefreshed }
         #expect(model.signIn?.tokens.accessToken == "AT-2")
 
         // Elsewhere in the app, a call with a grant the provider refuses.
-        try await session.signedIn(states.signIn("AT-9", "RT-9", expired: true))
+        try await session.keep(states.signIn("AT-9", "RT-9", expired: true))
         Task { _ = try? await session.validAccessToken() }
         try await eventually { model.signOutReason == .grantRevoked }
         #expect(model.signIn == nil)
@@ -39,13 +39,13 @@ import Testing
 
     @Test func aModelThatGoesStopsFollowing() async throws {
         let session = try states.session(MemoryTokenStore())
-        weak var gone: SessionModel<DiscoveredProvider>?
+        weak var gone: ObservableSession<DiscoveredProvider>?
         do {
-            let model = SessionModel(session: session)
+            let model = ObservableSession(session: session)
             gone = model
             try await eventually { model.signOutReason != nil }
         }
-        try await session.signedIn(states.signIn("AT-1", "RT-1", expired: false))
+        try await session.keep(states.signIn("AT-1", "RT-1", expired: false))
         try await eventually { gone == nil }
         #expect(gone == nil)
     }

@@ -4,7 +4,7 @@ import OAuthGenCore
 
 /// What `init` and `import` do before writing anything: refuse to replace a file that exists with
 /// other contents unless forced, then validate the files where they will be.
-enum StagedCheck {
+enum ValidationBeforeWriting {
     /// The findings `files` would have in `output`; exits with a failure (having printed why)
     /// if one would replace a different file without `force`, or staging fails.
     static func findings(for files: [GeneratedFile], in output: String, force: Bool) throws -> [Diagnostic] {

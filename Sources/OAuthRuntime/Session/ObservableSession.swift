@@ -6,7 +6,7 @@ import Observation
 /// needed to notice.
 ///
 /// ```swift
-/// @State private var account = SessionModel(session: Google.session(store: store))
+/// @State private var account = ObservableSession(session: Google.session(store: store))
 ///
 /// var body: some View {
 ///     if let signIn = account.signIn { Text(signIn.claims.email ?? "signed in") }
@@ -15,7 +15,7 @@ import Observation
 /// ```
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-public final class SessionModel<Provider: OAuthProvider>: Observable {
+public final class ObservableSession<Provider: OAuthProvider>: Observable {
     // `Observable` by hand, as the `@Observable` macro would write it: the macro's expansion
     // differs between toolchains and SDKs, and this must compile with every supported pair.
     private let registrar = ObservationRegistrar()
@@ -64,7 +64,7 @@ public final class SessionModel<Provider: OAuthProvider>: Observable {
 
     /// Refers to the model without keeping it alive, so the task ends with the model.
     @MainActor private final class WeakModel {
-        weak var model: SessionModel?
+        weak var model: ObservableSession?
     }
 
     /// A model following `session` from now on, starting with where it stands.
