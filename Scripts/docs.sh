@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the documentation with warnings as errors, and fails on any undocumented public
 # declaration or on public API grown past Scripts/public-api-baseline.json (Scripts/public-api.py):
-# OAuthRuntime's DocC catalog, OAuthPolicy, OAuthGenCatalog, and a module of generated clients (all
-# example providers, generated public). Uses the toolchain's docc; no package plugin needed.
+# OAuthRuntime's DocC catalog, OAuthPolicy, OAuthGenCore's few public entry points, and a module of
+# generated clients (all example providers, generated public). Uses the toolchain's docc.
 #
 #   Scripts/docs.sh [OUTPUT_DIR]      (default .build/docs)
 set -euo pipefail
@@ -16,7 +16,7 @@ swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(swift build --show-bin-path)/../symbolgraph
 python3 Scripts/undocumented.py "$graphs" OAuthRuntime
 python3 Scripts/undocumented.py "$graphs" OAuthPolicy
-python3 Scripts/undocumented.py "$graphs" OAuthGenCatalog
+python3 Scripts/undocumented.py "$graphs" OAuthGenCore
 python3 Scripts/undocumented.py "$graphs" OAuthOpenAPIMiddleware
 # The public API's size per product against Scripts/public-api-baseline.json: growth fails.
 python3 Scripts/public-api.py "$graphs"

@@ -2,17 +2,17 @@ import Foundation
 import OAuthGenCore
 
 /// The known providers, read from the entries shipped in this module's `Providers/` folder.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// The entries, by ID.
-    public var entries: [CatalogEntry]
+    package var entries: [CatalogEntry]
 
     /// A catalog of the given entries.
-    public init(entries: [CatalogEntry]) {
+    package init(entries: [CatalogEntry]) {
         self.entries = entries.sorted { $0.id < $1.id }
     }
 
     /// The entry named `id` (case-insensitive); the error's finding says which one was meant.
-    public func entry(named id: String) throws(UnknownProvider) -> CatalogEntry {
+    package func entry(named id: String) throws(UnknownProvider) -> CatalogEntry {
         if let entry = entries.first(where: { $0.id.caseInsensitiveCompare(id) == .orderedSame }) { return entry }
         let hint = Suggestion.closest(to: id, among: entries.map(\.id)).map { "; did you mean \"\($0)\"?" }
             ?? "; `oauthgen init --list` lists them"
@@ -20,16 +20,16 @@ public struct Catalog: Sendable {
     }
 
     /// A name that is not in the catalog.
-    public struct UnknownProvider: Error, Sendable {
+    package struct UnknownProvider: Error, Sendable {
         /// The finding to print, with a did-you-mean where a name is close.
-        public var diagnostic: Diagnostic
+        package var diagnostic: Diagnostic
     }
 
     /// The catalog shipped with oauthgen.
     ///
     /// Every entry is read and checked each time: a broken entry is a finding, not a crash, and
     /// the bundled files are what a contributor edits.
-    public static func bundled() -> (Catalog, [Diagnostic]) {
+    package static func bundled() -> (Catalog, [Diagnostic]) {
         guard let folder = Bundle.module.url(forResource: "Providers", withExtension: nil) else {
             return (Catalog(entries: []), [Diagnostic(.error, .catalogInvalidEntry, "expected the catalog's Providers folder beside oauthgen, found none", at: nil)])
         }
@@ -38,7 +38,7 @@ public struct Catalog: Sendable {
 
     /// The catalog in `folder`: each `<id>.plist` with its optional pinned
     /// `<id>.openid-configuration.json` or `<id>.oauth-authorization-server.json`.
-    public static func load(folder: String) -> (Catalog, [Diagnostic]) {
+    package static func load(folder: String) -> (Catalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var entries: [CatalogEntry] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".plist") }.sorted()

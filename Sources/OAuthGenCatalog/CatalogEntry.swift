@@ -5,57 +5,57 @@ import OAuthGenCore
 ///
 /// An entry is one property list, `Providers/<id>.plist` (see the README's catalog section for
 /// its keys); a pinned discovery document may sit beside it as `<id>.openid-configuration.json`.
-public struct CatalogEntry: Sendable, Hashable {
+package struct CatalogEntry: Sendable, Hashable {
     /// The entry's file name without `.plist`: the name `oauthgen init` takes and the quirk file's.
-    public var id: String
+    package var id: String
     /// The provider's own name for people: "Microsoft Entra ID".
-    public var displayName: String
+    package var displayName: String
     /// One line on what the entry is for, for `init --list` and the README table.
-    public var summary: String
+    package var summary: String
     /// The issuer whose OpenID Connect discovery document describes the provider (placeholders
     /// allowed: `https://${domain}`); `nil` for a provider without one.
-    public var issuer: String?
+    package var issuer: String?
     /// The issuer the provider's document names when it is not ``issuer`` itself (Microsoft
     /// Entra's multi-tenant documents name `https://login.microsoftonline.com/{tenantid}/v2.0`).
-    public var documentIssuer: String?
+    package var documentIssuer: String?
     /// The RFC 8414 authorization server whose metadata describes an OAuth-only provider.
-    public var authorizationServer: String?
+    package var authorizationServer: String?
     /// Values the team supplies with `--set NAME=VALUE`, with what each one is.
-    public var parameters: [Parameter]
+    package var parameters: [Parameter]
     /// The redirects the provider allows native apps, in the order it prefers them.
-    public var redirects: [Redirect]
+    package var redirects: [Redirect]
     /// The provider refuses public clients: the app cannot sign in without a client secret
     /// (RFC 8252 §8.5 says it is no secret in an app: keep it on a server, `BackendCodeExchange`).
-    public var needsSecret: Bool
+    package var needsSecret: Bool
     /// The quirk file, as a property list whose strings may hold `${clientID}` and the parameters.
-    public var quirks: PlistValue
+    package var quirks: PlistValue
     /// A one-line source for every quirk: key path (`tokenResponse.missingTokenType`) to text.
-    public var sources: [String: String]
+    package var sources: [String: String]
     /// Where each source line is in the entry's file, for `oauthgen doctor` to point at.
-    public var sourceLocations: [String: SourceLocation]
+    package var sourceLocations: [String: SourceLocation]
     /// The pinned discovery document shipped with the entry, if any.
-    public var pinnedDiscovery: [UInt8]?
+    package var pinnedDiscovery: [UInt8]?
     /// Where the entry was read from, for findings about it.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// A value the team supplies.
-    public struct Parameter: Sendable, Hashable {
+    package struct Parameter: Sendable, Hashable {
         /// The placeholder's name: `${domain}` is `domain`, set with `--set domain=…`.
-        public var name: String
+        package var name: String
         /// What the value is, as `--set NAME=…` help: "your Okta domain".
-        public var description: String
+        package var description: String
         /// A value of the right shape: "dev-123456.okta.com".
-        public var example: String
+        package var example: String
     }
 
     /// A redirect shape the provider allows, with what to know about it.
-    public struct Redirect: Sendable, Hashable {
+    package struct Redirect: Sendable, Hashable {
         /// How `init` derives a URI of this kind.
-        public var shape: RedirectShape
+        package var shape: RedirectShape
         /// Where it applies or what it needs ("Desktop app client type only").
-        public var note: String?
+        package var note: String?
     }
 
     /// Whether the provider has metadata to pin (`oauthgen fetch`).
-    public var hasDiscovery: Bool { issuer != nil || authorizationServer != nil }
+    package var hasDiscovery: Bool { issuer != nil || authorizationServer != nil }
 }

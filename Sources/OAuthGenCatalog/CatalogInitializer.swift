@@ -2,20 +2,20 @@ import OAuthPolicy
 import OAuthGenCore
 
 /// `oauthgen init`'s stage: a catalog entry and the team's values in, a quirk file out.
-public enum CatalogInitializer {
+package enum CatalogInitializer {
     /// What the team supplies.
-    public struct Values: Sendable, Hashable {
+    package struct Values: Sendable, Hashable {
         /// The client ID the provider issued for the app.
-        public var clientID: String?
+        package var clientID: String?
         /// Redirect URIs to register instead of derived ones.
-        public var redirectURIs: [String]
+        package var redirectURIs: [String]
         /// The app's bundle ID, for a private-use scheme.
-        public var bundleID: String?
+        package var bundleID: String?
         /// The entry's parameters (`--set NAME=VALUE`).
-        public var parameters: [String: String]
+        package var parameters: [String: String]
 
         /// The values for an entry.
-        public init(clientID: String? = nil, redirectURIs: [String] = [], bundleID: String? = nil, parameters: [String: String] = [:]) {
+        package init(clientID: String? = nil, redirectURIs: [String] = [], bundleID: String? = nil, parameters: [String: String] = [:]) {
             self.clientID = clientID
             self.redirectURIs = redirectURIs
             self.bundleID = bundleID
@@ -24,20 +24,20 @@ public enum CatalogInitializer {
     }
 
     /// What `init` writes for an entry.
-    public struct Output: Sendable, Hashable {
+    package struct Output: Sendable, Hashable {
         /// The quirk file's text.
-        public var quirkFile: String
+        package var quirkFile: String
         /// The issuer (or RFC 8414 authorization server) with the team's values, to fetch from.
-        public var metadataIssuer: String?
+        package var metadataIssuer: String?
         /// The issuer the fetched document must name, when it is not ``metadataIssuer``.
-        public var documentIssuer: String?
+        package var documentIssuer: String?
         /// The redirect URIs the quirk file registers.
-        public var redirectURIs: [String]
+        package var redirectURIs: [String]
     }
 
     /// The quirk file for `entry` with `values`, and findings: errors for what is missing or
     /// not allowed (then no output), notes for what the team should know.
-    public static func quirkFile(for entry: CatalogEntry, values: Values) -> (Output?, [Diagnostic]) {
+    package static func quirkFile(for entry: CatalogEntry, values: Values) -> (Output?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let clientID = values.clientID.flatMap { $0.isEmpty ? nil : $0 }
         if clientID == nil {

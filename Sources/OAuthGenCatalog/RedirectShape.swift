@@ -3,7 +3,7 @@ import OAuthGenCore
 
 /// A way a provider lets a native app receive the authorization response, and how `oauthgen
 /// init` derives the redirect URI for it.
-public enum RedirectShape: String, Sendable, Hashable, CaseIterable {
+package enum RedirectShape: String, Sendable, Hashable, CaseIterable {
     /// The reversed client ID as a private-use scheme (Google's iOS clients):
     /// `com.googleusercontent.apps.<id>:/oauth2redirect` for `<id>.apps.googleusercontent.com`.
     case reversedClientID
@@ -16,7 +16,7 @@ public enum RedirectShape: String, Sendable, Hashable, CaseIterable {
     case claimedHTTPS
 
     /// The RFC 8252 kind of the URIs of this shape.
-    public var kind: RedirectKind {
+    package var kind: RedirectKind {
         switch self {
         case .reversedClientID, .bundleID: .privateUseScheme
         case .loopback: .loopback

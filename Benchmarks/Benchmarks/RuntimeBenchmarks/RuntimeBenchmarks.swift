@@ -31,13 +31,13 @@ let benchmarks: @Sendable () -> Void = {
     // allocates in the background and would be counted, and slow, the loop it shares the machine with.
     let redirect = URL(string: "com.example.app:/oauth2redirect")!
     Benchmark("authorization URL (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
-        let client = try OAuthClient<TypedProvider>(overriding: configuration, transport: CannedTransport(response: Fixture.tokenResponse))
+        let client = try OAuthClient<TypedProvider>(overriding: configuration, options: ClientOptions(transport: CannedTransport(response: Fixture.tokenResponse)))
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { blackHole(try await client.authorizationRequest(redirectURI: redirect, scopes: [.openid, .email, .profile])) }
     }
 
     Benchmark("authorization URL (untyped)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, transport: CannedTransport(response: Fixture.tokenResponse))
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(transport: CannedTransport(response: Fixture.tokenResponse)))
         let scopes = ["openid", "email", "profile"].map(ScopeValue.init(rawValue:))
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { blackHole(try await client.authorizationRequest(redirectURI: redirect, scopes: scopes)) }
@@ -46,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("token response decode (typed provider)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
         var oauth2 = configuration
         oauth2.metadata.kind = .oauth2
-        let client = try OAuthClient<TypedOAuthProvider>(overriding: oauth2, transport: CannedTransport(response: Fixture.tokenResponse))
+        let client = try OAuthClient<TypedOAuthProvider>(overriding: oauth2, options: ClientOptions(transport: CannedTransport(response: Fixture.tokenResponse)))
         let pending: PendingAuthorization<TypedOAuthProvider> = Fixture.pending()
         let exchanged = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
         benchmark.startMeasurement()
@@ -56,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("token response decode (untyped)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
         var oauth2 = configuration
         oauth2.metadata.kind = .oauth2
-        let client = try OAuthClient<DiscoveredProvider>(configuration: oauth2, transport: CannedTransport(response: Fixture.tokenResponse))
+        let client = try OAuthClient<DiscoveredProvider>(configuration: oauth2, options: ClientOptions(transport: CannedTransport(response: Fixture.tokenResponse)))
         let pending: PendingAuthorization<DiscoveredProvider> = Fixture.pending()
         let exchanged = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
         benchmark.startMeasurement()
@@ -65,7 +65,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("code exchange with ID token validation (typed claims)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(5))) { benchmark in
         let fixture = try await Fixture.signedToken()
-        let client = try OAuthClient<TypedProvider>(overriding: configuration, transport: Fixture.exchangeTransport(fixture))
+        let client = try OAuthClient<TypedProvider>(overriding: configuration, options: ClientOptions(transport: Fixture.exchangeTransport(fixture)))
         let pending: PendingAuthorization<TypedProvider> = Fixture.pending()
         _ = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())  // warm the JWKS cache
         benchmark.startMeasurement()
@@ -77,7 +77,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("code exchange with ID token validation (untyped claims)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(5))) { benchmark in
         let fixture = try await Fixture.signedToken()
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, transport: Fixture.exchangeTransport(fixture))
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(transport: Fixture.exchangeTransport(fixture)))
         let pending: PendingAuthorization<DiscoveredProvider> = Fixture.pending()
         _ = try await client.exchange(Fixture.code(for: pending), pending: pending, now: Date())
         benchmark.startMeasurement()
@@ -155,7 +155,7 @@ let benchmarks: @Sendable () -> Void = {
         let server = try TokenServer.shared.get()
         var local = oauth2
         local.endpoints.token = URL(string: "http://127.0.0.1:\(server.port)/token")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: local, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: local, options: ClientOptions(allowInsecureLoopback: true))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-bench-\(UUID().uuidString).json").path
         defer { for suffix in ["", ".lock", ".lock.version"] { unlink(path + suffix) } }
         for _ in benchmark.scaledIterations {
@@ -180,7 +180,7 @@ let benchmarks: @Sendable () -> Void = {
         var local = configuration
         local.metadata.kind = .oauth2
         local.endpoints.token = URL(string: "http://127.0.0.1:\(server.port)/token")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: local, allowInsecureLoopback: true)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: local, options: ClientOptions(allowInsecureLoopback: true))
         for _ in benchmark.scaledIterations {
             let before = try await server.refreshCount()
             let stored = SignInRecord(tokens: TokenSet(accessToken: "old", expiresAt: Date(timeIntervalSinceNow: -1), refreshToken: "rt"), idToken: nil)

@@ -3,7 +3,7 @@ import OAuthPolicy
 
 extension ProviderDiagnosis {
     /// The diagnosis as the page `oauthgen doctor` prints: what applies, why, and what to do.
-    public var text: String {
+    package var text: String {
         var lines = ["\(name)"]
         lines.append("  quirk file: \(quirkFile ?? "none")")
         lines.append("  metadata:   \(metadata)")

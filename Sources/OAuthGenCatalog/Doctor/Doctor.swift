@@ -5,7 +5,7 @@ import OAuthGenCore
 /// `oauthgen doctor`'s stage: loaded providers, the catalog and the platforms in; one
 /// diagnosis per provider out. It reads the quirk files again for their keys' locations, so
 /// every quirk it lists points at its line.
-public enum Doctor {
+package enum Doctor {
     /// Keys of a quirk file that register the app rather than describe the provider (scopes,
     /// claims and userinfo members are the provider's: the catalog sources them too).
     static let registrationKeys: Set<String> = CatalogEntryReader.registrationKeys.union(["issuer", "clientID", "redirectURIs"])
@@ -17,7 +17,7 @@ public enum Doctor {
     ///   - findings: the validator's findings for them.
     ///   - catalog: the catalog to explain them with.
     ///   - registeredSchemes: the schemes an `Info.plist` registers, `nil` if none was given.
-    public static func diagnose(_ providers: [LoadedProvider], findings: [Diagnostic], catalog: Catalog,
+    package static func diagnose(_ providers: [LoadedProvider], findings: [Diagnostic], catalog: Catalog,
                                 registeredSchemes: Set<String>?) -> [ProviderDiagnosis] {
         providers.sorted { $0.name < $1.name }.map { provider in
             diagnose(provider, findings: findings, catalog: catalog, registeredSchemes: registeredSchemes)

@@ -3,7 +3,7 @@ import OAuthPolicy
 /// One finding about the inputs: what is wrong, where, which rule, and which standard says so.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How serious a finding is.
-    public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    package enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
         case note
         case warning
         case error
@@ -16,18 +16,18 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+        package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    public var severity: Severity
+    package var severity: Severity
     /// The stable identifier of the rule that produced this finding.
-    public var rule: RuleID
+    package var rule: RuleID
     /// What was expected and what was found.
-    public var message: String
+    package var message: String
     /// Where; `nil` only for findings about no file at all (e.g. a command-line argument).
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(_ severity: Severity, _ rule: RuleID, _ message: String, at location: SourceLocation?) {
+    package init(_ severity: Severity, _ rule: RuleID, _ message: String, at location: SourceLocation?) {
         self.severity = severity
         self.rule = rule
         self.message = message
@@ -35,7 +35,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The standard and section behind the rule, e.g. `RFC 8252 §7.1`.
-    public var reference: String? { rule.reference }
+    package var reference: String? { rule.reference }
 
     /// `path:line:column: severity: message [RULE] (reference)` — the form compilers use, so that
     /// Xcode, `swift build` and editors attach it to the offending line.
@@ -56,7 +56,7 @@ extension Array where Element == Diagnostic {
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
     /// Sorted by file, line and column; findings without a location first, in their original order.
-    public func sortedByLocation() -> [Diagnostic] {
+    package func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { a, b in
             switch (a.element.location, b.element.location) {
             case (nil, nil): return a.offset < b.offset

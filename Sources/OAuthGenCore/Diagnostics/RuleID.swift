@@ -1,6 +1,6 @@
 /// The stable identifier of every check oauthgen makes. The raw values appear in output and in
 /// the README's rules table; never rename one.
-public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
+package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     // Reading the inputs.
     case inputUnreadable = "input-unreadable"
     case inputTooLarge = "input-too-large"
@@ -117,7 +117,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case mixUpSharedIssuer = "mixup-shared-issuer"
 
     /// The standard and section that the rule enforces.
-    public var reference: String? {
+    package var reference: String? {
         switch self {
         case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
              .inputMissingDiscovery, .inputCompanionNotNamed, .templateInvalid, .driftRemoved, .driftChanged, .driftAdded, .importUnrecognized, .importIncomplete, .catalogUnknownProvider, .catalogMissingValue,

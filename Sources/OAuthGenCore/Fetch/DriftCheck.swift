@@ -3,8 +3,8 @@ import Foundation
 /// Compares a freshly fetched discovery document with the pinned one. What the provider took
 /// away (an endpoint, an algorithm, a scope, a response type) is an error: generated clients may
 /// rely on it. What it added is a note. Other changed values are warnings.
-public enum DriftCheck {
-    public static func compare(pinned: JSONValue, fetched: JSONValue, fetchedFrom source: String) -> [Diagnostic] {
+package enum DriftCheck {
+    package static func compare(pinned: JSONValue, fetched: JSONValue, fetchedFrom source: String) -> [Diagnostic] {
         guard let old = pinned.members, let new = fetched.members else {
             return [Diagnostic(.error, .driftChanged, "expected both documents to be JSON objects, found otherwise", at: pinned.location)]
         }

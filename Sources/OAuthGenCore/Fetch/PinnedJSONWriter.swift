@@ -1,8 +1,8 @@
 /// Writes a discovery document the way oauthgen pins it: members sorted by name, two-space
 /// indentation, one array element per line, numbers as the server wrote them, a newline at the end.
 /// The same document always pins to the same bytes, so a re-fetch that changed nothing is no diff.
-public enum PinnedJSONWriter {
-    public static func write(_ value: JSONValue) -> String {
+package enum PinnedJSONWriter {
+    package static func write(_ value: JSONValue) -> String {
         var output = ""
         write(value, indent: "", into: &output)
         return output + "\n"

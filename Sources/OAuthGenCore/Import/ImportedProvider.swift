@@ -1,23 +1,23 @@
 /// A provider recovered from a legacy SDK property list, ready to be written as a quirk file.
-public struct ImportedProvider: Sendable, Hashable {
+package struct ImportedProvider: Sendable, Hashable {
     /// The provider name for the file names: `okta`, `auth0`, `google`.
-    public var name: String
+    package var name: String
     /// Which SDK's format the file was in.
-    public var format: LegacyFormat
-    public var issuer: String?
-    public var clientID: String?
-    public var redirectURIs: [String] = []
-    public var defaultScopes: [String] = []
+    package var format: LegacyFormat
+    package var issuer: String?
+    package var clientID: String?
+    package var redirectURIs: [String] = []
+    package var defaultScopes: [String] = []
 
     /// The SDK configuration formats `oauthgen import` reads.
-    public enum LegacyFormat: String, Sendable, Hashable {
+    package enum LegacyFormat: String, Sendable, Hashable {
         case okta = "Okta.plist"
         case auth0 = "Auth0.plist"
         case googleServiceInfo = "GoogleService-Info.plist"
     }
 
     /// The quirk file's text.
-    public var quirkFile: String {
+    package var quirkFile: String {
         var entries: [String] = []
         if let issuer { entries.append(Self.entry("issuer", string: issuer)) }
         if let clientID { entries.append(Self.entry("clientID", string: clientID)) }

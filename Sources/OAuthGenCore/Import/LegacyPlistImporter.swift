@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads Okta.plist, Auth0.plist and GoogleService-Info.plist files into `ImportedProvider`s.
-public enum LegacyPlistImporter {
-    public static func importPlist(_ bytes: [UInt8], file: String) -> (ImportedProvider?, [Diagnostic]) {
+package enum LegacyPlistImporter {
+    package static func importPlist(_ bytes: [UInt8], file: String) -> (ImportedProvider?, [Diagnostic]) {
         let read = PlistReader.read(bytes, file: file)
         guard let root = read.value else { return (nil, read.diagnostics) }
         var diagnostics = read.diagnostics

@@ -3,9 +3,9 @@ import OAuthPolicy
 /// Checks an app's Info.plist against its providers' redirect URIs: every private-use scheme a
 /// provider redirects to must be registered in `CFBundleURLTypes` (RFC 8252 Appendix B.1), or
 /// the response never reaches the app; a registered scheme no provider uses is worth a look.
-public enum URLSchemeCheck {
+package enum URLSchemeCheck {
     /// `CFBundleURLTypes[*].CFBundleURLSchemes[*]` with their locations.
-    public static func registeredSchemes(infoPlist bytes: [UInt8], file: String) -> ([Located<String>], [Diagnostic]) {
+    package static func registeredSchemes(infoPlist bytes: [UInt8], file: String) -> ([Located<String>], [Diagnostic]) {
         let read = PlistReader.read(bytes, file: file)
         guard let entries = read.value?.entries else { return ([], read.diagnostics) }
         var schemes: [Located<String>] = []
@@ -20,7 +20,7 @@ public enum URLSchemeCheck {
     }
 
     /// Findings for `redirectURIs` (each at its quirk-file location) against `schemes`.
-    public static func check(redirectURIs: [Located<String>], schemes: [Located<String>], infoPlist: String) -> [Diagnostic] {
+    package static func check(redirectURIs: [Located<String>], schemes: [Located<String>], infoPlist: String) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let registered = Set(schemes.map { $0.value.lowercased() })
         var used: Set<String> = []

@@ -11,34 +11,35 @@
 /// files, checked against the providers' redirect URIs (``AppFileRules``).
 public struct GeneratorConfiguration: Sendable, Hashable {
     /// The platforms the app ships on: platform-specific advice applies only to these.
-    public enum Platform: String, Sendable, Hashable, CaseIterable {
+    package enum Platform: String, Sendable, Hashable, CaseIterable {
         case iOS, macOS, tvOS, watchOS, visionOS, linux = "Linux", windows = "Windows", android = "Android"
     }
 
-    public var accessLevel: Located<AccessLevel>?
-    public var platforms: [Located<Platform>] = []
+    package var accessLevel: Located<AccessLevel>?
+    package var platforms: [Located<Platform>] = []
     /// Only these providers are generated; all when absent.
-    public var providers: [Located<String>]?
+    package var providers: [Located<String>]?
     /// The app's `Info.plist`, as written (relative to ``baseDirectory``).
-    public var infoPlist: Located<String>?
+    package var infoPlist: Located<String>?
     /// The app's `.entitlements`, as written (relative to ``baseDirectory``).
-    public var entitlements: Located<String>?
+    package var entitlements: Located<String>?
     /// The Keychain access groups the app gives `KeychainTokenStore` (`$(AppIdentifierPrefix)…`).
-    public var keychainAccessGroups: [Located<String>] = []
+    package var keychainAccessGroups: [Located<String>] = []
     /// The app groups whose container holds a shared store's coordination file
     /// (`containerURL(forSecurityApplicationGroupIdentifier:)`), checked against the
     /// entitlements' `com.apple.security.application-groups`: an app not entitled to the group
     /// gets `nil` there, and the app and its extensions silently stop coordinating refreshes.
-    public var appGroups: [Located<String>] = []
+    package var appGroups: [Located<String>] = []
     /// The folder of the `oauthgen.json` the settings came from: where relative paths start.
-    public var baseDirectory: String?
+    package var baseDirectory: String?
 
+    /// The defaults: every provider found, internal declarations, no app files checked.
     public init() {}
 
     /// `path` as a path to open and to show in findings: itself if absolute, else relative to
     /// ``baseDirectory``, with `.` and `dir/..` taken out (`Sources/App/../../App/Info.plist`
     /// reads as `App/Info.plist`).
-    public func resolve(_ path: String) -> String {
+    package func resolve(_ path: String) -> String {
         guard !path.hasPrefix("/"), let baseDirectory, !baseDirectory.isEmpty else { return path }
         let joined = baseDirectory.hasSuffix("/") ? baseDirectory + path : baseDirectory + "/" + path
         var parts: [Substring] = []
@@ -50,15 +51,15 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         return (joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
-    public var platformSet: Set<Platform> { Set(platforms.map(\.value)) }
+    package var platformSet: Set<Platform> { Set(platforms.map(\.value)) }
 
     static let keys = ["accessLevel", "platforms", "providers", "infoPlist", "entitlements", "keychainAccessGroups", "appGroups"]
 
     /// The file name the plugin and `generate` look for.
-    public static let fileName = "oauthgen.json"
+    package static let fileName = "oauthgen.json"
 
     /// Reads `path` (size-limited like every input).
-    public static func load(path: String) -> (GeneratorConfiguration?, [Diagnostic]) {
+    package static func load(path: String) -> (GeneratorConfiguration?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         guard let bytes = ProviderLoader.readFile(path, diagnostics: &diagnostics) else { return (nil, diagnostics) }
         var (configuration, found) = load(bytes, file: path)
@@ -68,7 +69,7 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     }
 
     /// Reads and checks the file; unknown keys and wrong values are errors at their place.
-    public static func load(_ bytes: [UInt8], file: String) -> (GeneratorConfiguration?, [Diagnostic]) {
+    package static func load(_ bytes: [UInt8], file: String) -> (GeneratorConfiguration?, [Diagnostic]) {
         let read = JSONReader.read(bytes, file: file)
         guard let root = read.value else { return (nil, read.diagnostics) }
         var diagnostics = read.diagnostics

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Finds provider files among the paths the user named and groups them per provider.
-public enum InputScanner {
+package enum InputScanner {
     /// The provider inputs found, sorted by name, and findings about the paths themselves.
     ///
     /// Directories are searched recursively (hidden folders and `.build*` skipped); a file named
     /// explicitly must be one of the three provider file kinds, and is read without the files
     /// beside it: the build plugin names exactly the files the build tracks. A provider's other
     /// file lying unnamed beside a named one earns a warning, since its absence changes the result.
-    public static func scan(_ paths: [String]) -> (providers: [ProviderInput], diagnostics: [Diagnostic]) {
+    package static func scan(_ paths: [String]) -> (providers: [ProviderInput], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var files: [String] = []
         var named: [String] = []

@@ -2,9 +2,9 @@ import OAuthPolicy
 
 /// One provider's documents after loading, before validation.
 public struct LoadedProvider: Sendable, Hashable {
-    public var input: ProviderInput
-    public var discovery: DiscoveryDocument?
-    public var quirks: QuirkFile? {
+    package var input: ProviderInput
+    package var discovery: DiscoveryDocument?
+    package var quirks: QuirkFile? {
         didSet {
             redirects = Self.classify(quirks?.redirectURIs)
             postLogoutRedirects = Self.classify(quirks?.postLogoutRedirectURIs)
@@ -12,11 +12,11 @@ public struct LoadedProvider: Sendable, Hashable {
     }
     /// The quirk file's redirect URIs, each classified once, when the file is loaded, by the
     /// classifier the runtime uses too: every rule and the model read these verdicts.
-    public private(set) var redirects: [ClassifiedRedirect]
+    package private(set) var redirects: [ClassifiedRedirect]
     /// The post-logout redirect URIs, classified the same way.
-    public private(set) var postLogoutRedirects: [ClassifiedRedirect]
+    package private(set) var postLogoutRedirects: [ClassifiedRedirect]
 
-    public init(input: ProviderInput, discovery: DiscoveryDocument? = nil, quirks: QuirkFile? = nil) {
+    package init(input: ProviderInput, discovery: DiscoveryDocument? = nil, quirks: QuirkFile? = nil) {
         self.input = input
         self.discovery = discovery
         self.quirks = quirks
@@ -24,13 +24,13 @@ public struct LoadedProvider: Sendable, Hashable {
         self.postLogoutRedirects = Self.classify(quirks?.postLogoutRedirectURIs)
     }
 
-    public var name: String { input.name }
+    package var name: String { input.name }
 
     /// The generated type's name: the quirk file's `name`, else one made from the file names.
-    public var typeName: String { quirks?.name?.value ?? SwiftNaming.upperCamelCase(name) }
+    package var typeName: String { quirks?.name?.value ?? SwiftNaming.upperCamelCase(name) }
 
     /// Each endpoint the provider has, the quirk file's `endpoints` overriding the metadata's.
-    public var endpoints: [(name: ProviderModel.EndpointName, url: Located<String>)] {
+    package var endpoints: [(name: ProviderModel.EndpointName, url: Located<String>)] {
         let overrides = quirks?.endpoints ?? QuirkFile.Endpoints()
         let sources: [(ProviderModel.EndpointName, Located<String>?)] = [
             (.authorization, overrides.authorization ?? discovery?.authorizationEndpoint),
@@ -51,7 +51,7 @@ public struct LoadedProvider: Sendable, Hashable {
 }
 
 /// A redirect URI from a quirk file with the checker's verdict on it.
-public struct ClassifiedRedirect: Sendable, Hashable {
-    public var uri: Located<String>
-    public var report: RedirectReport
+package struct ClassifiedRedirect: Sendable, Hashable {
+    package var uri: Located<String>
+    package var report: RedirectReport
 }

@@ -1,14 +1,14 @@
 /// The files that describe one provider, grouped by the provider name in their file names.
-public struct ProviderInput: Sendable, Hashable {
+package struct ProviderInput: Sendable, Hashable {
     /// The lowercase name shared by the files, e.g. `google` for `google.quirks.plist`.
-    public var name: String
+    package var name: String
     /// `<name>.openid-configuration.json` or `<name>.oauth-authorization-server.json`.
-    public var discoveryPath: String?
-    public var discoveryKind: DiscoveryDocument.Kind?
+    package var discoveryPath: String?
+    package var discoveryKind: DiscoveryDocument.Kind?
     /// `<name>.quirks.plist`.
-    public var quirksPath: String?
+    package var quirksPath: String?
 
-    public init(name: String, discoveryPath: String? = nil, discoveryKind: DiscoveryDocument.Kind? = nil, quirksPath: String? = nil) {
+    package init(name: String, discoveryPath: String? = nil, discoveryKind: DiscoveryDocument.Kind? = nil, quirksPath: String? = nil) {
         self.name = name
         self.discoveryPath = discoveryPath
         self.discoveryKind = discoveryKind
@@ -16,17 +16,17 @@ public struct ProviderInput: Sendable, Hashable {
     }
 
     /// The input files, discovery first.
-    public var paths: [String] { [discoveryPath, quirksPath].compactMap { $0 } }
+    package var paths: [String] { [discoveryPath, quirksPath].compactMap { $0 } }
 }
 
 /// The kind of input a file name announces.
-public enum InputFileKind: String, Sendable, Hashable, CaseIterable {
+package enum InputFileKind: String, Sendable, Hashable, CaseIterable {
     case openIDConfiguration = ".openid-configuration.json"
     case authorizationServerMetadata = ".oauth-authorization-server.json"
     case quirks = ".quirks.plist"
 
     /// The kind and provider name of a file, from its last path component.
-    public static func classify(fileName: String) -> (kind: InputFileKind, provider: String)? {
+    package static func classify(fileName: String) -> (kind: InputFileKind, provider: String)? {
         for kind in allCases where fileName.hasSuffix(kind.rawValue) && fileName.count > kind.rawValue.count {
             return (kind, String(fileName.dropLast(kind.rawValue.count)))
         }

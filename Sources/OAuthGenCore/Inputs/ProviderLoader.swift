@@ -8,8 +8,8 @@ import Darwin
 #endif
 
 /// Reads and decodes each provider's files.
-public enum ProviderLoader {
-    public static func load(_ input: ProviderInput) -> (LoadedProvider, [Diagnostic]) {
+package enum ProviderLoader {
+    package static func load(_ input: ProviderInput) -> (LoadedProvider, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var provider = LoadedProvider(input: input)
         if let path = input.discoveryPath, let kind = input.discoveryKind, let bytes = readFile(path, diagnostics: &diagnostics) {
@@ -28,7 +28,7 @@ public enum ProviderLoader {
     /// The file's bytes, refusing anything that is not a regular file (a FIFO would block the
     /// build forever, a device would never end) and anything over `InputLimits.maximumFileSize`
     /// before reading it whole.
-    public static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+    package static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let location = SourceLocation(file: path, line: 1, column: 1)
         // O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

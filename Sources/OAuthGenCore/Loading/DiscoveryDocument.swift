@@ -3,56 +3,56 @@
 ///
 /// Members the specifications define but oauthgen does not use, and providers' own extensions,
 /// are ignored, as both specifications require of clients.
-public struct DiscoveryDocument: Sendable, Hashable {
+package struct DiscoveryDocument: Sendable, Hashable {
     /// Which specification the document follows, from its file name.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// `<name>.openid-configuration.json`: OpenID Connect Discovery 1.0.
         case openIDConnect
         /// `<name>.oauth-authorization-server.json`: RFC 8414.
         case oauthAuthorizationServer
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where the top-level object starts: missing members are reported here.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public var issuer: Located<String>?
-    public var authorizationEndpoint: Located<String>?
-    public var tokenEndpoint: Located<String>?
-    public var userinfoEndpoint: Located<String>?
-    public var jwksURI: Located<String>?
-    public var revocationEndpoint: Located<String>?
-    public var endSessionEndpoint: Located<String>?
-    public var scopesSupported: Located<[Located<String>]>?
-    public var responseTypesSupported: Located<[Located<String>]>?
-    public var subjectTypesSupported: Located<[Located<String>]>?
+    package var issuer: Located<String>?
+    package var authorizationEndpoint: Located<String>?
+    package var tokenEndpoint: Located<String>?
+    package var userinfoEndpoint: Located<String>?
+    package var jwksURI: Located<String>?
+    package var revocationEndpoint: Located<String>?
+    package var endSessionEndpoint: Located<String>?
+    package var scopesSupported: Located<[Located<String>]>?
+    package var responseTypesSupported: Located<[Located<String>]>?
+    package var subjectTypesSupported: Located<[Located<String>]>?
     /// Absent means `["authorization_code", "implicit"]` (OIDC Discovery 1.0 §3, RFC 8414 §2).
-    public var grantTypesSupported: Located<[Located<String>]>?
+    package var grantTypesSupported: Located<[Located<String>]>?
     /// Absent means `["query", "fragment"]` (OIDC Discovery 1.0 §3, RFC 8414 §2).
-    public var responseModesSupported: Located<[Located<String>]>?
-    public var claimsSupported: Located<[Located<String>]>?
+    package var responseModesSupported: Located<[Located<String>]>?
+    package var claimsSupported: Located<[Located<String>]>?
     /// `prompt_values_supported` (OpenID Connect Prompt Create 1.0 §4.1).
-    public var promptValuesSupported: Located<[Located<String>]>?
-    public var codeChallengeMethodsSupported: Located<[Located<String>]>?
-    public var idTokenSigningAlgValuesSupported: Located<[Located<String>]>?
-    public var tokenEndpointAuthMethodsSupported: Located<[Located<String>]>?
-    public var authorizationResponseIssParameterSupported: Located<Bool>?
+    package var promptValuesSupported: Located<[Located<String>]>?
+    package var codeChallengeMethodsSupported: Located<[Located<String>]>?
+    package var idTokenSigningAlgValuesSupported: Located<[Located<String>]>?
+    package var tokenEndpointAuthMethodsSupported: Located<[Located<String>]>?
+    package var authorizationResponseIssParameterSupported: Located<Bool>?
     /// RFC 9126 §5.
-    public var pushedAuthorizationRequestEndpoint: Located<String>?
+    package var pushedAuthorizationRequestEndpoint: Located<String>?
     /// RFC 9126 §5: the provider refuses authorization requests that were not pushed.
-    public var requirePushedAuthorizationRequests: Located<Bool>?
+    package var requirePushedAuthorizationRequests: Located<Bool>?
     /// RFC 8628 §4.
-    public var deviceAuthorizationEndpoint: Located<String>?
+    package var deviceAuthorizationEndpoint: Located<String>?
     /// RFC 9449 §5.1: the JWS algorithms the server accepts in DPoP proofs.
-    public var dpopSigningAlgValuesSupported: Located<[Located<String>]>?
+    package var dpopSigningAlgValuesSupported: Located<[Located<String>]>?
 
-    public init(kind: Kind, location: SourceLocation) {
+    package init(kind: Kind, location: SourceLocation) {
         self.kind = kind
         self.location = location
     }
 
     /// The members holding URLs, by their JSON names, for checks that treat them alike.
-    public var endpointMembers: [(name: String, value: Located<String>)] {
+    package var endpointMembers: [(name: String, value: Located<String>)] {
         let all: [(String, Located<String>?)] = [
             ("authorization_endpoint", authorizationEndpoint),
             ("token_endpoint", tokenEndpoint),

@@ -1,5 +1,5 @@
 /// Turns a located JSON value into a `DiscoveryDocument`, reporting members of the wrong type.
-public enum DiscoveryLoader {
+package enum DiscoveryLoader {
     /// The members this loader reads.
     static let knownMembers: Set<String> = [
         "issuer", "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri", "revocation_endpoint",
@@ -11,7 +11,7 @@ public enum DiscoveryLoader {
         "dpop_signing_alg_values_supported",
     ]
 
-    public static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
+    package static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
         let read = JSONReader.read(bytes, file: file)
         guard let root = read.value else { return (nil, read.diagnostics) }
         var diagnostics = read.diagnostics

@@ -1,6 +1,6 @@
 /// What a JSON value and a property-list value have in common, so each reader's values answer
 /// the same questions the same way: the shapes both formats have, and where the value starts.
-public protocol DocumentValue: Sendable, Hashable {
+package protocol DocumentValue: Sendable, Hashable {
     /// A keyed collection's element: a JSON object's member, a `<dict>`'s entry.
     associatedtype KeyedElement
 
@@ -12,7 +12,7 @@ public protocol DocumentValue: Sendable, Hashable {
 }
 
 /// The shapes a JSON value and a property-list value share.
-public enum DocumentShape<Value, KeyedElement> {
+package enum DocumentShape<Value, KeyedElement> {
     /// An object or `<dict>`, its members in document order.
     case keyed([KeyedElement])
     /// An array.
@@ -27,25 +27,25 @@ public enum DocumentShape<Value, KeyedElement> {
 
 extension DocumentValue {
     /// The string, if the value is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = shape { return value }
         return nil
     }
 
     /// The boolean, if the value is one.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = shape { return value }
         return nil
     }
 
     /// The elements, if the value is an array.
-    public var arrayValue: [Self]? {
+    package var arrayValue: [Self]? {
         if case .array(let value) = shape { return value }
         return nil
     }
 
     /// The members or entries, if the value is keyed.
-    public var keyedElements: [KeyedElement]? {
+    package var keyedElements: [KeyedElement]? {
         if case .keyed(let value) = shape { return value }
         return nil
     }

@@ -1,6 +1,6 @@
 /// Turns a located property list into a `QuirkFile`, reporting unknown keys (with a suggestion),
 /// wrong types and values outside their allowed set, each at its own element.
-public enum QuirkFileLoader {
+package enum QuirkFileLoader {
     /// Every key a quirk file may have, and what its value must be.
     static let topLevelKeys: [String] = [
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "postLogoutRedirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
@@ -11,7 +11,7 @@ public enum QuirkFileLoader {
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes"]
     static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
 
-    public static func load(_ bytes: [UInt8], file: String) -> (QuirkFile?, [Diagnostic]) {
+    package static func load(_ bytes: [UInt8], file: String) -> (QuirkFile?, [Diagnostic]) {
         let read = PlistReader.read(bytes, file: file)
         guard let root = read.value else { return (nil, read.diagnostics) }
         var decoder = Decoder(diagnostics: read.diagnostics)

@@ -1,12 +1,12 @@
 /// "Did you mean …?" for misspelled keys and values.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by edit distance (case-insensitive), if it is close enough
     /// to be a likely typo: at most a third of the word's length, and at least one edit allowed.
     ///
     /// Inputs are hostile too: words longer than `maximumLength` get no suggestion (no real key,
     /// scope or value is that long), and a candidate whose length alone rules it out is skipped,
     /// so the quadratic distance only ever runs on short strings.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         guard word.utf8.count <= maximumLength * 4 else { return nil }
         let lowered = Array(word.lowercased())
         guard lowered.count <= maximumLength else { return nil }

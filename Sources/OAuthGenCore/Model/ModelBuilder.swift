@@ -4,10 +4,10 @@ import OAuthPolicy
 /// Builds a `ProviderModel` from a provider that passed validation: quirks applied, endpoint
 /// overrides resolved, names chosen. It decides nothing the rules in `Validation/` check and
 /// writes no Swift: the renderer does.
-public enum ModelBuilder {
+package enum ModelBuilder {
     /// The model, or `nil` for a provider without an authorization or token endpoint (which
     /// validation reports: `discovery-missing-member`, `input-missing-discovery`).
-    public static func build(_ provider: LoadedProvider, accessLevel: AccessLevel) -> ProviderModel? {
+    package static func build(_ provider: LoadedProvider, accessLevel: AccessLevel) -> ProviderModel? {
         let discovery = provider.discovery
         let quirks = provider.quirks
         let endpoints = provider.endpoints.map { ProviderModel.Endpoint(name: $0.name, url: $0.url.value) }
@@ -76,7 +76,7 @@ public enum ModelBuilder {
     /// `google` → `google.oauthgen.swift`. Only the provider name in the input file names decides
     /// it, so the build plugin (which cannot link this module) declares the same name before the
     /// tool runs; the suffix marks the file as generated and keeps it clear of hand-written ones.
-    public static func outputFileName(forProvider name: String) -> String {
+    package static func outputFileName(forProvider name: String) -> String {
         name + ".oauthgen.swift"
     }
 

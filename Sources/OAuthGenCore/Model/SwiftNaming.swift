@@ -1,7 +1,7 @@
 import OAuthPolicy
 
 /// Swift identifiers and string literals made from arbitrary provider strings.
-public enum SwiftNaming {
+package enum SwiftNaming {
     /// Keywords that need backticks to be used as identifiers.
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
@@ -26,7 +26,7 @@ public enum SwiftNaming {
     ])
 
     /// Whether `name` can be a generated type's name as written.
-    public static func isValidTypeName(_ name: String) -> Bool {
+    package static func isValidTypeName(_ name: String) -> Bool {
         // `_` alone is the discard pattern, not a name.
         guard name != "_", let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || isASCIILetter($0) || ("0"..."9").contains($0) }
@@ -35,7 +35,7 @@ public enum SwiftNaming {
 
     /// `google-workspace` → `GoogleWorkspace`; a name generated code already uses gets `Provider`
     /// appended (`date` → `DateProvider`).
-    public static func upperCamelCase(_ text: String) -> String {
+    package static func upperCamelCase(_ text: String) -> String {
         let words = words(in: text)
         var result = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if result.isEmpty { result = "Provider" }
@@ -46,7 +46,7 @@ public enum SwiftNaming {
 
     /// `email_verified` → `emailVerified`; `https://gitlab.org/claims/groups/owner` → `claimsGroupsOwner`;
     /// `read:user` → `readUser`. Not yet escaped or deduplicated.
-    public static func lowerCamelCase(_ text: String) -> String {
+    package static func lowerCamelCase(_ text: String) -> String {
         var source = Substring(text)
         // For URL-shaped names the scheme and host add length, not meaning.
         if let range = source.range(of: "://") {
@@ -66,13 +66,13 @@ public enum SwiftNaming {
     }
 
     /// Backticks for keywords.
-    public static func escapedIdentifier(_ identifier: String) -> String {
+    package static func escapedIdentifier(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
     /// Identifiers for `names`, unique and escaped: collisions, and names that cannot be members
     /// even with backticks (`self`, `rawValue`…), get `2`, `3`, … in input order.
-    public static func uniqueIdentifiers(for names: [String], reserved: Set<String> = []) -> [String] {
+    package static func uniqueIdentifiers(for names: [String], reserved: Set<String> = []) -> [String] {
         var used = reserved
         return names.map { name in
             let base = lowerCamelCase(name)
@@ -88,7 +88,7 @@ public enum SwiftNaming {
     }
 
     /// A Swift string literal, quotes included, that evaluates to `text` exactly.
-    public static func stringLiteral(_ text: String) -> String {
+    package static func stringLiteral(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -109,7 +109,7 @@ public enum SwiftNaming {
     }
 
     /// Text safe inside a `///` doc comment or a `//` comment: one line, nothing invisible.
-    public static func docCommentText(_ text: String) -> String {
+    package static func docCommentText(_ text: String) -> String {
         TerminalText.escaping(text)
     }
 

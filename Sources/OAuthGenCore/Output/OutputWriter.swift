@@ -2,21 +2,21 @@ import Foundation
 
 /// Writes generated files atomically, leaving any file whose bytes would not change untouched
 /// (so its modification time stays and nothing downstream rebuilds).
-public enum OutputWriter {
+package enum OutputWriter {
     /// What a write did to each file.
-    public struct Report: Sendable, Hashable {
-        public var written: [String] = []
-        public var unchanged: [String] = []
+    package struct Report: Sendable, Hashable {
+        package var written: [String] = []
+        package var unchanged: [String] = []
     }
 
     /// A file that could not be written.
-    public struct WriteError: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): error: expected to write the file, found: \(reason)" }
+    package struct WriteError: Error, Sendable, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "\(path): error: expected to write the file, found: \(reason)" }
     }
 
-    public static func write(_ files: [GeneratedFile], to directory: String) throws(WriteError) -> Report {
+    package static func write(_ files: [GeneratedFile], to directory: String) throws(WriteError) -> Report {
         let fileManager = FileManager.default
         do {
             try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)

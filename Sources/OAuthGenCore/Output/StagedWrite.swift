@@ -3,10 +3,10 @@ import Foundation
 /// Provider files checked where they will be, before they are: what `init` and `import` do so
 /// that a file failing validation is never left behind, and a team's hand-tuned file is never
 /// replaced unasked.
-public enum StagedWrite {
+package enum StagedWrite {
     /// Refusals for the files of `files` that exist in `output` with other contents: replacing
     /// one takes `--force`. A file whose bytes would not change is no replacement.
-    public static func refusals(replacing files: [GeneratedFile], in output: String) -> [Diagnostic] {
+    package static func refusals(replacing files: [GeneratedFile], in output: String) -> [Diagnostic] {
         files.compactMap { file in
             let path = (output as NSString).appendingPathComponent(file.name)
             guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -20,7 +20,7 @@ public enum StagedWrite {
     /// The findings `files` would have in `output`, validated with the provider files already
     /// there (the mix-up rules look across providers) and located at the paths they will have.
     /// Writes to a staging folder only, removed afterwards.
-    public static func findings(for files: [GeneratedFile], in output: String,
+    package static func findings(for files: [GeneratedFile], in output: String,
                                 configuration: GeneratorConfiguration = GeneratorConfiguration()) throws(OutputWriter.WriteError) -> [Diagnostic] {
         let staging = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-staged-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -42,7 +42,7 @@ public enum StagedWrite {
 
     /// Whether a finding is an error in one of `files` once in `output`: another provider's
     /// problem is printed, but it is not the command's to fix.
-    public static func hasErrors(_ findings: [Diagnostic], in files: [GeneratedFile], at output: String) -> Bool {
+    package static func hasErrors(_ findings: [Diagnostic], in files: [GeneratedFile], at output: String) -> Bool {
         let paths = Set(files.map { (output as NSString).appendingPathComponent($0.name) })
         return findings.contains { $0.severity == .error && paths.contains($0.location?.file ?? "") }
     }

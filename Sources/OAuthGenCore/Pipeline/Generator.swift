@@ -2,10 +2,11 @@
 /// step, so nothing is written unless every stage succeeded.
 public struct Generator: Sendable {
     /// Overrides the configuration's access level; `public` when neither says.
-    public var accessLevel: AccessLevel?
-    public var templates: TemplateSet
-    public var configuration: GeneratorConfiguration
+    package var accessLevel: AccessLevel?
+    package var templates: TemplateSet
+    package var configuration: GeneratorConfiguration
 
+    /// A generator rendering with `templates`; `accessLevel` overrides the configuration's.
     public init(accessLevel: AccessLevel? = nil, templates: TemplateSet, configuration: GeneratorConfiguration = GeneratorConfiguration()) {
         self.accessLevel = accessLevel
         self.templates = templates
@@ -19,7 +20,7 @@ public struct Generator: Sendable {
         /// The rendered files; empty when any finding is an error.
         public var files: [GeneratedFile]
         /// The loaded providers, for callers that report on them.
-        public var providers: [LoadedProvider]
+        package var providers: [LoadedProvider]
     }
 
     /// Loads and validates without rendering.
@@ -39,6 +40,8 @@ public struct Generator: Sendable {
         return (providers, diagnostics)
     }
 
+    /// Validates the providers under `paths` and renders one file for each, or none when any
+    /// finding is an error.
     public func run(paths: [String]) -> Result {
         let (providers, found) = Self.validate(paths: paths, configuration: configuration)
         // Internal unless configured: a generated client is usually used by the target it is generated in,

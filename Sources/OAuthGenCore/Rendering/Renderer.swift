@@ -3,19 +3,19 @@ import OAuthPolicy
 /// Renders provider models to Swift source with a template set: it owns every piece of Swift
 /// text the generator writes, the template's layout aside. Values from input files become
 /// escaped literals and comment text here, and nowhere else.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
     let templates: TemplateSet
 
-    public init(templates: TemplateSet) {
+    package init(templates: TemplateSet) {
         self.templates = templates
     }
 
-    public func render(_ model: ProviderModel) -> String {
+    package func render(_ model: ProviderModel) -> String {
         templates.providerClient.render(Self.context(for: model).dictionary)
     }
 
     /// The template's view of one provider.
-    public static func context(for model: ProviderModel) -> TemplateContext {
+    package static func context(for model: ProviderModel) -> TemplateContext {
         TemplateContext(
             sourceFiles: model.sourceFiles.map(SwiftNaming.docCommentText).joined(separator: " and "),
             providerName: SwiftNaming.docCommentText(model.providerName),

@@ -6,113 +6,113 @@
 /// and a template that names a key this version does not have is refused with the key's line
 /// and column (Mustache itself would render a misspelt key as empty text). `Templates/README.md`
 /// documents every key.
-public struct TemplateContext: Sendable {
+package struct TemplateContext: Sendable {
     /// The version of this shape; bumped whenever a key is renamed or removed.
-    public static let version = 2
+    package static let version = 2
 
     /// ``version``, for templates that print it.
-    public var contextVersion = TemplateContext.version
+    package var contextVersion = TemplateContext.version
     /// The input files' names, for the header comment: `a.json and a.quirks.plist`.
-    public var sourceFiles: String
+    package var sourceFiles: String
     /// The provider name from the file names, comment-safe.
-    public var providerName: String
+    package var providerName: String
     /// The generated type's name.
-    public var typeName: String
+    package var typeName: String
     /// `public` or `internal`.
-    public var access: String
+    package var access: String
     /// Whether the provider issues ID tokens.
-    public var isOpenIDConnect: Bool
+    package var isOpenIDConnect: Bool
     /// The provider's capabilities: each decides a conformance and which members are generated
     /// `@available(*, unavailable)`.
-    public var hasRevocation: Bool
-    public var hasUserInfo: Bool
-    public var hasEndSession: Bool
-    public var hasDeviceAuthorization: Bool
-    public var usesDPoP: Bool
+    package var hasRevocation: Bool
+    package var hasUserInfo: Bool
+    package var hasEndSession: Bool
+    package var hasDeviceAuthorization: Bool
+    package var usesDPoP: Bool
     /// The client and session are made without `try` (`BuildVerifiedProvider`).
-    public var isBuildVerified: Bool
+    package var isBuildVerified: Bool
     /// The `ProviderConfiguration` the provider type holds.
-    public var configuration: Configuration
-    public var scopes: [Constant]
-    public var redirectURIs: [RedirectCase]
-    public var hasRedirectURIs: Bool
+    package var configuration: Configuration
+    package var scopes: [Constant]
+    package var redirectURIs: [RedirectCase]
+    package var hasRedirectURIs: Bool
     /// The cases of `PostLogoutRedirectURI` (providers with an end-session endpoint).
-    public var postLogoutRedirectURIs: [RedirectCase]
-    public var hasPostLogoutRedirectURIs: Bool
-    public var prompts: [Constant]
-    public var hasPrompts: Bool
+    package var postLogoutRedirectURIs: [RedirectCase]
+    package var hasPostLogoutRedirectURIs: Bool
+    package var prompts: [Constant]
+    package var hasPrompts: Bool
     /// OpenID providers only.
-    public var claims: [Claim]
+    package var claims: [Claim]
     /// OAuth-only providers only.
-    public var userInfoMembers: [Claim]
-    public var hasUserInfoMembers: Bool
+    package var userInfoMembers: [Claim]
+    package var hasUserInfoMembers: Bool
 
     /// The arguments of `ProviderConfiguration(…)`.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// A string literal, or `nil`.
-        public var issuer: String
-        public var hasIssuerTemplate: Bool
-        public var issuerPlaceholders: [Placeholder]
+        package var issuer: String
+        package var hasIssuerTemplate: Bool
+        package var issuerPlaceholders: [Placeholder]
         /// The arguments of `ProviderEndpoints(…)`, in its parameter order.
-        public var endpoints: [Member]
+        package var endpoints: [Member]
         /// The arguments of `ProviderMetadata(…)` that differ from its defaults, `kind` first.
-        public var metadata: [Member]
+        package var metadata: [Member]
         /// The arguments of `ProviderQuirks(…)` that differ from its defaults.
-        public var quirks: [Member]
-        public var hasQuirks: Bool
+        package var quirks: [Member]
+        package var hasQuirks: Bool
         /// A string literal, or `nil`.
-        public var clientID: String
+        package var clientID: String
         /// An array literal of string literals.
-        public var defaultScopes: String
+        package var defaultScopes: String
     }
 
     /// `label: value` in a call; `last` marks the one without a trailing comma.
-    public struct Member: Sendable {
-        public var label: String
+    package struct Member: Sendable {
+        package var label: String
         /// A Swift expression: a literal, `URL(string: "…")!`, `.openIDConnect`, an array literal.
-        public var value: String
-        public var last: Bool
+        package var value: String
+        package var last: Bool
     }
 
     /// An `IssuerTemplate.Placeholder`'s arguments, as string literals.
-    public struct Placeholder: Sendable {
-        public var name: String
-        public var claim: String
-        public var last: Bool
+    package struct Placeholder: Sendable {
+        package var name: String
+        package var claim: String
+        package var last: Bool
     }
 
     /// A scope or prompt constant.
-    public struct Constant: Sendable {
-        public var identifier: String
+    package struct Constant: Sendable {
+        package var identifier: String
         /// The value as a string literal.
-        public var literal: String
+        package var literal: String
         /// One line of doc comment text.
-        public var documentation: String
+        package var documentation: String
     }
 
     /// A case of the generated `RedirectURI` enum.
-    public struct RedirectCase: Sendable {
-        public var identifier: String
+    package struct RedirectCase: Sendable {
+        package var identifier: String
         /// The URI as a string literal.
-        public var literal: String
+        package var literal: String
         /// The `RedirectURIKind` case's name: `privateUseScheme`, `claimedHTTPS` or `loopback`.
-        public var kind: String
+        package var kind: String
         /// One line of doc comment text.
-        public var documentation: String
+        package var documentation: String
     }
 
     /// A claim or userinfo member.
-    public struct Claim: Sendable {
-        public var identifier: String
+    package struct Claim: Sendable {
+        package var identifier: String
         /// The JSON member name as a string literal.
-        public var keyLiteral: String
+        package var keyLiteral: String
         /// The property's type without the optional mark, e.g. `String`.
-        public var swiftType: String
+        package var swiftType: String
         /// One line of doc comment text.
-        public var documentation: String
+        package var documentation: String
         /// Only `sub` is; every other claim is optional.
-        public var isRequired: Bool
-        public var last: Bool
+        package var isRequired: Bool
+        package var last: Bool
     }
 }
 

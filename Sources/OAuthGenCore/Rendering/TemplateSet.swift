@@ -5,7 +5,7 @@ import OAuthGenTemplates
 /// The templates a generation run uses: the embedded ones, or a directory's overrides.
 public struct TemplateSet: Sendable {
     /// The template that renders one provider.
-    public static let providerClientName = "ProviderClient"
+    package static let providerClientName = "ProviderClient"
 
     let providerClient: MustacheTemplate
 
@@ -18,7 +18,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// `directory/ProviderClient.mustache` where it exists, else the embedded template.
-    public static func load(overridesIn directory: String) throws(TemplateError) -> TemplateSet {
+    package static func load(overridesIn directory: String) throws(TemplateError) -> TemplateSet {
         let path = (directory as NSString).appendingPathComponent("\(providerClientName).mustache")
         guard FileManager.default.fileExists(atPath: path) else {
             var isDirectory: ObjCBool = false
@@ -99,12 +99,12 @@ public struct TemplateSet: Sendable {
 /// A template that could not be loaded, parsed, or checked against ``TemplateContext``.
 public struct TemplateError: Error, Sendable, CustomStringConvertible {
     /// Where in the template, when the problem has a place.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// What was expected and what was found.
-    public var message: String
+    package var message: String
 
     /// The error as a `template-invalid` finding.
-    public var diagnostic: Diagnostic { Diagnostic(.error, .templateInvalid, message, at: location) }
+    package var diagnostic: Diagnostic { Diagnostic(.error, .templateInvalid, message, at: location) }
     /// The finding as `path:line:column: error: …`.
     public var description: String { diagnostic.description }
 }

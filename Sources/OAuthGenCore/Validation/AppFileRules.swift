@@ -21,8 +21,8 @@ import OAuthPolicy
 ///
 /// A finding sits where the fix goes: the `Info.plist` or entitlements key that lacks the value
 /// (its root `<dict>` if the key is absent), with a note at the redirect URI that needs it.
-public enum AppFileRules {
-    public static func check(_ providers: [LoadedProvider], configuration: GeneratorConfiguration) -> [Diagnostic] {
+package enum AppFileRules {
+    package static func check(_ providers: [LoadedProvider], configuration: GeneratorConfiguration) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let redirects = providers.flatMap { provider in provider.redirects.map { (provider.name, $0) } }
         if let infoPlist = configuration.infoPlist, let plist = read(infoPlist, configuration, into: &findings) {

@@ -2,10 +2,10 @@ import OAuthPolicy
 
 /// What a document fetched from a provider must be before it is pinned: asked for at an issuer the
 /// runtime would accept, and naming that issuer exactly.
-public enum FetchRules {
+package enum FetchRules {
     /// The issuer given on the command line, by the runtime's endpoint rule (`EndpointRule`):
     /// https, or http on a loopback literal when the caller allows it.
-    public static func issuerArgument(_ issuer: String, allowInsecureLoopback: Bool) -> Diagnostic? {
+    package static func issuerArgument(_ issuer: String, allowInsecureLoopback: Bool) -> Diagnostic? {
         let parsed: ServerURL
         do {
             parsed = try ServerURL(parsing: issuer)
@@ -26,7 +26,7 @@ public enum FetchRules {
     }
 
     /// OIDC Discovery §4.3, RFC 8414 §3.3: the document's `issuer` equals the one it was fetched for.
-    public static func issuerMismatch(in document: JSONValue, expected: String) -> Diagnostic? {
+    package static func issuerMismatch(in document: JSONValue, expected: String) -> Diagnostic? {
         let found = document.members?.first { $0.name == "issuer" }
         guard let found, found.value.stringValue == expected else {
             return Diagnostic(.error, .discoveryIssuerMismatch,

@@ -15,7 +15,7 @@ extension Diagnostic {
 
     /// A finding of the shared redirect checker about a URI given on its own (`oauthgen
     /// check-redirect`): the URI stands for the file, the column points into it.
-    public init(finding: RedirectFinding, standaloneURI uri: String) {
+    package init(finding: RedirectFinding, standaloneURI uri: String) {
         self.init(Severity(finding.severity), RuleID(finding.rule), finding.message,
                   at: SourceLocation(file: uri, line: 1, column: finding.offset + 1))
     }

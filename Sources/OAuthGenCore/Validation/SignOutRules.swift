@@ -2,9 +2,9 @@
 /// there is an endpoint to revoke it at; without one it forgets the tokens here and they live on at
 /// the provider until they expire (`SignOutOutcome.notRevocable`): a note that `oauthgen doctor`
 /// shows (it is advice about sign-out, not a finding about the files).
-public enum SignOutRules {
+package enum SignOutRules {
     /// The note for a provider without a revocation endpoint.
-    public static func check(_ provider: LoadedProvider) -> [Diagnostic] {
+    package static func check(_ provider: LoadedProvider) -> [Diagnostic] {
         guard provider.endpoints.contains(where: { $0.name == .authorization }),
               !provider.endpoints.contains(where: { $0.name == .revocation }) else { return [] }
         return [Diagnostic(.note, .revocationEndpointMissing,

@@ -1,8 +1,8 @@
 /// Runs every rule over loaded providers.
-public enum Validator {
+package enum Validator {
     /// Findings for each provider on its own, then across providers; platform advice only for
     /// the platforms named.
-    public static func validate(_ providers: [LoadedProvider], platforms: Set<GeneratorConfiguration.Platform> = []) -> [Diagnostic] {
+    package static func validate(_ providers: [LoadedProvider], platforms: Set<GeneratorConfiguration.Platform> = []) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for provider in providers {
             if let discovery = provider.discovery {

@@ -1,8 +1,8 @@
 /// What `import` and `init` check before they write: one provider per name, and no file
 /// replaced unless the user asked.
-public enum WriteConflictRules {
+package enum WriteConflictRules {
     /// A legacy plist whose provider an earlier file of the same import already gave.
-    public static func secondImport(of provider: ImportedProvider, from file: String, after imported: [ImportedProvider]) -> Diagnostic? {
+    package static func secondImport(of provider: ImportedProvider, from file: String, after imported: [ImportedProvider]) -> Diagnostic? {
         guard imported.contains(where: { $0.name == provider.name }) else { return nil }
         return Diagnostic(.error, .inputDuplicate,
                           "expected one \(provider.format.rawValue) per import, found a second one for '\(provider.name)'",
@@ -10,7 +10,7 @@ public enum WriteConflictRules {
     }
 
     /// A quirk file `init` would write where one already is, without `--force`.
-    public static func existingFile(named name: String, at path: String, in directory: String, exists: Bool, force: Bool) -> Diagnostic? {
+    package static func existingFile(named name: String, at path: String, in directory: String, exists: Bool, force: Bool) -> Diagnostic? {
         guard exists, !force else { return nil }
         return Diagnostic(.error, .inputDuplicate, "expected no \(name) in \(directory), found one; pass --force to replace it",
                           at: SourceLocation(file: path, line: 1, column: 1))

@@ -2,11 +2,11 @@
 ///
 /// Foundation's `JSONSerialization` and `JSONDecoder` report no positions, and a finding
 /// without a position is one an editor cannot show on the offending line.
-public struct JSONReader {
+package struct JSONReader {
     /// The outcome of a read: the value if the text is JSON, and findings either way.
-    public struct Result: Sendable {
-        public var value: JSONValue?
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var value: JSONValue?
+        package var diagnostics: [Diagnostic]
     }
 
     private let bytes: [UInt8]
@@ -22,7 +22,7 @@ public struct JSONReader {
 
     /// Reads one JSON text. Syntax errors stop the read; duplicate member names are reported and
     /// the read goes on, keeping the first occurrence.
-    public static func read(_ bytes: [UInt8], file: String) -> Result {
+    package static func read(_ bytes: [UInt8], file: String) -> Result {
         var reader = JSONReader(bytes: bytes, file: file)
         if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             let diagnostic = Diagnostic(

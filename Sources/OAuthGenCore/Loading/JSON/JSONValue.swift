@@ -1,6 +1,6 @@
 /// A JSON value that remembers where in its file it was written.
-public struct JSONValue: DocumentValue {
-    public indirect enum Kind: Sendable, Hashable {
+package struct JSONValue: DocumentValue {
+    package indirect enum Kind: Sendable, Hashable {
         case object([JSONMember])
         case array([JSONValue])
         case string(String)
@@ -10,12 +10,12 @@ public struct JSONValue: DocumentValue {
         case null
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where the value starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// The type's name as JSON calls it, for messages like "expected a string, found an array".
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -27,7 +27,7 @@ public struct JSONValue: DocumentValue {
     }
 
     /// The shapes JSON shares with property lists.
-    public var shape: DocumentShape<JSONValue, JSONMember> {
+    package var shape: DocumentShape<JSONValue, JSONMember> {
         switch kind {
         case .object(let members): .keyed(members)
         case .array(let elements): .array(elements)
@@ -38,12 +38,12 @@ public struct JSONValue: DocumentValue {
     }
 
     /// The members, if the value is an object.
-    public var members: [JSONMember]? { keyedElements }
+    package var members: [JSONMember]? { keyedElements }
 }
 
 /// One `"name": value` pair of an object, with the name's own location.
-public struct JSONMember: Sendable, Hashable {
-    public var name: String
-    public var nameLocation: SourceLocation
-    public var value: JSONValue
+package struct JSONMember: Sendable, Hashable {
+    package var name: String
+    package var nameLocation: SourceLocation
+    package var value: JSONValue
 }

@@ -8,11 +8,11 @@ import Foundation
 /// sees the file; libxml2 runs with `XML_PARSE_NONET` and without `XML_PARSE_NOENT`, `DTDLOAD`,
 /// `XINCLUDE` or `HUGE`, so no entity is ever substituted and no DTD is fetched; any entity reference
 /// that survives into the tree is refused too.
-public enum PlistReader {
+package enum PlistReader {
     /// The outcome of a read: the root value if the file is a well-formed plist, and findings either way.
-    public struct Result: Sendable {
-        public var value: PlistValue?
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var value: PlistValue?
+        package var diagnostics: [Diagnostic]
     }
 
     static let parserOptions: Int32 = Int32(
@@ -24,7 +24,7 @@ public enum PlistReader {
 
     private static let libraryInitialized: Void = xmlInitParser()
 
-    public static func read(_ bytes: [UInt8], file: String) -> Result {
+    package static func read(_ bytes: [UInt8], file: String) -> Result {
         let lines = LineTable(file: file, bytes: bytes)
         if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             return Result(value: nil, diagnostics: [Diagnostic(

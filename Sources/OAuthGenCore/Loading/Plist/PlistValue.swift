@@ -1,6 +1,6 @@
 /// An XML property-list value that remembers where its element starts.
-public struct PlistValue: DocumentValue {
-    public indirect enum Kind: Sendable, Hashable {
+package struct PlistValue: DocumentValue {
+    package indirect enum Kind: Sendable, Hashable {
         case dictionary([PlistEntry])
         case array([PlistValue])
         case string(String)
@@ -13,17 +13,17 @@ public struct PlistValue: DocumentValue {
         case data(String)
     }
 
-    public var kind: Kind
-    public var location: SourceLocation
+    package var kind: Kind
+    package var location: SourceLocation
 
     /// A value found at `location`.
-    public init(kind: Kind, location: SourceLocation) {
+    package init(kind: Kind, location: SourceLocation) {
         self.kind = kind
         self.location = location
     }
 
     /// The element's name, for messages like "expected <string>, found <array>".
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch kind {
         case .dictionary: "<dict>"
         case .array: "<array>"
@@ -37,7 +37,7 @@ public struct PlistValue: DocumentValue {
     }
 
     /// The shapes property lists share with JSON.
-    public var shape: DocumentShape<PlistValue, PlistEntry> {
+    package var shape: DocumentShape<PlistValue, PlistEntry> {
         switch kind {
         case .dictionary(let entries): .keyed(entries)
         case .array(let elements): .array(elements)
@@ -48,17 +48,17 @@ public struct PlistValue: DocumentValue {
     }
 
     /// The entries, if the value is a `<dict>`.
-    public var entries: [PlistEntry]? { keyedElements }
+    package var entries: [PlistEntry]? { keyedElements }
 }
 
 /// One `<key>` of a `<dict>` with its value.
-public struct PlistEntry: Sendable, Hashable {
-    public var key: String
-    public var keyLocation: SourceLocation
-    public var value: PlistValue
+package struct PlistEntry: Sendable, Hashable {
+    package var key: String
+    package var keyLocation: SourceLocation
+    package var value: PlistValue
 
     /// An entry whose key was found at `keyLocation`.
-    public init(key: String, keyLocation: SourceLocation, value: PlistValue) {
+    package init(key: String, keyLocation: SourceLocation, value: PlistValue) {
         self.key = key
         self.keyLocation = keyLocation
         self.value = value
