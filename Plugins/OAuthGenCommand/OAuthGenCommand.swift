@@ -14,34 +14,24 @@ struct OAuthGenCommand: CommandPlugin {
         var generated = 0
         for target in targets {
             guard let module = target.sourceModule else { continue }
-            let files = module.sourceFiles.map(\.url).filter { file in
-                [".openid-configuration.json", ".oauth-authorization-server.json", ".quirks.plist"].contains { file.lastPathComponent.hasSuffix($0) }
-            }
-            guard !files.isEmpty else { continue }
-            let output = files.sorted { $0.path < $1.path }[0].deletingLastPathComponent().appendingPathComponent("Generated")
-            var arguments = ["generate"] + files.map(\.path) + ["--output", output.path]
-            if let configuration = module.sourceFiles.map(\.url).first(where: { $0.lastPathComponent == "oauthgen.json" }) {
+            let inputs = ProviderInputs(files: module.sourceFiles.map(\.url))
+            guard !inputs.isEmpty else { continue }
+            let output = inputs.providerFiles[0].deletingLastPathComponent().appendingPathComponent("Generated")
+            var arguments = ["generate"] + inputs.providerFiles.map(\.path) + ["--output", output.path]
+            if let configuration = inputs.configuration {
                 arguments += ["--config", configuration.path]
             }
-            let process = Process()
-            process.executableURL = tool
-            process.arguments = arguments
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
+            do {
+                try ToolProcess.run(tool, arguments)
+            } catch let failure as ToolFailure {
                 Diagnostics.error("oauthgen found errors in target '\(target.name)'; nothing was written for it")
-                throw ExitCode(process.terminationStatus)
+                throw failure
             }
             generated += 1
             print("Generated OAuth clients for target '\(target.name)' in \(output.path)")
         }
-        if generated == 0 { Diagnostics.warning("no target has *.openid-configuration.json, *.oauth-authorization-server.json or *.quirks.plist files") }
+        if generated == 0 {
+            Diagnostics.warning("no target has \(ProviderInputs.suffixes.map { "*" + $0 }.joined(separator: ", ")) files")
+        }
     }
-}
-
-/// A non-zero exit from the command.
-struct ExitCode: Error, CustomStringConvertible {
-    var status: Int32
-    init(_ status: Int32) { self.status = status }
-    var description: String { "oauthgen exited with status \(status)" }
 }

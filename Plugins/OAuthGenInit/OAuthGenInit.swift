@@ -18,32 +18,21 @@ struct OAuthGenInit: CommandPlugin {
             if let name = names.first, names.count == 1 {
                 guard let module = modules.first(where: { $0.name == name }) else {
                     Diagnostics.error("no source target named '\(name)' in this package (\(modules.map(\.name).joined(separator: ", ")))")
-                    throw InitFailure(status: 1)
+                    throw ToolFailure(tool: "oauthgen", command: "init", status: 1)
                 }
                 chosen = module
             } else if names.isEmpty, modules.count == 1 {
                 chosen = modules[0]
             } else {
                 Diagnostics.error("name the one target the provider belongs to with --target (\(modules.map(\.name).joined(separator: ", ")))")
-                throw InitFailure(status: 1)
+                throw ToolFailure(tool: "oauthgen", command: "init", status: 1)
             }
             guard let folder = (chosen as? SwiftSourceModuleTarget)?.directoryURL else {
                 Diagnostics.error("'\(chosen.name)' is not a Swift target; the generated client is Swift")
-                throw InitFailure(status: 1)
+                throw ToolFailure(tool: "oauthgen", command: "init", status: 1)
             }
             arguments += ["--output", folder.path]
         }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw InitFailure(status: process.terminationStatus) }
+        try ToolProcess.run(tool, arguments)
     }
-}
-
-/// `oauthgen init` failed; it has said why.
-struct InitFailure: Error, CustomStringConvertible {
-    var status: Int32
-    var description: String { "oauthgen init exited with status \(status)" }
 }
