@@ -13,10 +13,8 @@ import SwiftUI
 ///
 ///     var body: some View {
 ///         Button("Sign in") {
-///             Task {
-///                 let agent = SwiftUIWebAuthenticationUserAgent(webAuthenticationSession)
-///                 try await session.signIn(with: agent)
-///             }
+///             let agent = SwiftUIWebAuthenticationUserAgent(webAuthenticationSession)
+///             Task { try await session.signIn(with: agent) }
 ///         }
 ///     }
 /// }

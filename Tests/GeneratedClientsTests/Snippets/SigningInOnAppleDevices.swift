@@ -12,10 +12,10 @@ import UIKit
 #endif
 
 #if canImport(SwiftUI) && canImport(AuthenticationServices)
-/// The article's button.
+/// The article's button, and SwiftUIWebAuthenticationUserAgent's.
 @available(iOS 16.4, macOS 13.3, *)
 enum ArticleSignInButton {
-    // snippet: SigningInOnAppleDevices.md
+    // snippet: SigningInOnAppleDevices.md, SwiftUIWebAuthenticationUserAgent
     struct SignInButton: View {
         @Environment(\.webAuthenticationSession) private var webAuthenticationSession
         let session: OAuthSession<Google>
@@ -24,26 +24,6 @@ enum ArticleSignInButton {
             Button("Sign in") {
                 let agent = SwiftUIWebAuthenticationUserAgent(webAuthenticationSession)
                 Task { try await session.signIn(with: agent) }
-            }
-        }
-    }
-    // end snippet
-}
-
-/// SwiftUIWebAuthenticationUserAgent's button.
-@available(iOS 16.4, macOS 13.3, *)
-enum SymbolSignInButton {
-    // snippet: SwiftUIWebAuthenticationUserAgent
-    struct SignInButton: View {
-        @Environment(\.webAuthenticationSession) private var webAuthenticationSession
-        let session: OAuthSession<Google>
-
-        var body: some View {
-            Button("Sign in") {
-                Task {
-                    let agent = SwiftUIWebAuthenticationUserAgent(webAuthenticationSession)
-                    try await session.signIn(with: agent)
-                }
             }
         }
     }
