@@ -3,14 +3,14 @@ import OAuthGenCore
 /// One known provider: how to find its metadata, the redirects it allows native apps, the
 /// values a team must supply, and its quirk-file template with a source for every quirk.
 ///
-/// An entry is one property list, `Providers/<id>.plist` (see the README's catalog section for
-/// its keys); a pinned discovery document may sit beside it as `<id>.openid-configuration.json`.
+/// An entry is one property list, `Providers/<id>.plist` (the ProviderCatalog article in
+/// Documentation/oauthgen.docc describes its keys); a pinned discovery document may sit beside it as `<id>.openid-configuration.json`.
 package struct CatalogEntry: Sendable, Hashable {
     /// The entry's file name without `.plist`: the name `oauthgen init` takes and the quirk file's.
     package var id: String
     /// The provider's own name for people: "Microsoft Entra ID".
     package var displayName: String
-    /// One line on what the entry is for, for `init --list` and the README table.
+    /// One line on what the entry is for, for `init --list` and the ProviderCatalog article's table.
     package var summary: String
     /// The issuer whose OpenID Connect discovery document describes the provider (placeholders
     /// allowed: `https://${domain}`); `nil` for a provider without one.

@@ -1,5 +1,5 @@
 /// The stable identifier of every check oauthgen makes. The raw values appear in output and in
-/// the README's rules table; never rename one.
+/// the Rules article (Documentation/oauthgen.docc/Rules.md, one heading each); never rename one.
 package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     // Reading the inputs.
     case inputUnreadable = "input-unreadable"

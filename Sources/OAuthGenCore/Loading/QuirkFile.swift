@@ -1,7 +1,8 @@
 import OAuthPolicy
 
 /// A provider's quirk file: the app's registration and the provider's deviations from the
-/// standards, every value with its location. See the README for each key.
+/// standards, every value with its location. Each key is described in the QuirkFileReference article
+/// (Documentation/oauthgen.docc).
 package struct QuirkFile: Sendable, Hashable {
     /// Where the top-level `<dict>` starts.
     package var location: SourceLocation

@@ -1,7 +1,7 @@
 /// The whole pipeline: scan → load → validate (every rule, `Validation/`) → model → render. Writing is the caller's last
 /// step, so nothing is written unless every stage succeeded.
 public struct Generator: Sendable {
-    /// Overrides the configuration's access level; `public` when neither says.
+    /// Overrides the configuration's access level; `internal` when neither says.
     package var accessLevel: AccessLevel?
     package var templates: TemplateSet
     package var configuration: GeneratorConfiguration

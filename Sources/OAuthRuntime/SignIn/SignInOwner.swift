@@ -1,8 +1,8 @@
 import Foundation
 
 /// Whose sign-in a stored record is: the provider that issued its tokens and the client they
-/// were issued to. A session uses and clears only its own; the README's
-/// `KeychainTokenStore(service: "com.example.app")` shared by two providers would otherwise send
+/// were issued to. A session uses and clears only its own; one
+/// `KeychainTokenStore(service: "com.example.app")` (the README's) shared by two providers would otherwise send
 /// one provider's refresh token to the other's token endpoint.
 public struct SignInOwner: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The issuer (as configured, a template included); `nil` for an OAuth provider without one.
