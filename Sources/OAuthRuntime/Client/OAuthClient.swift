@@ -51,11 +51,10 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     @_spi(Testing)
     public init(overriding configuration: ProviderConfiguration, options: ClientOptions = ClientOptions()) throws(OAuthError) {
         self.options = options
-        let (clientID, clientSecret, transport, codeExchange, clockSkew) =
-            (options.clientID, options.clientSecret, options.transport, options.codeExchange, options.clockSkew)
-        // A provider the quirk file declares a loopback development server needs no argument.
+        let transport = options.transport
+        // A provider the quirk file declares a loopback development server needs no option.
         let allowInsecureLoopback = options.allowInsecureLoopback || configuration.quirks.loopbackDevelopmentServer
-        guard let clientID = clientID ?? configuration.client.clientID else {
+        guard let clientID = options.clientID ?? configuration.client.clientID else {
             throw OAuthError.invalidConfiguration("expected a client ID from the configuration or the caller, found none")
         }
         if let problem = ClientIdentifier.problem(in: clientID) {
@@ -86,7 +85,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             throw OAuthError.invalidConfiguration("expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")
         }
         self.configuration = configuration
-        var authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: clientSecret,
+        var authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: options.clientSecret,
                                                   supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         authentication.basicWithoutSecret = configuration.quirks.basicAuthWithoutSecret
         self.authentication = authentication
@@ -97,15 +96,15 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         if configuration.metadata.kind == .openIDConnect {
             guard let jwks = endpoints.jwks else { throw OAuthError.invalidConfiguration("expected the OpenID provider to have a JWKS URI, found none") }
             self.idTokenValidator = try IDTokenValidator(configuration: configuration, clientID: clientID,
-                                                         keys: JWKSCache(url: jwks, transport: transport), clockSkew: clockSkew)
+                                                         keys: JWKSCache(url: jwks, transport: transport), clockSkew: options.clockSkew)
         } else {
             self.idTokenValidator = nil
         }
-        if configuration.quirks.dpop, let codeExchange, !codeExchange.signsDPoPProofs {
+        if configuration.quirks.dpop, let codeExchange = options.codeExchange, !codeExchange.signsDPoPProofs {
             throw OAuthError.invalidConfiguration(
                 "expected a code exchange that signs DPoP proofs with the app's key for a provider whose tokens are DPoP-bound, found \(type(of: codeExchange)), which does not (the key never leaves the app)")
         }
-        self.codeExchange = codeExchange ?? TokenEndpointExchange(configuration: configuration, authentication: authentication, transport: transport, nonces: nonces)
+        self.codeExchange = options.codeExchange ?? TokenEndpointExchange(configuration: configuration, authentication: authentication, transport: transport, nonces: nonces)
     }
 
     /// The client ID requests are made with.
