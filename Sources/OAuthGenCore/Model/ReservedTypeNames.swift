@@ -1,10 +1,12 @@
 /// Names a generated provider type must not take: a provider called `OAuthSession` would make the
 /// generated file that says `OAuthSession<…>` mean itself, and one called `Error` or `Task` would
-/// compile but shadow the standard type in every file of the app that imports it.
-public enum ReservedTypeNames {
+/// compile but shadow the standard type in every file of the app that imports it. The generator's
+/// concern, kept with it (as swift-openapi-generator keeps its reserved names), not in the policy
+/// module the runtime links.
+package enum ReservedTypeNames {
     /// Every top-level public type of `OAuthRuntime`, which generated code and apps name unqualified.
     /// A test compares this list with the runtime's sources, so a new runtime type cannot be missed.
-    public static let runtime: Set<String> = [
+    package static let runtime: Set<String> = [
         "AddressClaim", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
         "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
         "ClientAuthentication", "ClientOptions", "ClientRegistration", "CodeExchange", "CodeGrant", "DPoPKey",
@@ -27,11 +29,11 @@ public enum ReservedTypeNames {
     /// Every top-level public type of `OAuthOpenAPIMiddleware`, which an app using the middleware
     /// names unqualified in the same files as its providers. A test compares this list with the
     /// middleware's sources.
-    public static let middleware: Set<String> = ["OAuthMiddleware", "RedirectRefusingTransport"]
+    package static let middleware: Set<String> = ["OAuthMiddleware", "RedirectRefusingTransport"]
 
     /// The standard library's, Concurrency's and Foundation's types that apps and generated code
     /// name unqualified every day.
-    public static let standard: Set<String> = [
+    package static let standard: Set<String> = [
         "Swift", "Foundation", "OAuthRuntime", "Any", "AnyObject", "Self", "Type", "Protocol",
         "Error", "Result", "Never", "Void", "Optional", "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16",
         "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Array", "Dictionary", "Set",
@@ -44,7 +46,7 @@ public enum ReservedTypeNames {
     ]
 
     /// Whether a generated provider type may not be called `name`.
-    public static func contains(_ name: String) -> Bool {
+    package static func contains(_ name: String) -> Bool {
         runtime.contains(name) || middleware.contains(name) || standard.contains(name)
     }
 }
