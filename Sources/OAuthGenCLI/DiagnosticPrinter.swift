@@ -35,13 +35,13 @@ package enum DiagnosticPrinter {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        FileHandle.standardOutput.write(data)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        CommandOutput.standardOutput(String(decoding: data, as: UTF8.self) + "\n")
     }
 }
 
+/// Writes to the command's standard error (``CommandOutput``).
 package enum StandardError {
     package static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        CommandOutput.standardError(text)
     }
 }

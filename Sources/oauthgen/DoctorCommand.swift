@@ -51,16 +51,16 @@ struct DoctorCommand: ParsableCommand {
         }
         DiagnosticPrinter.printText(extra)
         if !configuration.platforms.isEmpty {
-            print("platforms: \(configuration.platforms.map(\.value.rawValue).joined(separator: ", ")) (their advice is among each provider's findings)\n")
+            CommandOutput.standardOutput("platforms: \(configuration.platforms.map(\.value.rawValue).joined(separator: ", ")) (their advice is among each provider's findings)\n\n")
         }
         let diagnoses = Doctor.diagnose(providers, findings: findings.sortedByLocation(), catalog: catalog, registeredSchemes: registered)
-        print(diagnoses.map(\.text).joined(separator: "\n"), terminator: "")
+        CommandOutput.standardOutput(diagnoses.map(\.text).joined(separator: "\n"))
         // What no provider's section shows: the app's Info.plist, entitlements and oauthgen.json.
         let providerFiles = Set(providers.flatMap(\.input.paths))
         let appFindings = findings.sortedByLocation().filter { finding in finding.location.map { !providerFiles.contains($0.file) } ?? true }
         if !appFindings.isEmpty {
-            print("\nThe app's files (oauthgen.json, Info.plist, entitlements)")
-            print(appFindings.map { "    \($0.description)" }.joined(separator: "\n"))
+            CommandOutput.standardOutput("\nThe app's files (oauthgen.json, Info.plist, entitlements)\n")
+            CommandOutput.standardOutput(appFindings.map { "    \($0.description)" }.joined(separator: "\n") + "\n")
         }
         if findings.containsErrors || extra.containsErrors { throw ExitCode.failure }
     }

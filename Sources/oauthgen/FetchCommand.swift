@@ -65,7 +65,7 @@ struct FetchCommand: AsyncParsableCommand {
         if let output {
             try DiscoveryDownloader.pin(document, to: output)
         } else if check == nil {
-            print(PinnedJSONWriter.write(document), terminator: "")
+            CommandOutput.standardOutput(PinnedJSONWriter.write(document))
         }
         if failed { throw ExitCode.failure }
     }

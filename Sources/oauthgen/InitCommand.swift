@@ -74,7 +74,7 @@ struct InitCommand: AsyncParsableCommand {
         if list {
             let width = catalog.entries.map(\.id.count).max() ?? 0
             for entry in catalog.entries {
-                print(entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.summary)
+                CommandOutput.standardOutput(entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.summary + "\n")
             }
             return
         }

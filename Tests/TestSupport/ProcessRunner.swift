@@ -7,6 +7,13 @@ public enum ProcessRunner {
         public var stdout: String
         public var stderr: String
 
+        /// A run that ended with `status`, having written `stdout` and `stderr`.
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
         public var stderrLines: [String] {
             stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         }

@@ -2,15 +2,15 @@ import Foundation
 import Testing
 
 @Suite struct CheckRedirectCommandTests {
-    @Test func cleanURIsPrintNothing() throws {
-        let run = try OAuthGenBinary.run(["check-redirect", "com.example.app:/oauth2redirect", "http://127.0.0.1/cb", "https://app.example.com/cb"])
+    @Test func cleanURIsPrintNothing() async throws {
+        let run = await OAuthGenInProcess.run(["check-redirect", "com.example.app:/oauth2redirect", "http://127.0.0.1/cb", "https://app.example.com/cb"])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout.isEmpty)
     }
 
-    @Test func findingsUseTheURIInPlaceOfAPath() throws {
-        let run = try OAuthGenBinary.run(["check-redirect", "http://localhost:3000/cb", "myapp:/cb"])
+    @Test func findingsUseTheURIInPlaceOfAPath() async throws {
+        let run = await OAuthGenInProcess.run(["check-redirect", "http://localhost:3000/cb", "myapp:/cb"])
         #expect(run.status == 1)
         #expect(run.stderrLines == [
             "http://localhost:3000/cb:1:8: warning: expected the loopback IP literal 127.0.0.1 or [::1], found 'localhost', which may resolve to another interface or be blocked by a firewall [redirect-localhost] (RFC 8252 §8.3)",
@@ -19,12 +19,12 @@ import Testing
         ])
     }
 
-    @Test func warningsAloneExitZero() throws {
-        #expect(try OAuthGenBinary.run(["check-redirect", "http://localhost/cb"]).status == 0)
+    @Test func warningsAloneExitZero() async throws {
+        #expect(await OAuthGenInProcess.run(["check-redirect", "http://localhost/cb"]).status == 0)
     }
 
-    @Test func jsonListsKindAndFindingsPerURI() throws {
-        let run = try OAuthGenBinary.run(["check-redirect", "--format", "json", "com.example.app://cb", "http://[::1]/cb", "http://evil.example/cb", "https://app.example.com/cb"])
+    @Test func jsonListsKindAndFindingsPerURI() async throws {
+        let run = await OAuthGenInProcess.run(["check-redirect", "--format", "json", "com.example.app://cb", "http://[::1]/cb", "http://evil.example/cb", "https://app.example.com/cb"])
         #expect(run.status == 1)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(entries.map { $0["uri"] as? String } == ["com.example.app://cb", "http://[::1]/cb", "http://evil.example/cb", "https://app.example.com/cb"])
@@ -37,8 +37,8 @@ import Testing
         #expect((entries[2]["diagnostics"] as? [[String: Any]])?.first?["severity"] as? String == "error")
     }
 
-    @Test func helpTeachesTheThreeKinds() throws {
-        let run = try OAuthGenBinary.run(["check-redirect", "--help"])
+    @Test func helpTeachesTheThreeKinds() async throws {
+        let run = await OAuthGenInProcess.run(["check-redirect", "--help"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("com.example.app:/oauth2redirect"))
         #expect(run.stdout.contains("http://127.0.0.1/callback"))

@@ -16,11 +16,11 @@ import Testing
         return file
     }
 
-    @Test func aQuirkTheCatalogKnowsAndTheFileLacksIsNamedWithItsSource() throws {
+    @Test func aQuirkTheCatalogKnowsAndTheFileLacksIsNamedWithItsSource() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try gitHubWithoutErrorsWithStatus200(in: directory)
-        let run = try OAuthGenBinary.run(["doctor", file.path])
+        let run = await OAuthGenInProcess.run(["doctor", file.path])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.components(separatedBy: "\n")
         #expect(lines.prefix(4) == ["github", "  quirk file: \(file.path)", "  metadata:   the quirk file's endpoints (no discovery document)",
@@ -36,18 +36,18 @@ import Testing
 
     /// GitHub has no revocation endpoint: the page says what a sign-out there can and cannot do;
     /// django-oauth-toolkit's discovery document lacks one its quirk file supplies, so nothing is said.
-    @Test func aProviderWithoutARevocationEndpointIsSaidToBeUnrevocable() throws {
-        let github = try OAuthGenBinary.run(["doctor", Self.providers.appendingPathComponent("github.quirks.plist").path])
+    @Test func aProviderWithoutARevocationEndpointIsSaidToBeUnrevocable() async throws {
+        let github = await OAuthGenInProcess.run(["doctor", Self.providers.appendingPathComponent("github.quirks.plist").path])
         #expect(github.status == 0, "\(github.stderr)")
         #expect(github.stdout.contains(": note: expected a revocation endpoint (RFC 7009) in the metadata or the quirk file's \"endpoints\" \"revocation\", found none: signOut() forgets the sign-in here but cannot end the grant at the provider (SignOutOutcome.notRevocable)"))
         #expect(github.stdout.contains("[revocation-endpoint-missing]"))
         let pinned = OAuthGenBinary.packageRoot.appendingPathComponent("Tests/Support/django-provider/pinned")
-        let django = try OAuthGenBinary.run(["doctor", pinned.appendingPathComponent("dot.openid-configuration.json").path,
+        let django = await OAuthGenInProcess.run(["doctor", pinned.appendingPathComponent("dot.openid-configuration.json").path,
                                              pinned.appendingPathComponent("dot.quirks.plist").path])
         #expect(!django.stdout.contains("revocation-endpoint-missing"), "\(django.stdout)")
     }
 
-    @Test func redirectsTheirKindsAndTheSchemesInfoPlistMustRegister() throws {
+    @Test func redirectsTheirKindsAndTheSchemesInfoPlistMustRegister() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["google.quirks.plist", "google.openid-configuration.json"] {
@@ -58,7 +58,7 @@ import Testing
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><array><string>com.example.other</string></array></dict></array></dict></plist>
             """.utf8).write(to: info)
-        let run = try OAuthGenBinary.run(["doctor", directory.path, "--info-plist", info.path])
+        let run = await OAuthGenInProcess.run(["doctor", directory.path, "--info-plist", info.path])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.components(separatedBy: "\n")
         let quirks = directory.appendingPathComponent("google.quirks.plist").path
@@ -70,10 +70,10 @@ import Testing
 
     /// The app's files that oauthgen.json names: the schemes the Info.plist registers, and every
     /// finding about them (as `swift build` would fail on), in a section of their own.
-    @Test func theAppsFilesFromOAuthgenJSONAreCheckedAndShown() throws {
+    @Test func theAppsFilesFromOAuthgenJSONAreCheckedAndShown() async throws {
         let example = OAuthGenBinary.packageRoot.appendingPathComponent("Examples/BadRedirect")
         let target = example.appendingPathComponent("Sources/MissingScheme")
-        let run = try OAuthGenBinary.run(["doctor", target.path, "--config", target.appendingPathComponent("oauthgen.json").path])
+        let run = await OAuthGenInProcess.run(["doctor", target.path, "--config", target.appendingPathComponent("oauthgen.json").path])
         #expect(run.status == 1)
         let lines = run.stdout.components(separatedBy: "\n")
         #expect(lines.contains("    com.example.acme    NOT registered: the browser cannot hand the response back to the app"))
@@ -89,7 +89,7 @@ import Testing
 
     /// Before the fix a newline in a quirk value printed a forged compiler line, and bidi
     /// characters reordered what the page showed.
-    @Test func quirkValuesCannotForgeLinesOrReorderText() throws {
+    @Test func quirkValuesCannotForgeLinesOrReorderText() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("acme.quirks.plist")
@@ -102,7 +102,7 @@ import Testing
             <key>endpoints</key><dict><key>authorization</key><string>https://id.acme.example/a</string><key>token</key><string>https://id.acme.example/t</string></dict>
             </dict></plist>
             """.utf8).write(to: file)
-        let run = try OAuthGenBinary.run(["doctor", directory.path])
+        let run = await OAuthGenInProcess.run(["doctor", directory.path])
         let lines = run.stdout.components(separatedBy: "\n")
         #expect(!lines.contains { $0.hasPrefix("/etc/app.plist:1:1: error:") }, "\(run.stdout)")
         #expect(!run.stdout.unicodeScalars.contains("\u{202E}"))
@@ -110,10 +110,10 @@ import Testing
         #expect(lines.contains { $0.contains(#"\u{202E}evil"#) }, "\(run.stdout)")
     }
 
-    @Test func aRedirectKindTheProviderRefusesAndAProviderOutsideTheCatalog() throws {
+    @Test func aRedirectKindTheProviderRefusesAndAProviderOutsideTheCatalog() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
+        let run = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
         #expect(run.status == 0, "\(run.stderr)")
         let file = directory.appendingPathComponent("google.quirks.plist")
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -127,7 +127,7 @@ import Testing
             <key>endpoints</key><dict><key>authorization</key><string>https://id.acme.example/authorize</string><key>token</key><string>https://id.acme.example/token</string></dict>
             </dict></plist>
             """.utf8).write(to: directory.appendingPathComponent("acme.quirks.plist"))
-        let doctor = try OAuthGenBinary.run(["doctor", directory.path])
+        let doctor = await OAuthGenInProcess.run(["doctor", directory.path])
         #expect(doctor.status == 0, "\(doctor.stderr)")
         let lines = doctor.stdout.components(separatedBy: "\n")
         #expect(lines.contains("      the catalog says google does not take this kind for native apps"))
@@ -135,13 +135,13 @@ import Testing
         #expect(lines.first == "acme")
     }
 
-    @Test func findingsAreListedAndAnErrorFailsTheRun() throws {
+    @Test func findingsAreListedAndAnErrorFailsTheRun() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try gitHubWithoutErrorsWithStatus200(in: directory)
         let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "http://127.0.0.1/oauth/github", with: "http://example.com/oauth/github")
         try Data(text.utf8).write(to: file)
-        let run = try OAuthGenBinary.run(["doctor", directory.path])
+        let run = await OAuthGenInProcess.run(["doctor", directory.path])
         #expect(run.status == 1)
         let lines = run.stdout.components(separatedBy: "\n")
         let findings = try #require(lines.firstIndex(of: "  Findings"))

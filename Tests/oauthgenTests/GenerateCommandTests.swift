@@ -5,11 +5,11 @@ import Testing
 @Suite struct GenerateCommandTests {
     static let hostileFixtures = OAuthGenBinary.packageRoot.appendingPathComponent("Tests/OAuthGenCoreTests/Fixtures/hostile")
 
-    @Test func generatesOneFilePerProviderAndPrintsOnlyWarnings() throws {
+    @Test func generatesOneFilePerProviderAndPrintsOnlyWarnings() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("Generated")
-        let run = try OAuthGenBinary.run(["generate", "Examples/Providers", "--output", output.path])
+        let run = await OAuthGenInProcess.run(["generate", "Examples/Providers", "--output", output.path])
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         #expect(run.stderrLines.count == 7)
@@ -20,24 +20,24 @@ import Testing
         ])
     }
 
-    @Test func aSecondRunRewritesNothing() throws {
+    @Test func aSecondRunRewritesNothing() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = ["generate", "Examples/Providers/google.openid-configuration.json", "Examples/Providers/google.quirks.plist", "--output", directory.path]
-        #expect(try OAuthGenBinary.run(arguments).status == 0)
+        #expect(await OAuthGenInProcess.run(arguments).status == 0)
         let file = directory.appendingPathComponent("google.oauthgen.swift").path
         let past = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file)
-        let second = try OAuthGenBinary.run(arguments)
+        let second = await OAuthGenInProcess.run(arguments)
         #expect(second.status == 0)
         #expect(second.stderr.isEmpty)
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == past)
     }
 
-    @Test func accessLevelInternal() throws {
+    @Test func accessLevelInternal() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", directory.path, "--access-level", "internal"])
+        let run = await OAuthGenInProcess.run(["generate", "Examples/Providers/github.quirks.plist", "--output", directory.path, "--access-level", "internal"])
         #expect(run.status == 0)
         let source = try String(contentsOf: directory.appendingPathComponent("github.oauthgen.swift"), encoding: .utf8)
         #expect(source.contains("internal enum GitHub: GeneratedProvider, SupportsUserInfo, BuildVerifiedProvider {"))
@@ -53,7 +53,7 @@ import Testing
         ("wrong-types.quirks.plist", "6:2: error: expected \"clientID\" to be a <string>, found <integer>", "[quirk-wrong-type]"),
         ("invalid-utf8.quirks.plist", "5:13: error: expected UTF-8 text, found the byte 0xE9", "[input-invalid-utf8]"),
     ])
-    func hostileInputsWriteNothing(fixture: String, position: String, rule: String) throws {
+    func hostileInputsWriteNothing(fixture: String, position: String, rule: String) async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Next to a good provider, so a partial write would show.
@@ -65,7 +65,7 @@ import Testing
             try FileManager.default.copyItem(at: OAuthGenBinary.packageRoot.appendingPathComponent("Examples/Providers/\(name)"), to: input.appendingPathComponent(name))
         }
         let output = directory.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
+        let run = await OAuthGenInProcess.run(["generate", input.path, "--output", output.path])
         #expect(run.status == 1)
         let first = try #require(run.stderrLines.first { $0.contains(": error: ") && $0.contains(rule) })
         #expect(first.hasPrefix("\(hostile.path):\(position)"), "\(first)")
@@ -73,7 +73,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func aFiftyMegabyteFileIsRefusedUnread() throws {
+    @Test func aFiftyMegabyteFileIsRefusedUnread() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let big = directory.appendingPathComponent("big.openid-configuration.json")
@@ -83,13 +83,13 @@ import Testing
         for _ in 0..<50 { handle.write(chunk) }
         try handle.close()
         let output = directory.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", big.path, "--output", output.path])
+        let run = await OAuthGenInProcess.run(["generate", big.path, "--output", output.path])
         #expect(run.status == 1)
         #expect(run.stderrLines == ["\(big.path):1:1: error: expected a file of at most 1048576 bytes, found 52428800 bytes [input-too-large]"])
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func aSharedRedirectAcrossProvidersFailsTheWholeRun() throws {
+    @Test func aSharedRedirectAcrossProvidersFailsTheWholeRun() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plist = { (uri: String) in
@@ -108,31 +108,31 @@ import Testing
         try Data(plist("http://127.0.0.1:8000/cb").utf8).write(to: directory.appendingPathComponent("one.quirks.plist"))
         try Data(plist("http://127.0.0.1/cb").utf8).write(to: directory.appendingPathComponent("two.quirks.plist"))
         let output = directory.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
+        let run = await OAuthGenInProcess.run(["generate", directory.path, "--output", output.path])
         #expect(run.status == 1)
         #expect(run.stderrLines.contains { $0.hasPrefix("\(directory.path)/two.quirks.plist:5:9: error: expected a redirect URI of its own for provider 'two'") && $0.hasSuffix("[mixup-shared-redirect] (RFC 8252 §8.10)") })
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func customTemplatesReplaceTheEmbeddedOne() throws {
+    @Test func customTemplatesReplaceTheEmbeddedOne() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("{{%CONTENT_TYPE:TEXT}}\n{{! oauthgen-template-context 2 }}\n// {{typeName}} <{{access}}>\n{{#scopes}}{{{literal}}}\n{{/scopes}}".utf8)
             .write(to: directory.appendingPathComponent("ProviderClient.mustache"))
         let output = directory.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
+        let run = await OAuthGenInProcess.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
         #expect(run.status == 0)
         #expect(try String(contentsOf: output.appendingPathComponent("github.oauthgen.swift"), encoding: .utf8)
             == "// GitHub <internal>\n\"repo\"\n\"read:user\"\n\"user:email\"\n\"read:org\"\n")
     }
 
-    @Test func aBrokenTemplateIsReportedAtItsLine() throws {
+    @Test func aBrokenTemplateIsReportedAtItsLine() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let template = directory.appendingPathComponent("ProviderClient.mustache")
         try Data("{{%CONTENT_TYPE:TEXT}}\nline two\n{{#scopes}}unclosed\n".utf8).write(to: template)
         let output = directory.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
+        let run = await OAuthGenInProcess.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
         #expect(run.status == 1)
         #expect(run.stderrLines.first?.hasPrefix("\(template.path):") == true)
         #expect(run.stderrLines.first?.contains(": error: expected a valid Mustache template") == true)
@@ -140,30 +140,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func aTemplateKeyTheContextLacksFailsTheRunWithNothingWritten() throws {
+    @Test func aTemplateKeyTheContextLacksFailsTheRunWithNothingWritten() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let template = directory.appendingPathComponent("ProviderClient.mustache")
         try Data("{{%CONTENT_TYPE:TEXT}}\n{{! oauthgen-template-context 2 }}\nenum {{typeName}}: GeneratedProvider{{#hasRevokation}}, SupportsRevocation{{/hasRevokation}} {}\n".utf8).write(to: template)
         let output = directory.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
+        let run = await OAuthGenInProcess.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
         #expect(run.status == 1)
         #expect(run.stderrLines == ["\(template.path):3:37: error: expected a key of the template context (version 2, see Templates/README.md), found 'hasRevokation' [template-invalid]"])
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func theOutputOptionIsRequired() throws {
-        let run = try OAuthGenBinary.run(["generate", "Examples/Providers"])
+    @Test func theOutputOptionIsRequired() async throws {
+        let run = await OAuthGenInProcess.run(["generate", "Examples/Providers"])
         #expect(run.status != 0)
         #expect(run.stderr.contains("--output"))
     }
 
     /// Every example provider's generated client compiles against the real runtime, with the real
     /// compiler, in Swift 6 mode, warnings as errors.
-    @Test func everyGeneratedClientCompiles() throws {
+    @Test func everyGeneratedClientCompiles() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try OAuthGenBinary.run(["generate", "Examples/Providers", "--output", directory.path]).status == 0)
+        #expect(await OAuthGenInProcess.run(["generate", "Examples/Providers", "--output", directory.path]).status == 0)
         #expect(contents(of: directory).count == 8)
         let run = try OAuthGenBinary.typecheck(directory)
         #expect(run.status == 0, "\(run.stderr)")

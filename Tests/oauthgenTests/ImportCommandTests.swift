@@ -5,7 +5,7 @@ import Testing
 @Suite struct ImportCommandTests {
     static let plists = OAuthGenBinary.packageRoot.appendingPathComponent("Tests/OAuthGenCoreTests/Fixtures/plist")
 
-    @Test func importsEveryRealSDKPlistAndChecksTheInfoPlist() throws {
+    @Test func importsEveryRealSDKPlistAndChecksTheInfoPlist() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let info = directory.appendingPathComponent("Info.plist")
@@ -27,7 +27,7 @@ import Testing
             </plist>
             """.utf8).write(to: info)
         let output = directory.appendingPathComponent("OAuth")
-        let run = try OAuthGenBinary.run(["import"] + ["okta-LegacyFormat.plist", "auth0-swift-tests-Auth0.plist", "firebase-quickstart-GoogleService-Info.plist"].map {
+        let run = await OAuthGenInProcess.run(["import"] + ["okta-LegacyFormat.plist", "auth0-swift-tests-Auth0.plist", "firebase-quickstart-GoogleService-Info.plist"].map {
             Self.plists.appendingPathComponent($0).path
         } + ["--output", output.path, "--info-plist", info.path])
         #expect(run.status == 1)
@@ -38,50 +38,50 @@ import Testing
         #expect(!run.stderr.contains("com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar' of redirect"))
 
         // The imported quirk files are inputs like any other.
-        let validate = try OAuthGenBinary.run(["validate", output.appendingPathComponent("okta.quirks.plist").path, "--format", "json"])
+        let validate = await OAuthGenInProcess.run(["validate", output.appendingPathComponent("okta.quirks.plist").path, "--format", "json"])
         #expect(validate.stdout.contains("input-missing-discovery"))
     }
 
     /// Before the fix, import replaced a hand-tuned quirk file unasked.
-    @Test func aHandTunedQuirkFileIsNotReplacedWithoutForce() throws {
+    @Test func aHandTunedQuirkFileIsNotReplacedWithoutForce() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let okta = Self.plists.appendingPathComponent("okta-mobile-swift-Okta.plist").path
-        let first = try OAuthGenBinary.run(["import", okta, "--output", directory.path])
+        let first = await OAuthGenInProcess.run(["import", okta, "--output", directory.path])
         #expect(first.status == 0, "\(first.stderr)")
         let quirks = directory.appendingPathComponent("okta.quirks.plist")
         let tuned = try String(contentsOf: quirks, encoding: .utf8).replacingOccurrences(of: "</dict>\n</plist>", with: "\t<key>pkce</key>\n\t<string>S256</string>\n</dict>\n</plist>")
         try Data(tuned.utf8).write(to: quirks)
 
         // The same import again: the file differs from what it would write.
-        let again = try OAuthGenBinary.run(["import", okta, "--output", directory.path])
+        let again = await OAuthGenInProcess.run(["import", okta, "--output", directory.path])
         #expect(again.status == 1)
         #expect(again.stderrLines.contains("\(quirks.path):1:1: error: expected no okta.quirks.plist in \(directory.path), found one with other contents; pass --force to replace it [input-duplicate]"), "\(again.stderr)")
         #expect(try String(contentsOf: quirks, encoding: .utf8) == tuned)
 
-        let forced = try OAuthGenBinary.run(["import", okta, "--output", directory.path, "--force"])
+        let forced = await OAuthGenInProcess.run(["import", okta, "--output", directory.path, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOf: quirks, encoding: .utf8) != tuned)
     }
 
     /// Before the fix, a quirk file that failed validation was written, then reported.
-    @Test func aQuirkFileThatFailsValidationIsNeverWritten() throws {
+    @Test func aQuirkFileThatFailsValidationIsNeverWritten() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plist = directory.appendingPathComponent("Okta.plist")
         try Data("<plist><dict><key>issuer_url</key><string>https://dev-1.okta.com/oauth2/default</string><key>client_id</key><string>c</string><key>redirect_uri</key><string>http://example.com/cb</string></dict></plist>".utf8).write(to: plist)
         let output = directory.appendingPathComponent("OAuth")
-        let run = try OAuthGenBinary.run(["import", plist.path, "--output", output.path])
+        let run = await OAuthGenInProcess.run(["import", plist.path, "--output", output.path])
         #expect(run.status == 1)
         #expect(run.stderr.contains("\(output.path)/okta.quirks.plist:"), "\(run.stderr)")
         #expect(run.stderr.contains("[redirect-http-not-loopback]"), "\(run.stderr)")
         #expect(contents(of: output).isEmpty)
     }
 
-    @Test func refusesAPlistItCannotRead() throws {
+    @Test func refusesAPlistItCannotRead() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["import", OAuthGenBinary.packageRoot.appendingPathComponent("Examples/Providers/google.quirks.plist").path, "--output", directory.path])
+        let run = await OAuthGenInProcess.run(["import", OAuthGenBinary.packageRoot.appendingPathComponent("Examples/Providers/google.quirks.plist").path, "--output", directory.path])
         #expect(run.status == 1)
         #expect(run.stderr.contains("[import-unrecognized]"))
         #expect(contents(of: directory).isEmpty)

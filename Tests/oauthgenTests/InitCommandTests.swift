@@ -42,13 +42,13 @@ import Testing
 
     /// Every entry: init writes a quirk file that validates, with the entry's pinned document or
     /// a real one from the fixtures, and the generated clients compile together.
-    @Test func everyEntryInitsValidatesAndItsClientCompiles() throws {
+    @Test func everyEntryInitsValidatesAndItsClientCompiles() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let providers = directory.appendingPathComponent("OAuth")
         var unpinned: [String] = []
         for entry in Self.catalog.entries {
-            let run = try OAuthGenBinary.run(Self.arguments(for: entry, output: providers))
+            let run = await OAuthGenInProcess.run(Self.arguments(for: entry, output: providers))
             #expect(run.status == 0, "\(entry.id): \(run.stderr)")
             #expect(!run.stderr.contains("error:"), "\(entry.id): \(run.stderr)")
             let kind = entry.authorizationServer != nil ? "oauth-authorization-server" : "openid-configuration"
@@ -69,7 +69,7 @@ import Testing
         // live document, in InitFetchTests): keep the list short, and deliberate.
         #expect(unpinned == ["azure-ad-b2c", "django-oauth-toolkit", "keycloak", "microsoft-consumers", "microsoft-entra-tenant", "okta-custom", "zitadel"])
 
-        let validation = try OAuthGenBinary.run(["validate", providers.path])
+        let validation = await OAuthGenInProcess.run(["validate", providers.path])
         #expect(validation.status == 0, "\(validation.stderr)")
         // "file [rule]" for each warning.
         let warnings = validation.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }.map { line in
@@ -81,17 +81,17 @@ import Testing
         #expect(warnings.sorted() == Self.documentedWarnings.sorted(), "\(validation.stderr)")
 
         let output = directory.appendingPathComponent("Generated")
-        let generation = try OAuthGenBinary.run(["generate", providers.path, "--output", output.path])
+        let generation = await OAuthGenInProcess.run(["generate", providers.path, "--output", output.path])
         #expect(generation.status == 0, "\(generation.stderr)")
         #expect(contents(of: output).count == Self.catalog.entries.count - unpinned.count)
         let check = try OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
     }
 
-    @Test func gitHubFromNothing() throws {
+    @Test func gitHubFromNothing() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "github", "--client-id", "Iv1.8a61f9b3a7aba766", "--output", directory.path])
+        let run = await OAuthGenInProcess.run(["init", "github", "--client-id", "Iv1.8a61f9b3a7aba766", "--output", directory.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderrLines == [
             "note: GitHub, loopback redirects: the port may differ from the registered callback URL's (docs.github.com, \"Loopback redirect urls\") [catalog-advice]",
@@ -106,10 +106,10 @@ import Testing
         #expect(contents(of: directory) == ["github.quirks.plist"])
     }
 
-    @Test func googlesRedirectIsTheReversedClientID() throws {
+    @Test func googlesRedirectIsTheReversedClientID() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
+        let run = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
         #expect(run.status == 0, "\(run.stderr)")
         let text = try String(contentsOf: directory.appendingPathComponent("google.quirks.plist"), encoding: .utf8)
         #expect(text.contains("<string>com.googleusercontent.apps.1234-abc:/oauth2redirect</string>"))
@@ -117,34 +117,34 @@ import Testing
 
         // A client ID that is not Google's shape cannot give the reversed scheme; loopback is next in line.
         let other = directory.appendingPathComponent("other")
-        let desktop = try OAuthGenBinary.run(["init", "google", "--client-id", "desktop-client", "--output", other.path])
+        let desktop = await OAuthGenInProcess.run(["init", "google", "--client-id", "desktop-client", "--output", other.path])
         #expect(desktop.status == 0, "\(desktop.stderr)")
         #expect(desktop.stderr.contains("note: Google, loopback redirects: the Desktop app client type only"))
         #expect(try String(contentsOf: other.appendingPathComponent("google.quirks.plist"), encoding: .utf8).contains("<string>http://127.0.0.1/oauth/google</string>"))
     }
 
     /// Before the fix, init replaced a discovery document a team had pinned by hand, unasked.
-    @Test func aPinnedDocumentWithOtherContentsIsNotReplacedWithoutForce() throws {
+    @Test func aPinnedDocumentWithOtherContentsIsNotReplacedWithoutForce() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pinned = directory.appendingPathComponent("google.openid-configuration.json")
         let handPinned = Data(#"{"issuer": "https://accounts.google.com", "note": "pinned by hand"}"#.utf8)
         try handPinned.write(to: pinned)
-        let run = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
+        let run = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
         #expect(run.status == 1)
         #expect(run.stderrLines.last == "\(pinned.path):1:1: error: expected no google.openid-configuration.json in \(directory.path), found one with other contents; pass --force to replace it [input-duplicate]")
         #expect(try Data(contentsOf: pinned) == handPinned)
         #expect(contents(of: directory) == ["google.openid-configuration.json"])
 
-        let forced = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path, "--force"])
+        let forced = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try Data(contentsOf: pinned) != handPinned)
     }
 
-    @Test func aRedirectTheProviderDoesNotAllowIsRefusedAndNothingIsWritten() throws {
+    @Test func aRedirectTheProviderDoesNotAllowIsRefusedAndNothingIsWritten() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com",
+        let run = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com",
                                           "--redirect-uri", "https://app.example.com/cb", "--output", directory.path])
         #expect(run.status == 1)
         #expect(run.stderrLines == [
@@ -153,10 +153,10 @@ import Testing
         #expect(contents(of: directory).isEmpty)
     }
 
-    @Test func aFileThatFailsValidationIsNeverWritten() throws {
+    @Test func aFileThatFailsValidationIsNeverWritten() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "github", "--client-id", "x", "--redirect-uri", "http://127.0.0.1/cb#x", "--output", directory.path])
+        let run = await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--redirect-uri", "http://127.0.0.1/cb#x", "--output", directory.path])
         #expect(run.status == 1)
         // Located where the file would have been, and nothing is there.
         let file = directory.appendingPathComponent("github.quirks.plist").path
@@ -164,59 +164,59 @@ import Testing
         #expect(contents(of: directory).isEmpty)
     }
 
-    @Test func theNextStepNamesTheIssuerTheDocumentWillCarry() throws {
+    @Test func theNextStepNamesTheIssuerTheDocumentWillCarry() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "microsoft-entra", "--client-id", "x", "--bundle-id", "com.example.app", "--set", "tenant=organizations",
+        let run = await OAuthGenInProcess.run(["init", "microsoft-entra", "--client-id", "x", "--bundle-id", "com.example.app", "--set", "tenant=organizations",
                                           "--output", directory.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("note: pin the provider's metadata next: oauthgen fetch https://login.microsoftonline.com/organizations/v2.0 --expected-issuer 'https://login.microsoftonline.com/{tenantid}/v2.0' --output \(directory.path)/microsoft-entra.openid-configuration.json"), "\(run.stderr)")
         // A provider without metadata has nothing to fetch, and says so instead of failing.
-        let github = try OAuthGenBinary.run(["init", "github", "--client-id", "x", "--fetch", "--output", directory.path])
+        let github = await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--fetch", "--output", directory.path])
         #expect(github.status == 0, "\(github.stderr)")
         #expect(github.stderr.contains("note: GitHub publishes no metadata: --fetch has nothing to pin, the quirk file lists the endpoints [catalog-advice]"))
     }
 
-    @Test func anUnknownProviderGetsADidYouMean() throws {
-        let run = try OAuthGenBinary.run(["init", "gogle", "--client-id", "x"])
+    @Test func anUnknownProviderGetsADidYouMean() async throws {
+        let run = await OAuthGenInProcess.run(["init", "gogle", "--client-id", "x"])
         #expect(run.status == 1)
         #expect(run.stderrLines == [#"error: expected a provider of the catalog, found "gogle"; did you mean "google"? [catalog-unknown-provider]"#])
-        let far = try OAuthGenBinary.run(["init", "myspace", "--client-id", "x"])
+        let far = await OAuthGenInProcess.run(["init", "myspace", "--client-id", "x"])
         #expect(far.stderrLines == [#"error: expected a provider of the catalog, found "myspace"; `oauthgen init --list` lists them [catalog-unknown-provider]"#])
     }
 
-    @Test func missingValuesAreNamedWithAnExample() throws {
+    @Test func missingValuesAreNamedWithAnExample() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "okta", "--set", "domian=dev-1.okta.com", "--output", directory.path])
+        let run = await OAuthGenInProcess.run(["init", "okta", "--set", "domian=dev-1.okta.com", "--output", directory.path])
         #expect(run.status == 1)
         #expect(run.stderrLines == [
             "error: expected the client ID Okta (org authorization server) issued for the app (--client-id), found none [catalog-missing-value]",
             "error: expected --set domain=…, your Okta domain (such as dev-123456.okta.com), found none [catalog-missing-value]",
             #"error: expected --set to name one of okta's values (domain), found "domian"; did you mean "domain"? [catalog-missing-value]"#,
         ])
-        let noBundle = try OAuthGenBinary.run(["init", "okta", "--client-id", "0oa1", "--set", "domain=dev-1.okta.com", "--output", directory.path])
+        let noBundle = await OAuthGenInProcess.run(["init", "okta", "--client-id", "0oa1", "--set", "domain=dev-1.okta.com", "--output", directory.path])
         #expect(noBundle.stderrLines == [
             "error: expected what one of Okta (org authorization server)'s redirects needs, found none: bundleID needs the app's bundle ID (--bundle-id) [catalog-missing-value]",
         ])
         #expect(contents(of: directory).isEmpty)
     }
 
-    @Test func anExistingQuirkFileIsKeptUnlessForced() throws {
+    @Test func anExistingQuirkFileIsKeptUnlessForced() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("github.quirks.plist")
         try Data("hand-edited".utf8).write(to: file)
-        let run = try OAuthGenBinary.run(["init", "github", "--client-id", "x", "--output", directory.path])
+        let run = await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--output", directory.path])
         #expect(run.status == 1)
         #expect(run.stderrLines == ["\(file.path):1:1: error: expected no github.quirks.plist in \(directory.path), found one; pass --force to replace it [input-duplicate]"])
         #expect(try String(contentsOf: file, encoding: .utf8) == "hand-edited")
-        #expect(try OAuthGenBinary.run(["init", "github", "--client-id", "x", "--output", directory.path, "--force"]).status == 0)
+        #expect(await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--output", directory.path, "--force"]).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8).contains("<string>x</string>"))
     }
 
-    @Test func listPrintsALinePerEntry() throws {
-        let run = try OAuthGenBinary.run(["init", "--list"])
+    @Test func listPrintsALinePerEntry() async throws {
+        let run = await OAuthGenInProcess.run(["init", "--list"])
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == Self.catalog.entries.count)
@@ -224,7 +224,7 @@ import Testing
     }
 
     /// The catalog article's table is made from the catalog; `OAUTHGEN_UPDATE_CATALOG_TABLE=1` rewrites it.
-    @Test func theCatalogTableIsTheCatalog() throws {
+    @Test func theCatalogTableIsTheCatalog() async throws {
         let readmeURL = OAuthGenBinary.packageRoot.appendingPathComponent("Documentation/oauthgen.docc/ProviderCatalog.md")
         let readme = try String(contentsOf: readmeURL, encoding: .utf8)
         let begin = "<!-- catalog-table:begin (made by InitCommandTests from Sources/OAuthGenCatalog/Providers) -->\n"
@@ -255,11 +255,11 @@ import Testing
 /// `oauthgen init --fetch` against django-oauth-toolkit on 127.0.0.1.
 @Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() })
 struct InitFetchTests {
-    @Test func initPinsTheLiveDocumentAndTheProviderValidates() throws {
+    @Test func initPinsTheLiveDocumentAndTheProviderValidates() async throws {
         let provider = try DjangoProvider.instance()
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "django-oauth-toolkit", "--client-id", provider.noConsentClientID, "--set", "issuer=\(provider.issuer)",
+        let run = await OAuthGenInProcess.run(["init", "django-oauth-toolkit", "--client-id", provider.noConsentClientID, "--set", "issuer=\(provider.issuer)",
                                           "--fetch", "--allow-insecure-loopback", "--output", directory.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(contents(of: directory) == ["django-oauth-toolkit.openid-configuration.json", "django-oauth-toolkit.quirks.plist"])
@@ -271,14 +271,14 @@ struct InitFetchTests {
         #expect(!run.stderr.contains("error:"), "\(run.stderr)")
         // The live document makes a client that compiles, as the pinned ones do.
         let output = directory.appendingPathComponent("Generated")
-        let generation = try OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
+        let generation = await OAuthGenInProcess.run(["generate", directory.path, "--output", output.path])
         #expect(generation.status == 0, "\(generation.stderr)")
         let check = try OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
 
         // A server that is not there: a clear failure, and nothing written.
         let empty = directory.appendingPathComponent("empty")
-        let down = try OAuthGenBinary.run(["init", "django-oauth-toolkit", "--client-id", "x", "--set", "issuer=http://127.0.0.1:9/o",
+        let down = await OAuthGenInProcess.run(["init", "django-oauth-toolkit", "--client-id", "x", "--set", "issuer=http://127.0.0.1:9/o",
                                            "--fetch", "--allow-insecure-loopback", "--output", empty.path])
         #expect(down.status != 0)
         #expect(contents(of: empty).isEmpty)

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @Suite struct ValidateCommandTests {
-    @Test func printsEveryFindingOfTheExamplesAsCompilerLines() throws {
-        let run = try OAuthGenBinary.run(["validate", "Examples/Providers"])
+    @Test func printsEveryFindingOfTheExamplesAsCompilerLines() async throws {
+        let run = await OAuthGenInProcess.run(["validate", "Examples/Providers"])
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         #expect(run.stderrLines == [
@@ -21,8 +21,8 @@ import Testing
     /// The iOS example: its provider and the app's Info.plist, entitlements and Keychain group
     /// (named in its oauthgen.json) agree, so its build would run clean; without the scheme in
     /// Info.plist it would not.
-    @Test func theIOSExampleAppsFilesAgreeWithItsProvider() throws {
-        let run = try OAuthGenBinary.run(["validate", "Examples/iOSApp/Providers", "--config", "Examples/iOSApp/Providers/oauthgen.json"])
+    @Test func theIOSExampleAppsFilesAgreeWithItsProvider() async throws {
+        let run = await OAuthGenInProcess.run(["validate", "Examples/iOSApp/Providers", "--config", "Examples/iOSApp/Providers/oauthgen.json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderrLines == [])
 
@@ -35,14 +35,14 @@ import Testing
         let info = try String(contentsOf: root.appendingPathComponent("App/Info.plist"), encoding: .utf8)
             .replacingOccurrences(of: "<string>com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar</string>", with: "<string>com.example.other</string>")
         try Data(info.utf8).write(to: directory.appendingPathComponent("App/Info.plist"))
-        let broken = try OAuthGenBinary.run(["validate", directory.appendingPathComponent("Providers").path, "--config", directory.appendingPathComponent("Providers/oauthgen.json").path])
+        let broken = await OAuthGenInProcess.run(["validate", directory.appendingPathComponent("Providers").path, "--config", directory.appendingPathComponent("Providers/oauthgen.json").path])
         #expect(broken.status == 1)
         #expect(broken.stderrLines.first?.hasPrefix("\(directory.appendingPathComponent("App/Info.plist").path):10:2: error: expected the URL scheme 'com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar' among CFBundleURLTypes' CFBundleURLSchemes, found it missing") == true,
                 "\(broken.stderr)")
     }
 
-    @Test func jsonGoesToStandardOutput() throws {
-        let run = try OAuthGenBinary.run(["validate", "Examples/Providers/docker.quirks.plist", "Examples/Providers/docker.openid-configuration.json", "--format", "json"])
+    @Test func jsonGoesToStandardOutput() async throws {
+        let run = await OAuthGenInProcess.run(["validate", "Examples/Providers/docker.quirks.plist", "Examples/Providers/docker.openid-configuration.json", "--format", "json"])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
@@ -58,7 +58,7 @@ import Testing
         #expect((first["message"] as? String)?.isEmpty == false)
     }
 
-    @Test func exitsOneOnAnyError() throws {
+    @Test func exitsOneOnAnyError() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plist = directory.appendingPathComponent("acme.quirks.plist")
@@ -78,19 +78,19 @@ import Testing
             </dict>
             </plist>
             """.utf8).write(to: plist)
-        let run = try OAuthGenBinary.run(["validate", plist.path])
+        let run = await OAuthGenInProcess.run(["validate", plist.path])
         #expect(run.status == 1)
         #expect(run.stderrLines.first == "\(plist.path):6:3: error: redirect URI 'myapp://callback': expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found 'myapp' with no period; servers should reject it and any app can claim it [redirect-scheme-no-period] (RFC 8252 §8.4)")
     }
 
-    @Test func namesAMissingPath() throws {
-        let run = try OAuthGenBinary.run(["validate", "no/such/dir"])
+    @Test func namesAMissingPath() async throws {
+        let run = await OAuthGenInProcess.run(["validate", "no/such/dir"])
         #expect(run.status == 1)
         #expect(run.stderrLines == ["error: expected a file or directory, found nothing at 'no/such/dir' [input-unreadable]"])
     }
 
-    @Test func refusesAFileThatIsNoProviderInput() throws {
-        let run = try OAuthGenBinary.run(["validate", "Package.swift"])
+    @Test func refusesAFileThatIsNoProviderInput() async throws {
+        let run = await OAuthGenInProcess.run(["validate", "Package.swift"])
         #expect(run.status == 1)
         #expect(run.stderrLines.first?.hasPrefix("Package.swift:1:1: error: expected a file named <provider>.openid-configuration.json") == true)
     }

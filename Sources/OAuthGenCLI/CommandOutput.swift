@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where the commands' output goes: the process's standard output and error, or, for a command a
+/// test runs in-process, the ``Capture`` bound to the running task — so tests can parse and run
+/// commands without a process each (as swift-argument-parser's own test helpers do).
+package enum CommandOutput {
+    /// Both streams of one in-process run.
+    package final class Capture: @unchecked Sendable {
+        // @unchecked: the two strings are only read and written under `lock`.
+        private let lock = NSLock()
+        private var out = ""
+        private var err = ""
+
+        package init() {}
+
+        package var standardOutput: String { lock.withLock { out } }
+        package var standardError: String { lock.withLock { err } }
+
+        func append(output text: String) { lock.withLock { out += text } }
+        func append(error text: String) { lock.withLock { err += text } }
+    }
+
+    /// The capture of the task running a command in-process; `nil` in the real executables.
+    @TaskLocal package static var capture: Capture?
+
+    /// Writes `text` as is (add the newline) to standard output.
+    package static func standardOutput(_ text: String) {
+        if let capture { capture.append(output: text) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+    }
+
+    /// Writes `text` as is (add the newline) to standard error.
+    package static func standardError(_ text: String) {
+        if let capture { capture.append(error: text) } else { FileHandle.standardError.write(Data(text.utf8)) }
+    }
+}
