@@ -22,10 +22,9 @@ enum DiscoveryDownloader {
             DiagnosticPrinter.printText([refused])
             throw ExitCode.failure
         }
-        guard let issuerURL = URL(string: issuer) else { throw fail("expected a usable issuer URL, found '\(issuer)'", rule: .fetchIssuerInvalid) }
         let location = kind == .openid
-            ? WellKnownLocation.openIDConfiguration(forIssuer: issuerURL.absoluteString).flatMap(URL.init(string:))
-            : WellKnownLocation.authorizationServerMetadata(forIssuer: issuerURL.absoluteString).flatMap(URL.init(string:))
+            ? WellKnownLocation.openIDConfiguration(forIssuer: issuer).flatMap(URL.init(string:))
+            : WellKnownLocation.authorizationServerMetadata(forIssuer: issuer).flatMap(URL.init(string:))
         guard let location else { throw fail("expected a usable issuer URL, found '\(issuer)'", rule: .fetchIssuerInvalid) }
 
         let source = location.absoluteString

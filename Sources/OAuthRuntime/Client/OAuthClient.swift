@@ -22,7 +22,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     public let authentication: ClientAuthentication
     /// The way out to the network (``ClientOptions/transport``).
     @_spi(BuildingBlocks)
-    public let transport: any HTTPTransport
+    public var transport: any HTTPTransport { options.transport }
     /// Checks ID tokens; `nil` for OAuth-only providers.
     @_spi(BuildingBlocks)
     public let idTokenValidator: IDTokenValidator?
@@ -89,7 +89,6 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
                                                   supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         authentication.basicWithoutSecret = configuration.quirks.basicAuthWithoutSecret
         self.authentication = authentication
-        self.transport = transport
         self.allowsInsecureLoopback = allowInsecureLoopback
         let nonces = DPoPNonces()
         self.dpopNonces = nonces

@@ -138,7 +138,11 @@ enum DocumentationSnippets {
             let base = root.appendingPathComponent(folder)
             guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { continue }
             while let relative = enumerator.nextObject() as? String {
-                if relative.contains(".build/") || relative.hasPrefix(".build") { continue }
+                // A build folder holds other packages' sources: not ours to compare.
+                if (relative as NSString).lastPathComponent.hasPrefix(".build") {
+                    enumerator.skipDescendants()
+                    continue
+                }
                 if relative.hasSuffix(suffix) { paths.append(folder + "/" + relative) }
             }
         }
