@@ -6,7 +6,8 @@
 # <sdk-dir>        an extracted iPhoneOS*.sdk or MacOSX*.sdk (Scripts/apple-sdks.md says where to get
 #                  one and how to extract it with Scripts/extract-sdk.py).
 # generated-dir    folders of generated clients (*.swift) to type-check against OAuthRuntime;
-#                  default: <project>/Tests/GeneratedClientsTests/Golden.
+#                  default: what the build plugin generated for GeneratedClientsTests (all ten
+#                  providers; `swift build --build-tests` makes it).
 #
 # Checks, each with -wmo and Swift 6 mode: OAuthPolicy, OAuthFetch, OAuthRuntime (its
 # `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), the
@@ -56,7 +57,11 @@ PROJ=$(cd "$1" && pwd) || usage
 SDK=$(cd "$2" && pwd) || usage
 shift 2
 GEN_DIRS=("$@")
-[ ${#GEN_DIRS[@]} -gt 0 ] || GEN_DIRS=("$PROJ/Tests/GeneratedClientsTests/Golden")
+if [ ${#GEN_DIRS[@]} -eq 0 ]; then
+  PLUGIN_OUT=$(find "$PROJ/.build/plugins/outputs" -type d -path '*GeneratedClientsTests*/OAuthGenPlugin/GeneratedSources' 2>/dev/null | head -1)
+  [ -n "$PLUGIN_OUT" ] || { echo "error: no generated clients in $PROJ/.build/plugins/outputs: run 'swift build --build-tests' first, or name a folder" >&2; exit 2; }
+  GEN_DIRS=("$PLUGIN_OUT")
+fi
 
 SWIFTC=${SWIFTC:-swiftc}
 NICE=${NICE:-nice -n 10}
@@ -309,14 +314,14 @@ if [ -f "$MODS/OAuthRuntime.swiftmodule" ]; then
     step "typecheck generated ($(basename "$g"), $(find "$g" -name '*.swift' | wc -l | tr -d ' ') files)" "$LOGS/typecheck-generated-$(basename "$g").log" \
          "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors -module-name GeneratedClients $gen_files
   done
-  # The documentation's snippets (Tests/GeneratedClientsTests/Snippets), with the golden clients
-  # they call: on Linux `swift test` compiles only their non-Apple half.
+  # The documentation's snippets (Tests/GeneratedClientsTests/Snippets), with the generated
+  # clients they call: on Linux `swift test` compiles only their non-Apple half.
   SNIPPETS="$PROJ/Tests/GeneratedClientsTests/Snippets"
   if [ -d "$SNIPPETS" ]; then
     # shellcheck disable=SC2046
     step "typecheck documentation snippets" "$LOGS/typecheck-snippets.log" \
          "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors -module-name DocumentationSnippets \
-         $(sources "$PROJ/Tests/GeneratedClientsTests/Golden") $(files "$SNIPPETS")
+         $(sources "${GEN_DIRS[0]}") $(files "$SNIPPETS")
   fi
 else
   echo "skip  generated clients (no OAuthRuntime module)"; FAILED=1

@@ -2,7 +2,7 @@ import Foundation
 import OAuthRuntime
 import Testing
 
-/// Exercises the golden generated clients in `Golden/`, compiled into this target with warnings
+/// Exercises the clients the build plugin generates from `Providers/`, compiled into this target with warnings
 /// as errors against the real `OAuthRuntime`.
 @Suite struct GeneratedClientsTests {
     @Test func googleConfigurationCarriesDiscoveryAndQuirks() {

@@ -117,7 +117,7 @@ import Testing
     @Test func customTemplatesReplaceTheEmbeddedOne() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("{{%CONTENT_TYPE:TEXT}}\n{{! oauthgen-template-context 2 }}\n// {{typeName}} <{{access}}>\n{{#scopes}}{{{literal}}}\n{{/scopes}}".utf8)
+        try Data("{{%CONTENT_TYPE:TEXT}}\n{{! oauthgen-template-context 3 }}\n// {{typeName}} <{{access}}>\n{{#scopes}}{{{literal}}}\n{{/scopes}}".utf8)
             .write(to: directory.appendingPathComponent("ProviderClient.mustache"))
         let output = directory.appendingPathComponent("out")
         let run = await OAuthGenInProcess.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
@@ -144,11 +144,11 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let template = directory.appendingPathComponent("ProviderClient.mustache")
-        try Data("{{%CONTENT_TYPE:TEXT}}\n{{! oauthgen-template-context 2 }}\nenum {{typeName}}: GeneratedProvider{{#hasRevokation}}, SupportsRevocation{{/hasRevokation}} {}\n".utf8).write(to: template)
+        try Data("{{%CONTENT_TYPE:TEXT}}\n{{! oauthgen-template-context 3 }}\nenum {{typeName}}: GeneratedProvider{{#hasRevokation}}, SupportsRevocation{{/hasRevokation}} {}\n".utf8).write(to: template)
         let output = directory.appendingPathComponent("out")
         let run = await OAuthGenInProcess.run(["generate", "Examples/Providers/github.quirks.plist", "--output", output.path, "--templates", directory.path])
         #expect(run.status == 1)
-        #expect(run.stderrLines == ["\(template.path):3:37: error: expected a key of the template context (version 2, see Templates/README.md), found 'hasRevokation' [template-invalid]"])
+        #expect(run.stderrLines == ["\(template.path):3:37: error: expected a key of the template context (version 3, see Templates/README.md), found 'hasRevokation' [template-invalid]"])
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 

@@ -167,7 +167,7 @@ package enum ModelBuilder {
         }
         let names = declarations.map(\.name.value)
         return zip(declarations, SwiftNaming.uniqueIdentifiers(for: names)).map { declaration, identifier in
-            ProviderModel.Claim(identifier: identifier, name: declaration.name.value, swiftType: StandardVocabulary.swiftType(for: declaration.type),
+            ProviderModel.Claim(identifier: identifier, name: declaration.name.value, type: ProviderModel.ClaimType(declaration.type),
                                 documentation: "The `\(declaration.name.value)` member, typed by the quirk file.", isRequired: false)
         }
     }
@@ -186,20 +186,20 @@ package enum ModelBuilder {
         let identifiers = SwiftNaming.uniqueIdentifiers(for: names)
         return zip(names, identifiers).map { name, identifier in
             let standard = StandardVocabulary.claims[name]
-            let swiftType: String
+            let type: ProviderModel.ClaimType
             let documentation: String
             if name == "sub" {
-                (swiftType, documentation) = standard!
+                (type, documentation) = standard!
             } else if let declared = declaredTypes[name] {
-                swiftType = StandardVocabulary.swiftType(for: declared)
+                type = ProviderModel.ClaimType(declared)
                 documentation = standard?.documentation ?? "The `\(name)` claim, typed by the quirk file."
             } else if let standard {
-                (swiftType, documentation) = standard
+                (type, documentation) = standard
             } else {
-                swiftType = "ClaimValue"
+                type = .anyJSON
                 documentation = "The `\(name)` claim, listed in `claims_supported` without a documented type."
             }
-            return ProviderModel.Claim(identifier: identifier, name: name, swiftType: swiftType, documentation: documentation, isRequired: name == "sub")
+            return ProviderModel.Claim(identifier: identifier, name: name, type: type, documentation: documentation, isRequired: name == "sub")
         }
     }
 }

@@ -1,8 +1,9 @@
 import OAuthPolicy
 
 /// What the generator knows about one provider once its documents are validated and its quirks
-/// applied: plain values (URLs as text, kinds as enums, names chosen), no Swift source. The
-/// ``Renderer`` turns it into a ``TemplateContext``; only the renderer and the template write Swift.
+/// applied: plain values (URLs as text, kinds as enums, names chosen), no Swift source. It is the
+/// template's context itself: `ProviderModel+Template.swift` names the keys a template reads and
+/// escapes each value there, the only place besides the template that writes Swift.
 package struct ProviderModel: Sendable, Hashable {
     /// The provider name from the file names, e.g. `google`.
     package var providerName: String
@@ -149,14 +150,36 @@ package struct ProviderModel: Sendable, Hashable {
         package var documentation: String
     }
 
+    /// The type of a claim's property; the template context spells it in Swift.
+    package enum ClaimType: Sendable, Hashable {
+        case string, bool, int, double, date, strings
+        /// OIDC Core §2 `aud`: one string or an array.
+        case audience
+        /// OIDC Core §5.1.1 `address`.
+        case address
+        /// Listed without a documented type: any JSON value.
+        case anyJSON
+
+        /// A type the quirk file declares.
+        init(_ declared: QuirkFile.ClaimType) {
+            switch declared {
+            case .string: self = .string
+            case .bool: self = .bool
+            case .int: self = .int
+            case .double: self = .double
+            case .date: self = .date
+            case .strings: self = .strings
+            }
+        }
+    }
+
     /// A typed claim property.
     package struct Claim: Sendable, Hashable {
         package var identifier: String
         /// The JSON member name.
         package var name: String
-        /// The property's type without the optional mark, e.g. `String`: a type the runtime or
-        /// Foundation declares, chosen from ``StandardVocabulary``.
-        package var swiftType: String
+        /// The property's type, from ``StandardVocabulary`` or the quirk file.
+        package var type: ClaimType
         /// Plain text; the renderer makes it a doc comment.
         package var documentation: String
         /// `sub` is the only claim every ID token and userinfo response must have.

@@ -1,6 +1,6 @@
-/// Checks a template against ``TemplateContext`` before anything renders: Mustache renders a key
-/// the context lacks as empty text, so a misspelt key in a `--templates` override would silently
-/// drop a conformance or an argument from every generated client.
+/// Checks a template against the template context (``TemplateContext``) before anything renders:
+/// Mustache renders a key the context lacks as empty text, so a misspelt key in a `--templates`
+/// override would silently drop a conformance or an argument from every generated client.
 enum TemplateKeyCheck {
     /// The comment a template states its context version in.
     static let versionMarker = "oauthgen-template-context"
@@ -9,7 +9,7 @@ enum TemplateKeyCheck {
     /// template declares the current context version.
     static func firstProblem(in text: String, file: String) -> TemplateError? {
         let bytes = Array(text.utf8)
-        var stack: [Schema] = [exemplarSchema]
+        var stack = [Scope(shape: .object(TemplateContext.Root.self), isListItem: false)]
         var declaredVersion: Int?
         var index = 0
         while let open = find([0x7B, 0x7B], in: bytes, from: index) {
@@ -39,19 +39,30 @@ enum TemplateKeyCheck {
                 if stack.count > 1 { stack.removeLast() }
                 continue
             }
-            guard let found = resolve(tag, in: stack) else {
-                return TemplateError(location: location(of: open, in: bytes, file: file),
-                                     message: "expected a key of the template context (version \(TemplateContext.version), see Templates/README.md), found '\(tag)'")
+            let found: TemplateShape
+            switch resolve(tag, in: stack) {
+            case .success(let shape): found = shape
+            case .failure(let failure): return TemplateError(location: location(of: open, in: bytes, file: file), message: failure.message)
             }
-            if sigil == "#" || sigil == "^" {
-                // Inside a list or an object the element's keys come first; a flag's section
-                // sees the same keys as outside it.
-                stack.append(sigil == "#" ? found.inside : Schema())
-            } else if found.isSection {
+            let current = stack[stack.count - 1]
+            switch (sigil, found) {
+            case ("#", .object):
+                stack.append(Scope(shape: found, isListItem: false))
+            case ("#", .list(let item)):
+                stack.append(Scope(shape: item.shape, isListItem: true))
+            case ("#", .text):
+                // Mustache renders the section with the text as `.`, outside any list's item.
+                stack.append(Scope(shape: .text, isListItem: false))
+            case ("#", _), ("^", _):
+                // A flag's section, or an inverted one, renders where it stands.
+                stack.append(current)
+            case (_, .object), (_, .list):
                 // Mustache would print Swift's description of the dictionary or array into the
                 // generated code, which then fails to compile in the app, far from this line.
                 return TemplateError(location: location(of: open, in: bytes, file: file),
                                      message: "expected a value (text, a number or a flag), found '\(tag)', which is \(tag == "." ? "an item with keys of its own" : "a section: open it with '{{#\(tag)}}'")")
+            default:
+                break
             }
         }
         guard declaredVersion == TemplateContext.version else {
@@ -61,50 +72,54 @@ enum TemplateKeyCheck {
         return nil
     }
 
-    /// The keys at one level of the context, each with the keys its section opens.
-    struct Schema {
-        var keys: [String: Schema] = [:]
-        /// An object or a list: opened as a section, never printed.
-        var isSection = false
-        /// Whether `.` inside this key's section is itself an object: a list's item, or the
-        /// object whose section it is (so `{{.}}` there cannot be printed either).
-        var itemIsSection = false
+    /// One open section: what `.` is there, and whether it is a list's item (where swift-mustache's
+    /// `first()`, `last()` and `index()` describe its place; any other section resets them).
+    struct Scope {
+        var shape: TemplateShape
+        var isListItem: Bool
 
-        /// What `.` and the keys are inside this key's section.
-        var inside: Schema { Schema(keys: keys, isSection: itemIsSection) }
-    }
-
-    /// The context's shape, read from a value with one element in every list.
-    static let exemplarSchema = schema(of: TemplateContext.exemplar)
-
-    private static func schema(of value: Any) -> Schema {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .collection:
-            let item = mirror.children.first.map { schema(of: $0.value) } ?? Schema()
-            return Schema(keys: item.keys, isSection: true, itemIsSection: item.isSection)
-        case .struct:
-            var keys: [String: Schema] = [:]
-            for child in mirror.children {
-                if let label = child.label { keys[label] = schema(of: child.value) }
-            }
-            return Schema(keys: keys, isSection: true, itemIsSection: true)
-        default:
-            return Schema()
+        var keys: [String: TemplateShape] {
+            if case .object(let type) = shape { type.templateShapes } else { [:] }
         }
     }
 
     /// A dotted name looked up as Mustache does: its first part in the innermost scope that has
-    /// it, the rest inside that; `.` is the current item.
-    private static func resolve(_ name: String, in stack: [Schema]) -> Schema? {
-        if name == "." { return stack.last ?? Schema() }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let scope = stack.reversed().first(where: { $0.keys[parts[0]] != nil }), var current = scope.keys[parts[0]] else { return nil }
+    /// it, the rest inside that; `.` is the current item. A transform is one of swift-mustache's
+    /// on a list (`empty(list)`, `count(list)`) or on a list's item (`first()`, `last()`, `index()`).
+    private static func resolve(_ tag: String, in stack: [Scope]) -> Result<TemplateShape, Failure> {
+        let unknown = Failure("expected a key of the template context (version \(TemplateContext.version), see Templates/README.md), found '\(tag)'")
+        if tag.hasSuffix(")"), let open = tag.firstIndex(of: "(") {
+            let transform = String(tag[..<open])
+            let argument = String(tag[tag.index(after: open)..<tag.index(before: tag.endIndex)])
+            switch (transform, argument) {
+            case ("first", ""), ("last", ""), ("index", ""):
+                guard stack.last?.isListItem == true else {
+                    return .failure(Failure("expected '\(tag)' directly inside a list's section, where it describes the item, found it outside"))
+                }
+                return .success(transform == "index" ? .text : .flag)
+            case ("empty", _), ("count", _):
+                guard case .success(.list) = resolve(argument, in: stack) else {
+                    return .failure(Failure("expected a list in '\(tag)', found '\(argument)', which is \(resolve(argument, in: stack).isSuccess ? "not a list" : "not a key of the context")"))
+                }
+                return .success(transform == "empty" ? .flag : .text)
+            default:
+                return .failure(Failure("expected one of the transforms first(), last(), index(), empty(list) or count(list), found '\(tag)'"))
+            }
+        }
+        if tag == "." { return .success(stack.last?.shape ?? .text) }
+        let parts = tag.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let scope = stack.reversed().first(where: { $0.keys[parts[0]] != nil }), var current = scope.keys[parts[0]] else { return .failure(unknown) }
         for part in parts.dropFirst() {
-            guard let next = current.keys[part] else { return nil }
+            guard case .object(let type) = current, let next = type.templateShapes[part] else { return .failure(unknown) }
             current = next
         }
-        return current
+        return .success(current)
+    }
+
+    /// A refusal's message.
+    struct Failure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
@@ -135,20 +150,8 @@ private extension String {
     }
 }
 
-extension TemplateContext {
-    /// A context with one element in every list, for reading its shape.
-    static let exemplar = TemplateContext(
-        sourceFiles: "", providerName: "", typeName: "", access: "", isOpenIDConnect: true,
-        hasRevocation: true, hasUserInfo: true, hasEndSession: true, hasDeviceAuthorization: true, usesDPoP: true, isBuildVerified: true,
-        configuration: Configuration(
-            issuer: "", hasIssuerTemplate: true, issuerPlaceholders: [Placeholder(name: "", claim: "", last: true)],
-            endpoints: [Member(label: "", value: "", last: true)], metadata: [Member(label: "", value: "", last: true)],
-            quirks: [Member(label: "", value: "", last: true)], hasQuirks: true, clientID: "", defaultScopes: ""),
-        scopes: [Constant(identifier: "", literal: "", documentation: "")],
-        redirectURIs: [RedirectCase(identifier: "", literal: "", kind: "", documentation: "")], hasRedirectURIs: true,
-        postLogoutRedirectURIs: [RedirectCase(identifier: "", literal: "", kind: "", documentation: "")], hasPostLogoutRedirectURIs: true,
-        prompts: [Constant(identifier: "", literal: "", documentation: "")], hasPrompts: true,
-        claims: [Claim(identifier: "", keyLiteral: "", swiftType: "", documentation: "", isRequired: true, last: true)],
-        userInfoMembers: [Claim(identifier: "", keyLiteral: "", swiftType: "", documentation: "", isRequired: true, last: true)],
-        hasUserInfoMembers: true)
+private extension Result {
+    var isSuccess: Bool {
+        if case .success = self { true } else { false }
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Reference tests by snippet, as swift-openapi-generator's: one small input, the few lines of
 /// Swift it must produce. A template change shows up here as the lines it changes, where the
-/// whole-file goldens (GoldenFileTests) show it as ten rewritten files.
+/// whole-file goldens (GoldenFileTests) show it as three rewritten files.
 @Suite struct TemplateSnippetTests {
     /// A minimal OpenID provider at `issuer`, its quirk file's dictionary body being `quirks`;
     /// `discovery` adds or replaces members of the document.

@@ -10,7 +10,7 @@ enum AppleSDKs {
     }
 }
 
-/// The Apple-only code, the golden clients, the documentation's Apple snippets and the example iOS
+/// The Apple-only code, the generated clients, the documentation's Apple snippets and the example iOS
 /// app type-checked against real Apple SDKs (`Scripts/typecheck-apple.sh`), inside `swift test`
 /// wherever an extracted SDK is at hand. Elsewhere the suite is skipped and says how to run it,
 /// rather than passing on nothing.

@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test func thePluginsToolLinksNoNetworking() throws {
-        let generate = try Self.sharedLibraries(of: "oauthgen-generate")
+        // The binary the build plugin runs (GeneratedClientsTests uses the plugin).
+        let generate = try Self.sharedLibraries(of: "oauthgen-generate-tool")
         #expect(!generate.isEmpty)
         #expect(!generate.contains { $0.contains("FoundationNetworking") || $0.contains("libcurl") }, "\(generate)")
         #if os(Linux)  // elsewhere networking is part of the system's Foundation
