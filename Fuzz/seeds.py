@@ -89,9 +89,10 @@ def main(output):
         add("FuzzLoopbackRequest", request)
     # Templates: the embedded one, and small ones with sections, partials and a wrong key.
     add("FuzzTemplate", read(os.path.join(ROOT, "Templates/ProviderClient.mustache")))
-    for template in [b"{{! oauthgen-template-context 2 }}{{#scopes}}{{identifier}}{{/scopes}}",
-                     b"{{! oauthgen-template-context 2 }}{{#configuration.endpoints}}{{label}}: {{{value}}}{{/configuration.endpoints}}",
-                     b"{{> partial}}", b"{{=<% %>=}}", b"{{! oauthgen-template-context 2 }}{{isuer}}"]:
+    for template in [b"{{! oauthgen-template-context 3 }}{{#scopes}}{{identifier}}{{^last()}}, {{/last()}}{{/scopes}}",
+                     b"{{! oauthgen-template-context 3 }}{{#endpoints}}{{label}}: {{{url}}}{{/endpoints}}{{^empty(prompts)}}{{count(prompts)}}{{/empty(prompts)}}",
+                     b"{{! oauthgen-template-context 3 }}{{#quirkArguments}}{{#arguments}}{{label}}{{/arguments}}{{/quirkArguments}}",
+                     b"{{> partial}}", b"{{=<% %>=}}", b"{{! oauthgen-template-context 3 }}{{isuer}}"]:
         add("FuzzTemplate", template)
 
     try:

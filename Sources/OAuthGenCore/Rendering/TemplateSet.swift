@@ -96,7 +96,7 @@ public struct TemplateSet: Sendable {
     }
 }
 
-/// A template that could not be loaded, parsed, or checked against ``TemplateContext``.
+/// A template that could not be loaded, parsed, or checked against the template context.
 public struct TemplateError: Error, Sendable, CustomStringConvertible {
     /// Where in the template, when the problem has a place.
     package var location: SourceLocation?
