@@ -252,7 +252,8 @@ FAILED=0
 # files DIR: its Swift files; sources DIR: the same plus the shim, once per module.
 sources() { files "$1"; [ ${#SHIM[@]} -eq 0 ] || printf '%s\n' "${SHIM[@]}"; }
 files() {
-  find "$1" -name '*.swift' -not -path '*/.build/*' | LC_ALL=C sort | while read -r f; do
+  # Build folders below the root are skipped, not the root itself: the plugin's output is in one.
+  find "$1" -name .build -type d -prune -o -name '*.swift' -print | LC_ALL=C sort | while read -r f; do
     if [ $SWIFTUI_OK = 0 ] && grep -qE '^[[:space:]]*(@[A-Za-z_]+ +)*import +SwiftUI\b' "$f"; then
       echo "skip  ${f#"$PROJ"/} (imports SwiftUI)" >&2
       continue
