@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthPolicy
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -86,19 +87,23 @@ extension OAuthSession {
 }
 
 /// What a resource server's 401 asks for, read the same way by `data(for:)` and the OpenAPI
-/// middleware.
+/// middleware, through the one `WWW-Authenticate` parser (RFC 9110 §11.6.1).
 @_spi(BuildingBlocks)
 public enum ResourceChallenge {
     /// `WWW-Authenticate: DPoP error="use_dpop_nonce"` on a 401 (RFC 9449 §9).
     public static func asksForDPoPNonce(status: Int, wwwAuthenticate: String?) -> Bool {
-        guard status == 401, let challenge = wwwAuthenticate else { return false }
-        return challenge.lowercased().hasPrefix("dpop") && challenge.contains("use_dpop_nonce")
+        guard status == 401 else { return false }
+        return challenges(wwwAuthenticate).contains { $0.isScheme("DPoP") && $0.error == "use_dpop_nonce" }
     }
 
     /// `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1), or the same under DPoP.
     public static func saysInvalidToken(wwwAuthenticate: String?) -> Bool {
-        guard let challenge = wwwAuthenticate?.lowercased() else { return false }
-        return challenge.contains("error=\"invalid_token\"") || challenge.contains("error=invalid_token")
+        challenges(wwwAuthenticate).contains { ($0.isScheme("Bearer") || $0.isScheme("DPoP")) && $0.error == "invalid_token" }
+    }
+
+    /// The field's challenges; none when it is absent or does not parse.
+    static func challenges(_ wwwAuthenticate: String?) -> [AuthenticationChallenge] {
+        wwwAuthenticate.map { WWWAuthenticate.challenges(inFieldLines: [$0]) } ?? []
     }
 }
 
