@@ -8,6 +8,9 @@ public enum ReservedParameters {
         "code_challenge", "code_challenge_method", "request", "request_uri", "response_mode",
         // RFC 9449 §10: the thumbprint of the key the code is bound to, the client's own.
         "dpop_jkt",
+        // RFC 8707: the protected resource, from the configuration's `resource` only, so a
+        // request never names a second resource the token would then also be good for.
+        "resource",
     ]
 
     /// Whether an extra authorization parameter would override one the client sets. Compared
@@ -21,7 +24,7 @@ public enum ReservedParameters {
     /// the grant or the client's credentials.
     public static let token: Set<String> = [
         "grant_type", "code", "redirect_uri", "code_verifier", "client_id", "client_secret", "client_assertion",
-        "client_assertion_type", "refresh_token", "device_code", "scope",
+        "client_assertion_type", "refresh_token", "device_code", "scope", "resource",
     ]
 
     /// Whether an extra token request parameter would override one the client sets.

@@ -13,6 +13,22 @@ public enum WellKnownLocation {
         issuer.origin + "/.well-known/oauth-authorization-server" + trimmedPath(issuer)
     }
 
+    /// The OpenID Connect document with the well-known path inserted as RFC 8414 §5 does
+    /// (`https://as.example.com/.well-known/openid-configuration/tenant1`): the second place an
+    /// MCP client looks for an issuer with a path.
+    public static func openIDConfigurationInserted(forIssuer issuer: ServerURL) -> String {
+        issuer.origin + "/.well-known/openid-configuration" + trimmedPath(issuer)
+    }
+
+    /// RFC 9728 §3.1: where a protected resource publishes its metadata, the well-known path
+    /// inserted between the host and the resource identifier's path and query, a lone `/` after
+    /// the host removed (`https://api.example.com/mcp` →
+    /// `https://api.example.com/.well-known/oauth-protected-resource/mcp`).
+    public static func protectedResourceMetadata(forResource resource: ServerURL) -> String {
+        let rest = resource.pathAndQuery.hasPrefix("/?") || resource.pathAndQuery == "/" ? String(resource.pathAndQuery.dropFirst()) : resource.pathAndQuery
+        return resource.origin + "/.well-known/oauth-protected-resource" + rest
+    }
+
     /// ``openIDConfiguration(forIssuer:)-(ServerURL)`` for an issuer given as text; `nil` when it is
     /// not a server URL.
     public static func openIDConfiguration(forIssuer issuer: String) -> String? {

@@ -68,6 +68,8 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         }
         // RFC 9449 §10: the code is bound to the key before any token exists.
         if let dpopKey { items.append(("dpop_jkt", dpopKey.thumbprint)) }
+        // RFC 8707 §2.1: the resource the code's tokens are for.
+        if let resource = configuration.resource { items.append(("resource", resource.absoluteString)) }
         for parameter in extra {
             items.append((parameter.name, parameter.value))
         }

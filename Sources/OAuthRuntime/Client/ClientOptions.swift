@@ -9,8 +9,11 @@ import Foundation
 /// let client = try Google.client(options: ClientOptions(codeExchange: exchange, clockSkew: 60))
 /// ```
 public struct ClientOptions: Sendable {
-    /// Overrides the configuration's client ID (`nil`: the quirk file's).
+    /// Overrides the configuration's client ID (`nil`: the registration's, else the quirk file's).
     public var clientID: String?
+    /// How the client ID was obtained at run time (RFC 7591 or a metadata document): its
+    /// client ID is used, and a session keeps the record with each sign-in for the next run.
+    public var registration: ClientRegistrationRecord?
     /// A client secret, only for providers that insist on one: in an app it is not secret (RFC 8252 §8.5).
     public var clientSecret: String?
     /// The way out to the network (`URLSession` without caching, cookies or redirects by default).
@@ -39,7 +42,8 @@ public struct ClientOptions: Sendable {
         clockSkew: TimeInterval = 120,
         pendingAuthorizationLifetime: TimeInterval = 600,
         allowInsecureLoopback: Bool = false,
-        dpopKeyStorage: DPoPKeyStorage = .software
+        dpopKeyStorage: DPoPKeyStorage = .software,
+        registration: ClientRegistrationRecord? = nil
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -49,5 +53,6 @@ public struct ClientOptions: Sendable {
         self.pendingAuthorizationLifetime = pendingAuthorizationLifetime
         self.allowInsecureLoopback = allowInsecureLoopback
         self.dpopKeyStorage = dpopKeyStorage
+        self.registration = registration
     }
 }

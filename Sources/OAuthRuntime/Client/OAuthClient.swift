@@ -54,7 +54,10 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         let transport = options.transport
         // A provider the quirk file declares a loopback development server needs no option.
         let allowInsecureLoopback = options.allowInsecureLoopback || configuration.quirks.loopbackDevelopmentServer
-        guard let clientID = options.clientID ?? configuration.client.clientID else {
+        if let registration = options.registration, registration.issuer != configuration.issuer {
+            throw OAuthError.invalidConfiguration("expected a client registration made with \"\(configuration.issuer ?? "")\", found one made with \"\(registration.issuer)\"")
+        }
+        guard let clientID = options.clientID ?? options.registration?.clientID ?? configuration.client.clientID else {
             throw OAuthError.invalidConfiguration("expected a client ID from the configuration or the caller, found none")
         }
         if let problem = ClientIdentifier.problem(in: clientID) {
@@ -66,7 +69,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             ("revocation endpoint", endpoints.revocation), ("userinfo endpoint", endpoints.userinfo),
             ("end-session endpoint", endpoints.endSession), ("JWKS URI", endpoints.jwks),
             ("pushed authorization request endpoint", endpoints.pushedAuthorizationRequest),
-            ("device authorization endpoint", endpoints.deviceAuthorization),
+            ("device authorization endpoint", endpoints.deviceAuthorization), ("registration endpoint", endpoints.registration),
+            ("protected resource", configuration.resource),
         ]
         for case let (name, url?) in named {
             try EndpointPolicy.requireSecure(url, name: name, allowInsecureLoopback: allowInsecureLoopback)

@@ -27,7 +27,9 @@ struct TokenEndpointExchange: CodeExchange {
         if let clash = extra.first(where: { ReservedParameters.isReservedTokenParameter($0.name) }) {
             throw OAuthError.invalidRequest("expected extra token request parameters the client does not set itself, found \"\(clash.name)\"")
         }
-        let parameters = parameters + extra.map { ($0.name, $0.value) }
+        // RFC 8707 §2.2: every token request names the resource, so a refreshed token stays bound.
+        let resource = configuration.resource.map { [("resource", $0.absoluteString)] } ?? []
+        let parameters = parameters + resource + extra.map { ($0.name, $0.value) }
         let response = try await post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
                                       authentication: authentication, transport: transport, dpopKey: dpopKey, nonces: nonces)
         // The client decides whether an ID token was required; here only the format is checked.

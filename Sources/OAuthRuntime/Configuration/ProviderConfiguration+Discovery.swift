@@ -45,7 +45,8 @@ extension ProviderConfiguration {
                 authorization: authorization, token: token, revocation: try url("revocation_endpoint"),
                 userinfo: try url("userinfo_endpoint"), endSession: try url("end_session_endpoint"), jwks: try url("jwks_uri"),
                 pushedAuthorizationRequest: try url("pushed_authorization_request_endpoint"),
-                deviceAuthorization: try url("device_authorization_endpoint")),
+                deviceAuthorization: try url("device_authorization_endpoint"),
+                registration: try url("registration_endpoint")),
             metadata: ProviderMetadata(
                 kind: isOpenID ? .openIDConnect : .oauth2,
                 scopesSupported: strings("scopes_supported"),
@@ -78,6 +79,7 @@ extension ProviderConfiguration {
         endpoints.endSession = endpoints.endSession ?? other.endpoints.endSession
         endpoints.pushedAuthorizationRequest = endpoints.pushedAuthorizationRequest ?? other.endpoints.pushedAuthorizationRequest
         endpoints.deviceAuthorization = endpoints.deviceAuthorization ?? other.endpoints.deviceAuthorization
+        endpoints.registration = endpoints.registration ?? other.endpoints.registration
         metadata.requirePushedAuthorizationRequests = metadata.requirePushedAuthorizationRequests || other.metadata.requirePushedAuthorizationRequests
     }
 

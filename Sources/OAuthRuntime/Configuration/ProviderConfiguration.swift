@@ -18,6 +18,11 @@ public struct ProviderConfiguration: Sendable, Hashable, Codable {
     public var quirks: ProviderQuirks
     /// The app's registration with this provider.
     public var client: ClientRegistration
+    /// The protected resource the tokens are for (RFC 8707): its identifier, as its RFC 9728
+    /// metadata states it, sent as `resource` on the authorization request and on every token
+    /// request (code exchange, refresh, device grant), so the authorization server binds the
+    /// token to it. `nil` sends none.
+    public var resource: URL?
 
     /// A configuration from its parts; generated providers make theirs from pinned metadata.
     public init(
@@ -26,7 +31,8 @@ public struct ProviderConfiguration: Sendable, Hashable, Codable {
         endpoints: ProviderEndpoints,
         metadata: ProviderMetadata,
         quirks: ProviderQuirks = ProviderQuirks(),
-        client: ClientRegistration
+        client: ClientRegistration,
+        resource: URL? = nil
     ) {
         self.issuer = issuer
         self.issuerTemplate = issuerTemplate
@@ -34,5 +40,6 @@ public struct ProviderConfiguration: Sendable, Hashable, Codable {
         self.metadata = metadata
         self.quirks = quirks
         self.client = client
+        self.resource = resource
     }
 }

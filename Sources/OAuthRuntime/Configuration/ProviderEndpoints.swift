@@ -18,6 +18,8 @@ public struct ProviderEndpoints: Sendable, Hashable, Codable {
     public var pushedAuthorizationRequest: URL?
     /// Device authorization (RFC 8628), if the provider offers the device grant.
     public var deviceAuthorization: URL?
+    /// Dynamic client registration (RFC 7591), if the provider offers it.
+    public var registration: URL?
 
     /// The endpoints; only authorization and token are required.
     public init(
@@ -28,7 +30,8 @@ public struct ProviderEndpoints: Sendable, Hashable, Codable {
         endSession: URL? = nil,
         jwks: URL? = nil,
         pushedAuthorizationRequest: URL? = nil,
-        deviceAuthorization: URL? = nil
+        deviceAuthorization: URL? = nil,
+        registration: URL? = nil
     ) {
         self.authorization = authorization
         self.token = token
@@ -38,5 +41,6 @@ public struct ProviderEndpoints: Sendable, Hashable, Codable {
         self.jwks = jwks
         self.pushedAuthorizationRequest = pushedAuthorizationRequest
         self.deviceAuthorization = deviceAuthorization
+        self.registration = registration
     }
 }

@@ -37,6 +37,7 @@ extension OAuthClient {
         let name = "device authorization endpoint"
         var parameters: [(String, String)] = []
         if !scopes.isEmpty { parameters.append(("scope", try configuration.quirks.scopeParameterValue(scopes))) }
+        if let resource = configuration.resource { parameters.append(("resource", resource.absoluteString)) }
         let response = try await TokenEndpointExchange.post(parameters, to: endpoint, name: name, configuration: configuration,
                                                             authentication: authentication, transport: transport)
         guard response.status == 200 else {

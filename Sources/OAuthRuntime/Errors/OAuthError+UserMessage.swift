@@ -41,7 +41,7 @@ extension OAuthError {
         say("The sign-in service had a problem. Please try again later.",
             for: [.authorizationFailed, .requestRejected, .unexpectedResponse, .redirectRefused, .responseTooLarge,
                   .invalidTokenResponse, .invalidPushedAuthorization, .invalidDeviceAuthorization, .invalidUserInfo,
-                  .invalidDiscoveryDocument, .backendExchangeFailed])
+                  .invalidDiscoveryDocument, .invalidRegistration, .backendExchangeFailed])
         say("The browser couldn't be opened for sign-in.", for: [.browserFailed, .listenerFailed])
         say("This device couldn't create the key sign-in needs.", for: [.dpopKeyFailed])
         say("Sign-in isn't set up correctly in this app.",

@@ -113,8 +113,12 @@ public struct OAuthError: Error, Sendable {
         /// A userinfo response that is not JSON, lacks `sub` (OpenID providers), or does not
         /// decode as the provider's `UserInfo`.
         public static let invalidUserInfo = Kind("invalidUserInfo")
-        /// A discovery document that does not describe a usable provider (OIDC Discovery, RFC 8414).
+        /// A discovery document that does not describe a usable provider (OIDC Discovery, RFC 8414),
+        /// or protected resource metadata that does not pass RFC 9728's checks.
         public static let invalidDiscoveryDocument = Kind("invalidDiscoveryDocument")
+        /// A client registration response that is not a public client with the redirect URIs
+        /// sent (RFC 7591 §3.2.1).
+        public static let invalidRegistration = Kind("invalidRegistration")
         /// The ID token failed a check of OIDC Core §3.1.3.7; see ``OAuthError/idTokenFailure``.
         public static let invalidIDToken = Kind("invalidIDToken")
         /// A request for a resource server goes to an origin the session (its

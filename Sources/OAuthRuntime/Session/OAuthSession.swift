@@ -169,6 +169,7 @@ public actor OAuthSession<Provider: OAuthProvider> {
     func record(of signIn: SignIn<Provider>) -> SignInRecord {
         var record = signIn.record
         record.owner = owner
+        if client.options.registration?.clientID == owner.clientID { record.registration = client.options.registration }
         return record
     }
 }

@@ -7,9 +7,11 @@ import Foundation
 /// format are decoded in the project's tests), refuses one written by a newer version of the app
 /// without deleting it, and neither uses nor clears another client's.
 public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The format this version writes. 1: the tokens and the ID token (no version member);
-    /// 2: with ``owner`` and ``authenticatedAt``.
-    public static let formatVersion = 2
+    /// The newest format this version reads. 1: the tokens and the ID token (no version member);
+    /// 2: with ``owner`` and ``authenticatedAt``; 3: with ``registration``. A record is written in
+    /// the oldest format that holds it, so an app that registers no client stays readable by
+    /// versions that know format 2.
+    public static let formatVersion = 3
 
     /// The tokens.
     public var tokens: TokenSet
@@ -22,6 +24,10 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     /// The provider and client whose sign-in this is; `nil` in a format-1 record, or one a
     /// custom store made without a session.
     public var owner: SignInOwner?
+    /// How the client was registered, when it registered itself at run time (RFC 7591) or uses
+    /// a metadata document: kept with the sign-in so the next run reuses the client ID. Its
+    /// registration access token is a secret like the refresh token.
+    public var registration: ClientRegistrationRecord?
 
     /// A record of a sign-in's tokens.
     public init(tokens: TokenSet, idToken: VerifiedIDToken?, owner: SignInOwner? = nil) {
@@ -36,7 +42,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, tokens, idToken, authenticatedAt, owner
+        case formatVersion, tokens, idToken, authenticatedAt, owner, registration
     }
 
     /// Reads any format up to ``formatVersion``.
@@ -51,16 +57,18 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
         idToken = try container.decodeIfPresent(VerifiedIDToken.self, forKey: .idToken)
         authenticatedAt = try container.decodeIfPresent(Date.self, forKey: .authenticatedAt)
         owner = try container.decodeIfPresent(SignInOwner.self, forKey: .owner)
+        registration = try container.decodeIfPresent(ClientRegistrationRecord.self, forKey: .registration)
     }
 
-    /// Writes ``formatVersion``.
+    /// Writes the oldest format that holds the record: 3 with a ``registration``, else 2.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.formatVersion, forKey: .formatVersion)
+        try container.encode(registration == nil ? 2 : Self.formatVersion, forKey: .formatVersion)
         try container.encode(tokens, forKey: .tokens)
         try container.encodeIfPresent(idToken, forKey: .idToken)
         try container.encodeIfPresent(authenticatedAt, forKey: .authenticatedAt)
         try container.encodeIfPresent(owner, forKey: .owner)
+        try container.encodeIfPresent(registration, forKey: .registration)
     }
 
     /// Decodes a stored record: `nil` for bytes that are no record at all (they never will be),

@@ -65,23 +65,51 @@ import Testing
         #expect(try await store.load()?.owner == SignInOwner(issuer: "https://id.example.com", clientID: "client-1", tokenEndpoint: "https://id.example.com:443"))
     }
 
+    /// A client that registered itself keeps the registration with the sign-in, in format 3;
+    /// one that did not still writes format 2, which older versions of the app read.
+    @Test func aRegistrationIsKeptWithTheSignInInFormat3() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registration = ClientRegistrationRecord(issuer: "https://id.example.com", clientID: "dyn-1", method: .dynamic,
+                                                    redirectURIs: [URL(string: "http://127.0.0.1/callback")!], registrationAccessToken: "RAT-secret")
+        let configuration = ProviderConfiguration(issuer: "https://id.example.com", endpoints: ProviderEndpoints(
+            authorization: URL(string: "https://id.example.com/authorize")!, token: URL(string: "https://id.example.com/token")!),
+            metadata: ProviderMetadata(kind: .oauth2), client: ClientRegistration())
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(registration: registration))
+        #expect(client.clientID == "dyn-1")
+        let store = FileTokenStore(path: path)
+        try await OAuthSession(client: client, store: store).keep(.withoutIDToken(TokenSet(accessToken: "AT-1", refreshToken: "RT-1")))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(object["formatVersion"] as? Int == 3)
+        let loaded = try #require(try await store.load())
+        #expect(loaded.registration == registration)
+        #expect(!String(describing: loaded).contains("RAT-secret"))
+        #expect(!String(describing: registration).contains("RAT-secret"))
+        var dumped = ""
+        dump(registration, to: &dumped)
+        #expect(!dumped.contains("RAT-secret"))
+        // A registration made with another issuer is refused before anything is sent.
+        var other = registration
+        other.issuer = "https://other.example.com"
+        #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(registration: other)) }
+    }
+
     /// Okta's SDK changed its stored format in a minor release and signed every user out. A
     /// record from a newer version is reported, and stays for that version to read.
     @Test func aNewerFormatIsKeptAndReported() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         var object = try #require(try JSONSerialization.jsonObject(with: try Self.golden("v1-openid.json")) as? [String: Any])
-        object["formatVersion"] = 3
+        object["formatVersion"] = 4
         object["somethingNew"] = ["a": 1]
         let data = try JSONSerialization.data(withJSONObject: object)
         let store = try storeHolding(data)
-        await #expect(throws: StoredSignInFormatError(found: 3)) { try await store.load() }
+        await #expect(throws: StoredSignInFormatError(found: 4)) { try await store.load() }
         let session = try session(store)
         do {
             _ = try await session.validAccessToken()
             Issue.record("expected the newer record to be refused")
         } catch {
             #expect(error.kind == .storedSignInIncompatible)
-            #expect(error.description == "expected a stored sign-in of format 2 or older, found format 3 (written by a newer version of the app); it is kept")
+            #expect(error.description == "expected a stored sign-in of format 3 or older, found format 4 (written by a newer version of the app); it is kept")
         }
         #expect(try await session.signOut() == .wasNotSignedIn)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == data)

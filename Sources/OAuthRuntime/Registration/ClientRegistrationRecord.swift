@@ -1,0 +1,56 @@
+import Foundation
+
+/// How a client came by its client ID at one authorization server, kept with the sign-in so the
+/// next run reuses it instead of registering again.
+public struct ClientRegistrationRecord: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How the client ID was obtained, in the order an MCP client tries them.
+    public enum Method: String, Sendable, Hashable, Codable {
+        /// Registered by hand with the provider; given to the app.
+        case preregistered
+        /// An https URL the app hosts, whose document the server fetches (OAuth Client ID
+        /// Metadata Document).
+        case metadataDocument = "metadata-document"
+        /// Registered at run time (RFC 7591).
+        case dynamic
+    }
+
+    /// The authorization server's issuer: a registration is good there only.
+    public var issuer: String
+    /// The client ID.
+    public var clientID: String
+    /// How it was obtained.
+    public var method: Method
+    /// The redirect URIs registered, exactly as sent.
+    public var redirectURIs: [URL]
+    /// RFC 7592's `registration_access_token`: a secret, like a refresh token; never printed.
+    public var registrationAccessToken: String?
+    /// RFC 7592's `registration_client_uri`, where the registration can be read or deleted.
+    public var registrationClientURI: URL?
+
+    /// A record from its parts.
+    public init(issuer: String, clientID: String, method: Method, redirectURIs: [URL] = [], registrationAccessToken: String? = nil,
+                registrationClientURI: URL? = nil) {
+        self.issuer = issuer
+        self.clientID = clientID
+        self.method = method
+        self.redirectURIs = redirectURIs
+        self.registrationAccessToken = registrationAccessToken
+        self.registrationClientURI = registrationClientURI
+    }
+
+    /// Whether this registration can be used with `configuration`'s authorization server for
+    /// these redirect URIs.
+    public func fits(issuer: String?, redirectURIs wanted: [URL]) -> Bool {
+        issuer == self.issuer && (method != .dynamic || Set(wanted).isSubset(of: Set(redirectURIs)))
+    }
+
+    /// The issuer, the method and the client ID; never the registration access token.
+    public var description: String {
+        "ClientRegistrationRecord(issuer: \(issuer), method: \(method.rawValue), clientID: \(clientID)\(registrationAccessToken == nil ? "" : ", registrationAccessToken: <redacted>"))"
+    }
+}
+
+extension ClientRegistrationRecord: CustomReflectable {
+    /// `dump` and debuggers see ``description``, never the registration access token.
+    public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
+}

@@ -1,0 +1,72 @@
+import Foundation
+internal import OAuthPolicy
+
+/// RFC 7591 dynamic client registration for a native app: a public client
+/// (`token_endpoint_auth_method: none`), `application_type: native` (OpenID Connect Dynamic
+/// Client Registration §2), the code grant with refresh, and the app's typed redirect URIs.
+public enum DynamicClientRegistration {
+    /// Registers a client at `configuration`'s registration endpoint.
+    ///
+    /// - Parameters:
+    ///   - configuration: the authorization server; its `registration` endpoint is used.
+    ///   - redirectURIs: the redirect URIs the app will use, each checked as the runtime checks
+    ///     any (RFC 8252): what a server registers is what a sign-in then sends.
+    ///   - clientName: shown to the user on the consent page.
+    ///   - scopes: the scopes the client will ask for, when the server wants them named.
+    ///   - transport: how to reach the server.
+    ///   - allowInsecureLoopback: accept an http endpoint on 127.0.0.1 or [::1], for local tests.
+    /// - Returns: the registration, with its registration access token if the server gave one.
+    /// - Throws: ``OAuthError/Kind/missingEndpoint`` without a registration endpoint; the
+    ///   server's RFC 7591 §3.2.2 error (`invalid_redirect_uri`, `invalid_client_metadata`…) as
+    ///   ``OAuthError/Kind/requestRejected``; ``OAuthError/Kind/invalidRegistration`` for an answer
+    ///   that is not a public client with those redirect URIs.
+    public static func register(with configuration: ProviderConfiguration, redirectURIs: [RegisteredRedirectURI], clientName: String,
+                                scopes: [String] = [], transport: any HTTPTransport, allowInsecureLoopback: Bool = false) async throws(OAuthError) -> ClientRegistrationRecord {
+        let name = "registration endpoint"
+        guard let endpoint = configuration.endpoints.registration else { throw OAuthError.missingEndpoint(name) }
+        guard let issuer = configuration.issuer else {
+            throw OAuthError.invalidConfiguration("expected an issuer to register with, found none")
+        }
+        try EndpointPolicy.requireSecure(endpoint, name: name, allowInsecureLoopback: allowInsecureLoopback)
+        guard !redirectURIs.isEmpty else { throw OAuthError.invalidRequest("expected at least one redirect URI to register, found none") }
+        var metadata: [String: ClaimValue] = [
+            "redirect_uris": .array(redirectURIs.map { .string($0.url.absoluteString) }),
+            "token_endpoint_auth_method": .string("none"),
+            "grant_types": .array([.string("authorization_code"), .string("refresh_token")]),
+            "response_types": .array([.string("code")]),
+            "application_type": .string("native"),
+            "client_name": .string(clientName),
+        ]
+        if !scopes.isEmpty { metadata["scope"] = .string(scopes.joined(separator: " ")) }
+        let body: Data
+        do {
+            body = try JSONEncoder().encode(metadata)
+        } catch {
+            throw OAuthError.invalidRequest("expected the registration request to encode as JSON, found \(error)")
+        }
+        let response = try await transport.send(HTTPRequest(method: "POST", url: endpoint,
+                                                            headers: ["Content-Type": "application/json", "Accept": "application/json"], body: body), to: name)
+        guard response.status == 201 || response.status == 200 else {
+            throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse, endpoint: name)
+        }
+        guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else {
+            throw OAuthError(.invalidRegistration, "expected the registration response to be a JSON object (RFC 7591 §3.2.1), found something else")
+        }
+        guard let clientID = object["client_id"]?.stringValue, ClientIdentifier.problem(in: clientID) == nil else {
+            throw OAuthError(.invalidRegistration, "expected a \"client_id\" the client can send (RFC 7591 §3.2.1), found \(object["client_id"] == nil ? "none" : "one it cannot")")
+        }
+        // The server may change what was asked for (§3.2.1): a secret or other redirect URIs
+        // would make every later sign-in fail, or hold a secret an app cannot keep.
+        if let method = object["token_endpoint_auth_method"]?.stringValue, method != "none" {
+            throw OAuthError(.invalidRegistration, "expected a public client (token_endpoint_auth_method \"none\"), found \"\(method)\": a native app cannot keep a secret (RFC 8252 §8.5)")
+        }
+        let sent = redirectURIs.map(\.url.absoluteString)
+        if case .array(let registered)? = object["redirect_uris"], Set(registered.compactMap(\.stringValue)) != Set(sent) {
+            throw OAuthError(.invalidRegistration, "expected the registered redirect URIs to be the ones sent (\(sent.joined(separator: ", "))), found others")
+        }
+        return ClientRegistrationRecord(
+            issuer: issuer, clientID: clientID, method: .dynamic, redirectURIs: redirectURIs.map(\.url),
+            registrationAccessToken: object["registration_access_token"]?.stringValue,
+            registrationClientURI: object["registration_client_uri"]?.stringValue.flatMap(URL.init(string:)))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+internal import OAuthPolicy
+
+/// A protected resource and its authorization server, learnt at run time from the resource
+/// itself: the path an MCP client takes to a server nobody pinned at build time.
+public struct DiscoveredResource: Sendable, Hashable {
+    /// The resource's checked metadata.
+    public var resource: ProtectedResource
+    /// The authorization server's configuration, its issuer checked, with ``ProviderConfiguration/resource``
+    /// set to the resource's identifier so every request binds the token to it (RFC 8707).
+    public var configuration: ProviderConfiguration
+    /// The scopes to ask for: the 401's `scope` (RFC 6750 §3) where it named some, else the
+    /// resource's `scopes_supported`, else none (the server's default).
+    public var scopes: [String]
+    /// Whether the authorization server accepts an https URL the app hosts as its client ID
+    /// (`client_id_metadata_document_supported`, OAuth Client ID Metadata Document).
+    public var clientIDMetadataDocumentSupported: Bool
+}
+
+/// Discovery from a protected resource (RFC 9728 §5, §3; RFC 8414 §3; OIDC Discovery §4), in the
+/// order MCP clients follow:
+///
+/// 1. An unauthenticated request to the resource; a 401's `resource_metadata` names the metadata.
+/// 2. Without one, the well-known URL made from the resource's URL, then the origin's.
+/// 3. The metadata is checked (``ProtectedResource``); its first authorization server's metadata
+///    comes from RFC 8414 with the path inserted, else OpenID Connect Discovery (path inserted,
+///    then appended), its `issuer` required to be the one the resource named.
+///
+/// Every URL is https (http on 127.0.0.1 or [::1] only with `allowInsecureLoopback`), no
+/// redirect is followed, and nothing is sent but GETs without credentials.
+public enum ResourceDiscovery {
+    /// Discovers `resource`'s metadata and its authorization server's.
+    ///
+    /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for an http URL off the loopback address,
+    ///   ``OAuthError/Kind/invalidDiscoveryDocument`` when no metadata is found or it fails a
+    ///   check, ``OAuthError/Kind/network`` when a server cannot be reached.
+    public static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool = false) async throws(OAuthError) -> DiscoveredResource {
+        try EndpointPolicy.requireSecure(resource, name: "protected resource", allowInsecureLoopback: allowInsecureLoopback)
+        let probe = try await transport.send(HTTPRequest(method: "GET", url: resource, headers: ["Accept": "application/json"]), to: "protected resource")
+        let challenges = probe.status == 401 ? ResourceChallenge.challenges(probe.header("WWW-Authenticate")) : []
+        let bearer = challenges.first { $0.isScheme("Bearer") || $0.isScheme("DPoP") }
+
+        let metadata = try await resourceMetadata(for: resource, named: bearer?.resourceMetadata, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        guard let issuer = metadata.authorizationServers.first else {
+            throw OAuthError.invalidDiscoveryDocument("expected the protected resource metadata to name an authorization server, found none")
+        }
+        var configuration = try await authorizationServer(issuer, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        configuration.configuration.resource = metadata.identifier
+        // RFC 9728 §2: the resource refuses bearer tokens, so the client binds its tokens.
+        if metadata.dpopBoundAccessTokensRequired { configuration.configuration.quirks.dpop = true }
+        let scopes = bearer?.scopes ?? metadata.scopesSupported
+        return DiscoveredResource(resource: metadata, configuration: configuration.configuration, scopes: scopes,
+                                  clientIDMetadataDocumentSupported: configuration.clientIDMetadataDocumentSupported)
+    }
+
+    /// The metadata the 401 named, else the well-known locations (RFC 9728 §3.1), the first one
+    /// answering 200.
+    static func resourceMetadata(for resource: URL, named: String?, transport: any HTTPTransport, allowInsecureLoopback: Bool) async throws(OAuthError) -> ProtectedResource {
+        let requested = resource.absoluteString
+        var candidates: [(url: String, expected: [String])] = []
+        if let named {
+            candidates.append((named, [requested]))
+        } else {
+            guard let parsed = try? ServerURL(parsing: requested) else {
+                throw OAuthError.invalidConfiguration("expected the protected resource to be an https URL without a fragment, found \(requested)")
+            }
+            candidates.append((WellKnownLocation.protectedResourceMetadata(forResource: parsed), [requested]))
+            // The origin's document describes the resource whose identifier is the origin.
+            let root = WellKnownLocation.protectedResourceMetadata(forResource: (try? ServerURL(parsing: parsed.origin)) ?? parsed)
+            if root != candidates[0].url { candidates.append((root, [parsed.origin, parsed.origin + "/"])) }
+        }
+        var tried: [String] = []
+        for candidate in candidates {
+            guard let url = URL(string: candidate.url) else { continue }
+            try EndpointPolicy.requireSecure(url, name: "protected resource metadata", allowInsecureLoopback: allowInsecureLoopback)
+            let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), to: "protected resource metadata")
+            guard response.status == 200 else {
+                tried.append("HTTP \(response.status) at \(candidate.url)")
+                continue
+            }
+            // The identifier the document must state; the origin's may state it with or without "/".
+            let stated = (try? JSONDecoder().decode([String: ClaimValue].self, from: response.body))?["resource"]?.stringValue
+            let expected = candidate.expected.first { $0 == stated } ?? candidate.expected[0]
+            return try ProtectedResource(metadataDocument: response.body, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
+        }
+        throw OAuthError.invalidDiscoveryDocument("expected protected resource metadata (RFC 9728) for \(requested), found \(tried.joined(separator: "; "))")
+    }
+
+    /// The authorization server `issuer`'s configuration from the first of its metadata
+    /// locations that answers 200; its `issuer` must be `issuer` exactly.
+    static func authorizationServer(_ issuer: String, transport: any HTTPTransport, allowInsecureLoopback: Bool) async throws(OAuthError) -> (configuration: ProviderConfiguration, clientIDMetadataDocumentSupported: Bool) {
+        guard let parsed = try? ServerURL(parsing: issuer) else {
+            throw OAuthError.invalidDiscoveryDocument("expected the authorization server to be an issuer URL, found \(issuer)")
+        }
+        var locations: [String] = []
+        // For an issuer without a path the two OpenID locations are one.
+        for location in [WellKnownLocation.authorizationServerMetadata(forIssuer: parsed), WellKnownLocation.openIDConfigurationInserted(forIssuer: parsed),
+                         WellKnownLocation.openIDConfiguration(forIssuer: parsed)] where !locations.contains(location) {
+            locations.append(location)
+        }
+        var tried: [String] = []
+        for location in locations {
+            guard let url = URL(string: location) else { continue }
+            try EndpointPolicy.requireSecure(url, name: "authorization server metadata", allowInsecureLoopback: allowInsecureLoopback)
+            let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), to: "authorization server metadata")
+            guard response.status == 200 else {
+                tried.append("HTTP \(response.status) at \(location)")
+                continue
+            }
+            let configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
+            var supportsMetadataDocument = false
+            if case .bool(true)? = (try? JSONDecoder().decode([String: ClaimValue].self, from: response.body))?["client_id_metadata_document_supported"] {
+                supportsMetadataDocument = true
+            }
+            return (configuration, supportsMetadataDocument)
+        }
+        throw OAuthError.invalidDiscoveryDocument("expected authorization server metadata for \(issuer) (RFC 8414, OpenID Connect Discovery), found \(tried.joined(separator: "; "))")
+    }
+}
