@@ -4,7 +4,7 @@ import Foundation
 
 // What the command prints: the report as JSON or as text.
 extension OAuthGenLogin {
-    static func jsonText(_ report: LoginReport) -> String {
+    static func jsonText(_ report: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self)

@@ -29,17 +29,29 @@ struct OAuthGenLogin: AsyncParsableCommand {
               oauthgen-login --issuer https://id.example.com --client-id tv-app --device
               oauthgen-login --issuer https://id.example.com --client-id app \\
                   --par --dpop --userinfo --refresh
+              oauthgen-login --resource https://mcp.example.com/mcp --store ~/.mcp-sign-in --json
             """
     )
 
     @Option(help: "The issuer; its /.well-known/openid-configuration is fetched and must name this issuer exactly.")
     var issuer: String?
 
+    @Option(help: ArgumentHelp("""
+        A protected resource's URL (an API or an MCP server): its authorization server is learnt from its \
+        401 (RFC 9728), the client registers itself (RFC 7591) unless --client-id names one, the token is \
+        bound to the resource (RFC 8707), and the resource is called with it; a 403 insufficient_scope \
+        signs in again once with the scopes it names. No --issuer.
+        """, valueName: "url"))
+    var resource: String?
+
     @Option(help: ArgumentHelp("A discovery document to read instead of fetching one.", valueName: "file"))
     var discovery: String?
 
-    @Option(help: "The client ID registered with the provider.")
-    var clientID: String
+    @Option(help: ArgumentHelp("""
+        The client ID registered with the provider. With --resource it may be an https URL the app hosts, \
+        whose Client ID Metadata Document the server fetches; left out there, the client registers itself.
+        """))
+    var clientID: String?
 
     @Option(help: "For providers that insist on one (not secret in a native app, RFC 8252 §8.5).")
     var clientSecret: String?
@@ -47,8 +59,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Option(help: "A loopback redirect URI such as http://127.0.0.1/callback or http://[::1]/cb; the port is chosen at run time.")
     var redirectURI: String = "http://127.0.0.1/callback"
 
-    @Option(help: "The scopes to request, separated by spaces.")
-    var scope: String = "openid"
+    @Option(help: "The scopes to request, separated by spaces (default: openid; with --resource, the ones the resource names).")
+    var scope: String?
 
     @Option(help: ArgumentHelp("A command that opens the URL (split like a shell would; the URL is appended).", valueName: "cmd"))
     var browserCommand: String?
@@ -104,7 +116,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
 
     func run() async throws {
         do throws(OAuthError) {
-            try await signIn()
+            if resource != nil { try await resourceSignIn() } else { try await signIn() }
         } catch {
             // The description escapes what the provider or a local process sent (OAuthError.description).
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
@@ -125,6 +137,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             // The client sends it as the metadata prefers (client_secret_basic when it is silent).
             FileHandle.standardError.write(Data("warning: a client secret shipped with a native app is not secret (RFC 8252 §8.5)\n".utf8))
         }
+        guard let clientID else { throw OAuthError(.invalidConfiguration, "expected --client-id, found none (only --resource registers a client itself)") }
         let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, clientSecret: clientSecret, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
         let command: [String]?
         do {
@@ -132,7 +145,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
         } catch {
             throw OAuthError(.invalidConfiguration, "\(error)")
         }
-        let scopes = scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }
+        let scopes = (scope ?? "openid").split(separator: " ").map { ScopeValue(rawValue: String($0)) }
         // With --store the session keeps the sign-in; without, it lives as long as this run.
         let session = OAuthSession(client: client, store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore())
         var signIn: SignIn<DiscoveredProvider>

@@ -81,7 +81,11 @@ public enum ResourceDiscovery {
             // The identifier the document must state; the origin's may state it with or without "/".
             let stated = (try? JSONDecoder().decode([String: ClaimValue].self, from: response.body))?["resource"]?.stringValue
             let expected = candidate.expected.first { $0 == stated } ?? candidate.expected[0]
-            return try ProtectedResource(metadataDocument: response.body, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
+            do {
+                return try ProtectedResource(metadataDocument: response.body, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
+            } catch {
+                throw OAuthError(error.kind, "in the protected resource metadata at \(candidate.url): \(error.message)")
+            }
         }
         throw OAuthError.invalidDiscoveryDocument("expected protected resource metadata (RFC 9728) for \(requested), found \(tried.joined(separator: "; "))")
     }

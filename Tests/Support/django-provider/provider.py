@@ -71,7 +71,15 @@ def configure(state):
             "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
             "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https", SCHEME],
             "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
-            "SCOPES": {"openid": "OpenID Connect", "profile": "Your profile", "email": "Your email address"},
+            "SCOPES": {"openid": "OpenID Connect", "profile": "Your profile", "email": "Your email address",
+                       "read": "Read the protected API", "write": "Write to the protected API"},
+            # Clients that register themselves, as MCP clients do: RFC 7591 open to anyone (a
+            # public client gets no secret), and Client ID Metadata Documents fetched by a test
+            # fetcher that reads http on the loopback address (validators.LoopbackMetadataFetcher).
+            "DCR_ENABLED": True,
+            "DCR_REGISTRATION_PERMISSION_CLASSES": ("oauth2_provider.dcr.AllowAllDCRPermission",),
+            "CIMD_ENABLED": True,
+            "CIMD_METADATA_FETCHER": "validators.LoopbackMetadataFetcher",
             "OAUTH2_VALIDATOR_CLASS": "validators.ClaimsValidator",
             # RP-Initiated Logout 1.0, with the confirmation page a person would see.
             "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,

@@ -27,3 +27,28 @@ class ClaimsValidator(OAuth2Validator):
                 "src1": {"endpoint": "https://claims.example.com/score", "access_token": "distributed-claims-secret"}
             }
         return claims
+
+
+class LoopbackMetadataFetcher:
+    """Client ID Metadata Documents for the tests: the client ID is an https URL on 127.0.0.1,
+    whose document a test serves over http on that port (there is no certificate for
+    127.0.0.1). Everything else the toolkit checks — the document's client_id equal to the URL,
+    a public client, its redirect URIs — it still checks. Never for a real deployment: the
+    toolkit's own SafeMetadataFetcher refuses loopback addresses on purpose."""
+
+    def fetch(self, client_id):
+        import json
+        import urllib.parse
+        import urllib.request
+
+        from oauth2_provider.cimd import CIMDError
+
+        parsed = urllib.parse.urlsplit(client_id)
+        if parsed.scheme != "https" or parsed.hostname != "127.0.0.1" or not parsed.path:
+            raise CIMDError("the test fetcher reads only https://127.0.0.1:<port>/<path> client IDs")
+        url = f"http://127.0.0.1:{parsed.port}{parsed.path}"
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                return json.load(response), 300
+        except Exception as error:
+            raise CIMDError(f"could not fetch client_id document: {error}")

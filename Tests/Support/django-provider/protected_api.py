@@ -1,0 +1,138 @@
+"""A protected API that tells clients where to sign in (RFC 9728), as an MCP server or any API
+behind django-oauth-toolkit does:
+
+    python3 protected_api.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET REQUIRED_SCOPES [DOCS_DIR]
+        prints "PORT <n>"; serves on 127.0.0.1:<n>
+
+- GET /.well-known/oauth-protected-resource/api: its metadata; the resource is http://127.0.0.1:<n>/api.
+- GET /api: 200 with the token's owner when the token is active, bound to this resource (its
+  introspected "aud", RFC 8707) and holds every scope of REQUIRED_SCOPES (comma-separated).
+  Without a token, or with one that is not good here: 401 with resource_metadata and
+  scope="<the first required scope>" (the least a client starts with); with too few scopes:
+  403 insufficient_scope naming all of them (RFC 6750 §3.1), so a client steps up.
+- GET /client-metadata/<name>.json: a file of DOCS_DIR, for Client ID Metadata Documents.
+- GET /requests: what each call to /api carried (scheme and scopes), for the tests.
+"""
+import base64
+import json
+import os
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ISSUER, INTROSPECTION, CLIENT_ID, SECRET, REQUIRED = sys.argv[1:6]
+DOCS = sys.argv[6] if len(sys.argv) > 6 else None
+REQUIRED_SCOPES = [scope for scope in REQUIRED.split(",") if scope]
+CREDENTIALS = base64.b64encode(f"{CLIENT_ID}:{SECRET}".encode()).decode()
+seen = []
+lock = threading.Lock()
+
+
+def introspect(token):
+    request = urllib.request.Request(
+        INTROSPECTION, data=urllib.parse.urlencode({"token": token}).encode(),
+        headers={"Authorization": f"Basic {CREDENTIALS}", "Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    @property
+    def origin(self):
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    @property
+    def resource(self):
+        return self.origin + "/api"
+
+    @property
+    def metadata_url(self):
+        return self.origin + "/.well-known/oauth-protected-resource/api"
+
+    def reply(self, status, body, headers=None, content_type="application/json"):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def challenge(self, status, error=None, scopes=None):
+        parameters = [f'resource_metadata="{self.metadata_url}"']
+        if error:
+            parameters.insert(0, f'error="{error}"')
+        parameters.append('scope="{}"'.format(" ".join(scopes or REQUIRED_SCOPES[:1])))
+        self.reply(status, {"error": error or "unauthorized"}, {"WWW-Authenticate": "Bearer " + ", ".join(parameters)})
+
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        if path == "/requests":
+            with lock:
+                return self.reply(200, {"requests": list(seen)})
+        if path == "/.well-known/oauth-protected-resource/api":
+            return self.reply(200, {
+                "resource": self.resource,
+                "authorization_servers": [ISSUER],
+                "scopes_supported": ["read", "write"],
+                "bearer_methods_supported": ["header"],
+                "resource_name": "oauthgen's protected test API",
+            })
+        if path.startswith("/client-metadata/") and DOCS:
+            name = os.path.basename(path)
+            file = os.path.join(DOCS, name)
+            if name.endswith(".json") and os.path.isfile(file):
+                with open(file, "rb") as handle:
+                    return self.reply(200, handle.read())
+            return self.reply(404, {"error": "not_found"})
+        if path != "/api":
+            return self.reply(404, {"error": "not_found"})
+        authorization = self.headers.get("Authorization", "")
+        if not authorization.startswith("Bearer "):
+            with lock:
+                seen.append({"scheme": authorization.split(" ")[0] or None})
+            return self.challenge(401)
+        answer = introspect(authorization[len("Bearer "):])
+        granted = answer.get("scope", "").split()
+        with lock:
+            seen.append({"scheme": "Bearer", "active": answer.get("active"), "scope": granted, "aud": answer.get("aud")})
+        if not answer.get("active"):
+            return self.challenge(401, "invalid_token")
+        audiences = answer.get("aud") or []
+        if isinstance(audiences, str):
+            audiences = [audiences]
+        if self.resource not in audiences:
+            # RFC 8707: a token not bound to this resource could have been meant for another.
+            return self.challenge(401, "invalid_token")
+        if not set(REQUIRED_SCOPES) <= set(granted):
+            return self.challenge(403, "insufficient_scope", REQUIRED_SCOPES)
+        self.reply(200, {"username": answer.get("username"), "scope": " ".join(granted), "resource": self.resource})
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(f"PORT {server.server_address[1]}", flush=True)
+    parent = os.getppid()
+
+    def watch_parent():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+import Foundation
+
+/// `Tests/Support/django-provider/protected_api.py` on 127.0.0.1: an API that answers 401 with
+/// its RFC 9728 metadata, checks each token at django-oauth-toolkit's introspection endpoint
+/// (bound to it by RFC 8707, holding `requiredScopes`), and serves Client ID Metadata Documents
+/// from a folder. It stops when the test's process ends, or with ``stop()``.
+public final class ProtectedAPI {
+    let process: Process
+    /// Its port on 127.0.0.1.
+    public let port: Int
+    /// Where the Client ID Metadata Documents it serves are written.
+    public let documents: URL
+
+    /// `http://127.0.0.1:<port>/api`: the resource's identifier, and the URL to call.
+    public var resource: String { "http://127.0.0.1:\(port)/api" }
+
+    /// Starts one for `provider`, requiring `requiredScopes` on `GET /api`.
+    public init(provider: DjangoProvider.Instance, requiredScopes: [String] = ["read"]) throws {
+        documents = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-client-metadata-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/django-provider/protected_api.py").path
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: provider.python)
+        process.arguments = [script, provider.issuer, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret",
+                             requiredScopes.joined(separator: ","), documents.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else {
+            process.terminate()
+            throw DjangoProvider.Unavailable(description: "expected the protected API to print its port, found \(text)")
+        }
+        self.port = port
+    }
+
+    /// Writes a Client ID Metadata Document this API serves, and returns its client ID:
+    /// `https://127.0.0.1:<port>/client-metadata/<name>.json` (the provider's test fetcher reads
+    /// it over http; no certificate exists for 127.0.0.1).
+    public func publishClientMetadata(name: String, redirectURIs: [String]) throws -> String {
+        let clientID = "https://127.0.0.1:\(port)/client-metadata/\(name).json"
+        let document: [String: Any] = [
+            "client_id": clientID, "client_name": name, "redirect_uris": redirectURIs,
+            "grant_types": ["authorization_code", "refresh_token"], "response_types": ["code"],
+            "token_endpoint_auth_method": "none", "application_type": "native",
+        ]
+        try JSONSerialization.data(withJSONObject: document).write(to: documents.appendingPathComponent("\(name).json"))
+        return clientID
+    }
+
+    /// What each call to `/api` carried: its scheme, and for a token what introspection said.
+    public func requests() throws -> [[String: Any]] {
+        let data = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/requests")!)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["requests"] as? [[String: Any]] ?? []
+    }
+
+    /// Stops the server.
+    public func stop() {
+        process.terminate()
+        try? FileManager.default.removeItem(at: documents)
+    }
+}
