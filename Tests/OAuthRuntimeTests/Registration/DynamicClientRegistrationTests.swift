@@ -1,0 +1,70 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// RFC 7591 against a server that answers what django-oauth-toolkit never does: a secret, other
+/// redirect URIs, an error. (The real registration is in `OAuthGenLoginResourceTests`.)
+@Suite struct DynamicClientRegistrationTests {
+    static func configuration(_ origin: String) -> ProviderConfiguration {
+        ProviderConfiguration(issuer: origin, endpoints: ProviderEndpoints(
+            authorization: URL(string: origin + "/authorize")!, token: URL(string: origin + "/token")!, registration: URL(string: origin + "/register")!),
+            metadata: ProviderMetadata(kind: .oauth2), client: ClientRegistration())
+    }
+
+    static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
+
+    func register(answering response: LocalHTTPServer.Response) async throws -> (Result<ClientRegistrationRecord, OAuthError>, LocalHTTPServer) {
+        let server = try LocalHTTPServer { _ in response }
+        do {
+            let record = try await DynamicClientRegistration.register(with: Self.configuration(server.origin), redirectURIs: [Self.redirect], clientName: "test",
+                                                                      scopes: ["read"], transport: URLSessionTransport(), allowInsecureLoopback: true)
+            return (.success(record), server)
+        } catch {
+            return (.failure(error), server)
+        }
+    }
+
+    @Test func aPublicNativeClientIsAskedForAndKept() async throws {
+        let (result, server) = try await register(answering: .json(#"{"client_id": "dyn-1", "token_endpoint_auth_method": "none", "redirect_uris": ["http://127.0.0.1/callback"], "registration_access_token": "RAT", "registration_client_uri": "https://as.example/register/dyn-1"}"#, status: 201))
+        let record = try result.get()
+        #expect(record.clientID == "dyn-1")
+        #expect(record.method == .dynamic)
+        #expect(record.registrationAccessToken == "RAT")
+        #expect(record.registrationClientURI?.absoluteString == "https://as.example/register/dyn-1")
+        #expect(!record.description.contains("RAT\""))
+        let sent = try #require(server.requests.first)
+        #expect(sent.method == "POST" && sent.path == "/register")
+        let body = try #require(try JSONSerialization.jsonObject(with: sent.body) as? [String: Any])
+        #expect(body["application_type"] as? String == "native")
+        #expect(body["token_endpoint_auth_method"] as? String == "none")
+        #expect(body["redirect_uris"] as? [String] == ["http://127.0.0.1/callback"])
+        #expect(body["grant_types"] as? [String] == ["authorization_code", "refresh_token"])
+        #expect(body["scope"] as? String == "read")
+    }
+
+    @Test func aSecretOrOtherRedirectURIsAreRefused() async throws {
+        let (secret, _) = try await register(answering: .json(#"{"client_id": "dyn-1", "client_secret": "s", "token_endpoint_auth_method": "client_secret_basic"}"#, status: 201))
+        #expect(secret.failure?.kind == .invalidRegistration)
+        #expect(secret.failure?.message == #"expected a public client (token_endpoint_auth_method "none"), found "client_secret_basic": a native app cannot keep a secret (RFC 8252 §8.5)"#)
+        let (redirects, _) = try await register(answering: .json(#"{"client_id": "dyn-1", "redirect_uris": ["http://127.0.0.1/other"]}"#, status: 201))
+        #expect(redirects.failure?.kind == .invalidRegistration)
+        let (noID, _) = try await register(answering: .json(#"{"token_endpoint_auth_method": "none"}"#, status: 201))
+        #expect(noID.failure?.message == #"expected a "client_id" the client can send (RFC 7591 §3.2.1), found none"#)
+    }
+
+    @Test func theServersErrorIsTyped() async throws {
+        let (result, _) = try await register(answering: .json(#"{"error": "invalid_redirect_uri", "error_description": "no"}"#, status: 400))
+        #expect(result.failure?.kind == .requestRejected)
+        #expect(result.failure?.protocolError?.code == "invalid_redirect_uri")
+    }
+
+    @Test func noRegistrationEndpointIsAMissingEndpoint() async throws {
+        var configuration = Self.configuration("https://as.example")
+        configuration.endpoints.registration = nil
+        let error = await #expect(throws: OAuthError.self) {
+            try await DynamicClientRegistration.register(with: configuration, redirectURIs: [Self.redirect], clientName: "t", transport: URLSessionTransport())
+        }
+        #expect(error?.kind == .missingEndpoint)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// Discovery from a resource over real sockets, with a server that says what django-oauth-toolkit
+/// never does: no `resource_metadata`, only the origin's document, an issuer with a path whose
+/// metadata is only at the OpenID location, a wrong issuer, a resource that refuses the header.
+@Suite struct ResourceDiscoveryTests {
+    static func origin(_ request: LocalHTTPServer.Request) -> String { "http://" + (request.headers["host"] ?? "") }
+
+    static func asMetadata(issuer: String, extra: String = "") -> String {
+        #"{"issuer": "\#(issuer)", "authorization_endpoint": "\#(issuer)/authorize", "token_endpoint": "\#(issuer)/token", "registration_endpoint": "\#(issuer)/register", "response_types_supported": ["code"]\#(extra)}"#
+    }
+
+    @Test func withoutAChallengeTheWellKnownLocationsAndEveryMetadataLocationAreTried() async throws {
+        let server = try LocalHTTPServer { request in
+            let origin = Self.origin(request)
+            switch request.path {
+            case "/mcp": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer realm="mcp""#])
+            case "/.well-known/oauth-protected-resource/mcp":
+                return .json(#"{"resource": "\#(origin)/mcp", "authorization_servers": ["\#(origin)/tenant"], "scopes_supported": ["files:read"], "bearer_methods_supported": ["header"]}"#)
+            case "/tenant/.well-known/openid-configuration": return .json(Self.asMetadata(issuer: origin + "/tenant"))
+            default: return .notFound
+            }
+        }
+        let resource = URL(string: server.origin + "/mcp")!
+        let found = try await ResourceDiscovery.discover(resource: resource, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        #expect(found.resource.identifier == resource)
+        #expect(found.configuration.resource == resource)
+        #expect(found.configuration.issuer == server.origin + "/tenant")
+        #expect(found.configuration.endpoints.registration?.absoluteString == server.origin + "/tenant/register")
+        #expect(found.scopes == ["files:read"])
+        #expect(server.requests.map(\.path) == [
+            "/mcp", "/.well-known/oauth-protected-resource/mcp",
+            "/.well-known/oauth-authorization-server/tenant", "/.well-known/openid-configuration/tenant", "/tenant/.well-known/openid-configuration",
+        ])
+        // Nothing but GETs without credentials.
+        #expect(server.requests.allSatisfy { $0.method == "GET" && $0.headers["authorization"] == nil })
+    }
+
+    /// The origin's document describes the resource whose identifier is the origin; the 401's
+    /// `scope` comes before `scopes_supported`; a resource that requires DPoP gets it.
+    @Test func theOriginsDocumentTheChallengesScopesAndDPoP() async throws {
+        let server = try LocalHTTPServer { request in
+            let origin = Self.origin(request)
+            switch request.path {
+            case "/api": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token", scope="a b""#])
+            case "/.well-known/oauth-protected-resource":
+                return .json(#"{"resource": "\#(origin)/", "authorization_servers": ["\#(origin)"], "scopes_supported": ["c"], "dpop_bound_access_tokens_required": true}"#)
+            case "/.well-known/oauth-authorization-server": return .json(Self.asMetadata(issuer: origin))
+            default: return .notFound
+            }
+        }
+        let found = try await ResourceDiscovery.discover(resource: URL(string: server.origin + "/api")!, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        #expect(found.resource.identifier.absoluteString == server.origin + "/")
+        #expect(found.scopes == ["a", "b"])
+        #expect(found.configuration.quirks.dpop)
+        #expect(found.resource.dpopBoundAccessTokensRequired)
+    }
+
+    @Test(arguments: [
+        (#"{"resource": "RESOURCE", "authorization_servers": ["ISSUER"], "bearer_methods_supported": ["body"]}"#,
+         #"expected "bearer_methods_supported" to allow "header" (RFC 6750 §2.1), the only way the client sends a token, found "body""#),
+        (#"{"resource": "RESOURCE"}"#,
+         #"expected "authorization_servers" naming the authorization server to sign in with (RFC 9728 §2), found none"#),
+        (#"{"resource": "RESOURCE", "authorization_servers": ["ISSUER?x=1"]}"#,
+         #"expected each of "authorization_servers" to be an issuer identifier, an https URL without query or fragment (RFC 8414 §2), found "ISSUER?x=1", which has a query"#),
+        (#"{"authorization_servers": ["ISSUER"]}"#,
+         #"expected "resource", the resource's identifier (RFC 9728 §2), found none"#),
+    ])
+    func metadataTheClientCannotFollowIsRefused(document: String, expected: String) async throws {
+        let server = try LocalHTTPServer { request in
+            let origin = Self.origin(request)
+            switch request.path {
+            case "/api": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/meta""#])
+            case "/meta": return .json(document.replacingOccurrences(of: "RESOURCE", with: origin + "/api").replacingOccurrences(of: "ISSUER", with: origin))
+            default: return .notFound
+            }
+        }
+        let error = await #expect(throws: OAuthError.self) {
+            try await ResourceDiscovery.discover(resource: URL(string: server.origin + "/api")!, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        }
+        #expect(error?.kind == .invalidDiscoveryDocument)
+        #expect(error?.message == "in the protected resource metadata at \(server.origin)/meta: " + expected.replacingOccurrences(of: "ISSUER", with: server.origin))
+    }
+
+    /// OIDC Discovery §4.3, RFC 8414 §3.3: the issuer the resource named, exactly.
+    @Test func anAuthorizationServerStatingAnotherIssuerIsRefused() async throws {
+        let server = try LocalHTTPServer { request in
+            let origin = Self.origin(request)
+            switch request.path {
+            case "/api": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/meta""#])
+            case "/meta": return .json(#"{"resource": "\#(origin)/api", "authorization_servers": ["\#(origin)/as"]}"#)
+            case "/.well-known/oauth-authorization-server/as": return .json(Self.asMetadata(issuer: "https://attacker.example"))
+            default: return .notFound
+            }
+        }
+        let error = await #expect(throws: OAuthError.self) {
+            try await ResourceDiscovery.discover(resource: URL(string: server.origin + "/api")!, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        }
+        #expect(error?.kind == .invalidDiscoveryDocument)
+        #expect(error?.message.hasPrefix("expected the discovery document's issuer to be \"\(server.origin)/as\" exactly") == true)
+    }
+
+    @Test func anHTTPResourceNeedsTheLoopbackFlagAndNothingIsSent() async throws {
+        let server = try LocalHTTPServer { _ in .notFound }
+        let error = await #expect(throws: OAuthError.self) {
+            try await ResourceDiscovery.discover(resource: URL(string: server.origin + "/api")!, transport: URLSessionTransport())
+        }
+        #expect(error?.kind == .insecureEndpoint)
+        #expect(server.requests.isEmpty)
+    }
+}
