@@ -75,6 +75,13 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case discoveryUnsignedIDToken = "discovery-unsigned-id-token"
     case discoveryHMACIDToken = "discovery-hmac-id-token"
 
+    // Protected resource metadata (RFC 9728), pinned with `init --resource`.
+    case resourceWrongType = "resource-wrong-type"
+    case resourceIdentifier = "resource-identifier"
+    case resourceAuthorizationServer = "resource-authorization-server"
+    case resourceBearerMethod = "resource-bearer-method"
+    case resourceScope = "resource-scope"
+
     // Pushed authorization requests and the device grant: what the quirk file asks for against
     // what the metadata offers.
     case parEndpointMissing = "par-endpoint-missing"
@@ -166,6 +173,11 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .discoveryNoRS256: "OpenID Connect Discovery 1.0 §3"
         case .discoveryUnsignedIDToken: "OpenID Connect Core 1.0 §3.1.3.7"
         case .discoveryHMACIDToken: "RFC 8725 §2.1"
+        case .resourceWrongType: "RFC 9728 §2"
+        case .resourceIdentifier: "RFC 9728 §3.3; RFC 8707 §2"
+        case .resourceAuthorizationServer: "RFC 9728 §2, §7.6"
+        case .resourceBearerMethod: "RFC 9728 §2; RFC 6750 §2.1"
+        case .resourceScope: "RFC 9728 §2; RFC 6749 §3.3"
         case .parEndpointMissing, .parRequiredByProvider: "RFC 9126 §5"
         case .deviceEndpointMissing: "RFC 8628 §4"
         case .deviceGrantNotListed: "RFC 8628 §4; RFC 8414 §2"

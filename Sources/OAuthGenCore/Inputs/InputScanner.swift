@@ -67,6 +67,13 @@ package enum InputScanner {
                     continue
                 }
                 input.quirksPath = file
+            case .protectedResource:
+                if let existing = input.resourcePath {
+                    diagnostics.append(Diagnostic(.error, .inputDuplicate,
+                        "expected one protected resource metadata document for provider '\(name)', found another besides '\(existing)'", at: location))
+                    continue
+                }
+                input.resourcePath = file
             }
             byName[name] = input
         }

@@ -4,6 +4,8 @@ import OAuthPolicy
 public struct LoadedProvider: Sendable, Hashable {
     package var input: ProviderInput
     package var discovery: DiscoveryDocument?
+    /// The protected resource's metadata, for a provider pinned with `init --resource`.
+    package var protectedResource: ProtectedResourceDocument?
     package var quirks: QuirkFile? {
         didSet {
             redirects = Self.classify(quirks?.redirectURIs)

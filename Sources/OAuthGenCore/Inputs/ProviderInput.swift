@@ -7,6 +7,8 @@ package struct ProviderInput: Sendable, Hashable {
     package var discoveryKind: DiscoveryDocument.Kind?
     /// `<name>.quirks.plist`.
     package var quirksPath: String?
+    /// `<name>.oauth-protected-resource.json`: the resource the tokens are for (RFC 9728).
+    package var resourcePath: String?
 
     package init(name: String, discoveryPath: String? = nil, discoveryKind: DiscoveryDocument.Kind? = nil, quirksPath: String? = nil) {
         self.name = name
@@ -16,7 +18,7 @@ package struct ProviderInput: Sendable, Hashable {
     }
 
     /// The input files, discovery first.
-    package var paths: [String] { [discoveryPath, quirksPath].compactMap { $0 } }
+    package var paths: [String] { [discoveryPath, quirksPath, resourcePath].compactMap { $0 } }
 }
 
 /// The kind of input a file name announces.
@@ -24,6 +26,7 @@ package enum InputFileKind: String, Sendable, Hashable, CaseIterable {
     case openIDConfiguration = ".openid-configuration.json"
     case authorizationServerMetadata = ".oauth-authorization-server.json"
     case quirks = ".quirks.plist"
+    case protectedResource = ".oauth-protected-resource.json"
 
     /// The kind and provider name of a file, from its last path component.
     package static func classify(fileName: String) -> (kind: InputFileKind, provider: String)? {

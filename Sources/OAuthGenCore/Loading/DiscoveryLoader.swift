@@ -22,75 +22,39 @@ package enum DiscoveryLoader {
         }
         var document = DiscoveryDocument(kind: kind, location: root.location)
 
-        func string(_ member: JSONMember) -> Located<String>? {
-            guard let value = member.value.stringValue else {
-                diagnostics.append(Diagnostic(.error, .discoveryWrongType,
-                    "expected \"\(member.name)\" to be a string, found \(member.value.typeDescription)", at: member.value.location))
-                return nil
-            }
-            return Located(value, at: member.value.location)
-        }
-        func strings(_ member: JSONMember) -> Located<[Located<String>]>? {
-            guard let elements = member.value.arrayValue else {
-                diagnostics.append(Diagnostic(.error, .discoveryWrongType,
-                    "expected \"\(member.name)\" to be an array of strings, found \(member.value.typeDescription)", at: member.value.location))
-                return nil
-            }
-            var result: [Located<String>] = []
-            for element in elements {
-                guard let value = element.stringValue else {
-                    diagnostics.append(Diagnostic(.error, .discoveryWrongType,
-                        "expected every element of \"\(member.name)\" to be a string, found \(element.typeDescription)", at: element.location))
-                    continue
-                }
-                result.append(Located(value, at: element.location))
-            }
-            return Located(result, at: member.value.location)
-        }
-        func bool(_ member: JSONMember) -> Located<Bool>? {
-            guard let value = member.value.boolValue else {
-                diagnostics.append(Diagnostic(.error, .discoveryWrongType,
-                    "expected \"\(member.name)\" to be true or false, found \(member.value.typeDescription)", at: member.value.location))
-                return nil
-            }
-            return Located(value, at: member.value.location)
-        }
+        var reader = JSONMemberReader(wrongType: .discoveryWrongType)
 
         for member in members {
             // OIDC Discovery §3 says members without a value are omitted; some servers send null.
-            if member.value.kind == .null && knownMembers.contains(member.name) {
-                diagnostics.append(Diagnostic(.warning, .discoveryWrongType,
-                    "expected \"\(member.name)\" to be omitted when it has no value, found null; treated as absent", at: member.value.location))
-                continue
-            }
+            if reader.isNull(member, known: knownMembers) { continue }
             switch member.name {
-            case "issuer": document.issuer = string(member)
-            case "authorization_endpoint": document.authorizationEndpoint = string(member)
-            case "token_endpoint": document.tokenEndpoint = string(member)
-            case "userinfo_endpoint": document.userinfoEndpoint = string(member)
-            case "jwks_uri": document.jwksURI = string(member)
-            case "revocation_endpoint": document.revocationEndpoint = string(member)
-            case "end_session_endpoint": document.endSessionEndpoint = string(member)
-            case "scopes_supported": document.scopesSupported = strings(member)
-            case "response_types_supported": document.responseTypesSupported = strings(member)
-            case "subject_types_supported": document.subjectTypesSupported = strings(member)
-            case "grant_types_supported": document.grantTypesSupported = strings(member)
-            case "response_modes_supported": document.responseModesSupported = strings(member)
-            case "claims_supported": document.claimsSupported = strings(member)
-            case "prompt_values_supported": document.promptValuesSupported = strings(member)
-            case "code_challenge_methods_supported": document.codeChallengeMethodsSupported = strings(member)
-            case "id_token_signing_alg_values_supported": document.idTokenSigningAlgValuesSupported = strings(member)
-            case "token_endpoint_auth_methods_supported": document.tokenEndpointAuthMethodsSupported = strings(member)
+            case "issuer": document.issuer = reader.string(member)
+            case "authorization_endpoint": document.authorizationEndpoint = reader.string(member)
+            case "token_endpoint": document.tokenEndpoint = reader.string(member)
+            case "userinfo_endpoint": document.userinfoEndpoint = reader.string(member)
+            case "jwks_uri": document.jwksURI = reader.string(member)
+            case "revocation_endpoint": document.revocationEndpoint = reader.string(member)
+            case "end_session_endpoint": document.endSessionEndpoint = reader.string(member)
+            case "scopes_supported": document.scopesSupported = reader.strings(member)
+            case "response_types_supported": document.responseTypesSupported = reader.strings(member)
+            case "subject_types_supported": document.subjectTypesSupported = reader.strings(member)
+            case "grant_types_supported": document.grantTypesSupported = reader.strings(member)
+            case "response_modes_supported": document.responseModesSupported = reader.strings(member)
+            case "claims_supported": document.claimsSupported = reader.strings(member)
+            case "prompt_values_supported": document.promptValuesSupported = reader.strings(member)
+            case "code_challenge_methods_supported": document.codeChallengeMethodsSupported = reader.strings(member)
+            case "id_token_signing_alg_values_supported": document.idTokenSigningAlgValuesSupported = reader.strings(member)
+            case "token_endpoint_auth_methods_supported": document.tokenEndpointAuthMethodsSupported = reader.strings(member)
             case "authorization_response_iss_parameter_supported":
-                document.authorizationResponseIssParameterSupported = bool(member)
-            case "pushed_authorization_request_endpoint": document.pushedAuthorizationRequestEndpoint = string(member)
-            case "require_pushed_authorization_requests": document.requirePushedAuthorizationRequests = bool(member)
-            case "device_authorization_endpoint": document.deviceAuthorizationEndpoint = string(member)
-            case "dpop_signing_alg_values_supported": document.dpopSigningAlgValuesSupported = strings(member)
+                document.authorizationResponseIssParameterSupported = reader.bool(member)
+            case "pushed_authorization_request_endpoint": document.pushedAuthorizationRequestEndpoint = reader.string(member)
+            case "require_pushed_authorization_requests": document.requirePushedAuthorizationRequests = reader.bool(member)
+            case "device_authorization_endpoint": document.deviceAuthorizationEndpoint = reader.string(member)
+            case "dpop_signing_alg_values_supported": document.dpopSigningAlgValuesSupported = reader.strings(member)
             default:
                 break  // extensions are allowed (OIDC Discovery §3, RFC 8414 §2)
             }
         }
-        return (document, diagnostics)
+        return (document, diagnostics + reader.diagnostics)
     }
 }

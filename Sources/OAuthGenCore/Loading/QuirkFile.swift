@@ -10,6 +10,9 @@ package struct QuirkFile: Sendable, Hashable {
     package var name: Located<String>?
     package var issuer: Located<String>?
     package var clientID: Located<String>?
+    /// The protected resource the app calls (RFC 9728), whose metadata is pinned beside the
+    /// quirk file: the URL it was fetched for, which the metadata's `resource` must equal.
+    package var resource: Located<String>?
     /// Accepted so it can be warned about (RFC 8252 §8.5), never generated into code.
     package var clientSecret: Located<String>?
     package var redirectURIs: [Located<String>] = []

@@ -6,7 +6,7 @@ package enum QuirkFileLoader {
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "postLogoutRedirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
         "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
-        "loopbackDevelopmentServer",
+        "loopbackDevelopmentServer", "resource",
     ]
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes"]
     static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
@@ -106,6 +106,7 @@ package enum QuirkFileLoader {
             case "name": quirks.name = string(entry)
             case "issuer": quirks.issuer = string(entry)
             case "clientID": quirks.clientID = string(entry)
+            case "resource": quirks.resource = string(entry)
             case "clientSecret": quirks.clientSecret = string(entry)
             case "redirectURIs": quirks.redirectURIs = strings(entry)
             case "postLogoutRedirectURIs": quirks.postLogoutRedirectURIs = strings(entry)

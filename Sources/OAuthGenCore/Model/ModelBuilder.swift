@@ -15,6 +15,9 @@ package enum ModelBuilder {
         guard names.contains(.authorization), names.contains(.token) else { return nil }
 
         let isOIDC = discovery?.kind == .openIDConnect
+        let protectedResource = provider.protectedResource
+        // RFC 9728 §2: a resource that refuses bearer tokens gets DPoP-bound ones.
+        let dpop = quirks?.dpop?.value == true || protectedResource?.dpopBoundAccessTokensRequired?.value == true
         func values(_ list: Located<[Located<String>]>?) -> [String] { list?.value.map(\.value) ?? [] }
         var metadata = ProviderModel.Metadata()
         if let discovery {
@@ -43,10 +46,15 @@ package enum ModelBuilder {
             issuerTemplate: (quirks?.issuerTemplate ?? []).map { .init(name: $0.name.value, claim: $0.claim.value) },
             endpoints: endpoints,
             metadata: metadata,
-            quirks: quirks.map(Self.quirks) ?? ProviderModel.Quirks(),
+            quirks: { () -> ProviderModel.Quirks in
+                var made = quirks.map(Self.quirks) ?? ProviderModel.Quirks()
+                made.dpop = dpop
+                return made
+            }(),
             clientID: quirks?.clientID?.value,
+            resource: (protectedResource?.resource ?? quirks?.resource)?.value,
             defaultScopes: defaultScopes,
-            scopes: scopes(discovery: discovery, quirks: quirks),
+            scopes: scopes(discovery: discovery, quirks: quirks, resource: protectedResource),
             claims: isOIDC ? claims(discovery: discovery, quirks: quirks) : [],
             userInfoMembers: isOIDC ? [] : userInfoMembers(quirks: quirks),
             redirectURIs: redirectCases(provider.redirects, clientID: quirks?.clientID?.value),
@@ -57,7 +65,7 @@ package enum ModelBuilder {
                 userInfo: names.contains(.userinfo),
                 endSession: isOIDC && names.contains(.endSession),
                 deviceAuthorization: names.contains(.deviceAuthorization),
-                dpop: quirks?.dpop?.value == true,
+                dpop: dpop,
                 buildVerified: quirks?.clientID != nil && endpoints.allSatisfy { endpoint in
                     accepted(endpoint.url, loopbackDevelopment: quirks?.isLoopbackDevelopmentServer == true)
                 }))
@@ -105,12 +113,15 @@ package enum ModelBuilder {
 
     /// One constant per scope the document lists or the quirk file declares, except those the
     /// runtime would refuse to send (`ScopeToken`; validation warns about each).
-    private static func scopes(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [ProviderModel.Constant] {
+    /// The resource's `scopes_supported` stand in where the server lists none (RFC 9728 §2).
+    private static func scopes(discovery: DiscoveryDocument?, quirks: QuirkFile?, resource: ProtectedResourceDocument?) -> [ProviderModel.Constant] {
         let separator = quirks?.scopeSeparator?.value ?? " "
         func sendable(_ name: String) -> Bool { ScopeToken.problem(in: name, separator: separator) == nil }
         var names: [String] = []
         var descriptions: [String: String] = [:]
-        for name in discovery?.scopesSupported?.value.map(\.value) ?? [] where !names.contains(name) && sendable(name) {
+        let serverScopes = discovery?.scopesSupported?.value.map(\.value) ?? []
+        let listed = serverScopes.isEmpty ? resource?.scopesSupported?.value.map(\.value) ?? [] : serverScopes
+        for name in listed where !names.contains(name) && sendable(name) {
             names.append(name)
         }
         for declaration in quirks?.scopes ?? [] where sendable(declaration.name.value) {

@@ -30,6 +30,9 @@ package struct ProviderModel: Sendable, Hashable {
     package var quirks: Quirks
     /// The client ID the quirk file registers, if any.
     package var clientID: String?
+    /// The protected resource the tokens are for (RFC 9728 `resource`, sent as RFC 8707
+    /// `resource`), for a provider pinned with `init --resource`.
+    package var resource: String?
     /// Scopes requested when the app names none.
     package var defaultScopes: [String]
     /// The typed scope constants.

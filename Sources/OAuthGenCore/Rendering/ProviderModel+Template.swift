@@ -24,6 +24,7 @@ extension ProviderModel: TemplateObject {
         "metadataArguments": .list(\.metadataArguments),
         "quirkArguments": .list(\.quirkArguments),
         "clientID": .text { $0.clientID.map(SwiftNaming.stringLiteral) },
+        "resource": .text { $0.resource.map(SwiftNaming.stringLiteral) },
         "defaultScopes": .texts { $0.defaultScopes.map(SwiftNaming.stringLiteral) },
         "scopes": .list(\.scopes),
         "redirectURIs": .list(\.redirectURIs),
