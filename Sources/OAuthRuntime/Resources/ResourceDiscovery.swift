@@ -57,17 +57,8 @@ public enum ResourceDiscovery {
     /// answering 200.
     static func resourceMetadata(for resource: URL, named: String?, transport: any HTTPTransport, allowInsecureLoopback: Bool) async throws(OAuthError) -> ProtectedResource {
         let requested = resource.absoluteString
-        var candidates: [(url: String, expected: [String])] = []
-        if let named {
-            candidates.append((named, [requested]))
-        } else {
-            guard let parsed = try? ServerURL(parsing: requested) else {
-                throw OAuthError.invalidConfiguration("expected the protected resource to be an https URL without a fragment, found \(requested)")
-            }
-            candidates.append((WellKnownLocation.protectedResourceMetadata(forResource: parsed), [requested]))
-            // The origin's document describes the resource whose identifier is the origin.
-            let root = WellKnownLocation.protectedResourceMetadata(forResource: (try? ServerURL(parsing: parsed.origin)) ?? parsed)
-            if root != candidates[0].url { candidates.append((root, [parsed.origin, parsed.origin + "/"])) }
+        guard let candidates = ResourceDiscoveryPlan.metadataCandidates(resource: requested, named: named) else {
+            throw OAuthError.invalidConfiguration("expected the protected resource to be an https URL without a fragment, found \(requested)")
         }
         var tried: [String] = []
         for candidate in candidates {
@@ -78,11 +69,10 @@ public enum ResourceDiscovery {
                 tried.append("HTTP \(response.status) at \(candidate.url)")
                 continue
             }
-            // The identifier the document must state; the origin's may state it with or without "/".
             let stated = (try? JSONDecoder().decode([String: ClaimValue].self, from: response.body))?["resource"]?.stringValue
-            let expected = candidate.expected.first { $0 == stated } ?? candidate.expected[0]
             do {
-                return try ProtectedResource(metadataDocument: response.body, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
+                return try ProtectedResource(metadataDocument: response.body, expectedResource: ResourceDiscoveryPlan.expectedResource(for: candidate, stated: stated),
+                                             allowInsecureLoopback: allowInsecureLoopback)
             } catch {
                 throw OAuthError(error.kind, "in the protected resource metadata at \(candidate.url): \(error.message)")
             }
@@ -96,14 +86,8 @@ public enum ResourceDiscovery {
         guard let parsed = try? ServerURL(parsing: issuer) else {
             throw OAuthError.invalidDiscoveryDocument("expected the authorization server to be an issuer URL, found \(issuer)")
         }
-        var locations: [String] = []
-        // For an issuer without a path the two OpenID locations are one.
-        for location in [WellKnownLocation.authorizationServerMetadata(forIssuer: parsed), WellKnownLocation.openIDConfigurationInserted(forIssuer: parsed),
-                         WellKnownLocation.openIDConfiguration(forIssuer: parsed)] where !locations.contains(location) {
-            locations.append(location)
-        }
         var tried: [String] = []
-        for location in locations {
+        for (location, _) in ResourceDiscoveryPlan.authorizationServerLocations(issuer: parsed) {
             guard let url = URL(string: location) else { continue }
             try EndpointPolicy.requireSecure(url, name: "authorization server metadata", allowInsecureLoopback: allowInsecureLoopback)
             let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), to: "authorization server metadata")
