@@ -26,11 +26,24 @@ struct InitCommand: AsyncParsableCommand {
                   --output OAuth
               oauthgen init okta --client-id 0oa1 --set domain=dev-123456.okta.com \\
                   --bundle-id com.example.app --fetch
+
+            With --resource, no catalog: the provider is whatever authorization server a protected \
+            resource (an API, an MCP server) names in its metadata (RFC 9728). init asks the resource, \
+            follows its 401 to that metadata, then to the server's (RFC 8414, else OpenID Connect), \
+            checks both as the runtime would, and pins them beside a quirk file naming the resource; \
+            the generated client sends it with every request (RFC 8707). The name defaults to the \
+            resource's host; a client ID is optional (the app can register at run time).
+
+              oauthgen init --resource https://mcp.example.com/mcp --bundle-id com.example.app \\
+                  --output OAuth
             """
     )
 
-    @Argument(help: ArgumentHelp("The provider's name in the catalog (see --list).", valueName: "provider"))
+    @Argument(help: ArgumentHelp("The provider's name in the catalog (see --list); with --resource, the name to give it.", valueName: "provider"))
     var provider: String?
+
+    @Option(help: ArgumentHelp("A protected resource's URL: pin its metadata and its authorization server's instead of a catalog entry.", valueName: "url"))
+    var resource: String?
 
     @Flag(help: "List the catalog, one provider per line.")
     var list = false
@@ -60,14 +73,16 @@ struct InitCommand: AsyncParsableCommand {
     var force = false
 
     func validate() throws {
-        if list, provider != nil { throw ValidationError("--list takes no provider") }
-        if !list, provider == nil { throw ValidationError("name a provider, or pass --list to see them") }
+        if list, provider != nil || resource != nil { throw ValidationError("--list takes no provider") }
+        if !list, provider == nil, resource == nil { throw ValidationError("name a provider, or pass --list to see them (or --resource URL)") }
+        if resource != nil, !values.isEmpty || fetch { throw ValidationError("--resource takes neither --set nor --fetch: it fetches what the resource names") }
         for value in values where !value.contains("=") {
             throw ValidationError("expected --set NAME=VALUE, found \"\(value)\"")
         }
     }
 
     func run() async throws {
+        if let resource { return try await initialize(resource: resource) }
         let (catalog, problems) = Catalog.bundled()
         DiagnosticPrinter.printText(problems)
         guard !problems.containsErrors else { throw ExitCode.failure }

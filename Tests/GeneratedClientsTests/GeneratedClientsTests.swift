@@ -159,3 +159,23 @@ import Testing
         #expect(user.email == nil)
     }
 }
+
+/// The client `oauthgen init --resource` pinned from `protected_api.py` (ports made fixed):
+/// it knows its resource and its registration endpoint, and binds every token to the resource.
+@Suite struct ProtectedResourceClientTests {
+    @Test func theResourceIsKnownAndSent() async throws {
+        #expect(Api.Resource.identifier.absoluteString == "http://127.0.0.1:8011/api")
+        #expect(Api.configuration.resource == Api.Resource.identifier)
+        #expect(Api.configuration.endpoints.registration?.absoluteString == "http://127.0.0.1:8010/o/register/")
+        #expect(Api.configuration.client.defaultScopes == ["read"])
+        // No client ID in the quirk file: the app registers at run time.
+        #expect(Api.configuration.client.clientID == nil)
+        let registration = ClientRegistrationRecord(issuer: "http://127.0.0.1:8010/o", clientID: "dyn-1", method: .dynamic,
+                                                    redirectURIs: [URL(string: "http://127.0.0.1/api-callback")!])
+        let client = try Api.client(options: ClientOptions(registration: registration))
+        #expect(client.clientID == "dyn-1")
+        let request = try await client.authorizationRequest(redirectURI: URL(string: "http://127.0.0.1:49152/api-callback")!, scopes: [.read])
+        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        #expect(items.filter { $0.name == "resource" }.map { $0.value } == ["http://127.0.0.1:8011/api"])
+    }
+}

@@ -98,7 +98,7 @@ package enum InputScanner {
     }
 
     /// `[a-z][a-z0-9_-]*`: the name becomes a Swift type name and an output file name.
-    static func isValidProviderName(_ name: String) -> Bool {
+    package static func isValidProviderName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }

@@ -43,6 +43,7 @@ public struct LoadedProvider: Sendable, Hashable {
             (.jwks, overrides.jwks ?? discovery?.jwksURI),
             (.pushedAuthorizationRequest, overrides.pushedAuthorizationRequest ?? discovery?.pushedAuthorizationRequestEndpoint),
             (.deviceAuthorization, overrides.deviceAuthorization ?? discovery?.deviceAuthorizationEndpoint),
+            (.registration, discovery?.registrationEndpoint),
         ]
         return sources.compactMap { name, url in url.map { (name, $0) } }
     }

@@ -43,6 +43,8 @@ package struct DiscoveryDocument: Sendable, Hashable {
     package var requirePushedAuthorizationRequests: Located<Bool>?
     /// RFC 8628 §4.
     package var deviceAuthorizationEndpoint: Located<String>?
+    /// RFC 8414 §2, RFC 7591: where a client registers itself.
+    package var registrationEndpoint: Located<String>?
     /// RFC 9449 §5.1: the JWS algorithms the server accepts in DPoP proofs.
     package var dpopSigningAlgValuesSupported: Located<[Located<String>]>?
 
@@ -62,6 +64,7 @@ package struct DiscoveryDocument: Sendable, Hashable {
             ("end_session_endpoint", endSessionEndpoint),
             ("pushed_authorization_request_endpoint", pushedAuthorizationRequestEndpoint),
             ("device_authorization_endpoint", deviceAuthorizationEndpoint),
+            ("registration_endpoint", registrationEndpoint),
         ]
         return all.compactMap { name, value in value.map { (name, $0) } }
     }

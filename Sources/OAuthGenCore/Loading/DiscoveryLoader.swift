@@ -8,7 +8,7 @@ package enum DiscoveryLoader {
         "id_token_signing_alg_values_supported", "token_endpoint_auth_methods_supported",
         "authorization_response_iss_parameter_supported", "prompt_values_supported",
         "pushed_authorization_request_endpoint", "require_pushed_authorization_requests", "device_authorization_endpoint",
-        "dpop_signing_alg_values_supported",
+        "dpop_signing_alg_values_supported", "registration_endpoint",
     ]
 
     package static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
@@ -50,6 +50,7 @@ package enum DiscoveryLoader {
             case "pushed_authorization_request_endpoint": document.pushedAuthorizationRequestEndpoint = reader.string(member)
             case "require_pushed_authorization_requests": document.requirePushedAuthorizationRequests = reader.bool(member)
             case "device_authorization_endpoint": document.deviceAuthorizationEndpoint = reader.string(member)
+            case "registration_endpoint": document.registrationEndpoint = reader.string(member)
             case "dpop_signing_alg_values_supported": document.dpopSigningAlgValuesSupported = reader.strings(member)
             default:
                 break  // extensions are allowed (OIDC Discovery §3, RFC 8414 §2)

@@ -52,7 +52,7 @@ package struct ProviderModel: Sendable, Hashable {
 
     /// An endpoint the runtime's `ProviderEndpoints` has.
     package enum EndpointName: String, Sendable, Hashable, CaseIterable {
-        case authorization, token, revocation, userinfo, endSession, jwks, pushedAuthorizationRequest, deviceAuthorization
+        case authorization, token, revocation, userinfo, endSession, jwks, pushedAuthorizationRequest, deviceAuthorization, registration
 
         /// Whether every provider must have it.
         package var isRequired: Bool { self == .authorization || self == .token }

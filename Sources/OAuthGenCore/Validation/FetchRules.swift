@@ -25,6 +25,22 @@ package enum FetchRules {
         }
     }
 
+    /// Another server URL given or found (a protected resource, its metadata's location), by the
+    /// same rule.
+    package static func serverArgument(_ url: String, name: String, allowInsecureLoopback: Bool) -> Diagnostic? {
+        guard let parsed = try? ServerURL(parsing: url) else {
+            return Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to be an absolute https URL, found '\(url)'", at: nil)
+        }
+        switch EndpointRule.verdict(for: parsed) {
+        case .secure: return nil
+        case .insecureLoopback where allowInsecureLoopback: return nil
+        case .insecureLoopback:
+            return Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
+        case .refused:
+            return Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to use https, found '\(url)'", at: nil)
+        }
+    }
+
     /// OIDC Discovery §4.3, RFC 8414 §3.3: the document's `issuer` equals the one it was fetched for.
     package static func issuerMismatch(in document: JSONValue, expected: String) -> Diagnostic? {
         let found = document.members?.first { $0.name == "issuer" }

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import OAuthGenCatalog
+import OAuthGenCLI
+import OAuthGenCore
+import OAuthPolicy
+
+// init --resource: a provider learnt from a protected resource instead of the catalog.
+extension InitCommand {
+    func initialize(resource: String) async throws {
+        let name = try providerName(for: resource)
+        let found = try await ResourceDownloader.fetch(resource: resource, allowInsecureLoopback: allowInsecureLoopback)
+        let redirects = redirectURI.isEmpty ? [bundleID.map { "\($0):/oauth2redirect" } ?? "http://127.0.0.1/callback"] : redirectURI
+        let loopbackServer = allowInsecureLoopback && (try? ServerURL(parsing: found.issuer)).map { EndpointRule.verdict(for: $0) == .insecureLoopback } == true
+        let quirks = ResourceQuirkFile.text(
+            .init(resource: resource, redirectURIs: redirects, clientID: clientID, defaultScopes: found.challengeScopes, loopbackDevelopmentServer: loopbackServer),
+            metadataURL: found.resourceMetadataURL)
+        let files = [
+            GeneratedFile(name: name + InputFileKind.quirks.rawValue, contents: quirks),
+            GeneratedFile(name: name + (found.isOpenIDConnect ? InputFileKind.openIDConfiguration : .authorizationServerMetadata).rawValue,
+                          contents: PinnedJSONWriter.write(found.authorizationServer)),
+            GeneratedFile(name: name + InputFileKind.protectedResource.rawValue, contents: PinnedJSONWriter.write(found.resourceMetadata)),
+        ]
+        for file in files {
+            let path = (output as NSString).appendingPathComponent(file.name)
+            if let existing = WriteConflictRules.existingFile(named: file.name, at: path, in: output, exists: FileManager.default.fileExists(atPath: path), force: force) {
+                DiagnosticPrinter.printText([existing])
+                throw ExitCode.failure
+            }
+        }
+        // The three files as the build will read them, with the providers already there.
+        let results = try ValidationBeforeWriting.findings(for: files, in: output, force: force)
+        DiagnosticPrinter.printText(results.sortedByLocation())
+        guard !StagedWrite.hasErrors(results, in: files, at: output) else { throw ExitCode.failure }
+        do {
+            _ = try OutputWriter.write(files, to: output)
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode.failure
+        }
+        StandardError.write("wrote \(files.map(\.name).joined(separator: ", ")) to \(output)\n")
+    }
+
+    /// The name given, else the resource host's first label (`mcp` for mcp.example.com), else
+    /// (an IP address) the path's last segment (`api` for http://127.0.0.1:8000/api), else `server`.
+    private func providerName(for resource: String) throws -> String {
+        if let provider {
+            guard InputScanner.isValidProviderName(provider) else {
+                throw ValidationError("expected a provider name of lowercase letters, digits, '-' or '_', starting with a letter, found '\(provider)'")
+            }
+            return provider
+        }
+        let parsed = try? ServerURL(parsing: resource)
+        let host = parsed?.host ?? ""
+        let label = host.split(separator: ".").first.map { String($0).lowercased() } ?? ""
+        if InputScanner.isValidProviderName(label), !host.hasPrefix("["), Int(label) == nil { return label }
+        let segment = (parsed?.pathAndQuery.prefix { $0 != "?" }.split(separator: "/").last).map { String($0).lowercased() } ?? ""
+        return InputScanner.isValidProviderName(segment) ? segment : "server"
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OAuthFetch
+import OAuthGenCLI
+import OAuthGenCore
+import OAuthPolicy
+
+/// `init --resource`: the resource's metadata and its authorization server's, found as the
+/// runtime's `ResourceDiscovery` finds them (`ResourceDiscoveryPlan`) and checked by the build's
+/// rules before anything is pinned. Findings are printed at the fetched URL's line and column;
+/// any error ends the command.
+enum ResourceDownloader {
+    struct Found {
+        /// The resource's metadata as fetched, and where from.
+        var resourceMetadata: JSONValue
+        var resourceMetadataURL: String
+        /// The authorization server's metadata, and whether it is an OpenID Connect document.
+        var authorizationServer: JSONValue
+        var isOpenIDConnect: Bool
+        var issuer: String
+        /// The 401's `scope`, if it named any.
+        var challengeScopes: [String]
+    }
+
+    static func fetch(resource: String, allowInsecureLoopback: Bool) async throws -> Found {
+        if let refused = FetchRules.serverArgument(resource, name: "protected resource", allowInsecureLoopback: allowInsecureLoopback) {
+            DiagnosticPrinter.printText([refused])
+            throw ExitCode.failure
+        }
+        // An unauthenticated request: a 401 may name the metadata (RFC 9728 §5.1).
+        let probe = try await get(resource, allowingStatus: true)
+        let challenge = probe.status == 401
+            ? WWWAuthenticate.challenges(inFieldLines: [probe.header("WWW-Authenticate") ?? ""]).first { $0.isScheme("Bearer") || $0.isScheme("DPoP") }
+            : nil
+        guard let candidates = ResourceDiscoveryPlan.metadataCandidates(resource: resource, named: challenge?.resourceMetadata) else {
+            throw DiscoveryDownloader.fail("expected the protected resource to be an https URL, found '\(resource)'", rule: .fetchIssuerInvalid)
+        }
+        var tried: [String] = []
+        for candidate in candidates {
+            if let refused = FetchRules.serverArgument(candidate.url, name: "protected resource metadata", allowInsecureLoopback: allowInsecureLoopback) {
+                DiagnosticPrinter.printText([refused])
+                throw ExitCode.failure
+            }
+            let response = try await get(candidate.url, allowingStatus: true)
+            guard response.status == 200 else {
+                tried.append("HTTP \(response.status) at \(candidate.url)")
+                continue
+            }
+            let bytes = [UInt8](response.body)
+            let (document, loading) = ProtectedResourceLoader.load(bytes, file: candidate.url)
+            var findings = loading
+            if let document {
+                let expected = ResourceDiscoveryPlan.expectedResource(for: candidate, stated: document.resource?.value)
+                findings += ProtectedResourceRules.documentFindings(document, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
+            }
+            DiagnosticPrinter.printText(findings)
+            guard let document, !findings.containsErrors, let value = JSONReader.read(bytes, file: candidate.url).value,
+                  let issuer = document.authorizationServers?.value.first?.value else { throw ExitCode.failure }
+            let (server, isOpenID) = try await authorizationServer(issuer, allowInsecureLoopback: allowInsecureLoopback)
+            return Found(resourceMetadata: value, resourceMetadataURL: candidate.url, authorizationServer: server, isOpenIDConnect: isOpenID,
+                         issuer: issuer, challengeScopes: challenge?.scopes ?? [])
+        }
+        throw DiscoveryDownloader.fail("expected protected resource metadata (RFC 9728) for \(resource), found \(tried.joined(separator: "; "))")
+    }
+
+    /// The first of the server's metadata locations that answers 200, naming `issuer` exactly.
+    private static func authorizationServer(_ issuer: String, allowInsecureLoopback: Bool) async throws -> (JSONValue, isOpenIDConnect: Bool) {
+        if let refused = FetchRules.issuerArgument(issuer, allowInsecureLoopback: allowInsecureLoopback) {
+            DiagnosticPrinter.printText([refused])
+            throw ExitCode.failure
+        }
+        guard let parsed = try? ServerURL(parsing: issuer) else { throw DiscoveryDownloader.fail("expected an issuer URL, found '\(issuer)'", rule: .fetchIssuerInvalid) }
+        var tried: [String] = []
+        for location in ResourceDiscoveryPlan.authorizationServerLocations(issuer: parsed) {
+            let response = try await get(location.url, allowingStatus: true)
+            guard response.status == 200 else {
+                tried.append("HTTP \(response.status) at \(location.url)")
+                continue
+            }
+            let read = JSONReader.read([UInt8](response.body), file: location.url)
+            DiagnosticPrinter.printText(read.diagnostics)
+            guard let document = read.value, !read.diagnostics.containsErrors else { throw ExitCode.failure }
+            if let mismatch = FetchRules.issuerMismatch(in: document, expected: issuer) {
+                DiagnosticPrinter.printText([mismatch])
+                throw ExitCode.failure
+            }
+            return (document, location.isOpenIDConnect)
+        }
+        throw DiscoveryDownloader.fail("expected authorization server metadata for \(issuer) (RFC 8414, OpenID Connect Discovery), found \(tried.joined(separator: "; "))")
+    }
+
+    /// One GET without credentials, no redirect followed, the body bounded.
+    private static func get(_ text: String, allowingStatus: Bool) async throws -> ServerFetch.Response {
+        guard let url = URL(string: text) else { throw DiscoveryDownloader.fail("expected a URL, found '\(text)'") }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        do {
+            return try await ServerFetch().send(request, bodyLimit: InputLimits.maximumFileSize)
+        } catch .bodyTooLarge(let limit) {
+            throw DiscoveryDownloader.fail("expected a document of at most \(limit) bytes from \(text), found a larger one")
+        } catch {
+            throw DiscoveryDownloader.fail("expected to reach \(text), found: \(error)")
+        }
+    }
+}
+
+extension ServerFetch.Response {
+    /// A header field, its name compared without case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
