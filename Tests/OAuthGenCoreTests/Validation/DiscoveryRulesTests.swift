@@ -168,8 +168,8 @@ import Testing
             "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint",
             "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint",
             "error:discovery-insecure-endpoint",
-            // Its PAR and device authorization endpoints, on http://localhost too.
-            "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint",
+            // Its PAR, device authorization and registration endpoints, on http://localhost too.
+            "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint", "error:discovery-insecure-endpoint",
             "note:discovery-hmac-id-token", "note:discovery-hmac-id-token", "note:discovery-hmac-id-token",
         ]),
         ("microsoft-entra-common-v2.json", ["error:quirk-issuer-template", "warning:discovery-no-s256"]),
