@@ -31,6 +31,7 @@ extension OAuthError {
         say("Couldn't reach the sign-in service. Check your connection and try again.", for: [.network])
         say("Sign-in took too long. Please try again.", for: [.timedOut, .pendingAuthorizationExpired])
         say("You're signed out. Please sign in again.", for: [.signedOut, .notSignedIn])
+        say("Open the app to sign in or to allow more access.", for: [.interactionRequired])
         say("Your account changed while this was in progress. Please try again.", for: [.sessionChanged])
         say("Unlock your device to continue.", for: [.storageUnavailable])
         say("Your sign-in couldn't be saved or read on this device. Please sign in again.",

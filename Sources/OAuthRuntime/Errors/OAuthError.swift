@@ -141,6 +141,9 @@ public struct OAuthError: Error, Sendable {
         /// The token store could not save or clear the tokens; ``OAuthError/underlyingError``
         /// is the store's error.
         public static let storageFailed = Kind("storageFailed")
+        /// A sign-in or step-up was needed where the app allows no user interaction
+        /// (``ProtectedResourceSession/Interaction/never``): nothing was opened.
+        public static let interactionRequired = Kind("interactionRequired")
         /// The token store cannot be read now, though it may hold a sign-in: the Keychain before
         /// the device's first unlock after a restart, a dismissed biometric prompt. The session is
         /// not signed out and reads the store again at the next call; see

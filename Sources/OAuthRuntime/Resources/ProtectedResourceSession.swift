@@ -1,0 +1,195 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A sign-in to a protected resource known only by its URL — an MCP server, an API publishing
+/// RFC 9728 metadata: discovered on first use (``ResourceDiscovery``), registered in the order
+/// MCP clients follow (``ClientIdentity``), signed in through the app's user agent, every token
+/// bound to the resource (RFC 8707), and stepped up when the resource asks for more.
+///
+/// The app decides whether anything may open the browser (``Interaction``): a background refresh
+/// or a widget says `.never`, and then a sign-in or step-up the resource asks for throws
+/// ``OAuthError/Kind/interactionRequired`` instead of showing a sheet.
+///
+/// ```swift
+/// let session = ProtectedResourceSession(
+///     resource: URL(string: "https://mcp.example.com/mcp")!,
+///     identity: .dynamic(clientName: "My App"),
+///     redirectURI: try RegisteredRedirectURI(URL(string: "com.example.app:/oauth2redirect")!),
+///     store: KeychainTokenStore(service: "com.example.app.mcp"),
+///     userAgent: WebAuthenticationSessionUserAgent())
+/// let (data, response) = try await session.data(for: URLRequest(url: toolsURL))
+/// ```
+public actor ProtectedResourceSession {
+    /// How the client comes by its client ID, in the order MCP clients try them.
+    public enum ClientIdentity: Sendable, Hashable {
+        /// A client ID registered with the authorization server by hand.
+        case preregistered(String)
+        /// An https URL the app hosts whose Client ID Metadata Document lists the redirect URIs.
+        case metadataDocument(URL)
+        /// Registered at run time (RFC 7591), once per authorization server; the registration is
+        /// kept in the store with the sign-in and reused.
+        case dynamic(clientName: String)
+    }
+
+    /// Whether a sign-in or a step-up may open the user agent.
+    public enum Interaction: Sendable, Hashable {
+        /// When the resource needs a sign-in or more scopes, the user agent opens.
+        case allowed
+        /// Nothing opens: a needed sign-in or step-up throws ``OAuthError/Kind/interactionRequired``.
+        case never
+    }
+
+    /// The resource's URL, as the app calls it.
+    public nonisolated let resource: URL
+    let identity: ClientIdentity
+    let redirectURI: RegisteredRedirectURI
+    let store: any TokenStore
+    let userAgent: any ExternalUserAgent
+    let transport: any HTTPTransport
+    let allowInsecureLoopback: Bool
+    /// Whether a sign-in or step-up may open the user agent; the app may change it at any time.
+    public var interaction: Interaction
+    /// The most scopes a step-up may ask for in all, so a resource cannot grow a request forever.
+    public let maximumScopes: Int
+
+    var discovered: DiscoveredResource?
+    var session: OAuthSession<DiscoveredProvider>?
+    /// The step-ups this session made (diagnostics and tests).
+    public private(set) var stepUps = 0
+
+    /// A session for `resource`; nothing is fetched until it is used.
+    public init(resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI, store: any TokenStore = MemoryTokenStore(),
+                userAgent: any ExternalUserAgent, interaction: Interaction = .allowed, transport: any HTTPTransport = URLSessionTransport(),
+                allowInsecureLoopback: Bool = false, maximumScopes: Int = 32) {
+        self.resource = resource
+        self.identity = identity
+        self.redirectURI = redirectURI
+        self.store = store
+        self.userAgent = userAgent
+        self.interaction = interaction
+        self.transport = transport
+        self.allowInsecureLoopback = allowInsecureLoopback
+        self.maximumScopes = maximumScopes
+    }
+
+    /// Sets ``interaction``.
+    public func setInteraction(_ interaction: Interaction) {
+        self.interaction = interaction
+    }
+
+    /// The discovered resource and its authorization server (discovering them on first use).
+    public func discovery() async throws(OAuthError) -> DiscoveredResource {
+        if let discovered { return discovered }
+        let found = try await ResourceDiscovery.discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        discovered = found
+        return found
+    }
+
+    /// The session holding the sign-in, made with the client's registration (registering first
+    /// when it has none yet).
+    public func oauthSession() async throws(OAuthError) -> OAuthSession<DiscoveredProvider> {
+        if let session { return session }
+        let found = try await discovery()
+        let registration = try await registration(for: found)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: found.configuration, options: ClientOptions(
+            transport: transport, allowInsecureLoopback: allowInsecureLoopback, registration: registration))
+        let made = OAuthSession(client: client, store: store)
+        session = made
+        return made
+    }
+
+    /// The headers for one request to the resource: signed in first (opening the user agent
+    /// when ``interaction`` allows), refreshed if needed.
+    public func authorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
+        let session = try await oauthSession()
+        if try await session.currentSignIn() == nil {
+            try await signIn(scopes: try await discovery().scopes)
+        }
+        return try await session.validAuthorizationHeaders(method: method, url: url)
+    }
+
+    /// What to do about the resource's answer to a request that carried `sent` (its
+    /// `Authorization` header): `true` to send the request again.
+    ///
+    /// - 401 `invalid_token`, or a 401 at all before any sign-in: renew the token (refresh once,
+    ///   or sign in).
+    /// - 403 `insufficient_scope` naming scopes beyond those granted: sign in again with the
+    ///   union (``StepUp``), at most ``maximumScopes`` in all; never for a refusal naming
+    ///   nothing new, so it cannot loop.
+    public func handle(_ response: HTTPURLResponse, sent: String?) async throws(OAuthError) -> Bool {
+        let session = try await oauthSession()
+        switch response.statusCode {
+        case 401:
+            guard let sent else {
+                // Nothing was sent: a sign-in is what the resource asks for.
+                try await signIn(scopes: try await discovery().scopes)
+                return true
+            }
+            if ResourceChallenge.saysInvalidToken(wwwAuthenticate: response.value(forHTTPHeaderField: "WWW-Authenticate")) {
+                return try await session.renewAfterRejection(of: sent)
+            }
+            return false
+        case 403:
+            let discoveredScopes = try await discovery().scopes
+            let granted = try await session.currentSignIn()?.tokens.scopes ?? discoveredScopes
+            guard let wanted = StepUp.scopes(after: response, granted: granted), wanted.count <= maximumScopes else { return false }
+            try await signIn(scopes: wanted)
+            stepUps += 1
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Sends `request` to the resource with the sign-in's token through the client's transport:
+    /// signed in first, a 401 `invalid_token` renewed once (``OAuthSession/data(for:)``), a 403
+    /// `insufficient_scope` stepped up once (``handle(_:sent:)``).
+    public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
+        let session = try await oauthSession()
+        _ = try await authorizationHeaders(method: request.httpMethod ?? "GET", url: request.url ?? resource)
+        var (data, response) = try await session.data(for: request)
+        if response.statusCode == 403, try await handle(response, sent: nil) {
+            (data, response) = try await session.data(for: request)
+        }
+        return (data, response)
+    }
+
+    /// Signs in with `scopes` through the user agent, if ``interaction`` allows.
+    func signIn(scopes: [String]) async throws(OAuthError) {
+        guard interaction == .allowed else {
+            throw OAuthError(.interactionRequired, "expected to sign in to \(resource.absoluteString) with the scopes \(scopes.joined(separator: " ")), found interaction not allowed (ProtectedResourceSession.interaction is .never)")
+        }
+        let session = try await oauthSession()
+        let signIn = try await session.client.signIn(with: userAgent, redirectURI: redirectURI, scopes: scopes.map { ScopeValue(rawValue: $0) })
+        try await session.keep(signIn)
+    }
+
+    /// The store's registration with this server when it fits, else one made now.
+    func registration(for found: DiscoveredResource) async throws(OAuthError) -> ClientRegistrationRecord {
+        let issuer = found.configuration.issuer ?? ""
+        switch identity {
+        case .preregistered(let clientID):
+            return ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
+        case .metadataDocument(let url):
+            try EndpointPolicy.requireSecure(url, name: "client ID metadata document", allowInsecureLoopback: allowInsecureLoopback)
+            guard found.clientIDMetadataDocumentSupported else {
+                throw OAuthError.invalidConfiguration("expected the authorization server to accept a client ID metadata document (client_id_metadata_document_supported), found it does not say so")
+            }
+            return ClientRegistrationRecord(issuer: issuer, clientID: url.absoluteString, method: .metadataDocument, redirectURIs: [redirectURI.url])
+        case .dynamic(let clientName):
+            let stored: SignInRecord?
+            do {
+                stored = try await store.load()
+            } catch {
+                throw OAuthError(.storageFailed, "expected the stored sign-in to be readable, found \(error)", underlyingError: error)
+            }
+            if let previous = stored?.registration, previous.fits(issuer: found.configuration.issuer, redirectURIs: [redirectURI.url]) {
+                return previous
+            }
+            return try await DynamicClientRegistration.register(with: found.configuration, redirectURIs: [redirectURI], clientName: clientName,
+                                                                scopes: found.scopes, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// `ProtectedResourceSession` against django-oauth-toolkit and `protected_api.py`: discovery,
+/// dynamic registration, a step-up, and an app that allows no interaction.
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+struct ProtectedResourceSessionTests {
+    static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
+
+    func session(_ api: ProtectedAPI, browser: [String], interaction: ProtectedResourceSession.Interaction = .allowed) -> ProtectedResourceSession {
+        ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
+                                 userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), interaction: interaction, allowInsecureLoopback: true)
+    }
+
+    func browser(_ username: String) throws -> [String] {
+        let provider = try DjangoProvider.instance()
+        return [provider.python, provider.driver, "--username", username]
+    }
+
+    @Test func aStepUpSignsInAgainWithTheUnionOnce() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), requiredScopes: ["read", "write"])
+        defer { api.stop() }
+        let session = session(api, browser: try browser("sybil"))
+        let (data, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
+        #expect(response.statusCode == 200)
+        #expect((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["resource"] as? String == api.resource)
+        #expect(await session.stepUps == 1)
+        let scopes = try #require(try await session.oauthSession().currentSignIn()?.tokens.scopes)
+        #expect(Set(scopes) == ["read", "write"])
+    }
+
+    /// A background task (`.never`) gets a typed error, and nothing opens: the browser command
+    /// would fail the test if it ran.
+    @Test func withoutInteractionNothingOpens() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance())
+        defer { api.stop() }
+        let session = session(api, browser: ["/bin/false"], interaction: .never)
+        let error = await #expect(throws: OAuthError.self) { try await session.data(for: URLRequest(url: URL(string: api.resource)!)) }
+        #expect(error?.kind == .interactionRequired)
+        #expect(error?.message == "expected to sign in to \(api.resource) with the scopes read, found interaction not allowed (ProtectedResourceSession.interaction is .never)")
+        // Discovery and registration happened; no token was ever sent.
+        #expect(try api.requests().allSatisfy { $0["scheme"] is NSNull })
+    }
+
+    @Test func aStepUpWithoutInteractionIsATypedError() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), requiredScopes: ["read", "write"])
+        defer { api.stop() }
+        let session = session(api, browser: try browser("trent"))
+        _ = try await session.authorizationHeaders(method: "GET", url: URL(string: api.resource)!)
+        await session.setInteraction(.never)
+        let error = await #expect(throws: OAuthError.self) { try await session.data(for: URLRequest(url: URL(string: api.resource)!)) }
+        #expect(error?.kind == .interactionRequired)
+        #expect(error?.message.contains("with the scopes read write") == true)
+    }
+}
