@@ -16,9 +16,9 @@ import FoundationNetworking
 /// let session = ProtectedResourceSession(
 ///     resource: URL(string: "https://mcp.example.com/mcp")!,
 ///     identity: .dynamic(clientName: "My App"),
-///     redirectURI: try RegisteredRedirectURI(URL(string: "com.example.app:/oauth2redirect")!),
-///     store: KeychainTokenStore(service: "com.example.app.mcp"),
-///     userAgent: WebAuthenticationSessionUserAgent())
+///     redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+///     store: FileTokenStore(path: path),
+///     userAgent: LoopbackUserAgent())
 /// let (data, response) = try await session.data(for: URLRequest(url: toolsURL))
 /// ```
 public actor ProtectedResourceSession {
