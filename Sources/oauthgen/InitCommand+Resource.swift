@@ -30,15 +30,7 @@ extension InitCommand {
         }
         // The three files as the build will read them, with the providers already there.
         let results = try ValidationBeforeWriting.findings(for: files, in: output, force: force)
-        DiagnosticPrinter.printText(results.sortedByLocation())
-        guard !StagedWrite.hasErrors(results, in: files, at: output) else { throw ExitCode.failure }
-        do {
-            _ = try OutputWriter.write(files, to: output)
-        } catch {
-            StandardError.write(error.description + "\n")
-            throw ExitCode.failure
-        }
-        StandardError.write("wrote \(files.map(\.name).joined(separator: ", ")) to \(output)\n")
+        try ValidationBeforeWriting.write(files, to: output, results: results, joiner: ", ")
     }
 
     /// The name given, else the resource host's first label (`mcp` for mcp.example.com), else

@@ -145,15 +145,6 @@ struct InitCommand: AsyncParsableCommand {
                 "pin the provider's metadata next: oauthgen fetch \(issuer)\(kind)\(expected) --output \((output as NSString).appendingPathComponent(metadataName)) (or run init with --fetch)",
                 at: SourceLocation(file: quirkPath, line: 1, column: 1)))
         }
-        results += advice
-        DiagnosticPrinter.printText(results.sortedByLocation())
-        guard !StagedWrite.hasErrors(results, in: files, at: output) else { throw ExitCode.failure }
-        do {
-            _ = try OutputWriter.write(files, to: output)
-        } catch {
-            StandardError.write(error.description + "\n")
-            throw ExitCode.failure
-        }
-        StandardError.write("wrote \(files.map(\.name).joined(separator: " and ")) to \(output)\n")
+        try ValidationBeforeWriting.write(files, to: output, results: results + advice, joiner: " and ")
     }
 }

@@ -20,4 +20,18 @@ enum ValidationBeforeWriting {
             throw ExitCode.failure
         }
     }
+
+    /// Prints `results`, then writes `files` atomically unless one of them has an error, and says
+    /// what it wrote; `joiner` lists the names (" and " for two, ", " for more).
+    static func write(_ files: [GeneratedFile], to output: String, results: [Diagnostic], joiner: String) throws {
+        DiagnosticPrinter.printText(results.sortedByLocation())
+        guard !StagedWrite.hasErrors(results, in: files, at: output) else { throw ExitCode.failure }
+        do {
+            _ = try OutputWriter.write(files, to: output)
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode.failure
+        }
+        StandardError.write("wrote \(files.map(\.name).joined(separator: joiner)) to \(output)\n")
+    }
 }

@@ -26,10 +26,10 @@ struct OAuthMiddlewareTests {
             let output = Pipe()
             process.standardOutput = output
             try process.run()
-            let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            guard let port = line.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            let (announced, printed) = ProcessRunner.announcedPort(output)
+            guard let port = announced else {
                 process.terminate()
-                throw OAuthError(.invalidConfiguration, "expected the resource server to print its port, found \(line)")
+                throw OAuthError(.invalidConfiguration, "expected the resource server to print its port, found \(printed)")
             }
             self.port = port
         }

@@ -90,16 +90,10 @@ public enum DjangoProvider {
         providerPID = server.processIdentifier
         atexit { if providerPID > 0 { kill(providerPID, SIGTERM) } }
 
-        // The first line is "PORT <n>".
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw Unavailable(description: "the provider exited before reporting its port") }
-            line.append(chunk)
+        let (announced, printed) = ProcessRunner.announcedPort(output)
+        guard let port = announced else {
+            throw Unavailable(description: printed.isEmpty ? "the provider exited before reporting its port" : "unexpected provider output: \(printed)")
         }
-        guard let text = String(data: line, encoding: .utf8), text.hasPrefix("PORT "),
-              let port = Int(text.dropFirst(5).prefix { $0.isNumber })
-        else { throw Unavailable(description: "unexpected provider output: \(String(decoding: line, as: UTF8.self))") }
 
         let clients = try JSONSerialization.jsonObject(with: Data(contentsOf: state.appendingPathComponent("clients.json"))) as? [String: Any]
         let ids = clients?["clients"] as? [String: String] ?? [:]

@@ -34,6 +34,20 @@ public enum ProcessRunner {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The first executable named `name` on the PATH.
+    /// The port a test peer prints as its first line, `PORT <n>` (Tests/Support/django-provider's
+    /// peers), read from its standard output; `nil` with what it printed instead.
+    public static func announcedPort(_ output: Pipe) -> (port: Int?, printed: String) {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else { return (nil, text) }
+        return (port, text)
+    }
+
     public static func which(_ name: String) -> URL? {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)

@@ -27,16 +27,10 @@ public final class ProtectedAPI {
         process.standardOutput = output
         process.standardError = FileHandle.standardError
         try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else {
+        let (announced, printed) = ProcessRunner.announcedPort(output)
+        guard let port = announced else {
             process.terminate()
-            throw DjangoProvider.Unavailable(description: "expected the protected API to print its port, found \(text)")
+            throw DjangoProvider.Unavailable(description: "expected the protected API to print its port, found \(printed)")
         }
         self.port = port
     }

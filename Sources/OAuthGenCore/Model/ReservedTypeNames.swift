@@ -16,7 +16,7 @@ package enum ReservedTypeNames {
         "JWKSCache", "KeychainTokenStore", "LoopbackListener", "LoopbackUserAgent", "MemoryTokenStore",
         "NoIDToken", "NoPostLogoutRedirectURI", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "PKCE", "PKCEMethod",
-        "PendingAuthorization", "ProtectedResource", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
+        "PendingAuthorization", "ProtectedResource", "ProtectedResourceSession", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
         "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceDiscovery", "ResponseTooLarge",
         "ScopeValue", "SecureEnclaveDPoPKey", "ObservableSession", "SessionState", "SignIn", "SignInOwner", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
         "StandardClaims", "StandardPrompt", "StepUp", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",

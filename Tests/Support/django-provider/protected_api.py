@@ -13,39 +13,21 @@ behind django-oauth-toolkit does:
 - GET /client-metadata/<name>.json: a file of DOCS_DIR, for Client ID Metadata Documents.
 - GET /requests: what each call to /api carried (scheme and scopes), for the tests.
 """
-import base64
-import json
 import os
 import sys
 import threading
-import time
-import urllib.parse
-import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peer import JSONHandler, introspect, serve  # noqa: E402
 
 ISSUER, INTROSPECTION, CLIENT_ID, SECRET, REQUIRED = sys.argv[1:6]
 DOCS = sys.argv[6] if len(sys.argv) > 6 else None
 REQUIRED_SCOPES = [scope for scope in REQUIRED.split(",") if scope]
-CREDENTIALS = base64.b64encode(f"{CLIENT_ID}:{SECRET}".encode()).decode()
 seen = []
 lock = threading.Lock()
 
 
-def introspect(token):
-    request = urllib.request.Request(
-        INTROSPECTION, data=urllib.parse.urlencode({"token": token}).encode(),
-        headers={"Authorization": f"Basic {CREDENTIALS}", "Content-Type": "application/x-www-form-urlencoded"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
-
-
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
-
-    def log_message(self, *args):
-        pass
-
+class Handler(JSONHandler):
     @property
     def origin(self):
         return f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -57,16 +39,6 @@ class Handler(BaseHTTPRequestHandler):
     @property
     def metadata_url(self):
         return self.origin + "/.well-known/oauth-protected-resource/api"
-
-    def reply(self, status, body, headers=None, content_type="application/json"):
-        data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
 
     def challenge(self, status, error=None, scopes=None):
         parameters = [f'resource_metadata="{self.metadata_url}"']
@@ -102,7 +74,7 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 seen.append({"scheme": authorization.split(" ")[0] or None})
             return self.challenge(401)
-        answer = introspect(authorization[len("Bearer "):])
+        answer = introspect(INTROSPECTION, CLIENT_ID, SECRET, authorization[len("Bearer "):])
         granted = answer.get("scope", "").split()
         with lock:
             seen.append({"scheme": "Bearer", "active": answer.get("active"), "scope": granted, "aud": answer.get("aud")})
@@ -119,20 +91,5 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, {"username": answer.get("username"), "scope": " ".join(granted), "resource": self.resource})
 
 
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(f"PORT {server.server_address[1]}", flush=True)
-    parent = os.getppid()
-
-    def watch_parent():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch_parent, daemon=True).start()
-    server.serve_forever()
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler)

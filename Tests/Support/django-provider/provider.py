@@ -171,14 +171,8 @@ def serve(state):
     oauth2_settings.OAUTH_DEVICE_VERIFICATION_URI_COMPLETE = f"http://127.0.0.1:{port}/o/device/?user_code={{user_code}}"
     print(f"PORT {port}", flush=True)
 
-    parent = os.getppid()
-
-    def watch_parent():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch_parent, daemon=True).start()
+    from peer import exit_with_parent
+    exit_with_parent()
     server.serve_forever()
 
 
