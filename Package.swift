@@ -14,6 +14,9 @@ let package = Package(
         // apple/swift-openapi-runtime's ClientMiddleware over a session: its own product, so an app
         // that does not use generated OpenAPI clients never links OpenAPIRuntime.
         .library(name: "OAuthOpenAPIMiddleware", targets: ["OAuthOpenAPIMiddleware"]),
+        // The MCP Swift SDK's authorizer on oauthgen's session: its own product, so an app that
+        // does not talk to MCP servers never builds or links the SDK.
+        .library(name: "OAuthMCP", targets: ["OAuthMCP"]),
         // Not API (the underscore says so): the generator's stages and the rules the build and
         // the runtime share, products only so the fuzz targets and the benchmarks reach them.
         .library(name: "_OAuthGenCore", targets: ["OAuthGenCore"]),
@@ -38,6 +41,8 @@ let package = Package(
         // `Data(collecting:upTo:)`); 1.13 declares tools 6.2. Every HTTPTypes name it uses is in 1.0.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // OAuthMCP only: `HTTPClientAuthorizer` as 0.12 declares it.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // libxml2 through the system: line numbers and safe parser options (DESIGN.md §3).
@@ -120,6 +125,10 @@ let package = Package(
             // App Store review reads SDKs' privacy manifests: what it collects (nothing) and the
             // required-reason APIs it calls (Tests/OAuthRuntimeTests/PrivacyManifestTests.swift).
             resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
+        .target(
+            name: "OAuthMCP",
+            dependencies: ["OAuthRuntime", .product(name: "MCP", package: "swift-sdk")]
         ),
         .target(
             name: "OAuthOpenAPIMiddleware",
@@ -208,6 +217,10 @@ let package = Package(
         ),
         // The golden generated clients are compiled here, warnings as errors, against the real
         // runtime: a golden file that stops compiling fails the build of the tests.
+        .testTarget(
+            name: "OAuthMCPTests",
+            dependencies: ["OAuthMCP", "OAuthRuntime", "TestSupport", .product(name: "MCP", package: "swift-sdk")]
+        ),
         .testTarget(
             name: "GeneratedClientsTests",
             // oauthgen-login: built so its Glewlwyd sign-ins can run it.

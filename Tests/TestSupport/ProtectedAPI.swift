@@ -61,3 +61,37 @@ public final class ProtectedAPI {
         try? FileManager.default.removeItem(at: documents)
     }
 }
+
+/// `Tests/Support/mcp-server/mcp_server.py` on 127.0.0.1: a real MCP server made with the Python
+/// `mcp` SDK (streamable HTTP), protected by django-oauth-toolkit, with one tool, `add`.
+public final class MCPTestServer {
+    let process: Process
+    /// Its port on 127.0.0.1.
+    public let port: Int
+
+    /// `http://127.0.0.1:<port>/mcp`: the MCP endpoint and the resource's identifier.
+    public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/mcp")! }
+
+    /// Starts one for `provider`.
+    public init(provider: DjangoProvider.Instance) throws {
+        let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/mcp-server/mcp_server.py").path
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: provider.python)
+        process.arguments = [script, provider.issuer, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        let (announced, printed) = ProcessRunner.announcedPort(output)
+        guard let port = announced else {
+            process.terminate()
+            throw DjangoProvider.Unavailable(description: "expected the MCP server to print its port, found \(printed)")
+        }
+        self.port = port
+    }
+
+    /// Stops the server.
+    public func stop() {
+        process.terminate()
+    }
+}

@@ -48,7 +48,8 @@ public actor ProtectedResourceSession {
     let store: any TokenStore
     let userAgent: any ExternalUserAgent
     let transport: any HTTPTransport
-    let allowInsecureLoopback: Bool
+    /// Whether http on 127.0.0.1 or [::1] is accepted for the resource and its servers (local tests).
+    public nonisolated let allowInsecureLoopback: Bool
     /// Whether a sign-in or step-up may open the user agent; the app may change it at any time.
     public var interaction: Interaction
     /// The most scopes a step-up may ask for in all, so a resource cannot grow a request forever.

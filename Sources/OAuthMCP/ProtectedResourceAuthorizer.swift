@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MCP
+@_spi(BuildingBlocks) import OAuthRuntime
+
+/// The MCP Swift SDK's `HTTPClientAuthorizer`, backed by oauthgen's ``ProtectedResourceSession``:
+/// `HTTPClientTransport(endpoint:authorizer:)` then gets discovery from the server's 401 (RFC
+/// 9728), registration (pre-registered, a metadata document, or RFC 7591 kept in the store), the
+/// app's user agent (loopback, custom scheme or claimed https), any ``TokenStore``, cross-process
+/// refresh, the `iss` check, tokens bound to the server (RFC 8707) and step-up on
+/// `insufficient_scope` — with the session's interaction policy deciding whether a sign-in may
+/// open anything.
+///
+/// ```swift
+/// let authorizer = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
+///     resource: serverURL, identity: .dynamic(clientName: "My Agent"),
+///     redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+///     store: FileTokenStore(path: path), userAgent: LoopbackUserAgent()))
+/// let transport = HTTPClientTransport(endpoint: serverURL, authorizer: authorizer)
+/// ```
+///
+/// The SDK sets only the `Authorization` header, so DPoP-bound tokens, which need a proof header
+/// on every request, cannot go through it: a server that requires them is refused with a
+/// message saying so.
+public final class ProtectedResourceAuthorizer: HTTPClientAuthorizer {
+    /// The session that signs in and keeps the tokens.
+    public let session: ProtectedResourceSession
+    /// A 401 or 403 is handled at most this often per request (a refresh or sign-in, then a
+    /// step-up); the session's own bounds make sure neither loops.
+    public let maxAuthorizationAttempts: Int
+    private let cachedHeader = HeaderCache()
+
+    /// An authorizer for `session`'s resource.
+    public init(session: ProtectedResourceSession, maxAuthorizationAttempts: Int = 2) {
+        self.session = session
+        self.maxAuthorizationAttempts = maxAuthorizationAttempts
+    }
+
+    /// The server must be the session's resource, over https (http on the loopback address only
+    /// when the session allows it): a token never travels in the clear or to another server.
+    public func validateEndpointSecurity(for endpoint: URL) throws {
+        try EndpointPolicy.requireSecure(endpoint, name: "MCP server", allowInsecureLoopback: session.allowInsecureLoopback)
+        guard URLOrigin(endpoint) == URLOrigin(session.resource) else {
+            throw OAuthError.resourceNotAllowed(endpoint, allowed: URLOrigin(session.resource).map { [$0] } ?? [])
+        }
+    }
+
+    /// The header the last ``prepareAuthorization(for:session:)`` or challenge produced.
+    public func authorizationHeader(for endpoint: URL) -> String? {
+        cachedHeader.value
+    }
+
+    /// Signs in if needed (when the session's interaction policy allows), refreshes a token about
+    /// to expire, and caches the header for ``authorizationHeader(for:)``.
+    public func prepareAuthorization(for endpoint: URL, session _: URLSession) async throws {
+        try await refreshHeader(for: endpoint)
+    }
+
+    /// A 401 renews the token (refresh, or a sign-in before any); a 403 `insufficient_scope`
+    /// steps up with the union of the scopes. `true` when the request should be sent again.
+    public func handleChallenge(statusCode: Int, headers: [String: String], endpoint: URL, operationKey _: String?,
+                                session _: URLSession) async throws -> Bool {
+        guard let response = HTTPURLResponse(url: endpoint, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else { return false }
+        guard try await session.handle(response, sent: cachedHeader.value) else { return false }
+        try await refreshHeader(for: endpoint)
+        return true
+    }
+
+    private func refreshHeader(for endpoint: URL) async throws {
+        let headers = try await session.authorizationHeaders(method: "POST", url: endpoint)
+        if headers.fields["DPoP"] != nil {
+            throw OAuthError(.invalidConfiguration, "expected bearer tokens for \(endpoint.absoluteString), found DPoP-bound ones: the MCP SDK's authorizer sets only the Authorization header, and a DPoP proof must go with every request")
+        }
+        cachedHeader.value = headers.fields["Authorization"]
+    }
+}
+
+/// The header `authorizationHeader(for:)` returns without awaiting: the SDK asks for it
+/// synchronously, from any thread.
+///
+/// `@unchecked Sendable` because `value` is read and written only while `lock` is held, and
+/// `NSLock` is itself thread-safe; `Synchronization.Mutex` would say the same but needs macOS 15
+/// and iOS 18, above the package's minimums.
+final class HeaderCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: String?
+
+    var value: String? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

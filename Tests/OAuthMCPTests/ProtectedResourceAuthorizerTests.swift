@@ -1,0 +1,76 @@
+import Foundation
+import MCP
+import OAuthMCP
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// The official MCP Swift SDK's client, through oauthgen: a real MCP server made with the Python
+/// `mcp` SDK, protected by django-oauth-toolkit, found from its 401, registered with, signed in to
+/// through the headless browser, and called.
+@Suite(.enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+struct ProtectedResourceAuthorizerTests {
+    func session(_ server: MCPTestServer, store: any TokenStore = MemoryTokenStore(), browser: [String]) -> ProtectedResourceSession {
+        ProtectedResourceSession(resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
+                                 redirectURI: try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
+                                 userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), allowInsecureLoopback: true)
+    }
+
+    /// The call, or a failure after 60 s: the SDK waits for an answer it cannot read forever
+    /// (an SSE answer on Linux did, before the server was set to answer in JSON).
+    func callAdd(_ authorizer: ProtectedResourceAuthorizer, endpoint: URL) async throws -> String {
+        try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask { try await self.callAddUnbounded(authorizer, endpoint: endpoint) }
+            group.addTask {
+                try await Task.sleep(for: .seconds(60))
+                throw OAuthError(.timedOut, "expected the tool call to finish within 60 s, found it still waiting")
+            }
+            let first = try await group.next() ?? ""
+            group.cancelAll()
+            return first
+        }
+    }
+
+    func callAddUnbounded(_ authorizer: ProtectedResourceAuthorizer, endpoint: URL) async throws -> String {
+        let transport = HTTPClientTransport(endpoint: endpoint, streaming: false, authorizer: authorizer)
+        let client = Client(name: "oauthgen-tests", version: "1")
+        _ = try await client.connect(transport: transport)
+        defer { Task { await client.disconnect() } }
+        let (content, isError) = try await client.callTool(name: "add", arguments: ["a": 1, "b": 2])
+        #expect(isError != true)
+        guard case .text(let text, _, _)? = content.first else { return "" }
+        return text
+    }
+
+    @Test func aToolCallSignsInThroughTheSession() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider)
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileTokenStore(path: directory.appendingPathComponent("sign-in.json").path)
+
+        let first = ProtectedResourceAuthorizer(session: session(server, store: store, browser: [provider.python, provider.driver, "--username", "victor"]))
+        #expect(try await callAdd(first, endpoint: server.endpoint) == "3")
+        let record = try #require(try await store.load())
+        #expect(record.registration?.method == .dynamic)
+
+        // A second client on the same store: the registration and the sign-in are reused, and
+        // the browser (a command that fails) never opens.
+        let second = ProtectedResourceAuthorizer(session: session(server, store: store, browser: ["/bin/false"]))
+        #expect(try await callAdd(second, endpoint: server.endpoint) == "3")
+        #expect(try await second.session.oauthSession().client.clientID == record.registration?.clientID)
+    }
+
+    /// A token never goes to another server than the session's resource.
+    @Test func anotherServerIsRefusedBeforeAnythingIsSent() throws {
+        let authorizer = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
+            resource: URL(string: "https://mcp.example.com/mcp")!, identity: .preregistered("app"),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), userAgent: LoopbackUserAgent()))
+        let error = #expect(throws: OAuthError.self) { try authorizer.validateEndpointSecurity(for: URL(string: "https://evil.example.com/mcp")!) }
+        #expect(error?.kind == .resourceNotAllowed)
+        let insecure = #expect(throws: OAuthError.self) { try authorizer.validateEndpointSecurity(for: URL(string: "http://mcp.example.com/mcp")!) }
+        #expect(insecure?.kind == .insecureEndpoint)
+    }
+}

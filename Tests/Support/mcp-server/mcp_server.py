@@ -1,0 +1,66 @@
+"""A real MCP server for oauthgen's tests: the Python `mcp` SDK over streamable HTTP on
+127.0.0.1, protected by django-oauth-toolkit. It publishes its RFC 9728 metadata (the SDK does),
+answers 401 with `resource_metadata`, and checks each token at the provider's introspection
+endpoint: active, issued for this server (RFC 8707 `aud`), holding `read`.
+
+    python3 mcp_server.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET
+        prints "PORT <n>"; the MCP endpoint is http://127.0.0.1:<n>/mcp
+
+Its one tool, `add(a, b)`, returns the sum.
+"""
+import asyncio
+import os
+import socket
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "django-provider"))
+from peer import exit_with_parent, introspect  # noqa: E402
+
+import uvicorn  # noqa: E402
+from mcp.server.auth.provider import AccessToken  # noqa: E402
+from mcp.server.auth.settings import AuthSettings  # noqa: E402
+from mcp.server.mcpserver import MCPServer  # noqa: E402
+
+ISSUER, INTROSPECTION, CLIENT_ID, SECRET = sys.argv[1:5]
+listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+listener.bind(("127.0.0.1", 0))
+PORT = listener.getsockname()[1]
+RESOURCE = f"http://127.0.0.1:{PORT}/mcp"
+
+
+class IntrospectingVerifier:
+    async def verify_token(self, token):
+        answer = await asyncio.to_thread(introspect, INTROSPECTION, CLIENT_ID, SECRET, token)
+        if not answer.get("active"):
+            return None
+        audiences = answer.get("aud") or []
+        if isinstance(audiences, str):
+            audiences = [audiences]
+        return AccessToken(
+            token=token, client_id=answer.get("client_id", ""), scopes=answer.get("scope", "").split(),
+            expires_at=answer.get("exp"), resource=RESOURCE if RESOURCE in audiences else (audiences[0] if audiences else None))
+
+
+server = MCPServer(
+    "oauthgen-test-server",
+    token_verifier=IntrospectingVerifier(),
+    auth=AuthSettings(issuer_url=ISSUER, resource_server_url=RESOURCE, required_scopes=["read"], validate_token_resource=True),
+)
+
+
+@server.tool()
+def add(a: int, b: int) -> int:
+    """Adds two numbers."""
+    return a + b
+
+
+if __name__ == "__main__":
+    # JSON answers to POSTs, which streamable HTTP allows: the Swift SDK 0.12 reads SSE answers
+    # only where Foundation streams bytes (Apple platforms), and these tests run on Linux.
+    app = server.streamable_http_app(json_response=True)
+    # Listening before the port is announced: a client that connects before uvicorn has started
+    # waits in the backlog instead of being refused.
+    listener.listen(128)
+    print(f"PORT {PORT}", flush=True)
+    exit_with_parent()
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listener])
