@@ -134,6 +134,24 @@ struct PluginBuildTests {
             """)
     }
 
+    /// `Examples/MCPClient`'s `mcp-client`: the official MCP Swift SDK's client, signed in through
+    /// OAuthMCP, calls a tool on a real MCP server (the Python SDK's, protected by
+    /// django-oauth-toolkit), registering itself and signing in through the headless browser.
+    @Test(.enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() })
+    func theMCPClientCallsAToolThroughTheSDK() async throws {
+        let build = try await cleanBuild("MCPClient")
+        #expect(build.status == 0, "\(build.stdout)\n\(build.stderr)")
+        guard build.status == 0 else { return }
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider)
+        defer { server.stop() }
+        let binary = Self.scratch.appendingPathComponent("MCPClient/debug/mcp-client")
+        let run = try ProcessRunner.run(binary, [server.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add",
+                                                 "--arguments", #"{"a": 20, "b": 22}"#, "--browser-command", "\(provider.python) \(provider.driver) --username olivia"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "42\n")
+    }
+
     @Test func theCommandPluginWritesTheClientsIntoThePackage() async throws {
         let package = Self.scratch.appendingPathComponent("command-plugin-package")
         try? FileManager.default.removeItem(at: package)

@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+// A command-line MCP client: the official MCP Swift SDK's client, signed in through oauthgen
+// (OAuthMCP): `swift run --package-path Examples/MCPClient mcp-client <server URL> --call <tool>`.
+// Built and run against a real MCP server by PluginBuildTests, warnings as errors.
+import PackageDescription
+
+let package = Package(
+    name: "OAuthGenMCPClient",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "oauthgen", path: "../.."),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "mcp-client",
+            dependencies: [
+                .product(name: "OAuthMCP", package: "oauthgen"),
+                .product(name: "OAuthRuntime", package: "oauthgen"),
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import MCP
+import OAuthMCP
+import OAuthRuntime
+
+/// Calls one tool on an MCP server, signing in as an MCP client does: the server's 401 names
+/// its metadata, the client registers itself (or uses --client-id), the browser signs in on a
+/// loopback redirect, and the token is bound to the server.
+@main
+struct MCPClientCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp-client",
+        abstract: "Call a tool on an MCP server, signed in with oauthgen.",
+        discussion: """
+            Examples:
+              mcp-client https://mcp.example.com/mcp --call search --arguments '{"query": "oauth"}'
+              mcp-client http://127.0.0.1:8000/mcp --allow-insecure-loopback --call add --arguments '{"a": 1, "b": 2}'
+            """)
+
+    @Argument(help: "The MCP server's URL (its streamable HTTP endpoint).")
+    var server: String
+
+    @Option(help: "The tool to call.")
+    var call: String
+
+    @Option(help: ArgumentHelp("The tool's arguments, as a JSON object.", valueName: "json"))
+    var arguments: String = "{}"
+
+    @Option(help: "A client ID registered with the server's authorization server, or an https URL of a Client ID Metadata Document; left out, the client registers itself.")
+    var clientID: String?
+
+    @Option(help: ArgumentHelp("Keep the sign-in and the registration in FILE (0600) for the next run.", valueName: "file"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("A command that opens the sign-in URL (split on spaces; the URL is appended).", valueName: "cmd"))
+    var browserCommand: String?
+
+    @Flag(help: "Allow http on 127.0.0.1 or [::1] (local servers only).")
+    var allowInsecureLoopback = false
+
+    func run() async throws {
+        guard let url = URL(string: server), url.host != nil else { throw ValidationError("expected the server's URL, found \(server)") }
+        guard let data = arguments.data(using: .utf8), let toolArguments = try? JSONDecoder().decode([String: Value].self, from: data) else {
+            throw ValidationError("expected --arguments to be a JSON object, found \(arguments)")
+        }
+        let identity: ProtectedResourceSession.ClientIdentity
+        if let clientID {
+            identity = clientID.hasPrefix("https://") || clientID.hasPrefix("http://") ? .metadataDocument(URL(string: clientID)!) : .preregistered(clientID)
+        } else {
+            identity = .dynamic(clientName: "oauthgen mcp-client")
+        }
+        let session = ProtectedResourceSession(
+            resource: url, identity: identity,
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore(),
+            userAgent: LoopbackUserAgent(browserCommand: browserCommand.map { $0.split(separator: " ").map(String.init) }),
+            allowInsecureLoopback: allowInsecureLoopback)
+        // JSON answers where Foundation cannot stream server-sent events (Linux).
+        let transport = HTTPClientTransport(endpoint: url, streaming: false, authorizer: ProtectedResourceAuthorizer(session: session))
+        let client = Client(name: "oauthgen-mcp-client", version: "1.0")
+        _ = try await client.connect(transport: transport)
+        let (content, isError) = try await client.callTool(name: call, arguments: toolArguments)
+        await client.disconnect()
+        for item in content {
+            if case .text(let text, _, _) = item { print(text) } else { print(item) }
+        }
+        if isError == true { throw ExitCode.failure }
+    }
+}
