@@ -57,6 +57,15 @@ let benchmarks: @Sendable () -> Void = {
             for uri in uris { blackHole(RedirectURIChecker.check(uri)) }
         }
     }
+
+    // An MCP server's 403 (RFC 6750 §3.1 with RFC 9728's resource_metadata). Its result is two
+    // arrays and three strings too long to be stored inline (over 15 UTF-8 bytes): 5 allocations.
+    let challenge = #"Bearer error="insufficient_scope", scope="read write", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp""#
+    Benchmark("parse a WWW-Authenticate challenge", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? WWWAuthenticate.parse(challenge))
+        }
+    }
 }
 
 enum ProviderCorpus {
