@@ -18,6 +18,7 @@ python3 Scripts/undocumented.py "$graphs" OAuthRuntime
 python3 Scripts/undocumented.py "$graphs" OAuthPolicy
 python3 Scripts/undocumented.py "$graphs" OAuthGenCore
 python3 Scripts/undocumented.py "$graphs" OAuthOpenAPIMiddleware
+python3 Scripts/undocumented.py "$graphs" OAuthMCP
 # The public API's size per product against Scripts/public-api-baseline.json: growth fails.
 python3 Scripts/public-api.py "$graphs"
 

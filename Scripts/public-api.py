@@ -20,6 +20,7 @@ import sys
 PRODUCTS = {  # product -> module
     "OAuthRuntime": "OAuthRuntime",
     "OAuthOpenAPIMiddleware": "OAuthOpenAPIMiddleware",
+    "OAuthMCP": "OAuthMCP",
     "_OAuthPolicy": "OAuthPolicy",
     "_OAuthGenCore": "OAuthGenCore",
 }
