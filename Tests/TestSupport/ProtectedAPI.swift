@@ -18,21 +18,8 @@ public final class ProtectedAPI {
     public init(provider: DjangoProvider.Instance, requiredScopes: [String] = ["read"]) throws {
         documents = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-client-metadata-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
-        let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/django-provider/protected_api.py").path
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: provider.python)
-        process.arguments = [script, provider.issuer, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret",
-                             requiredScopes.joined(separator: ","), documents.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let (announced, printed) = ProcessRunner.announcedPort(output)
-        guard let port = announced else {
-            process.terminate()
-            throw DjangoProvider.Unavailable(description: "expected the protected API to print its port, found \(printed)")
-        }
-        self.port = port
+        (process, port) = try startPeer("django-provider/protected_api.py", named: "the protected API", provider: provider,
+                                         arguments: [requiredScopes.joined(separator: ","), documents.path])
     }
 
     /// Writes a Client ID Metadata Document this API serves, and returns its client ID:
@@ -59,39 +46,5 @@ public final class ProtectedAPI {
     public func stop() {
         process.terminate()
         try? FileManager.default.removeItem(at: documents)
-    }
-}
-
-/// `Tests/Support/mcp-server/mcp_server.py` on 127.0.0.1: a real MCP server made with the Python
-/// `mcp` SDK (streamable HTTP), protected by django-oauth-toolkit, with one tool, `add`.
-public final class MCPTestServer {
-    let process: Process
-    /// Its port on 127.0.0.1.
-    public let port: Int
-
-    /// `http://127.0.0.1:<port>/mcp`: the MCP endpoint and the resource's identifier.
-    public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/mcp")! }
-
-    /// Starts one for `provider`.
-    public init(provider: DjangoProvider.Instance) throws {
-        let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/mcp-server/mcp_server.py").path
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: provider.python)
-        process.arguments = [script, provider.issuer, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let (announced, printed) = ProcessRunner.announcedPort(output)
-        guard let port = announced else {
-            process.terminate()
-            throw DjangoProvider.Unavailable(description: "expected the MCP server to print its port, found \(printed)")
-        }
-        self.port = port
-    }
-
-    /// Stops the server.
-    public func stop() {
-        process.terminate()
     }
 }

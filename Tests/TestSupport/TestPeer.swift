@@ -1,0 +1,21 @@
+import Foundation
+
+/// Starts `Tests/Support/<script>` with the venv's Python, the provider's issuer, its
+/// introspection endpoint and the resource server's credentials, then `arguments`; returns the
+/// process and the port it announced.
+func startPeer(_ script: String, named name: String, provider: DjangoProvider.Instance, arguments: [String]) throws -> (Process, Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: provider.python)
+    process.arguments = [ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/\(script)").path, provider.issuer,
+                         provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.standardError
+    try process.run()
+    let (announced, printed) = ProcessRunner.announcedPort(output)
+    guard let port = announced else {
+        process.terminate()
+        throw DjangoProvider.Unavailable(description: "expected \(name) to print its port, found \(printed)")
+    }
+    return (process, port)
+}
