@@ -6,7 +6,7 @@ import PackagePlugin
 
 /// The provider files among a target's files, and the build command they need.
 struct ProviderInputs {
-    static let suffixes = [".openid-configuration.json", ".oauth-authorization-server.json", ".quirks.plist", ".oauth-protected-resource.json"]
+    static let suffixes = [".openid-configuration.json", ".oauth-authorization-server.json", ".quirks.plist", ".oauth-protected-resource.json", ".client-metadata.json"]
 
     var providerFiles: [URL] = []
     var configuration: URL?

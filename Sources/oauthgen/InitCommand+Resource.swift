@@ -15,12 +15,18 @@ extension InitCommand {
         let quirks = ResourceQuirkFile.text(
             .init(resource: resource, redirectURIs: redirects, clientID: clientID, defaultScopes: found.challengeScopes, loopbackDevelopmentServer: loopbackServer),
             metadataURL: found.resourceMetadataURL)
-        let files = [
+        var files = [
             GeneratedFile(name: name + InputFileKind.quirks.rawValue, contents: quirks),
             GeneratedFile(name: name + (found.isOpenIDConnect ? InputFileKind.openIDConfiguration : .authorizationServerMetadata).rawValue,
                           contents: PinnedJSONWriter.write(found.authorizationServer)),
             GeneratedFile(name: name + InputFileKind.protectedResource.rawValue, contents: PinnedJSONWriter.write(found.resourceMetadata)),
         ]
+        // A client ID that is an https URL names a Client ID Metadata Document the app hosts
+        // there: written from the quirk file's values, and checked against them at every build.
+        if let clientID, clientID.hasPrefix("https://") {
+            files.append(GeneratedFile(name: name + InputFileKind.clientMetadata.rawValue,
+                                       contents: ClientMetadataDocument.text(clientID: clientID, clientName: bundleID ?? name, redirectURIs: redirects)))
+        }
         for file in files {
             let path = (output as NSString).appendingPathComponent(file.name)
             if let existing = WriteConflictRules.existingFile(named: file.name, at: path, in: output, exists: FileManager.default.fileExists(atPath: path), force: force) {

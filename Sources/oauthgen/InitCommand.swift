@@ -32,7 +32,9 @@ struct InitCommand: AsyncParsableCommand {
             follows its 401 to that metadata, then to the server's (RFC 8414, else OpenID Connect), \
             checks both as the runtime would, and pins them beside a quirk file naming the resource; \
             the generated client sends it with every request (RFC 8707). The name defaults to the \
-            resource's host; a client ID is optional (the app can register at run time).
+            resource's host; a client ID is optional (the app can register at run time). A client \
+            ID that is an https URL gets <name>.client-metadata.json, the Client ID Metadata Document \
+            to host at that URL, which every build then checks against the quirk file.
 
               oauthgen init --resource https://mcp.example.com/mcp --bundle-id com.example.app \\
                   --output OAuth

@@ -39,6 +39,32 @@ struct InitResourceCommandTests {
         #expect(again.stderr.contains("[input-duplicate]"), "\(again.stderr)")
     }
 
+    /// A client ID that is an https URL: the metadata document to host there is written from the
+    /// quirk file's values, and the build checks the two against each other.
+    @Test func anHTTPSClientIDGetsItsMetadataDocument() throws {
+        let provider = try DjangoProvider.instance()
+        let api = try ProtectedAPI(provider: provider)
+        defer { api.stop() }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clientID = "https://app.example.com/oauth/client.json"
+        let run = try OAuthGenBinary.run(["init", "--resource", api.resource, "--allow-insecure-loopback", "--client-id", clientID,
+                                          "--bundle-id", "com.example.app", "--output", directory.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try String(contentsOf: directory.appendingPathComponent("api.client-metadata.json"), encoding: .utf8)
+        #expect(document.contains("\"client_id\": \"\(clientID)\""))
+        #expect(document.contains("\"redirect_uris\": [\n    \"com.example.app:/oauth2redirect\"\n  ]"))
+        #expect(try OAuthGenBinary.run(["validate", directory.path]).stderrLines.filter { $0.contains("error:") } == [])
+        // The app adds a redirect URI to the quirk file and forgets the document: the build says so.
+        let quirks = directory.appendingPathComponent("api.quirks.plist")
+        let edited = try String(contentsOf: quirks, encoding: .utf8).replacingOccurrences(of: "<string>com.example.app:/oauth2redirect</string>",
+                                                                                         with: "<string>com.example.app:/oauth2redirect</string>\n\t\t<string>http://127.0.0.1/callback</string>")
+        try edited.write(to: quirks, atomically: true, encoding: .utf8)
+        let drift = try OAuthGenBinary.run(["validate", directory.path])
+        #expect(drift.status == 1)
+        #expect(drift.stderr.contains("expected \"redirect_uris\" to list \"http://127.0.0.1/callback\", a redirect URI of the quirk file, found it missing: the server would refuse that sign-in [client-metadata-drift]"), "\(drift.stderr)")
+    }
+
     @Test func anHTTPResourceNeedsTheLoopbackFlagAndNothingIsWritten() throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)

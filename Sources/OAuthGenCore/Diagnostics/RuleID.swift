@@ -81,6 +81,7 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case resourceAuthorizationServer = "resource-authorization-server"
     case resourceBearerMethod = "resource-bearer-method"
     case resourceScope = "resource-scope"
+    case clientMetadataDrift = "client-metadata-drift"
 
     // Pushed authorization requests and the device grant: what the quirk file asks for against
     // what the metadata offers.
@@ -178,6 +179,7 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .resourceAuthorizationServer: "RFC 9728 §2, §7.6"
         case .resourceBearerMethod: "RFC 9728 §2; RFC 6750 §2.1"
         case .resourceScope: "RFC 9728 §2; RFC 6749 §3.3"
+        case .clientMetadataDrift: "OAuth Client ID Metadata Document §4; RFC 7591 §2"
         case .parEndpointMissing, .parRequiredByProvider: "RFC 9126 §5"
         case .deviceEndpointMissing: "RFC 8628 §4"
         case .deviceGrantNotListed: "RFC 8628 §4; RFC 8414 §2"

@@ -74,6 +74,13 @@ package enum InputScanner {
                     continue
                 }
                 input.resourcePath = file
+            case .clientMetadata:
+                if let existing = input.clientMetadataPath {
+                    diagnostics.append(Diagnostic(.error, .inputDuplicate,
+                        "expected one client metadata document for provider '\(name)', found another besides '\(existing)'", at: location))
+                    continue
+                }
+                input.clientMetadataPath = file
             }
             byName[name] = input
         }

@@ -6,6 +6,8 @@ public struct LoadedProvider: Sendable, Hashable {
     package var discovery: DiscoveryDocument?
     /// The protected resource's metadata, for a provider pinned with `init --resource`.
     package var protectedResource: ProtectedResourceDocument?
+    /// The Client ID Metadata Document the app hosts, as JSON with its locations.
+    package var clientMetadata: JSONValue?
     package var quirks: QuirkFile? {
         didSet {
             redirects = Self.classify(quirks?.redirectURIs)

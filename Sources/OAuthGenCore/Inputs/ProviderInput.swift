@@ -9,6 +9,9 @@ package struct ProviderInput: Sendable, Hashable {
     package var quirksPath: String?
     /// `<name>.oauth-protected-resource.json`: the resource the tokens are for (RFC 9728).
     package var resourcePath: String?
+    /// `<name>.client-metadata.json`: the Client ID Metadata Document the app hosts at its
+    /// client ID, checked against the quirk file so the two cannot drift apart.
+    package var clientMetadataPath: String?
 
     package init(name: String, discoveryPath: String? = nil, discoveryKind: DiscoveryDocument.Kind? = nil, quirksPath: String? = nil) {
         self.name = name
@@ -18,7 +21,7 @@ package struct ProviderInput: Sendable, Hashable {
     }
 
     /// The input files, discovery first.
-    package var paths: [String] { [discoveryPath, quirksPath, resourcePath].compactMap { $0 } }
+    package var paths: [String] { [discoveryPath, quirksPath, resourcePath, clientMetadataPath].compactMap { $0 } }
 }
 
 /// The kind of input a file name announces.
@@ -27,6 +30,7 @@ package enum InputFileKind: String, Sendable, Hashable, CaseIterable {
     case authorizationServerMetadata = ".oauth-authorization-server.json"
     case quirks = ".quirks.plist"
     case protectedResource = ".oauth-protected-resource.json"
+    case clientMetadata = ".client-metadata.json"
 
     /// The kind and provider name of a file, from its last path component.
     package static func classify(fileName: String) -> (kind: InputFileKind, provider: String)? {

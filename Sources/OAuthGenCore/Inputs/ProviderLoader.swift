@@ -22,6 +22,11 @@ package enum ProviderLoader {
             provider.quirks = quirks
             diagnostics += found
         }
+        if let path = input.clientMetadataPath, let bytes = readFile(path, diagnostics: &diagnostics) {
+            let read = JSONReader.read(bytes, file: path)
+            provider.clientMetadata = read.value
+            diagnostics += read.diagnostics
+        }
         if let path = input.resourcePath, let bytes = readFile(path, diagnostics: &diagnostics) {
             let (resource, found) = ProtectedResourceLoader.load(bytes, file: path)
             provider.protectedResource = resource

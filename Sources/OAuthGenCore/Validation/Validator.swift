@@ -16,6 +16,7 @@ package enum Validator {
             findings += QuirkRules.check(provider)
             findings += DevelopmentServerRules.check(provider)
             findings += ProtectedResourceRules.check(provider)
+            findings += ClientMetadataRules.check(provider)
             findings += PlatformRules.check(provider.redirects, platforms: platforms)
             findings += GeneratedCodeRules.check(provider)
         }
