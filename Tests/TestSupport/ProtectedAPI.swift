@@ -14,12 +14,13 @@ public final class ProtectedAPI {
     /// `http://127.0.0.1:<port>/api`: the resource's identifier, and the URL to call.
     public var resource: String { "http://127.0.0.1:\(port)/api" }
 
-    /// Starts one for `provider`, requiring `requiredScopes` on `GET /api`.
-    public init(provider: DjangoProvider.Instance, requiredScopes: [String] = ["read"]) throws {
+    /// Starts one for `provider`, requiring `requiredScopes` on `GET /api`; with `stepUpMaxAge`,
+    /// the first token it sees is refused with an RFC 9470 challenge for that `max_age`.
+    public init(provider: DjangoProvider.Instance, requiredScopes: [String] = ["read"], stepUpMaxAge: Int? = nil) throws {
         documents = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-client-metadata-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
         (process, port) = try startPeer("django-provider/protected_api.py", named: "the protected API", provider: provider,
-                                         arguments: [requiredScopes.joined(separator: ","), documents.path])
+                                         arguments: [requiredScopes.joined(separator: ","), documents.path] + (stepUpMaxAge.map { ["max_age=\($0)"] } ?? []))
     }
 
     /// Writes a Client ID Metadata Document this API serves, and returns its client ID:

@@ -144,6 +144,10 @@ public struct OAuthError: Error, Sendable {
         /// A sign-in or step-up was needed where the app allows no user interaction
         /// (``ProtectedResourceSession/Interaction/never``): nothing was opened.
         public static let interactionRequired = Kind("interactionRequired")
+        /// A sign-in made for a resource's RFC 9470 challenge did not reach what it asked for: the
+        /// new ID token's `acr` is not one of its `acr_values`, or its `auth_time` is older than its
+        /// `max_age`.
+        public static let insufficientAuthentication = Kind("insufficientAuthentication")
         /// The token store cannot be read now, though it may hold a sign-in: the Keychain before
         /// the device's first unlock after a restart, a dismissed biometric prompt. The session is
         /// not signed out and reads the store again at the next call; see

@@ -114,6 +114,9 @@ public actor ProtectedResourceSession {
     /// What to do about the resource's answer to a request that carried `sent` (its
     /// `Authorization` header): `true` to send the request again.
     ///
+    /// - 401 `insufficient_user_authentication` (RFC 9470): sign in again with the challenge's
+    ///   `acr_values` and `max_age`, and keep the new sign-in only if its ID token meets them
+    ///   (``OAuthError/Kind/insufficientAuthentication`` otherwise).
     /// - 401 `invalid_token`, or a 401 at all before any sign-in: renew the token (refresh once,
     ///   or sign in).
     /// - 403 `insufficient_scope` naming scopes beyond those granted: sign in again with the
@@ -123,6 +126,14 @@ public actor ProtectedResourceSession {
         let session = try await oauthSession()
         switch response.statusCode {
         case 401:
+            if let wanted = StepUp.authentication(after: response) {
+                // RFC 9470: the same scopes, a fresher or stronger authentication.
+                let discoveredScopes = try await discovery().scopes
+                let scopes = try await session.currentSignIn()?.tokens.scopes ?? discoveredScopes
+                try await signIn(scopes: scopes, acrValues: wanted.acrValues, maxAge: wanted.maxAge)
+                stepUps += 1
+                return true
+            }
             guard let sent else {
                 // Nothing was sent: a sign-in is what the resource asks for.
                 try await signIn(scopes: try await discovery().scopes)
@@ -146,24 +157,34 @@ public actor ProtectedResourceSession {
 
     /// Sends `request` to the resource with the sign-in's token through the client's transport:
     /// signed in first, a 401 `invalid_token` renewed once (``OAuthSession/data(for:)``), a 403
-    /// `insufficient_scope` stepped up once (``handle(_:sent:)``).
+    /// `insufficient_scope` or a 401 `insufficient_user_authentication` stepped up once
+    /// (``handle(_:sent:)``).
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
         let session = try await oauthSession()
         _ = try await authorizationHeaders(method: request.httpMethod ?? "GET", url: request.url ?? resource)
         var (data, response) = try await session.data(for: request)
-        if response.statusCode == 403, try await handle(response, sent: nil) {
+        if response.statusCode == 403 || StepUp.authentication(after: response) != nil, try await handle(response, sent: nil) {
             (data, response) = try await session.data(for: request)
         }
         return (data, response)
     }
 
-    /// Signs in with `scopes` through the user agent, if ``interaction`` allows.
-    func signIn(scopes: [String]) async throws(OAuthError) {
+    /// Signs in with `scopes` through the user agent, if ``interaction`` allows; with
+    /// `acrValues` or `maxAge` (an RFC 9470 challenge), the new sign-in must meet them before
+    /// it is kept.
+    func signIn(scopes: [String], acrValues: [String] = [], maxAge: Int? = nil) async throws(OAuthError) {
         guard interaction == .allowed else {
             throw OAuthError(.interactionRequired, "expected to sign in to \(resource.absoluteString) with the scopes \(scopes.joined(separator: " ")), found interaction not allowed (ProtectedResourceSession.interaction is .never)")
         }
         let session = try await oauthSession()
-        let signIn = try await session.client.signIn(with: userAgent, redirectURI: redirectURI, scopes: scopes.map { ScopeValue(rawValue: $0) })
+        let requestedAt = Date()
+        let signIn = try await session.client.signIn(with: userAgent, redirectURI: redirectURI, scopes: scopes.map { ScopeValue(rawValue: $0) },
+                                                     parameters: AuthorizationParameters(maxAge: maxAge, acrValues: acrValues))
+        if let problem = StepUp.authenticationProblem(acr: signIn.idToken?.allClaims["acr"]?.stringValue, authTime: signIn.authenticatedAt,
+                                                      hasIDToken: signIn.idToken != nil, acrValues: acrValues, maxAge: maxAge,
+                                                      now: max(Date(), requestedAt), clockSkew: session.client.options.clockSkew) {
+            throw OAuthError(.insufficientAuthentication, problem)
+        }
         try await session.keep(signIn)
     }
 

@@ -22,4 +22,35 @@ public enum StepUp {
         for scope in missing where !union.contains(scope) { union.append(scope) }
         return union
     }
+
+    /// What a 401 `insufficient_user_authentication` (RFC 9470 §3) asks the next sign-in for:
+    /// its `acr_values` and `max_age`; `nil` for any other response.
+    public static func authentication(after response: HTTPURLResponse) -> (acrValues: [String], maxAge: Int?)? {
+        guard response.statusCode == 401 else { return nil }
+        let challenges = ResourceChallenge.challenges(response.value(forHTTPHeaderField: "WWW-Authenticate"))
+        guard let challenge = challenges.first(where: { ($0.isScheme("Bearer") || $0.isScheme("DPoP")) && $0.error == "insufficient_user_authentication" })
+        else { return nil }
+        return (challenge.acrValues ?? [], challenge.maxAge)
+    }
+
+    /// Why a sign-in made for such a challenge does not meet it, or `nil` when it does (RFC 9470
+    /// §5, OIDC Core §2): its ID token's `acr` one of `acrValues` (when any were asked for), its
+    /// `auth_time` no more than `maxAge` seconds before `now`, give or take `clockSkew`. A sign-in
+    /// without an ID token (an OAuth-only server) cannot show either: the resource checks its
+    /// new token itself.
+    public static func authenticationProblem(acr: String?, authTime: Date?, hasIDToken: Bool, acrValues: [String], maxAge: Int?,
+                                             now: Date, clockSkew: TimeInterval) -> String? {
+        guard hasIDToken else { return nil }
+        if !acrValues.isEmpty, !acrValues.contains(acr ?? "") {
+            return "expected the new ID token's acr to be one of \(acrValues.joined(separator: ", ")), found \(acr ?? "none")"
+        }
+        if let maxAge {
+            guard let authTime else { return "expected the new ID token to carry auth_time (max_age \(maxAge) was asked for), found none" }
+            let age = now.timeIntervalSince(authTime)
+            if age > TimeInterval(maxAge) + clockSkew {
+                return "expected the user to have authenticated at most \(maxAge) s ago, found \(Int(age)) s (auth_time)"
+            }
+        }
+        return nil
+    }
 }

@@ -34,6 +34,20 @@ struct ProtectedResourceSessionTests {
         #expect(Set(scopes) == ["read", "write"])
     }
 
+    /// RFC 9470: the API refuses the first token for its authentication's age; the session signs
+    /// in again with the challenge's max_age and the retried call passes.
+    @Test func anAuthenticationChallengeSignsInAgainWithItsMaxAge() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUpMaxAge: 300)
+        defer { api.stop() }
+        let session = session(api, browser: try browser("ivan"))
+        let (_, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
+        #expect(response.statusCode == 200)
+        #expect(await session.stepUps == 1)
+        // Two tokens reached the API: the one it refused, and the new sign-in's.
+        let tokens = try api.requests().filter { $0["scheme"] as? String == "Bearer" }
+        #expect(tokens.count == 2)
+    }
+
     /// A background task (`.never`) gets a typed error, and nothing opens: the browser command
     /// would fail the test if it ran.
     @Test func withoutInteractionNothingOpens() async throws {

@@ -26,3 +26,34 @@ import Testing
         #expect(StepUp.scopes(after: response(403, nil), granted: ["read"]) == nil)
     }
 }
+
+/// RFC 9470: what an `insufficient_user_authentication` challenge asks for, and whether a new
+/// sign-in meets it.
+@Suite struct AuthenticationStepUpTests {
+    func response(_ status: Int, _ challenge: String) -> HTTPURLResponse {
+        HTTPURLResponse(url: URL(string: "https://api.example.com/x")!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["WWW-Authenticate": challenge])!
+    }
+
+    @Test func theChallengesACRValuesAndMaxAge() throws {
+        let asked = try #require(StepUp.authentication(after: response(401, #"Bearer error="insufficient_user_authentication", acr_values="urn:mfa urn:hw", max_age="300""#)))
+        #expect(asked.acrValues == ["urn:mfa", "urn:hw"])
+        #expect(asked.maxAge == 300)
+        #expect(StepUp.authentication(after: response(401, #"Bearer error="invalid_token""#)) == nil)
+        #expect(StepUp.authentication(after: response(403, #"Bearer error="insufficient_user_authentication""#)) == nil)
+    }
+
+    @Test func aNewSignInMustMeetIt() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        func problem(acr: String?, authTime: Date?, acrValues: [String] = ["urn:mfa"], maxAge: Int? = 60) -> String? {
+            StepUp.authenticationProblem(acr: acr, authTime: authTime, hasIDToken: true, acrValues: acrValues, maxAge: maxAge, now: now, clockSkew: 5)
+        }
+        #expect(problem(acr: "urn:mfa", authTime: now.addingTimeInterval(-30)) == nil)
+        #expect(problem(acr: "urn:pwd", authTime: now) == "expected the new ID token's acr to be one of urn:mfa, found urn:pwd")
+        #expect(problem(acr: nil, authTime: now) == "expected the new ID token's acr to be one of urn:mfa, found none")
+        #expect(problem(acr: "urn:mfa", authTime: now.addingTimeInterval(-120)) == "expected the user to have authenticated at most 60 s ago, found 120 s (auth_time)")
+        #expect(problem(acr: "urn:mfa", authTime: nil) == "expected the new ID token to carry auth_time (max_age 60 was asked for), found none")
+        #expect(problem(acr: nil, authTime: now.addingTimeInterval(-64), acrValues: []) == nil)
+        // Without an ID token nothing can be shown: the resource checks its new token.
+        #expect(StepUp.authenticationProblem(acr: nil, authTime: nil, hasIDToken: false, acrValues: ["urn:mfa"], maxAge: 1, now: now, clockSkew: 0) == nil)
+    }
+}

@@ -21,7 +21,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer import JSONHandler, introspect, serve  # noqa: E402
 
 ISSUER, INTROSPECTION, CLIENT_ID, SECRET, REQUIRED = sys.argv[1:6]
-DOCS = sys.argv[6] if len(sys.argv) > 6 else None
+DOCS = sys.argv[6] if len(sys.argv) > 6 and sys.argv[6] else None
+# "max_age=N": the first token the API sees is refused with 401 insufficient_user_authentication
+# and max_age="N" (RFC 9470), as if its user had authenticated too long ago; later tokens pass.
+STEP_UP = sys.argv[7] if len(sys.argv) > 7 else None
+refused_for_authentication = []
 REQUIRED_SCOPES = [scope for scope in REQUIRED.split(",") if scope]
 seen = []
 lock = threading.Lock()
@@ -88,6 +92,11 @@ class Handler(JSONHandler):
             return self.challenge(401, "invalid_token")
         if not set(REQUIRED_SCOPES) <= set(granted):
             return self.challenge(403, "insufficient_scope", REQUIRED_SCOPES)
+        if STEP_UP and not refused_for_authentication:
+            refused_for_authentication.append(answer.get("client_id"))
+            max_age = STEP_UP.split("=", 1)[1]
+            return self.reply(401, {"error": "insufficient_user_authentication"}, {"WWW-Authenticate":
+                f'Bearer error="insufficient_user_authentication", error_description="A more recent authentication is required", max_age="{max_age}"'})
         self.reply(200, {"username": answer.get("username"), "scope": " ".join(granted), "resource": self.resource})
 
 
