@@ -52,8 +52,9 @@ extension OAuthGenLogin {
         } catch {
             throw OAuthError(.storageFailed, "expected a readable sign-in in \(store ?? ""), found \(error)", underlyingError: error)
         }
+        let redirect = try loopbackURI(redirectURI, option: "--redirect-uri")
         let session = ProtectedResourceSession(
-            resource: resourceURL, identity: identity, redirectURI: try loopbackURI(redirectURI, option: "--redirect-uri"),
+            resource: resourceURL, identity: identity, redirectURI: redirect,
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
             userAgent: LoopbackUserAgent(browserCommand: command, timeout: timeout), transport: URLSessionTransport(),
             allowInsecureLoopback: allowInsecureLoopback)
@@ -64,7 +65,7 @@ extension OAuthGenLogin {
         if !signInReused, let scope {
             // Scopes given on the command line replace the ones the resource named.
             let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
-            try await oauth.keep(try await oauth.client.signIn(with: agent, redirectURI: try loopbackURI(redirectURI, option: "--redirect-uri"),
+            try await oauth.keep(try await oauth.client.signIn(with: agent, redirectURI: redirect,
                                                               scopes: scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }))
         }
         var request = URLRequest(url: resourceURL)

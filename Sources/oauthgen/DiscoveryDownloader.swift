@@ -41,24 +41,29 @@ enum DiscoveryDownloader {
     /// The body, read only up to the input size limit; a redirect is refused, since a document
     /// pinned from wherever a server points would be trusted at every later build.
     private static func download(_ url: URL) async throws -> [UInt8] {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let response: ServerFetch.Response
-        do {
-            response = try await ServerFetch().send(request, bodyLimit: InputLimits.maximumFileSize)
-        } catch .bodyTooLarge(let limit) {
-            throw fail("expected a discovery document of at most \(limit) bytes from \(url.absoluteString), found a larger one")
-        } catch {
-            throw fail("expected to download \(url.absoluteString), found: \(error)")
-        }
+        let response = try await get(url, document: "a discovery document")
         if (300..<400).contains(response.status) {
-            let location = response.headers.first { $0.key.lowercased() == "location" }?.value ?? "nowhere"
+            let location = response.header("Location") ?? "nowhere"
             throw fail("expected the document at \(url.absoluteString), found HTTP \(response.status) redirecting to '\(location)'; redirects are not followed: pin the issuer the redirect names only if you trust it")
         }
         guard response.status == 200 else {
             throw fail("expected HTTP 200 from \(url.absoluteString), found \(response.status)")
         }
         return [UInt8](response.body)
+    }
+
+    /// One GET without credentials for `document` at `url`: no redirect followed, the body read
+    /// only up to the input size limit; a failure to reach it ends the command (`fetch-failed`).
+    static func get(_ url: URL, document: String) async throws -> ServerFetch.Response {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        do {
+            return try await ServerFetch().send(request, bodyLimit: InputLimits.maximumFileSize)
+        } catch .bodyTooLarge(let limit) {
+            throw fail("expected \(document) of at most \(limit) bytes from \(url.absoluteString), found a larger one")
+        } catch {
+            throw fail("expected to download \(url.absoluteString), found: \(error)")
+        }
     }
 
     /// A fetch that could not be made or answered (`fetch-failed`, unless `rule` says otherwise),
@@ -78,5 +83,12 @@ enum DiscoveryDownloader {
             StandardError.write(error.description + "\n")
             throw ExitCode.failure
         }
+    }
+}
+
+extension ServerFetch.Response {
+    /// A header field, its name compared without case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }

@@ -31,9 +31,9 @@ enum ResourceDownloader {
             throw ExitCode.failure
         }
         // An unauthenticated request: a 401 may name the metadata (RFC 9728 §5.1).
-        let probe = try await get(resource, allowingStatus: true)
+        let probe = try await get(resource)
         let challenge = probe.status == 401
-            ? WWWAuthenticate.challenges(inFieldLines: [probe.header("WWW-Authenticate") ?? ""]).first { $0.isScheme("Bearer") || $0.isScheme("DPoP") }
+            ? WWWAuthenticate.challenges(inFieldLines: [probe.header("WWW-Authenticate") ?? ""]).first(where: \.isAccessTokenChallenge)
             : nil
         guard let candidates = ResourceDiscoveryPlan.metadataCandidates(resource: resource, named: challenge?.resourceMetadata) else {
             throw DiscoveryDownloader.fail("expected the protected resource to be an https URL, found '\(resource)'", rule: .fetchIssuerInvalid)
@@ -44,7 +44,7 @@ enum ResourceDownloader {
                 DiagnosticPrinter.printText([refused])
                 throw ExitCode.failure
             }
-            let response = try await get(candidate.url, allowingStatus: true)
+            let response = try await get(candidate.url)
             guard response.status == 200 else {
                 tried.append("HTTP \(response.status) at \(candidate.url)")
                 continue
@@ -75,7 +75,7 @@ enum ResourceDownloader {
         guard let parsed = try? ServerURL(parsing: issuer) else { throw DiscoveryDownloader.fail("expected an issuer URL, found '\(issuer)'", rule: .fetchIssuerInvalid) }
         var tried: [String] = []
         for location in ResourceDiscoveryPlan.authorizationServerLocations(issuer: parsed) {
-            let response = try await get(location.url, allowingStatus: true)
+            let response = try await get(location.url)
             guard response.status == 200 else {
                 tried.append("HTTP \(response.status) at \(location.url)")
                 continue
@@ -92,24 +92,8 @@ enum ResourceDownloader {
         throw DiscoveryDownloader.fail("expected authorization server metadata for \(issuer) (RFC 8414, OpenID Connect Discovery), found \(tried.joined(separator: "; "))")
     }
 
-    /// One GET without credentials, no redirect followed, the body bounded.
-    private static func get(_ text: String, allowingStatus: Bool) async throws -> ServerFetch.Response {
+    private static func get(_ text: String) async throws -> ServerFetch.Response {
         guard let url = URL(string: text) else { throw DiscoveryDownloader.fail("expected a URL, found '\(text)'") }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        do {
-            return try await ServerFetch().send(request, bodyLimit: InputLimits.maximumFileSize)
-        } catch .bodyTooLarge(let limit) {
-            throw DiscoveryDownloader.fail("expected a document of at most \(limit) bytes from \(text), found a larger one")
-        } catch {
-            throw DiscoveryDownloader.fail("expected to reach \(text), found: \(error)")
-        }
-    }
-}
-
-extension ServerFetch.Response {
-    /// A header field, its name compared without case.
-    func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return try await DiscoveryDownloader.get(url, document: "a document")
     }
 }

@@ -6,38 +6,45 @@ package enum FetchRules {
     /// The issuer given on the command line, by the runtime's endpoint rule (`EndpointRule`):
     /// https, or http on a loopback literal when the caller allows it.
     package static func issuerArgument(_ issuer: String, allowInsecureLoopback: Bool) -> Diagnostic? {
-        let parsed: ServerURL
-        do {
-            parsed = try ServerURL(parsing: issuer)
-        } catch {
-            return Diagnostic(.error, .fetchIssuerInvalid, "expected the issuer to be an absolute https URL: \(error), found '\(issuer)'", at: nil)
-        }
-        switch EndpointRule.verdict(for: parsed) {
-        case .secure:
-            return nil
-        case .insecureLoopback where allowInsecureLoopback:
-            return nil
-        case .insecureLoopback:
-            return Diagnostic(.error, .fetchIssuerInvalid,
-                              "expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
-        case .refused:
-            return Diagnostic(.error, .fetchIssuerInvalid, "expected an https issuer, found '\(issuer)'", at: nil)
+        refusal(of: issuer, allowInsecureLoopback: allowInsecureLoopback).map { refusal in
+            switch refusal {
+            case .unparsable(let error): Diagnostic(.error, .fetchIssuerInvalid, "expected the issuer to be an absolute https URL: \(error), found '\(issuer)'", at: nil)
+            case .loopbackWithoutFlag: Diagnostic(.error, .fetchIssuerInvalid, "expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
+            case .insecure: Diagnostic(.error, .fetchIssuerInvalid, "expected an https issuer, found '\(issuer)'", at: nil)
+            }
         }
     }
 
     /// Another server URL given or found (a protected resource, its metadata's location), by the
     /// same rule.
     package static func serverArgument(_ url: String, name: String, allowInsecureLoopback: Bool) -> Diagnostic? {
-        guard let parsed = try? ServerURL(parsing: url) else {
-            return Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to be an absolute https URL, found '\(url)'", at: nil)
+        refusal(of: url, allowInsecureLoopback: allowInsecureLoopback).map { refusal in
+            switch refusal {
+            case .unparsable: Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to be an absolute https URL, found '\(url)'", at: nil)
+            case .loopbackWithoutFlag: Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
+            case .insecure: Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to use https, found '\(url)'", at: nil)
+            }
+        }
+    }
+
+    /// Why the endpoint rule refuses `text`, or `nil` when it accepts it.
+    private enum Refusal {
+        case unparsable(ServerURLError)
+        case loopbackWithoutFlag
+        case insecure
+    }
+
+    private static func refusal(of text: String, allowInsecureLoopback: Bool) -> Refusal? {
+        let parsed: ServerURL
+        do {
+            parsed = try ServerURL(parsing: text)
+        } catch {
+            return .unparsable(error)
         }
         switch EndpointRule.verdict(for: parsed) {
         case .secure: return nil
-        case .insecureLoopback where allowInsecureLoopback: return nil
-        case .insecureLoopback:
-            return Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
-        case .refused:
-            return Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to use https, found '\(url)'", at: nil)
+        case .insecureLoopback: return allowInsecureLoopback ? nil : .loopbackWithoutFlag
+        case .refused: return .insecure
         }
     }
 

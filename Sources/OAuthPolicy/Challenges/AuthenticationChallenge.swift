@@ -22,6 +22,10 @@ public struct AuthenticationChallenge: Sendable, Hashable, CustomStringConvertib
         WWWAuthenticate.equalIgnoringASCIICase(scheme, name)
     }
 
+    /// Whether it is a `Bearer` or `DPoP` challenge: one about the access token (RFC 6750 §3,
+    /// RFC 9449 §7.1), which the errors and parameters below belong to.
+    public var isAccessTokenChallenge: Bool { isScheme("Bearer") || isScheme("DPoP") }
+
     /// The parameter named `name` (ignoring case, RFC 9110 §11.2), or `nil`.
     public subscript(_ name: String) -> String? {
         parameters.first { WWWAuthenticate.equalIgnoringASCIICase($0.name, name) }?.value

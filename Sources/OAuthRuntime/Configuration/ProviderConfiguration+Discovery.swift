@@ -11,9 +11,20 @@ extension ProviderConfiguration {
     ///     (OIDC Discovery §4.3, RFC 8414 §3.3).
     ///   - client: the app's registration with the provider.
     public init(discoveryDocument data: Data, expectedIssuer: String? = nil, client: ClientRegistration = ClientRegistration()) throws(OAuthError) {
+        try self.init(discoveryObject: try Self.discoveryObject(data), expectedIssuer: expectedIssuer, client: client)
+    }
+
+    /// A discovery document's members.
+    static func discoveryObject(_ data: Data) throws(OAuthError) -> [String: ClaimValue] {
         guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: data) else {
             throw OAuthError.invalidDiscoveryDocument("expected a discovery document to be a JSON object, found something else")
         }
+        return object
+    }
+
+    /// A configuration from a discovery document's decoded members, for a caller that reads
+    /// members of its own too (`ResourceDiscovery`).
+    init(discoveryObject object: [String: ClaimValue], expectedIssuer: String?, client: ClientRegistration) throws(OAuthError) {
         func string(_ name: String) -> String? { object[name]?.stringValue }
         func strings(_ name: String) -> [String] { stated(name) ?? [] }
         func stated(_ name: String) -> [String]? {

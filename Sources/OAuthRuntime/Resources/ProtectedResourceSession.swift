@@ -104,11 +104,16 @@ public actor ProtectedResourceSession {
     /// The headers for one request to the resource: signed in first (opening the user agent
     /// when ``interaction`` allows), refreshed if needed.
     public func authorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
+        try await signedInSession().validAuthorizationHeaders(method: method, url: url)
+    }
+
+    /// The session, signed in first (with the discovered scopes) when it holds no sign-in.
+    func signedInSession() async throws(OAuthError) -> OAuthSession<DiscoveredProvider> {
         let session = try await oauthSession()
         if try await session.currentSignIn() == nil {
             try await signIn(scopes: try await discovery().scopes)
         }
-        return try await session.validAuthorizationHeaders(method: method, url: url)
+        return session
     }
 
     /// What to do about the resource's answer to a request that carried `sent` (its
@@ -160,8 +165,8 @@ public actor ProtectedResourceSession {
     /// `insufficient_scope` or a 401 `insufficient_user_authentication` stepped up once
     /// (``handle(_:sent:)``).
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
-        let session = try await oauthSession()
-        _ = try await authorizationHeaders(method: request.httpMethod ?? "GET", url: request.url ?? resource)
+        // Signed in here; the session's `data(for:)` makes the request's headers itself.
+        let session = try await signedInSession()
         var (data, response) = try await session.data(for: request)
         if response.statusCode == 403 || StepUp.authentication(after: response) != nil, try await handle(response, sent: nil) {
             (data, response) = try await session.data(for: request)

@@ -1,22 +1,6 @@
 import Foundation
 internal import OAuthPolicy
 
-/// A protected resource and its authorization server, learnt at run time from the resource
-/// itself: the path an MCP client takes to a server nobody pinned at build time.
-public struct DiscoveredResource: Sendable, Hashable {
-    /// The resource's checked metadata.
-    public var resource: ProtectedResource
-    /// The authorization server's configuration, its issuer checked, with ``ProviderConfiguration/resource``
-    /// set to the resource's identifier so every request binds the token to it (RFC 8707).
-    public var configuration: ProviderConfiguration
-    /// The scopes to ask for: the 401's `scope` (RFC 6750 §3) where it named some, else the
-    /// resource's `scopes_supported`, else none (the server's default).
-    public var scopes: [String]
-    /// Whether the authorization server accepts an https URL the app hosts as its client ID
-    /// (`client_id_metadata_document_supported`, OAuth Client ID Metadata Document).
-    public var clientIDMetadataDocumentSupported: Bool
-}
-
 /// Discovery from a protected resource (RFC 9728 §5, §3; RFC 8414 §3; OIDC Discovery §4), in the
 /// order MCP clients follow:
 ///
@@ -37,8 +21,7 @@ public enum ResourceDiscovery {
     public static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool = false) async throws(OAuthError) -> DiscoveredResource {
         try EndpointPolicy.requireSecure(resource, name: "protected resource", allowInsecureLoopback: allowInsecureLoopback)
         let probe = try await transport.send(HTTPRequest(method: "GET", url: resource, headers: ["Accept": "application/json"]), to: "protected resource")
-        let challenges = probe.status == 401 ? ResourceChallenge.challenges(probe.header("WWW-Authenticate")) : []
-        let bearer = challenges.first { $0.isScheme("Bearer") || $0.isScheme("DPoP") }
+        let bearer = probe.status == 401 ? ResourceChallenge.tokenChallenge(probe.header("WWW-Authenticate")) : nil
 
         let metadata = try await resourceMetadata(for: resource, named: bearer?.resourceMetadata, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
         guard let issuer = metadata.authorizationServers.first else {
@@ -69,10 +52,10 @@ public enum ResourceDiscovery {
                 tried.append("HTTP \(response.status) at \(candidate.url)")
                 continue
             }
-            let stated = (try? JSONDecoder().decode([String: ClaimValue].self, from: response.body))?["resource"]?.stringValue
             do {
-                return try ProtectedResource(metadataDocument: response.body, expectedResource: ResourceDiscoveryPlan.expectedResource(for: candidate, stated: stated),
-                                             allowInsecureLoopback: allowInsecureLoopback)
+                let object = try ProtectedResource.object(response.body)
+                let expected = ResourceDiscoveryPlan.expectedResource(for: candidate, stated: object["resource"]?.stringValue)
+                return try ProtectedResource(metadata: object, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
             } catch {
                 throw OAuthError(error.kind, "in the protected resource metadata at \(candidate.url): \(error.message)")
             }
@@ -95,12 +78,9 @@ public enum ResourceDiscovery {
                 tried.append("HTTP \(response.status) at \(location)")
                 continue
             }
-            let configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
-            var supportsMetadataDocument = false
-            if case .bool(true)? = (try? JSONDecoder().decode([String: ClaimValue].self, from: response.body))?["client_id_metadata_document_supported"] {
-                supportsMetadataDocument = true
-            }
-            return (configuration, supportsMetadataDocument)
+            let object = try ProviderConfiguration.discoveryObject(response.body)
+            let configuration = try ProviderConfiguration(discoveryObject: object, expectedIssuer: issuer, client: ClientRegistration())
+            return (configuration, object["client_id_metadata_document_supported"] == .bool(true))
         }
         throw OAuthError.invalidDiscoveryDocument("expected authorization server metadata for \(issuer) (RFC 8414, OpenID Connect Discovery), found \(tried.joined(separator: "; "))")
     }

@@ -13,9 +13,8 @@ public enum StepUp {
     /// is not such a refusal or names no scope beyond `granted`.
     public static func scopes(after response: HTTPURLResponse, granted: [String]) -> [String]? {
         guard response.statusCode == 403 else { return nil }
-        let challenges = ResourceChallenge.challenges(response.value(forHTTPHeaderField: "WWW-Authenticate"))
-        guard let challenge = challenges.first(where: { ($0.isScheme("Bearer") || $0.isScheme("DPoP")) && $0.error == "insufficient_scope" }),
-              let wanted = challenge.scopes else { return nil }
+        guard let wanted = ResourceChallenge.tokenChallenge(response.value(forHTTPHeaderField: "WWW-Authenticate"), error: "insufficient_scope")?.scopes
+        else { return nil }
         let missing = wanted.filter { !granted.contains($0) }
         guard !missing.isEmpty else { return nil }
         var union = granted
@@ -27,9 +26,8 @@ public enum StepUp {
     /// its `acr_values` and `max_age`; `nil` for any other response.
     public static func authentication(after response: HTTPURLResponse) -> (acrValues: [String], maxAge: Int?)? {
         guard response.statusCode == 401 else { return nil }
-        let challenges = ResourceChallenge.challenges(response.value(forHTTPHeaderField: "WWW-Authenticate"))
-        guard let challenge = challenges.first(where: { ($0.isScheme("Bearer") || $0.isScheme("DPoP")) && $0.error == "insufficient_user_authentication" })
-        else { return nil }
+        guard let challenge = ResourceChallenge.tokenChallenge(response.value(forHTTPHeaderField: "WWW-Authenticate"),
+                                                               error: "insufficient_user_authentication") else { return nil }
         return (challenge.acrValues ?? [], challenge.maxAge)
     }
 

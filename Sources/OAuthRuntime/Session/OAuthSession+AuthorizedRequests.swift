@@ -98,7 +98,12 @@ public enum ResourceChallenge {
 
     /// `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1), or the same under DPoP.
     public static func saysInvalidToken(wwwAuthenticate: String?) -> Bool {
-        challenges(wwwAuthenticate).contains { ($0.isScheme("Bearer") || $0.isScheme("DPoP")) && $0.error == "invalid_token" }
+        tokenChallenge(wwwAuthenticate, error: "invalid_token") != nil
+    }
+
+    /// The field's first Bearer or DPoP challenge, with `error` when one is given.
+    static func tokenChallenge(_ wwwAuthenticate: String?, error: String? = nil) -> AuthenticationChallenge? {
+        challenges(wwwAuthenticate).first { $0.isAccessTokenChallenge && (error == nil || $0.error == error) }
     }
 
     /// The field's challenges; none when it is absent or does not parse.

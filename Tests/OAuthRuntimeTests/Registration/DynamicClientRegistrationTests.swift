@@ -32,7 +32,7 @@ import TestSupport
         #expect(record.method == .dynamic)
         #expect(record.registrationAccessToken == "RAT")
         #expect(record.registrationClientURI?.absoluteString == "https://as.example/register/dyn-1")
-        #expect(!record.description.contains("RAT\""))
+        #expect(!record.description.contains("RAT"))
         let sent = try #require(server.requests.first)
         #expect(sent.method == "POST" && sent.path == "/register")
         let body = try #require(try JSONSerialization.jsonObject(with: sent.body) as? [String: Any])
