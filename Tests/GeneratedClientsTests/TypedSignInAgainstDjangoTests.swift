@@ -53,4 +53,33 @@ struct TypedSignInAgainstDjangoTests {
             return error?.kind == .requestRejected && error?.protocolError?.code == "invalid_grant"
         }
     }
+
+    /// `acr_values` and `max_age` through the generated types: the provider lists `pwd` and
+    /// `mfa` in `acr_values_supported`, so `DjangoOAuthToolkit.ACRValue` has both, and the ID
+    /// token's `acr` reads back as one. It gives `mfa` to users with a second factor (heidi), and
+    /// mallory, who has none, `pwd`: `acr_values` is a preference, so her sign-in stands and the
+    /// app sees the weaker class. A `max_age` the sign-in cannot meet is refused.
+    @Test func asksForAnAuthenticationContextClassAndReadsItTyped() async throws {
+        let provider = try DjangoProvider.instance()
+        #expect([DjangoOAuthToolkit.ACRValue.pwd, .mfa].map(\.rawValue) == ["pwd", "mfa"])
+        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: Self.liveConfiguration(provider))
+        func agent(_ username: String) -> LoopbackUserAgent {
+            LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", username], timeout: 60)
+        }
+
+        let strong = try await client.signIn(with: agent("heidi"), parameters: .init(maxAge: 300, acrValues: [.mfa]))
+        #expect(strong.authenticationContextClass == .mfa)
+        #expect(strong.claims.preferredUsername == "heidi")
+        let weak = try await client.signIn(with: agent("mallory"), parameters: .init(acrValues: [.mfa, .pwd]))
+        #expect(weak.authenticationContextClass == .pwd)
+        // Without acr_values the provider asserts no class.
+        #expect(try await client.signIn(with: agent("heidi")).authenticationContextClass == nil)
+
+        // No skew allowed, max_age 0: the user logged in before the code was exchanged, so the
+        // ID token's auth_time is older than asked for.
+        let strict = try OAuthClient<DjangoOAuthToolkit>(overriding: Self.liveConfiguration(provider), options: ClientOptions(clockSkew: 0))
+        let error = await #expect(throws: OAuthError.self) { try await strict.signIn(with: agent("heidi"), parameters: .init(maxAge: 0)) }
+        #expect(error?.kind == .insufficientAuthentication)
+        #expect(error?.description.hasPrefix("expected the user to have authenticated at most 0 s ago (max_age), found ") == true)
+    }
 }

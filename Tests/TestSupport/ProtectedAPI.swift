@@ -14,13 +14,28 @@ public final class ProtectedAPI {
     /// `http://127.0.0.1:<port>/api`: the resource's identifier, and the URL to call.
     public var resource: String { "http://127.0.0.1:\(port)/api" }
 
-    /// Starts one for `provider`, requiring `requiredScopes` on `GET /api`; with `stepUpMaxAge`,
-    /// the first token it sees is refused with an RFC 9470 challenge for that `max_age`.
-    public init(provider: DjangoProvider.Instance, requiredScopes: [String] = ["read"], stepUpMaxAge: Int? = nil) throws {
+    /// What the API's RFC 9470 challenge asks for.
+    public enum AuthenticationChallenge {
+        /// An authentication at most this many seconds old (`max_age`).
+        case maxAge(Int)
+        /// One of these authentication context classes (`acr_values`).
+        case acrValues([String])
+
+        var argument: String {
+            switch self {
+            case .maxAge(let seconds): "max_age=\(seconds)"
+            case .acrValues(let values): "acr_values=\(values.joined(separator: " "))"
+            }
+        }
+    }
+
+    /// Starts one for `provider`, requiring `requiredScopes` on `GET /api`; with `stepUp`, the
+    /// first token it sees is refused with that RFC 9470 challenge.
+    public init(provider: DjangoProvider.Instance, requiredScopes: [String] = ["read"], stepUp: AuthenticationChallenge? = nil) throws {
         documents = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-client-metadata-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
         (process, port) = try startPeer("django-provider/protected_api.py", named: "the protected API", provider: provider,
-                                         arguments: [requiredScopes.joined(separator: ","), documents.path] + (stepUpMaxAge.map { ["max_age=\($0)"] } ?? []))
+                                         arguments: [requiredScopes.joined(separator: ","), documents.path] + (stepUp.map { [$0.argument] } ?? []))
     }
 
     /// Writes a Client ID Metadata Document this API serves, and returns its client ID:

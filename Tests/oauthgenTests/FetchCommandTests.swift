@@ -15,7 +15,7 @@ struct FetchCommandTests {
         #expect(fetch.status == 0, "\(fetch.stderr)")
         #expect(fetch.stdout.isEmpty && fetch.stderr.isEmpty)
         let text = try String(contentsOf: pinned, encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"authorization_endpoint\": \"\(provider.issuer)/authorize/\",\n"))
+        #expect(text.hasPrefix("{\n  \"acr_values_supported\": [\n    \"pwd\",\n    \"mfa\"\n  ],\n  \"authorization_endpoint\": \"\(provider.issuer)/authorize/\",\n"))
         #expect(text.hasSuffix("}\n"))
 
         // Re-fetching an unchanged document leaves the file alone.

@@ -35,6 +35,7 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case quirkReservedHeader = "quirk-reserved-header"
     case quirkUnknownScope = "quirk-unknown-scope"
     case quirkInvalidScope = "quirk-invalid-scope"
+    case quirkInvalidACRValue = "quirk-invalid-acr-value"
     case quirkIssuerTemplate = "quirk-issuer-template"
     case quirkLoopbackDevelopment = "quirk-loopback-development"
 
@@ -70,6 +71,7 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case discoveryNoCodeGrant = "discovery-no-code-grant"
     case discoveryNoQueryResponseMode = "discovery-no-query-response-mode"
     case discoveryInvalidScope = "discovery-invalid-scope"
+    case discoveryInvalidACRValue = "discovery-invalid-acr-value"
     case discoveryNoS256 = "discovery-no-s256"
     case discoveryNoRS256 = "discovery-no-rs256"
     case discoveryUnsignedIDToken = "discovery-unsigned-id-token"
@@ -148,6 +150,7 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .quirkReservedParameter: "RFC 6749 §4.1.1"
         case .quirkReservedHeader: "RFC 9110 §5, §7.6.1"
         case .quirkUnknownScope, .quirkInvalidScope, .discoveryInvalidScope: "RFC 6749 §3.3"
+        case .quirkInvalidACRValue, .discoveryInvalidACRValue: "OIDC Core §3.1.2.1"
         case .redirectSyntax: "RFC 3986 §3"
         case .redirectNotAbsolute: "RFC 6749 §3.1.2"
         case .redirectFragment: "RFC 6749 §3.1.2"

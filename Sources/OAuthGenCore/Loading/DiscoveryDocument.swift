@@ -33,6 +33,8 @@ package struct DiscoveryDocument: Sendable, Hashable {
     package var claimsSupported: Located<[Located<String>]>?
     /// `prompt_values_supported` (OpenID Connect Prompt Create 1.0 §4.1).
     package var promptValuesSupported: Located<[Located<String>]>?
+    /// `acr_values_supported` (OIDC Discovery 1.0 §3; registered for RFC 8414 by its §7.1.2).
+    package var acrValuesSupported: Located<[Located<String>]>?
     package var codeChallengeMethodsSupported: Located<[Located<String>]>?
     package var idTokenSigningAlgValuesSupported: Located<[Located<String>]>?
     package var tokenEndpointAuthMethodsSupported: Located<[Located<String>]>?

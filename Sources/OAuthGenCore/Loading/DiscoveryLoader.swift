@@ -8,7 +8,7 @@ package enum DiscoveryLoader {
         "id_token_signing_alg_values_supported", "token_endpoint_auth_methods_supported",
         "authorization_response_iss_parameter_supported", "prompt_values_supported",
         "pushed_authorization_request_endpoint", "require_pushed_authorization_requests", "device_authorization_endpoint",
-        "dpop_signing_alg_values_supported", "registration_endpoint",
+        "dpop_signing_alg_values_supported", "registration_endpoint", "acr_values_supported",
     ]
 
     package static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
@@ -42,6 +42,7 @@ package enum DiscoveryLoader {
             case "response_modes_supported": document.responseModesSupported = reader.strings(member)
             case "claims_supported": document.claimsSupported = reader.strings(member)
             case "prompt_values_supported": document.promptValuesSupported = reader.strings(member)
+            case "acr_values_supported": document.acrValuesSupported = reader.strings(member)
             case "code_challenge_methods_supported": document.codeChallengeMethodsSupported = reader.strings(member)
             case "id_token_signing_alg_values_supported": document.idTokenSigningAlgValuesSupported = reader.strings(member)
             case "token_endpoint_auth_methods_supported": document.tokenEndpointAuthMethodsSupported = reader.strings(member)

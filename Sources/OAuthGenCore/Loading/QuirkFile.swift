@@ -20,7 +20,10 @@ package struct QuirkFile: Sendable, Hashable {
     /// RP-Initiated Logout 1.0 §3): checked like redirect URIs, generated as `PostLogoutRedirectURI`.
     package var postLogoutRedirectURIs: [Located<String>] = []
     package var defaultScopes: [Located<String>] = []
-    package var scopes: [ScopeDeclaration] = []
+    package var scopes: [ValueDeclaration] = []
+    /// Authentication context classes (`acr_values`) the provider accepts but does not list in
+    /// `acr_values_supported`, each a typed constant.
+    package var acrValues: [ValueDeclaration] = []
     package var claims: [ClaimDeclaration] = []
     /// The members of an OAuth-only provider's userinfo response (GitHub's `/user`), which has
     /// no `sub`: the generated `UserInfo` type. OpenID providers' userinfo is their `Claims`.
@@ -58,8 +61,9 @@ package struct QuirkFile: Sendable, Hashable {
         self.location = location
     }
 
-    /// A scope to expose as a typed constant, with an optional description for its doc comment.
-    package struct ScopeDeclaration: Sendable, Hashable {
+    /// A scope or `acr` value to expose as a typed constant, with an optional description for
+    /// its doc comment.
+    package struct ValueDeclaration: Sendable, Hashable {
         package var name: Located<String>
         package var description: String?
     }

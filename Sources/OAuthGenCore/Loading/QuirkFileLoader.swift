@@ -6,7 +6,7 @@ package enum QuirkFileLoader {
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "postLogoutRedirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
         "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
-        "loopbackDevelopmentServer", "resource",
+        "loopbackDevelopmentServer", "resource", "acrValues",
     ]
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes"]
     static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
@@ -119,7 +119,8 @@ package enum QuirkFileLoader {
             case "authorizationParameters": quirks.authorizationParameters = parameters(entry)
             case "tokenRequestHeaders": quirks.tokenRequestHeaders = parameters(entry)
             case "tokenRequestParameters": quirks.tokenRequestParameters = parameters(entry)
-            case "scopes": quirks.scopes = scopes(entry)
+            case "scopes": quirks.scopes = declarations(entry, of: "scope")
+            case "acrValues": quirks.acrValues = declarations(entry, of: "value")
             case "claims": quirks.claims = claims(entry)
             case "userInfo": quirks.userInfo = claims(entry)
             case "tokenResponse": quirks.tokenResponse = tokenResponse(entry)
@@ -133,18 +134,19 @@ package enum QuirkFileLoader {
             }
         }
 
-        /// `scopes` is either an array of names or a dictionary of name → description.
-        mutating func scopes(_ entry: PlistEntry) -> [QuirkFile.ScopeDeclaration] {
+        /// `scopes` and `acrValues` are each either an array of names or a dictionary of
+        /// name → description.
+        mutating func declarations(_ entry: PlistEntry, of what: String) -> [QuirkFile.ValueDeclaration] {
             switch entry.value.kind {
             case .array:
-                return strings(entry).map { QuirkFile.ScopeDeclaration(name: $0, description: nil) }
+                return strings(entry).map { QuirkFile.ValueDeclaration(name: $0, description: nil) }
             case .dictionary(let entries):
                 return entries.compactMap { scope in
                     guard let description = string(scope) else { return nil }
-                    return QuirkFile.ScopeDeclaration(name: Located(scope.key, at: scope.keyLocation), description: description.value)
+                    return QuirkFile.ValueDeclaration(name: Located(scope.key, at: scope.keyLocation), description: description.value)
                 }
             default:
-                fail(.quirkWrongType, "expected \"scopes\" to be an <array> of <string> or a <dict> of scope → description, found \(entry.value.typeDescription)", at: entry.value.location)
+                fail(.quirkWrongType, "expected \"\(entry.key)\" to be an <array> of <string> or a <dict> of \(what) → description, found \(entry.value.typeDescription)", at: entry.value.location)
                 return []
             }
         }

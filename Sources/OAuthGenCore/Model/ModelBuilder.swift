@@ -60,6 +60,7 @@ package enum ModelBuilder {
             redirectURIs: redirectCases(provider.redirects, clientID: quirks?.clientID?.value),
             postLogoutRedirectURIs: redirectCases(provider.postLogoutRedirects, clientID: nil),
             prompts: isOIDC ? prompts(discovery: discovery) : [],
+            acrValues: acrValues(discovery: discovery, quirks: quirks),
             capabilities: .init(
                 revocation: names.contains(.revocation),
                 userInfo: names.contains(.userinfo),
@@ -166,6 +167,25 @@ package enum ModelBuilder {
         ]
         return zip(names, SwiftNaming.uniqueIdentifiers(for: names)).map { name, identifier in
             ProviderModel.Constant(identifier: identifier, value: name, documentation: documentation[name] ?? "The `\(name)` prompt value.")
+        }
+    }
+
+    /// One constant per `acr` value the document lists or the quirk file declares, except those
+    /// the runtime would refuse to send (``SpaceSeparatedValue``; validation warns about each). For
+    /// OAuth-only servers too: RFC 8414 registers the member, and RFC 9470 step-up sends the
+    /// values to any authorization server.
+    private static func acrValues(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [ProviderModel.Constant] {
+        var names: [String] = []
+        var descriptions: [String: String] = [:]
+        let declared = quirks?.acrValues ?? []
+        for name in (discovery?.acrValuesSupported?.value ?? []).map(\.value) + declared.map(\.name.value)
+        where !names.contains(name) && SpaceSeparatedValue.problem(in: name) == nil {
+            names.append(name)
+        }
+        for declaration in declared { descriptions[declaration.name.value] = declaration.description }
+        return zip(names, SwiftNaming.uniqueIdentifiers(for: names)).map { name, identifier in
+            let documentation = descriptions[name] ?? StandardVocabulary.acrValueDocumentation[name] ?? "The `\(name)` authentication context class."
+            return ProviderModel.Constant(identifier: identifier, value: name, documentation: documentation)
         }
     }
 

@@ -47,6 +47,8 @@ package struct ProviderModel: Sendable, Hashable {
     package var postLogoutRedirectURIs: [RedirectCase]
     /// The `prompt` values from `prompt_values_supported`; empty for the standard set.
     package var prompts: [Constant]
+    /// The `acr` values from `acr_values_supported` and the quirk file's `acrValues`.
+    package var acrValues: [Constant]
     /// Which optional endpoints the provider has: their members exist only then.
     package var capabilities: Capabilities
 
@@ -145,7 +147,7 @@ package struct ProviderModel: Sendable, Hashable {
         package var kind: RedirectKind
     }
 
-    /// A typed scope or prompt constant.
+    /// A typed scope, prompt or `acr` constant.
     package struct Constant: Sendable, Hashable {
         package var identifier: String
         package var value: String

@@ -7,14 +7,14 @@ package enum ReservedTypeNames {
     /// Every top-level public type of `OAuthRuntime`, which generated code and apps name unqualified.
     /// A test compares this list with the runtime's sources, so a new runtime type cannot be missed.
     package static let runtime: Set<String> = [
-        "AddressClaim", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
+        "AddressClaim", "AnyACRValue", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
         "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
         "ClientAuthentication", "ClientOptions", "ClientRegistration", "ClientRegistrationRecord", "CodeExchange", "CodeGrant", "DPoPKey",
         "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider", "DiscoveredResource", "DynamicClientRegistration",
         "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
         "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",
         "JWKSCache", "KeychainTokenStore", "LoopbackListener", "LoopbackUserAgent", "MemoryTokenStore",
-        "NoIDToken", "NoPostLogoutRedirectURI", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
+        "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProtectedResource", "ProtectedResourceSession", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
         "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceDiscovery", "ResponseTooLarge",

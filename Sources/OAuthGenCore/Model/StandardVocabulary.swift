@@ -1,5 +1,13 @@
 /// What OIDC Core says about the standard scopes and claims, for types and doc comments.
 enum StandardVocabulary {
+    /// `acr` values with a published meaning; a provider's own values are documented by its
+    /// quirk file's `acrValues` descriptions, or by name.
+    static let acrValueDocumentation: [String: String] = [
+        "0": "No assurance: the authentication does not meet ISO/IEC 29115 level 1, such as a long-lived browser cookie (OIDC Core §2).",
+        "phr": "Phishing-resistant authentication (OpenID EAP ACR Values 1.0 §3).",
+        "phrh": "Phishing-resistant authentication with a hardware-protected key (OpenID EAP ACR Values 1.0 §3).",
+    ]
+
     static let scopeDocumentation: [String: String] = [
         "openid": "Requests an ID token: the sign-in is OpenID Connect (OIDC Core §3.1.2.1).",
         "profile": "The user's default profile claims: name, picture, locale… (OIDC Core §5.4).",

@@ -22,7 +22,7 @@ package enum SwiftNaming {
     /// the standard type in the app. The runtime's and the standard ones are `OAuthPolicy`'s list
     /// (the runtime's checked against its sources); the rest are the generated types' own members.
     static let typeNamesGeneratedCodeUses: Set<String> = ReservedTypeNames.runtime.union(ReservedTypeNames.middleware).union(ReservedTypeNames.standard).union([
-        "Scope", "Claims", "UserInfo", "RedirectURI", "Prompt", "CodingKeys",
+        "Scope", "Claims", "UserInfo", "RedirectURI", "Prompt", "ACRValue", "Resource", "PostLogoutRedirectURI", "CodingKeys",
     ])
 
     /// Whether `name` can be a generated type's name as written.

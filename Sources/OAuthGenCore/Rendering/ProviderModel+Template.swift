@@ -30,6 +30,7 @@ extension ProviderModel: TemplateObject {
         "redirectURIs": .list(\.redirectURIs),
         "postLogoutRedirectURIs": .list(\.postLogoutRedirectURIs),
         "prompts": .list(\.prompts),
+        "acrValues": .list(\.acrValues),
         "claims": .list(\.claims),
         "userInfoMembers": .list(\.userInfoMembers),
     ]

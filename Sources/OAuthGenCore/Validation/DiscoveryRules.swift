@@ -39,6 +39,7 @@ enum DiscoveryRules {
 
         findings += checkCodeFlow(document, quirks: quirks)
         findings += checkScopes(document, quirks: quirks)
+        findings += ACRValueRule.check(document.acrValuesSupported?.value ?? [], listedIn: "\"acr_values_supported\"", rule: .discoveryInvalidACRValue)
 
         let pkceOptOut = quirks?.pkce.map { $0.value != .s256 } ?? false
         if !pkceOptOut {

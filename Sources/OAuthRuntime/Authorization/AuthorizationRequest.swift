@@ -29,6 +29,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         redirectURI: URL,
         scopes: [String],
         additionalParameters: [QuirkParameter] = [],
+        maxAge: Int? = nil,
         dpopKey: DPoPSigningKey? = nil,
         now: Date = Date()
     ) throws(OAuthError) {
@@ -77,7 +78,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         self.parameters = items.map { QuirkParameter(name: $0.0, value: $0.1) }
         self.pending = PendingAuthorization(
             state: state, nonce: nonce, pkce: pkce, redirectURI: redirectURI, issuer: configuration.issuer,
-            clientID: clientID, scopes: scopes, createdAt: now, dpopKey: dpopKey)
+            clientID: clientID, scopes: scopes, createdAt: now, dpopKey: dpopKey, maxAge: maxAge)
     }
 
     /// The authorization endpoint with the parameters added to any query it already has (some

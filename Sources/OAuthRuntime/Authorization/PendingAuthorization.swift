@@ -27,12 +27,16 @@ public struct PendingAuthorization<Provider: OAuthProvider>: Sendable, Hashable,
     /// The key the tokens will be bound to (RFC 9449), whose thumbprint the request sent as
     /// `dpop_jkt`; `nil` when the provider's tokens are not DPoP-bound.
     public var dpopKey: DPoPSigningKey?
+    /// The `max_age` the request sent: the ID token must then carry an `auth_time` no older
+    /// (OIDC Core §3.1.2.1). Absent from pending authorizations kept by earlier versions.
+    public var maxAge: Int?
 
     /// The parts of a pending authorization, as the request made them.
     @_spi(BuildingBlocks)
     public init(state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String, scopes: [String], createdAt: Date,
-                dpopKey: DPoPSigningKey? = nil) {
+                dpopKey: DPoPSigningKey? = nil, maxAge: Int? = nil) {
         self.dpopKey = dpopKey
+        self.maxAge = maxAge
         self.state = state
         self.nonce = nonce
         self.pkce = pkce

@@ -17,7 +17,8 @@ extension OAuthClient {
     public func authorizationRequest(redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
                                      now: Date = Date()) async throws(OAuthError) -> AuthorizationRequest<Provider> {
         let request = try AuthorizationRequest<Provider>(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
-                                                         scopes: requestedScopes(scopes), additionalParameters: parameters.queryParameters,
+                                                         scopes: requestedScopes(scopes), additionalParameters: try parameters.queryParameters(),
+                                                         maxAge: parameters.maxAge,
                                                          dpopKey: usesDPoP ? try dpopKeyStorage.makeKey() : nil, now: now)
         return pushesAuthorizationRequests ? try await pushed(request, now: now) : request
     }
@@ -48,7 +49,25 @@ extension OAuthClient {
         if requireIDToken, tokens.idToken == nil {
             throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect code flow response")
         }
-        return try await verifiedSignIn(tokens, nonce: pending.nonce, now: now)
+        let signIn = try await verifiedSignIn(tokens, nonce: pending.nonce, now: now)
+        if let maxAge = pending.maxAge, let idToken = signIn.idToken {
+            try Self.check(authTime: idToken.authTime, maxAge: maxAge, now: now, clockSkew: options.clockSkew)
+        }
+        return signIn
+    }
+
+    /// OIDC Core §3.1.2.1: an ID token answering a request with `max_age` must carry
+    /// `auth_time`; §3.1.3.7 step 13: one older than `max_age` (give or take `clockSkew`) is a
+    /// sign-in that did not authenticate the user again as asked.
+    static func check(authTime: Date?, maxAge: Int, now: Date, clockSkew: TimeInterval) throws(OAuthError) {
+        guard let authTime else {
+            throw OAuthError.invalidIDToken(.missingClaim("auth_time"))
+        }
+        let age = now.timeIntervalSince(authTime)
+        if age > TimeInterval(maxAge) + clockSkew {
+            throw OAuthError(.insufficientAuthentication,
+                             "expected the user to have authenticated at most \(maxAge) s ago (max_age), found \(Int(age)) s (the ID token's auth_time)")
+        }
     }
 
     /// A sign-in from a grant's tokens, its ID token (if any) verified (OIDC Core §3.1.3.7).

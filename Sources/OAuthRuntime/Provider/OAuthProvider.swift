@@ -18,6 +18,9 @@ public protocol OAuthProvider: Sendable {
     associatedtype RedirectURI: OAuthRedirectURI
     /// The `prompt` values the provider advertises (`prompt_values_supported`).
     associatedtype Prompt: OAuthPrompt = StandardPrompt
+    /// The authentication context classes the provider lists (`acr_values_supported`) or its
+    /// quirk file declares (`acrValues`).
+    associatedtype ACRValue: OAuthACRValue = AnyACRValue
     /// Where the provider may send the browser after RP-initiated logout: for a generated
     /// provider, the quirk file's `postLogoutRedirectURIs`, checked against RFC 8252 at build time.
     associatedtype PostLogoutRedirectURI: OAuthRedirectURI = RegisteredRedirectURI

@@ -182,12 +182,10 @@ public actor ProtectedResourceSession {
             throw OAuthError(.interactionRequired, "expected to sign in to \(resource.absoluteString) with the scopes \(scopes.joined(separator: " ")), found interaction not allowed (ProtectedResourceSession.interaction is .never)")
         }
         let session = try await oauthSession()
-        let requestedAt = Date()
         let signIn = try await session.client.signIn(with: userAgent, redirectURI: redirectURI, scopes: scopes.map { ScopeValue(rawValue: $0) },
-                                                     parameters: AuthorizationParameters(maxAge: maxAge, acrValues: acrValues))
-        if let problem = StepUp.authenticationProblem(acr: signIn.idToken?.allClaims["acr"]?.stringValue, authTime: signIn.authenticatedAt,
-                                                      hasIDToken: signIn.idToken != nil, acrValues: acrValues, maxAge: maxAge,
-                                                      now: max(Date(), requestedAt), clockSkew: session.client.options.clockSkew) {
+                                                     parameters: AuthorizationParameters(maxAge: maxAge, acrValues: acrValues.map(AnyACRValue.init(rawValue:))))
+        if let problem = StepUp.authenticationProblem(acr: signIn.authenticationContextClass?.rawValue, hasIDToken: signIn.idToken != nil,
+                                                      acrValues: acrValues) {
             throw OAuthError(.insufficientAuthentication, problem)
         }
         try await session.keep(signIn)

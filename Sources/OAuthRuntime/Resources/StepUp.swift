@@ -31,24 +31,13 @@ public enum StepUp {
         return (challenge.acrValues ?? [], challenge.maxAge)
     }
 
-    /// Why a sign-in made for such a challenge does not meet it, or `nil` when it does (RFC 9470
-    /// §5, OIDC Core §2): its ID token's `acr` one of `acrValues` (when any were asked for), its
-    /// `auth_time` no more than `maxAge` seconds before `now`, give or take `clockSkew`. A sign-in
-    /// without an ID token (an OAuth-only server) cannot show either: the resource checks its
-    /// new token itself.
-    public static func authenticationProblem(acr: String?, authTime: Date?, hasIDToken: Bool, acrValues: [String], maxAge: Int?,
-                                             now: Date, clockSkew: TimeInterval) -> String? {
-        guard hasIDToken else { return nil }
-        if !acrValues.isEmpty, !acrValues.contains(acr ?? "") {
-            return "expected the new ID token's acr to be one of \(acrValues.joined(separator: ", ")), found \(acr ?? "none")"
-        }
-        if let maxAge {
-            guard let authTime else { return "expected the new ID token to carry auth_time (max_age \(maxAge) was asked for), found none" }
-            let age = now.timeIntervalSince(authTime)
-            if age > TimeInterval(maxAge) + clockSkew {
-                return "expected the user to have authenticated at most \(maxAge) s ago, found \(Int(age)) s (auth_time)"
-            }
-        }
-        return nil
+    /// Why a sign-in made for such a challenge does not meet its `acr_values`, or `nil` when it
+    /// does (RFC 9470 §5, OIDC Core §2): its ID token's `acr` must be one of them, when any were
+    /// asked for. (Its `max_age` is the code exchange's to check, as for every sign-in that asks
+    /// for one.) A sign-in without an ID token (an OAuth-only server) cannot show its `acr`: the
+    /// resource checks its new token itself.
+    public static func authenticationProblem(acr: String?, hasIDToken: Bool, acrValues: [String]) -> String? {
+        guard hasIDToken, !acrValues.isEmpty, !acrValues.contains(acr ?? "") else { return nil }
+        return "expected the new ID token's acr to be one of \(acrValues.joined(separator: ", ")), found \(acr ?? "none")"
     }
 }

@@ -24,6 +24,14 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
     /// provider sent no `auth_time`.
     public internal(set) var authenticatedAt: Date?
 
+    /// How the user authenticated for this ID token: its `acr` claim (OIDC Core §2), typed by the
+    /// provider's listed values. The provider may answer an `acr_values` request with a weaker
+    /// class than asked for; compare before granting what needed the stronger one. `nil` without
+    /// an ID token or an `acr` claim.
+    public var authenticationContextClass: Provider.ACRValue? {
+        idToken?.allClaims["acr"]?.stringValue.map(Provider.ACRValue.init(rawValue:))
+    }
+
     /// A sign-in from tokens whose ID token, if any, has been verified; the claims are decoded
     /// here as `Provider.Claims`, so a claim of an unexpected type fails the sign-in, not a
     /// later read.

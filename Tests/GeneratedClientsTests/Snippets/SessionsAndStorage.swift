@@ -115,6 +115,14 @@ func authorizationParametersDocumentation(client: OAuthClient<Google>, agent: so
     _ = signIn
 }
 
+func acrValueDocumentation(client: OAuthClient<DjangoOAuthToolkit>, agent: some ExternalUserAgent) async throws {
+    // snippet: OAuthACRValue
+    let signIn = try await client.signIn(with: agent, parameters: .init(acrValues: [.mfa]))
+    let usedSecondFactor = signIn.authenticationContextClass == .mfa
+    // end snippet
+    _ = usedSecondFactor
+}
+
 func theDeviceGrant() async throws {
     func show(_ userCode: String, _ verificationURI: URL, qrCode: URL?) {}
     // snippet: TheDeviceGrant.md

@@ -46,6 +46,16 @@ import Testing
         #expect(file?.scopes.map(\.name.value) == ["a", "b"])
     }
 
+    @Test func acrValuesAreAnArrayOrADictionaryOfDescriptions() throws {
+        #expect(quirks("<key>acrValues</key><array><string>phr</string><string>phrh</string></array>").0?.acrValues.map(\.name.value) == ["phr", "phrh"])
+        let (file, diagnostics) = quirks("<key>acrValues</key><dict><key>mfa</key><string>Two factors.</string></dict>")
+        #expect(diagnostics.isEmpty)
+        #expect(file?.acrValues.map(\.description) == ["Two factors."])
+        let (_, wrong) = quirks("<key>acrValues</key><string>mfa</string>")
+        #expect(wrong.rules == [.quirkWrongType])
+        #expect(wrong.first?.message == "expected \"acrValues\" to be an <array> of <string> or a <dict> of value → description, found <string>")
+    }
+
     @Test func unknownKeysGetASuggestionAtTheKey() throws {
         let (_, diagnostics) = quirks("<key>redirectURI</key><array/>\n<key>clientId</key><string>x</string>\n<key>wholly-unrelated</key><true/>")
         #expect(diagnostics.rules == [.quirkUnknownKey, .quirkUnknownKey, .quirkUnknownKey])

@@ -74,6 +74,19 @@ import Testing
         #expect(commaSeparated.scopes.map(\.value) == ["openid"])
     }
 
+    /// Keycloak lists `"0"` and `"1"`; a quirk file adds what a provider accepts without listing
+    /// it; a value with a space cannot be sent, so it gets no constant (validation warns). OAuth-only
+    /// servers get them too: RFC 9470 sends `acr_values` to any authorization server.
+    @Test func acrValuesMergeDiscoveryAndQuirkFile() throws {
+        let json = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: "{\"acr_values_supported\": [\"0\", \"1\", \"urn:okta:loa:2fa:any\", \"gold level\"], ")
+        let built = try #require(try model("<key>acrValues</key><dict><key>phrh</key><string>Hardware.</string><key>1</key><string>Level one.</string></dict>", discoveryJSON: json).0)
+        #expect(built.acrValues.map(\.identifier) == ["_0", "_1", "urnOktaLoa2faAny", "phrh"])
+        #expect(built.acrValues.map(\.value) == ["0", "1", "urn:okta:loa:2fa:any", "phrh"])
+        #expect(built.acrValues.map(\.documentation) == [StandardVocabulary.acrValueDocumentation["0"]!, "Level one.",
+                                                          "The `urn:okta:loa:2fa:any` authentication context class.", "Hardware."])
+        #expect(try #require(try model(nil, discoveryJSON: DiscoveryRulesTests.minimal).0).acrValues.isEmpty)
+    }
+
     @Test func theModelKeepsValuesAsTheyAreAndTheRendererEscapesThem() throws {
         let built = try #require(try model("<key>clientID</key><string>a\"b\\(c)</string>").0)
         #expect(built.clientID == #"a"b\(c)"#)

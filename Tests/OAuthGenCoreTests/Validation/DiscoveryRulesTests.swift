@@ -126,6 +126,16 @@ import Testing
         #expect(try findings(comma, quirks: "<key>scopeSeparator</key><string>,</string>").map(\.rule) == [.discoveryInvalidScope])
     }
 
+    /// `acr_values` is space-separated too: the runtime refuses such a value (`SpaceSeparatedValue`).
+    @Test func aListedACRValueTheClientCouldNotSendIsAWarning() throws {
+        let json = Self.minimal.replacingOccurrences(of: "{", with: "{\"acr_values_supported\": [\"urn:mace:incommon:iap:silver\", \"gold level\"], ")
+        let found = try findings(json)
+        #expect(found.map(\.rule) == [.discoveryInvalidACRValue])
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.message == "expected each value of \"acr_values_supported\" to be a value without spaces or invisible characters (the parameter is a space-separated list, OIDC Core §3.1.2.1), found a space at character 5 in 'gold level', which makes it 2 values: list each on its own; the client could not send it, so no constant is generated for it")
+        #expect(found.first?.location == SourceLocation(file: "test.openid-configuration.json", line: 1, column: 59))
+    }
+
     @Test func s256MissingOrAbsentIsAWarning() throws {
         #expect(try findings(replacing("code_challenge_methods_supported", with: "[\"plain\"]")).map(\.rule) == [.discoveryNoS256])
         let absent = Self.minimal.replacingOccurrences(of: ", \"code_challenge_methods_supported\": [\"S256\"]", with: "")

@@ -68,6 +68,15 @@ import Testing
         #expect(QuirkRules.check(Self.provider(try #require(deviceOnly), discovery: discovery(json).0)).isEmpty)
     }
 
+    /// The runtime refuses to send such a value too (`AuthorizationRequestTests`).
+    @Test func aDeclaredACRValueMustBeOneValue() throws {
+        let found = try findings("<key>acrValues</key><dict><key>two factors</key><string>Two.</string><key>mfa</key><string>One.</string></dict>")
+        #expect(found.map(\.rule) == [.quirkInvalidACRValue])
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.location?.line == 4)
+        #expect(found.first?.message == "expected each value of the quirk file's \"acrValues\" to be a value without spaces or invisible characters (the parameter is a space-separated list, OIDC Core §3.1.2.1), found a space at character 4 in 'two factors', which makes it 2 values: list each on its own; the client could not send it, so no constant is generated for it")
+    }
+
     /// The runtime refuses to send the same scopes (`AuthorizationRequestTests`).
     @Test func aScopeMustBeOneScopeToken() throws {
         let found = try findings("<key>defaultScopes</key><array><string>openid profile</string><string>email</string></array><key>scopes</key><array><string>a\"b</string><string>email</string></array>")

@@ -20,6 +20,33 @@ import Testing
         #expect(query["code_verifier"] == nil)
     }
 
+    /// OIDC Core §3.1.2.1's optional parameters go out as the space-separated lists they are;
+    /// a value that would reach the server as two is refused, as is a negative `max_age`.
+    @Test func sendsTheOptionalParametersAndRefusesAValueThatWouldSplit() async throws {
+        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), options: ClientOptions(transport: NoNetwork()))
+        let parameters = AuthorizationParameters<DiscoveredProvider>(prompt: [.login], maxAge: 0, uiLocales: ["de-CH", "fr"], acrValues: ["phrh", "urn:okta:loa:2fa:any"])
+        let request = try await client.authorizationRequest(redirectURI: redirect, parameters: parameters)
+        let query = request.url.queryParameters
+        #expect(query["prompt"] == "login")
+        #expect(query["max_age"] == "0")
+        #expect(query["ui_locales"] == "de-CH fr")
+        #expect(query["acr_values"] == "phrh urn:okta:loa:2fa:any")
+        // The exchange checks the ID token's auth_time against it.
+        #expect(request.pending.maxAge == 0)
+
+        await #expect(throws: OAuthError(.invalidRequest,
+            "expected each acr_values value to be a value without spaces or invisible characters (the parameter is a space-separated list, OIDC Core §3.1.2.1), found a space at character 4 in 'urn mfa', which makes it 2 values: list each on its own")) {
+            try await client.authorizationRequest(redirectURI: redirect, parameters: .init(acrValues: ["urn mfa"]))
+        }
+        await #expect(throws: OAuthError(.invalidRequest,
+            "expected each prompt value to be a value without spaces or invisible characters (the parameter is a space-separated list, OIDC Core §3.1.2.1), found an empty value")) {
+            try await client.authorizationRequest(redirectURI: redirect, parameters: .init(prompt: [""]))
+        }
+        await #expect(throws: OAuthError(.invalidRequest, "expected max_age to be a number of seconds, 0 or more, found -1")) {
+            try await client.authorizationRequest(redirectURI: redirect, parameters: .init(maxAge: -1))
+        }
+    }
+
     @Test func stateAndNonceCarryAtLeast128BitsAndDiffer() throws {
         let requests = try (0..<50).map { _ in try AuthorizationRequest<DiscoveredProvider>(configuration: testConfiguration(), clientID: "c", redirectURI: redirect, scopes: ["openid"]) }
         #expect(Set(requests.map(\.pending.state)).count == 50)

@@ -37,7 +37,7 @@ struct ProtectedResourceSessionTests {
     /// RFC 9470: the API refuses the first token for its authentication's age; the session signs
     /// in again with the challenge's max_age and the retried call passes.
     @Test func anAuthenticationChallengeSignsInAgainWithItsMaxAge() async throws {
-        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUpMaxAge: 300)
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .maxAge(300))
         defer { api.stop() }
         let session = session(api, browser: try browser("ivan"))
         let (_, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
@@ -46,6 +46,31 @@ struct ProtectedResourceSessionTests {
         // Two tokens reached the API: the one it refused, and the new sign-in's.
         let tokens = try api.requests().filter { $0["scheme"] as? String == "Bearer" }
         #expect(tokens.count == 2)
+    }
+
+    /// RFC 9470 with `acr_values`: the API reads each token's `acr` by introspection (§6.2) and
+    /// refuses a weaker one; the session signs in again asking for its classes. The provider
+    /// gives `mfa` to users with a second factor: judy passes after one step-up. Mallory has
+    /// none: her new token still fails, and the session steps up once, not in a loop. (The
+    /// provider's RFC 8414 metadata is OAuth-only, so no ID token's `acr` is there to check
+    /// first: the resource's refusal is the answer.)
+    @Test func anAuthenticationChallengeForAStrongerClassAsksForIt() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .acrValues(["mfa"]))
+        defer { api.stop() }
+        let session = session(api, browser: try browser("judy"))
+        let (_, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
+        #expect(response.statusCode == 200)
+        #expect(await session.stepUps == 1)
+        #expect(try api.requests().compactMap { $0["scheme"] as? String == "Bearer" ? $0["acr"] as? String ?? "none" : nil } == ["none", "mfa"])
+
+        let strict = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .acrValues(["mfa"]))
+        defer { strict.stop() }
+        let weak = self.session(strict, browser: try browser("mallory"))
+        let (_, refused) = try await weak.data(for: URLRequest(url: URL(string: strict.resource)!))
+        #expect(refused.statusCode == 401)
+        #expect(StepUp.authentication(after: refused)?.acrValues == ["mfa"])
+        #expect(await weak.stepUps == 1)
+        #expect(try strict.requests().compactMap { $0["scheme"] as? String == "Bearer" ? $0["acr"] as? String ?? "none" : nil } == ["none", "pwd"])
     }
 
     /// A background task (`.never`) gets a typed error, and nothing opens: the browser command

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OAuthRuntime
+@testable import OAuthRuntime
 import Testing
 
 /// A step-up is bounded: the union of what was granted and what the 403 names, and nothing when
@@ -42,18 +42,31 @@ import Testing
         #expect(StepUp.authentication(after: response(403, #"Bearer error="insufficient_user_authentication""#)) == nil)
     }
 
-    @Test func aNewSignInMustMeetIt() {
-        let now = Date(timeIntervalSince1970: 1_700_000_000)
-        func problem(acr: String?, authTime: Date?, acrValues: [String] = ["urn:mfa"], maxAge: Int? = 60) -> String? {
-            StepUp.authenticationProblem(acr: acr, authTime: authTime, hasIDToken: true, acrValues: acrValues, maxAge: maxAge, now: now, clockSkew: 5)
+    @Test func aNewSignInMustCarryOneOfItsClasses() {
+        func problem(acr: String?, acrValues: [String] = ["urn:mfa"]) -> String? {
+            StepUp.authenticationProblem(acr: acr, hasIDToken: true, acrValues: acrValues)
         }
-        #expect(problem(acr: "urn:mfa", authTime: now.addingTimeInterval(-30)) == nil)
-        #expect(problem(acr: "urn:pwd", authTime: now) == "expected the new ID token's acr to be one of urn:mfa, found urn:pwd")
-        #expect(problem(acr: nil, authTime: now) == "expected the new ID token's acr to be one of urn:mfa, found none")
-        #expect(problem(acr: "urn:mfa", authTime: now.addingTimeInterval(-120)) == "expected the user to have authenticated at most 60 s ago, found 120 s (auth_time)")
-        #expect(problem(acr: "urn:mfa", authTime: nil) == "expected the new ID token to carry auth_time (max_age 60 was asked for), found none")
-        #expect(problem(acr: nil, authTime: now.addingTimeInterval(-64), acrValues: []) == nil)
+        #expect(problem(acr: "urn:mfa") == nil)
+        #expect(problem(acr: "urn:pwd") == "expected the new ID token's acr to be one of urn:mfa, found urn:pwd")
+        #expect(problem(acr: nil) == "expected the new ID token's acr to be one of urn:mfa, found none")
+        #expect(problem(acr: nil, acrValues: []) == nil)
         // Without an ID token nothing can be shown: the resource checks its new token.
-        #expect(StepUp.authenticationProblem(acr: nil, authTime: nil, hasIDToken: false, acrValues: ["urn:mfa"], maxAge: 1, now: now, clockSkew: 0) == nil)
+        #expect(StepUp.authenticationProblem(acr: nil, hasIDToken: false, acrValues: ["urn:mfa"]) == nil)
+    }
+
+    /// `max_age` is checked for every sign-in that sent it (OIDC Core §3.1.2.1, §3.1.3.7), a
+    /// step-up's among them: one rule, in the code exchange.
+    @Test func aSignInThatSentMaxAgeMustHaveAuthenticatedSinceThen() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        func check(_ authTime: Date?) throws(OAuthError) {
+            try OAuthClient<DiscoveredProvider>.check(authTime: authTime, maxAge: 60, now: now, clockSkew: 5)
+        }
+        #expect(throws: Never.self) { try check(now.addingTimeInterval(-30)) }
+        #expect(throws: Never.self) { try check(now.addingTimeInterval(-65)) }
+        #expect(throws: OAuthError(.insufficientAuthentication,
+                                   "expected the user to have authenticated at most 60 s ago (max_age), found 120 s (the ID token's auth_time)")) {
+            try check(now.addingTimeInterval(-120))
+        }
+        #expect(throws: OAuthError.invalidIDToken(.missingClaim("auth_time"))) { try check(nil) }
     }
 }

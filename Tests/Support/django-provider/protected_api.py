@@ -22,8 +22,10 @@ from peer import JSONHandler, introspect, serve  # noqa: E402
 
 ISSUER, INTROSPECTION, CLIENT_ID, SECRET, REQUIRED = sys.argv[1:6]
 DOCS = sys.argv[6] if len(sys.argv) > 6 and sys.argv[6] else None
-# "max_age=N": the first token the API sees is refused with 401 insufficient_user_authentication
-# and max_age="N" (RFC 9470), as if its user had authenticated too long ago; later tokens pass.
+# RFC 9470 step-up, 401 insufficient_user_authentication with the parameter:
+# - "max_age=N": the first token the API sees is refused, as if its user had authenticated too long
+#   ago; later tokens pass (the client checks the new ID token's auth_time).
+# - "acr_values=A B": every token whose introspected acr (RFC 9470 §6.2) is not one of them.
 STEP_UP = sys.argv[7] if len(sys.argv) > 7 else None
 refused_for_authentication = []
 REQUIRED_SCOPES = [scope for scope in REQUIRED.split(",") if scope]
@@ -81,7 +83,7 @@ class Handler(JSONHandler):
         answer = introspect(INTROSPECTION, CLIENT_ID, SECRET, authorization[len("Bearer "):])
         granted = answer.get("scope", "").split()
         with lock:
-            seen.append({"scheme": "Bearer", "active": answer.get("active"), "scope": granted, "aud": answer.get("aud")})
+            seen.append({"scheme": "Bearer", "active": answer.get("active"), "scope": granted, "aud": answer.get("aud"), "acr": answer.get("acr")})
         if not answer.get("active"):
             return self.challenge(401, "invalid_token")
         audiences = answer.get("aud") or []
@@ -92,11 +94,11 @@ class Handler(JSONHandler):
             return self.challenge(401, "invalid_token")
         if not set(REQUIRED_SCOPES) <= set(granted):
             return self.challenge(403, "insufficient_scope", REQUIRED_SCOPES)
-        if STEP_UP and not refused_for_authentication:
+        name, value = STEP_UP.split("=", 1) if STEP_UP else (None, None)
+        if name == "acr_values" and answer.get("acr") not in value.split() or name == "max_age" and not refused_for_authentication:
             refused_for_authentication.append(answer.get("client_id"))
-            max_age = STEP_UP.split("=", 1)[1]
             return self.reply(401, {"error": "insufficient_user_authentication"}, {"WWW-Authenticate":
-                f'Bearer error="insufficient_user_authentication", error_description="A more recent authentication is required", max_age="{max_age}"'})
+                f'Bearer error="insufficient_user_authentication", error_description="A stronger or more recent authentication is required", {name}="{value}"'})
         self.reply(200, {"username": answer.get("username"), "scope": " ".join(granted), "resource": self.resource})
 
 

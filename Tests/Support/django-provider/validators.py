@@ -1,10 +1,52 @@
 from oauth2_provider.oauth2_validators import OAuth2Validator
 
 
+# The authentication context classes this peer lists in acr_values_supported: "pwd" for a
+# password, "mfa" for a password and a second factor, which every user has except mallory.
+ACR_VALUES = ["pwd", "mfa"]
+USERS_WITHOUT_SECOND_FACTOR = {"mallory"}
+# code -> the acr its tokens will carry, and access token -> its acr (RFC 9470 §6.2 adds acr to
+# introspection responses); only for authorization requests that sent acr_values.
+acr_by_code = {}
+acr_by_token = {}
+
+
+def authentication_context(username, requested):
+    """The first requested class the user can meet (OIDC Core §3.1.2.1: acr_values is a
+    preference, not a demand), else the weakest: what a provider that cannot step up answers."""
+    for value in requested:
+        if value == "mfa" and username not in USERS_WITHOUT_SECOND_FACTOR:
+            return "mfa"
+        if value == "pwd":
+            return "pwd"
+    return "pwd"
+
+
 class ClaimsValidator(OAuth2Validator):
-    """Standard claims by scope (OIDC Core §5.4), so userinfo and ID tokens carry more than sub."""
+    """Standard claims by scope (OIDC Core §5.4), so userinfo and ID tokens carry more than sub,
+    and an acr claim (OIDC Core §2) in ID tokens whose authorization request sent acr_values."""
 
     oidc_claim_scope = OAuth2Validator.oidc_claim_scope
+
+    def save_authorization_code(self, client_id, code, request, *args, **kwargs):
+        super().save_authorization_code(client_id, code, request, *args, **kwargs)
+        requested = (request.acr_values or "").split()
+        if requested:
+            acr_by_code[code["code"]] = authentication_context(request.user.username, requested)
+
+    def save_bearer_token(self, token, request, *args, **kwargs):
+        super().save_bearer_token(token, request, *args, **kwargs)
+        acr = acr_by_code.get(request.code) if request.code else None
+        if acr:
+            acr_by_token[token["access_token"]] = acr
+
+    def get_id_token_dictionary(self, token, token_handler, request):
+        # oauthlib saves the token first, then makes the ID token: the code's acr is done here.
+        claims, expiration_time = super().get_id_token_dictionary(token, token_handler, request)
+        acr = acr_by_code.pop(request.code, None) if request.code else None
+        if acr:
+            claims["acr"] = acr
+        return claims, expiration_time
 
     def get_additional_claims(self, request):
         user = request.user

@@ -1,0 +1,17 @@
+import OAuthPolicy
+
+/// One check for the `acr` values a provider lists and those a quirk file declares: a value the
+/// runtime would refuse to send in `acr_values` (``SpaceSeparatedValue``) gets no constant in the
+/// generated `ACRValue`, so the app cannot pick it. A warning either way: the app can still name
+/// another value, and a provider's document is not the app's to fix.
+enum ACRValueRule {
+    static func check(_ values: [Located<String>], listedIn list: String, rule: RuleID) -> [Diagnostic] {
+        values.compactMap { value in
+            SpaceSeparatedValue.problem(in: value.value).map { problem in
+                Diagnostic(.warning, rule,
+                    "expected each value of \(list) to be \(SpaceSeparatedValue.expectation), found \(problem); the client could not send it, so no constant is generated for it",
+                    at: value.location)
+            }
+        }
+    }
+}
