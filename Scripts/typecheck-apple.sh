@@ -13,7 +13,8 @@
 # `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), the
 # generated clients (warnings as errors, as the golden test compiles them), the documentation's
 # snippets (Tests/GeneratedClientsTests/Snippets) with them, the example iOS app with
-# its widget (iOS SDKs only), and that using LoopbackUserAgent on iOS is a compile error that says why.
+# its widget (iOS SDKs only), that using LoopbackUserAgent on iOS is a compile error that says why,
+# and OAuthMCP against the MCP Swift SDK (emitted for the Apple SDK with its dependencies).
 #
 # Environment:
 #   TARGET    target triple (default: from the SDK: arm64-apple-ios16.0 or arm64-apple-macos13.0,
@@ -169,39 +170,49 @@ Functions:
 EOF
 
 # --- SIL=1: the Swift 6 stdlib entry points SILGen needs, added to an overlay of an old SDK -----
-SDK_USED=$SDK CHECK=(-typecheck)
-if [ "$SIL" = 1 ]; then
-  CHECK=(-emit-sil -o /dev/null)
+# overlay_sdk: sets OVERLAY to the SDK with those entry points added to its Swift interface, or to
+# the SDK itself when its stdlib has them. SILGen of inlinable typed-throws code needs them too,
+# which emitting a dependency's module does (step 6).
+overlay_sdk() {
+  local IFACE
   IFACE=$(find "$SDK/usr/lib/swift/Swift.swiftmodule" -name '*.swiftinterface' ! -name '*.private.*' | head -1)
-  if [ -n "$IFACE" ] && ! grep -q '_willThrowTyped' "$IFACE"; then
-    OVERLAY="$SCRATCH/sdk-overlay"
-    rm -rf "$OVERLAY"; mkdir -p "$OVERLAY"
-    link_all() {  # link_all <from> <to> <except>: symlink each entry of <from> into <to>, but <except>
-      local e
-      for e in "$1"/* "$1"/.[!.]*; do
-        [ -e "$e" ] || [ -L "$e" ] || continue
-        [ "$(basename "$e")" = "$3" ] || ln -s "$e" "$2/$(basename "$e")"
-      done
-    }
-    link_all "$SDK" "$OVERLAY" usr; mkdir "$OVERLAY/usr"
-    link_all "$SDK/usr" "$OVERLAY/usr" lib; mkdir "$OVERLAY/usr/lib"
-    link_all "$SDK/usr/lib" "$OVERLAY/usr/lib" swift; mkdir "$OVERLAY/usr/lib/swift"
-    link_all "$SDK/usr/lib/swift" "$OVERLAY/usr/lib/swift" Swift.swiftmodule; mkdir "$OVERLAY/usr/lib/swift/Swift.swiftmodule"
-    for f in "$SDK"/usr/lib/swift/Swift.swiftmodule/*; do
-      case "$f" in
-        *.swiftinterface) { cat "$f"; cat <<'PATCH_EOF'
+  OVERLAY=$SDK
+  [ -n "$IFACE" ] && ! grep -q '_willThrowTyped' "$IFACE" || return 0
+  OVERLAY="$SCRATCH/sdk-overlay"
+  rm -rf "$OVERLAY"; mkdir -p "$OVERLAY"
+  link_all() {  # link_all <from> <to> <except>: symlink each entry of <from> into <to>, but <except>
+    local e
+    for e in "$1"/* "$1"/.[!.]*; do
+      [ -e "$e" ] || [ -L "$e" ] || continue
+      [ "$(basename "$e")" = "$3" ] || ln -s "$e" "$2/$(basename "$e")"
+    done
+  }
+  link_all "$SDK" "$OVERLAY" usr; mkdir "$OVERLAY/usr"
+  link_all "$SDK/usr" "$OVERLAY/usr" lib; mkdir "$OVERLAY/usr/lib"
+  link_all "$SDK/usr/lib" "$OVERLAY/usr/lib" swift; mkdir "$OVERLAY/usr/lib/swift"
+  link_all "$SDK/usr/lib/swift" "$OVERLAY/usr/lib/swift" Swift.swiftmodule; mkdir "$OVERLAY/usr/lib/swift/Swift.swiftmodule"
+  for f in "$SDK"/usr/lib/swift/Swift.swiftmodule/*; do
+    case "$f" in
+      *.swiftinterface) { cat "$f"; cat <<'PATCH_EOF'
 // Added by typecheck-apple.sh (SIL=1): Swift 6 stdlib entry points that SILGen calls for typed throws.
 @_alwaysEmitIntoClient
 public func _willThrowTyped<E>(_ error: E) where E : Swift.Error {}
 @_alwaysEmitIntoClient
 public func _unexpectedErrorTyped<E>(_ error: __owned E, filenameStart: Builtin.RawPointer, filenameLength: Builtin.Word, filenameIsASCII: Builtin.Int1, line: Builtin.Word) where E : Swift.Error {
-  _unexpectedError(error, filenameStart: filenameStart, filenameLength: filenameLength, filenameIsASCII: filenameIsASCII, line: line)
+_unexpectedError(error, filenameStart: filenameStart, filenameLength: filenameLength, filenameIsASCII: filenameIsASCII, line: line)
 }
 PATCH_EOF
-          } > "$OVERLAY/usr/lib/swift/Swift.swiftmodule/$(basename "$f")" ;;
-        *) ln -s "$f" "$OVERLAY/usr/lib/swift/Swift.swiftmodule/" ;;
-      esac
-    done
+        } > "$OVERLAY/usr/lib/swift/Swift.swiftmodule/$(basename "$f")" ;;
+      *) ln -s "$f" "$OVERLAY/usr/lib/swift/Swift.swiftmodule/" ;;
+    esac
+  done
+}
+
+SDK_USED=$SDK CHECK=(-typecheck)
+if [ "$SIL" = 1 ]; then
+  CHECK=(-emit-sil -o /dev/null)
+  overlay_sdk
+  if [ "$OVERLAY" != "$SDK" ]; then
     SDK_USED=$OVERLAY
     echo "note: SIL=1 with a Swift 5.x SDK stdlib: compiling against the overlay $OVERLAY"
   fi
@@ -216,7 +227,7 @@ COMMON=(-target "$TARGET" -sdk "$SDK_USED" -resource-dir "$RD" -module-cache-pat
 EMIT_EXTRA=(-wmo -Xfrontend -experimental-skip-non-inlinable-function-bodies)
 # OAuthRuntime's module is emitted even with errors, so the generated clients can still be checked.
 ALLOW_ERRORS=(-Xfrontend -experimental-allow-module-with-compiler-errors)
-SHIM=()
+SHIM=() DEP_SHIM=()
 SWIFT_IFACE=$(find "$SDK/usr/lib/swift/Swift.swiftmodule" -name '*.swiftinterface' ! -name '*.private.*' | head -1)
 if [ -n "$SWIFT_IFACE" ] && ! grep -q 'func get() throws(Failure)' "$SWIFT_IFACE"; then
   SHIM=("$SCRATCH/ResultGetShim.swift")
@@ -232,6 +243,9 @@ extension Result {
     }
 }
 SHIM_EOF
+  # Dependencies call it from inlinable code too (swift-system's @_alwaysEmitIntoClient wrappers).
+  DEP_SHIM=("$SCRATCH/ResultGetShimUsableFromInline.swift")
+  sed 's/^    func get()/    @usableFromInline func get()/' "${SHIM[0]}" > "${DEP_SHIM[0]}"
   echo "note: the SDK's Swift stdlib predates Swift 6: a typed-throws Result.get() shim is added to each module"
 fi
 
@@ -387,6 +401,53 @@ if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]] && [ -d 
          -application-extension -module-name ExampleWidget $(sources "$APP/Widget") $(files "$APP/Shared") $(files "$GEN")
   else
     echo "FAIL  generating the example app's client"; sed 's/^/      /' "$LOGS/generate-ios-app.log" | head -10; FAILED=1
+  fi
+fi
+
+# 6. OAuthMCP against the MCP Swift SDK: its module and those it imports on Apple platforms
+#    (SystemPackage, Logging, EventSource) are emitted for the SDK first, each with the settings its
+#    own manifest gives (Scripts/swiftpm-target-flags.py reads them from `swift package dump-package`).
+#    Emitting a module SILGens its inlinable code, typed throws included: with a Swift 5.x SDK stdlib
+#    this step compiles against the overlay that adds _willThrowTyped (see SIL=1), oauthgen's own
+#    modules too, in a folder of their own; and the dependencies (not oauthgen) in Swift 5 mode, see
+#    below. Needs the resolved checkouts (`swift build` makes them).
+CHECKOUTS="$PROJ/.build/checkouts"
+if [ -d Sources/OAuthMCP ]; then
+  if [ -d "$CHECKOUTS/swift-sdk" ]; then
+    case "$TARGET" in *-ios*) PLATFORM=ios ;; *) PLATFORM=macos ;; esac
+    overlay_sdk
+    MCP_MODS="$SCRATCH/modules-mcp-$TARGET"
+    rm -rf "$MCP_MODS"; mkdir -p "$MCP_MODS"
+    BASE=(-target "$TARGET" -sdk "$OVERLAY" -resource-dir "$RD" -module-cache-path "$SCRATCH/module-cache" -parse-as-library
+          -DSWIFT_PACKAGE -DDEBUG -Onone -I "$MCP_MODS" -Xfrontend -enable-cross-import-overlays)
+    OURS=("${BASE[@]}" -swift-version 6 -package-name oauthgen -enable-testing)
+    MCP_OK=1
+    for m in OAuthPolicy OAuthFetch OAuthRuntime; do
+      # shellcheck disable=SC2046
+      step "emit-module $m (for OAuthMCP)" "$LOGS/emit-mcp-$m.log" -emit-module "${EMIT_EXTRA[@]}" "${OURS[@]}" \
+           -module-name "$m" -emit-module-path "$MCP_MODS/$m.swiftmodule" $(sources "Sources/$m") || { MCP_OK=0; break; }
+    done
+    for dep in swift-system:SystemPackage swift-log:Logging eventsource:EventSource swift-sdk:MCP; do
+      [ $MCP_OK = 1 ] || break
+      pkg=${dep%%:*} mod=${dep#*:}
+      mapfile -t ARGS < <(python3 "$PROJ/Scripts/swiftpm-target-flags.py" "$CHECKOUTS/$pkg" "$mod" "$PLATFORM")
+      [ ${#ARGS[@]} -gt 0 ] || { echo "FAIL  reading $pkg's manifest"; MCP_OK=0; break; }
+      for i in "${!ARGS[@]}"; do [ "${ARGS[$i]}" = -- ] && { FLAGS=("${ARGS[@]:0:$i}"); FILES=("${ARGS[@]:$((i + 1))}"); break; }; done
+      # A Swift 5.x SDK's `@TaskLocal` is a property wrapper, not Swift 6's macro: the MCP SDK's
+      # task-local is then global mutable state to the Swift 6 checker. Its interface is what OAuthMCP
+      # needs; the dependencies' own Swift 6 checks run where they are built, against a current SDK.
+      [ ${#SHIM[@]} -eq 0 ] || FLAGS+=(-swift-version 5)
+      step "emit-module $mod ($pkg)" "$LOGS/emit-$mod.log" -emit-module "${EMIT_EXTRA[@]}" "${BASE[@]}" "${FLAGS[@]}" \
+           -emit-module-path "$MCP_MODS/$mod.swiftmodule" "${FILES[@]}" "${DEP_SHIM[@]}" || { MCP_OK=0; break; }
+    done
+    if [ $MCP_OK = 1 ]; then
+      # shellcheck disable=SC2046
+      step "typecheck OAuthMCP" "$LOGS/typecheck-OAuthMCP.log" "${CHECK[@]}" -wmo "${OURS[@]}" -module-name OAuthMCP $(sources Sources/OAuthMCP)
+    else
+      echo "FAIL  OAuthMCP not checked: a module it imports could not be emitted"; FAILED=1
+    fi
+  else
+    echo "FAIL  OAuthMCP: no $CHECKOUTS/swift-sdk (run 'swift build' to resolve the packages)"; FAILED=1
   fi
 fi
 
