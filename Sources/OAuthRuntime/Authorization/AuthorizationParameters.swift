@@ -13,7 +13,9 @@ public struct AuthorizationParameters<Provider: OAuthProvider>: Sendable, Hashab
     /// `login_hint`: the account the app expects, to prefill the sign-in form.
     public var loginHint: String?
     /// `max_age`: the longest time since the user last authenticated that the app accepts,
-    /// in whole seconds; the ID token then carries `auth_time`.
+    /// in whole seconds. The ID token must then carry an `auth_time` no older (OIDC Core
+    /// §3.1.2.1), or the sign-in fails: `invalidIDToken` without one (a provider that ignores
+    /// `max_age`), ``OAuthError/Kind/insufficientAuthentication`` with an older one.
     public var maxAge: Int?
     /// `ui_locales`: the user's preferred languages for the provider's pages (BCP 47 tags).
     public var uiLocales: [String]
