@@ -26,8 +26,8 @@ extension OAuthGenLogin {
     }
 
     func resourceSignIn() async throws(OAuthError) {
-        guard issuer == nil, discovery == nil, !device, !par, !dpop, clientSecret == nil else {
-            throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --dpop or --client-secret: the resource names its authorization server, and DPoP is used where it requires it")
+        guard issuer == nil, discovery == nil, !device, !par, !dpop, clientSecret == nil, acrValues == nil, maxAge == nil else {
+            throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --dpop, --client-secret, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs; DPoP is used where it requires it")
         }
         guard let resource, let resourceURL = URL(string: resource), resourceURL.host != nil else {
             throw OAuthError(.invalidConfiguration, "expected --resource to be an absolute URL, found \"\(resource ?? "")\"")

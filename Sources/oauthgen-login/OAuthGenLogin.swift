@@ -62,6 +62,19 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Option(help: "The scopes to request, separated by spaces (default: openid; with --resource, the ones the resource names).")
     var scope: String?
 
+    @Option(help: ArgumentHelp("""
+        Authentication context classes to ask for (acr_values, OIDC Core §3.1.2.1), separated by \
+        spaces, e.g. "mfa" or "phrh". The provider may answer with another: the report's \
+        id_token_claims has the acr it asserted.
+        """, valueName: "values"))
+    var acrValues: String?
+
+    @Option(help: ArgumentHelp("""
+        max_age: the oldest authentication the sign-in accepts, in seconds. The ID token must carry \
+        an auth_time no older, or the sign-in fails (0 asks the user to authenticate again).
+        """, valueName: "seconds"))
+    var maxAge: Int?
+
     @Option(help: ArgumentHelp("A command that opens the URL (split like a shell would; the URL is appended).", valueName: "cmd"))
     var browserCommand: String?
 
@@ -128,6 +141,9 @@ struct OAuthGenLogin: AsyncParsableCommand {
         let transport = URLSessionTransport()
         var configuration = try await loadConfiguration(transport: transport)
         if dpop { configuration.quirks.dpop = true }
+        if device, acrValues != nil || maxAge != nil {
+            throw OAuthError(.invalidConfiguration, "expected --acr-values and --max-age with a browser sign-in, found --device: the device grant's request has no such parameters (RFC 8628 §3.1)")
+        }
         if par {
             guard !device else { throw OAuthError(.invalidConfiguration, "expected --par or --device, found both: the device grant has no authorization request to push") }
             configuration.quirks.pushedAuthorizationRequests = true
@@ -175,7 +191,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
             try await session.keep(signIn)
         } else {
             let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
-            signIn = try await client.signIn(with: agent, redirectURI: try loopbackURI(redirectURI, option: "--redirect-uri"), scopes: scopes)
+            signIn = try await client.signIn(with: agent, redirectURI: try loopbackURI(redirectURI, option: "--redirect-uri"), scopes: scopes,
+                                             parameters: AuthorizationParameters(maxAge: maxAge, acrValues: (acrValues ?? "").split(separator: " ").map { AnyACRValue(rawValue: String($0)) }))
             try await session.keep(signIn)
         }
 

@@ -49,6 +49,22 @@ struct OAuthGenLoginTests {
         #expect(source?["access_token"] as? String == "<redacted>")
     }
 
+    /// `--acr-values` asks for a class; the provider gives `mfa` to users with a second factor,
+    /// and the report's ID token claims say which it asserted. `--max-age` is held to the ID
+    /// token's auth_time.
+    @Test func asksForAnAuthenticationContextClassAndAMaxAge() throws {
+        let run = try login(["--acr-values", "mfa", "--max-age", "600", "--json"], username: "olivia")
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let claims = try #require(report["id_token_claims"] as? [String: Any])
+        #expect(claims["acr"] as? String == "mfa")
+        #expect((claims["auth_time"] as? Int).map { Double($0) > Date().timeIntervalSince1970 - 600 } == true)
+
+        let split = try login(["--acr-values", "mfa\tpwd", "--json"], username: "olivia")
+        #expect(split.status == 1)
+        #expect(split.stderr == "error: expected each acr_values value to be a value without spaces or invisible characters (the parameter is a space-separated list, OIDC Core §3.1.2.1), found \\u{9} at character 4\n")
+    }
+
     @Test func ipv6LoopbackRedirect() throws {
         let run = try login(["--redirect-uri", "http://[::1]/callback", "--json"], clientID: DjangoProvider.instance().noConsentClientID)
         #expect(run.status == 0, "\(run.stderr)")
