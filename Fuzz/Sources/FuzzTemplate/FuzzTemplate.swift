@@ -48,6 +48,6 @@ let exemplar: ProviderModel = {
         endpoints: [.init(name: .authorization, url: "https://p.example/a"), .init(name: .token, url: "https://p.example/t")],
         metadata: ProviderModel.Metadata(scopesSupported: ["openid"], grantTypesSupported: ["authorization_code"]), quirks: quirks,
         clientID: "c", defaultScopes: ["openid"], scopes: [constant], claims: [claim, claim], userInfoMembers: [claim],
-        redirectURIs: [redirect, redirect], postLogoutRedirectURIs: [redirect], prompts: [constant],
+        redirectURIs: [redirect, redirect], postLogoutRedirectURIs: [redirect], prompts: [constant], acrValues: [constant],
         capabilities: .init(revocation: true, userInfo: true, endSession: true, deviceAuthorization: true, dpop: true, buildVerified: true))
 }()
