@@ -156,10 +156,15 @@ package enum ModelBuilder {
         }
     }
 
-    /// The advertised `prompt` values; none when the document is silent (the standard ones apply).
+    /// The advertised `prompt` values, except those the runtime would refuse to send
+    /// (``SpaceSeparatedValue``; validation warns); none when the document is silent (the
+    /// standard ones apply).
     private static func prompts(discovery: DiscoveryDocument?) -> [ProviderModel.Constant] {
         var names: [String] = []
-        for name in discovery?.promptValuesSupported?.value.map(\.value) ?? [] where !names.contains(name) { names.append(name) }
+        for name in discovery?.promptValuesSupported?.value.map(\.value) ?? []
+        where !names.contains(name) && SpaceSeparatedValue.problem(in: name) == nil {
+            names.append(name)
+        }
         let documentation: [String: String] = [
             "none": "No user interface: fail with `login_required` or `consent_required` instead.",
             "login": "Ask the user to sign in again.", "consent": "Ask the user for consent again.",

@@ -39,7 +39,10 @@ enum DiscoveryRules {
 
         findings += checkCodeFlow(document, quirks: quirks)
         findings += checkScopes(document, quirks: quirks)
-        findings += ACRValueRule.check(document.acrValuesSupported?.value ?? [], listedIn: "\"acr_values_supported\"", rule: .discoveryInvalidACRValue)
+        findings += SpaceSeparatedValueRule.check(document.acrValuesSupported?.value ?? [], listedIn: "\"acr_values_supported\"", rule: .discoveryInvalidACRValue)
+        if document.kind == .openIDConnect {
+            findings += SpaceSeparatedValueRule.check(document.promptValuesSupported?.value ?? [], listedIn: "\"prompt_values_supported\"", rule: .discoveryInvalidPromptValue)
+        }
 
         let pkceOptOut = quirks?.pkce.map { $0.value != .s256 } ?? false
         if !pkceOptOut {

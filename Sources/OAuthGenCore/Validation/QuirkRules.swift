@@ -156,7 +156,7 @@ enum QuirkRules {
                 at: scope.location))
         }
 
-        findings += ACRValueRule.check(quirks.acrValues.map(\.name), listedIn: "the quirk file's \"acrValues\"", rule: .quirkInvalidACRValue)
+        findings += SpaceSeparatedValueRule.check(quirks.acrValues.map(\.name), listedIn: "the quirk file's \"acrValues\"", rule: .quirkInvalidACRValue)
 
         let known = Set((discovery?.scopesSupported?.value.map(\.value) ?? []) + quirks.scopes.map(\.name.value))
         if discovery?.scopesSupported != nil || !quirks.scopes.isEmpty {

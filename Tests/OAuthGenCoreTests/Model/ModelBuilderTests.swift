@@ -87,6 +87,11 @@ import Testing
         #expect(try #require(try model(nil, discoveryJSON: DiscoveryRulesTests.minimal).0).acrValues.isEmpty)
     }
 
+    @Test func promptsTheClientCouldNotSendGetNoConstant() throws {
+        let json = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: "{\"prompt_values_supported\": [\"none\", \"select account\", \"create\"], ")
+        #expect(try #require(try model(nil, discoveryJSON: json).0).prompts.map(\.value) == ["none", "create"])
+    }
+
     @Test func theModelKeepsValuesAsTheyAreAndTheRendererEscapesThem() throws {
         let built = try #require(try model("<key>clientID</key><string>a\"b\\(c)</string>").0)
         #expect(built.clientID == #"a"b\(c)"#)

@@ -134,6 +134,9 @@ import Testing
         #expect(found.first?.severity == .warning)
         #expect(found.first?.message == "expected each value of \"acr_values_supported\" to be a value without spaces or invisible characters (the parameter is a space-separated list, OIDC Core §3.1.2.1), found a space at character 5 in 'gold level', which makes it 2 values: list each on its own; the client could not send it, so no constant is generated for it")
         #expect(found.first?.location == SourceLocation(file: "test.openid-configuration.json", line: 1, column: 59))
+        let prompts = Self.minimal.replacingOccurrences(of: "{", with: "{\"prompt_values_supported\": [\"login\", \"\"], ")
+        #expect(try findings(prompts).map(\.rule) == [.discoveryInvalidPromptValue])
+        #expect(try findings(prompts).first?.message.hasPrefix("expected each value of \"prompt_values_supported\" to be a value without spaces") == true)
     }
 
     @Test func s256MissingOrAbsentIsAWarning() throws {
