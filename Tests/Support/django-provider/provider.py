@@ -106,7 +106,7 @@ def setup(state):
     # More users, so tests running at once never log the same user in twice: this provider puts
     # the user's latest login into a refreshed ID token's auth_time (OIDC Core §12.2 says the
     # original one), which a concurrent login of the same user would change.
-    for name in ["bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "niaj", "olivia", "peggy", "quentin", "rupert", "sybil", "trent", "victor"]:
+    for name in ["bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "niaj", "olivia", "peggy", "quentin", "rupert", "sybil", "trent", "victor", "walter"]:
         get_user_model().objects.create_user(name, f"{name}@example.com", PASSWORD, first_name=name.title())
     Application = get_application_model()
     redirects = " ".join([

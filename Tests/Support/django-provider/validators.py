@@ -5,6 +5,9 @@ from oauth2_provider.oauth2_validators import OAuth2Validator
 # password, "mfa" for a password and a second factor, which every user has except mallory.
 ACR_VALUES = ["pwd", "mfa"]
 USERS_WITHOUT_SECOND_FACTOR = {"mallory"}
+# walter's ID tokens say he authenticated an hour ago, whatever max_age asked: a provider that
+# keeps an old session and ignores max_age, which is what the client's auth_time check is for.
+USERS_WITH_AN_OLD_SESSION = {"walter"}
 # code -> the acr its tokens will carry, and access token -> its acr (RFC 9470 §6.2 adds acr to
 # introspection responses); only for authorization requests that sent acr_values.
 acr_by_code = {}
@@ -46,6 +49,8 @@ class ClaimsValidator(OAuth2Validator):
         acr = acr_by_code.pop(request.code, None) if request.code else None
         if acr:
             claims["acr"] = acr
+        if request.user.username in USERS_WITH_AN_OLD_SESSION:
+            claims["auth_time"] -= 3600
         return claims, expiration_time
 
     def get_additional_claims(self, request):
