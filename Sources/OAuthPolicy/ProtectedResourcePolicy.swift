@@ -53,7 +53,8 @@ public enum ProtectedResourcePolicy {
         return problems
     }
 
-    /// ServerURL refuses a fragment, userinfo and any scheme but https and http.
+    /// ServerURL refuses a fragment, userinfo and any scheme but https and http; the runtime's
+    /// endpoint rule decides the rest.
     private static func urlProblem(_ text: String, allowInsecureLoopback: Bool) -> String? {
         let url: ServerURL
         do {
@@ -61,10 +62,12 @@ public enum ProtectedResourcePolicy {
         } catch {
             return "\"\(TerminalText.escaping(text))\": \(error)"
         }
-        if url.scheme != "https", !(allowInsecureLoopback && LoopbackHost.isIPLiteral(url.host)) {
-            return "\"\(TerminalText.escaping(text))\", which is http" + (LoopbackHost.isIPLiteral(url.host) ? " (allowed on the loopback address only for local tests)" : "")
+        switch EndpointRule.verdict(for: url) {
+        case .secure: return nil
+        case .insecureLoopback:
+            return allowInsecureLoopback ? nil : "\"\(TerminalText.escaping(text))\", which is http (allowed on the loopback address only for local tests)"
+        case .refused: return "\"\(TerminalText.escaping(text))\", which is http"
         }
-        return nil
     }
 
     private static func issuerProblem(_ text: String) -> String? {

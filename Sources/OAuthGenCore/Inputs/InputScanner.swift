@@ -5,7 +5,7 @@ package enum InputScanner {
     /// The provider inputs found, sorted by name, and findings about the paths themselves.
     ///
     /// Directories are searched recursively (hidden folders and `.build*` skipped); a file named
-    /// explicitly must be one of the three provider file kinds, and is read without the files
+    /// explicitly must be one of the provider file kinds (``InputFileKind``), and is read without the files
     /// beside it: the build plugin names exactly the files the build tracks. A provider's other
     /// file lying unnamed beside a named one earns a warning, since its absence changes the result.
     package static func scan(_ paths: [String]) -> (providers: [ProviderInput], diagnostics: [Diagnostic]) {
@@ -32,7 +32,7 @@ package enum InputScanner {
                 named.append(path)
             } else {
                 diagnostics.append(Diagnostic(.error, .inputUnrecognized,
-                    "expected a file named <provider>.openid-configuration.json, <provider>.oauth-authorization-server.json or <provider>.quirks.plist, found '\((path as NSString).lastPathComponent)'",
+                    "expected a file named \(InputFileKind.expectedNames), found '\((path as NSString).lastPathComponent)'",
                     at: SourceLocation(file: path, line: 1, column: 1)))
             }
         }
@@ -51,36 +51,17 @@ package enum InputScanner {
                 continue
             }
             var input = byName[name] ?? ProviderInput(name: name)
+            let slot = kind.slot
+            if let existing = input[keyPath: slot.path] {
+                diagnostics.append(Diagnostic(.error, .inputDuplicate,
+                    "expected one \(slot.what) for provider '\(name)', found another besides '\(existing)'", at: location))
+                continue
+            }
+            input[keyPath: slot.path] = file
             switch kind {
-            case .openIDConfiguration, .authorizationServerMetadata:
-                if let existing = input.discoveryPath {
-                    diagnostics.append(Diagnostic(.error, .inputDuplicate,
-                        "expected one discovery document for provider '\(name)', found another besides '\(existing)'", at: location))
-                    continue
-                }
-                input.discoveryPath = file
-                input.discoveryKind = kind == .openIDConfiguration ? .openIDConnect : .oauthAuthorizationServer
-            case .quirks:
-                if let existing = input.quirksPath {
-                    diagnostics.append(Diagnostic(.error, .inputDuplicate,
-                        "expected one quirk file for provider '\(name)', found another besides '\(existing)'", at: location))
-                    continue
-                }
-                input.quirksPath = file
-            case .protectedResource:
-                if let existing = input.resourcePath {
-                    diagnostics.append(Diagnostic(.error, .inputDuplicate,
-                        "expected one protected resource metadata document for provider '\(name)', found another besides '\(existing)'", at: location))
-                    continue
-                }
-                input.resourcePath = file
-            case .clientMetadata:
-                if let existing = input.clientMetadataPath {
-                    diagnostics.append(Diagnostic(.error, .inputDuplicate,
-                        "expected one client metadata document for provider '\(name)', found another besides '\(existing)'", at: location))
-                    continue
-                }
-                input.clientMetadataPath = file
+            case .openIDConfiguration: input.discoveryKind = .openIDConnect
+            case .authorizationServerMetadata: input.discoveryKind = .oauthAuthorizationServer
+            case .quirks, .protectedResource, .clientMetadata: break
             }
             byName[name] = input
         }
