@@ -47,8 +47,12 @@ public final class ServerFetch: Sendable {
 
     private let session: URLSession
     private let delegate: Delegate
+    /// The most a request may take, from sending to the body's last byte.
+    public let timeout: TimeInterval
 
-    /// Ephemeral: no cache (token responses must not be cached, RFC 6749 §5.1), no cookies.
+    /// Ephemeral: no cache (token responses must not be cached, RFC 6749 §5.1), no cookies, no
+    /// credential store. A request ends within `timeout` seconds however the server behaves: an
+    /// answer that never starts, or a body that trickles in forever, fails as `URLError.timedOut`.
     public init(timeout: TimeInterval = 30) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -56,6 +60,10 @@ public final class ServerFetch: Sendable {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        // No credential the system keeps is ever offered to a server (see the challenge handler).
+        configuration.urlCredentialStorage = nil
+        self.timeout = timeout
         let delegate = Delegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -68,13 +76,24 @@ public final class ServerFetch: Sendable {
     /// Sends one request; honours task cancellation.
     public func send(_ request: URLRequest, bodyLimit: Int = ServerFetch.defaultBodyLimit) async throws(Failure) -> Response {
         let task = session.dataTask(with: request)
+        // URLSession's own timeout is an idle timeout on Linux (FoundationNetworking ignores
+        // `timeoutIntervalForResource`): a server sending a byte a second would hold the request
+        // for good. This bounds the whole request on every platform.
+        let delegate = delegate
+        let deadline = Task { [timeout] in
+            try await Task.sleep(for: .seconds(timeout))
+            delegate.end(task, with: .transport(URLError(.timedOut, userInfo: [
+                NSLocalizedDescriptionKey: "expected an answer from \(request.url?.host ?? "the server") within \(Int(timeout)) s, found none",
+            ])))
+        }
+        defer { deadline.cancel() }
         let result: Result<Response, Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.register(task, limit: bodyLimit, continuation: continuation)
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            delegate.end(task, with: .cancelled)
         }
         return try result.get()
     }
@@ -88,6 +107,9 @@ public final class ServerFetch: Sendable {
             var continuation: CheckedContinuation<Result<Response, Failure>, Never>
             var body = Data()
             var failure: Failure?
+            /// The client declined an authentication challenge: the task's end reports the
+            /// response it had, not the cancellation that ended it.
+            var declinedChallenge = false
         }
 
         private let lock = NSLock()
@@ -95,6 +117,39 @@ public final class ServerFetch: Sendable {
 
         func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<Response, Failure>, Never>) {
             lock.withLock { pending[task.taskIdentifier] = Pending(limit: limit, continuation: continuation) }
+        }
+
+        /// Ends `task` with `failure` (a timeout, the caller's cancellation) unless it has ended.
+        func end(_ task: URLSessionTask, with failure: Failure) {
+            let waiting = lock.withLock { () -> Bool in
+                guard pending[task.taskIdentifier] != nil else { return false }
+                if pending[task.taskIdentifier]?.failure == nil { pending[task.taskIdentifier]?.failure = failure }
+                return true
+            }
+            if waiting { task.cancel() }
+        }
+
+        /// A 401 or 407 is the caller's to read: the client never answers a challenge with
+        /// credentials, neither its own nor ones the system keeps (a Kerberos ticket for
+        /// `Negotiate`, a stored password for `Basic`).
+        ///
+        /// On Apple platforms, declining each protection space makes the task finish with the
+        /// challenge's response; a server-trust challenge gets the system's usual TLS evaluation.
+        /// FoundationNetworking (Linux) raises this for `Basic` only, and its default handling
+        /// never finishes the task (the request waited forever, past every timeout): the task is
+        /// cancelled here and its end reports the response it had received.
+        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            #if canImport(FoundationNetworking)
+            lock.withLock { pending[task.taskIdentifier]?.declinedChallenge = true }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+            #else
+            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+                completionHandler(.performDefaultHandling, nil)
+            } else {
+                completionHandler(.rejectProtectionSpace, nil)
+            }
+            #endif
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -132,19 +187,25 @@ public final class ServerFetch: Sendable {
             guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
             if let failure = entry.failure {
                 entry.continuation.resume(returning: .failure(failure))
+            } else if entry.declinedChallenge, let http = task.response as? HTTPURLResponse {
+                entry.continuation.resume(returning: .success(Self.response(http, body: entry.body)))
             } else if let error {
                 let cancelled = (error as? URLError)?.code == .cancelled
                 let failure = Self.explained(error as? URLError ?? URLError(.unknown), url: task.originalRequest?.url)
                 entry.continuation.resume(returning: .failure(cancelled ? .cancelled : .transport(failure)))
             } else if let http = task.response as? HTTPURLResponse {
-                var headers: [String: String] = [:]
-                for (name, value) in http.allHeaderFields {
-                    if let name = name as? String, let value = value as? String { headers[name] = value }
-                }
-                entry.continuation.resume(returning: .success(Response(status: http.statusCode, headers: headers, body: entry.body)))
+                entry.continuation.resume(returning: .success(Self.response(http, body: entry.body)))
             } else {
                 entry.continuation.resume(returning: .failure(.transport(URLError(.badServerResponse))))
             }
+        }
+
+        static func response(_ http: HTTPURLResponse, body: Data) -> Response {
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            return Response(status: http.statusCode, headers: headers, body: body)
         }
 
         /// FoundationNetworking (Linux, Windows) refuses every URL whose host is an IPv6 literal,

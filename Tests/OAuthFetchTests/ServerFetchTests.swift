@@ -56,3 +56,49 @@ import TestSupport
         await #expect(throws: ServerFetch.Failure.cancelled) { try await task.value }
     }
 }
+
+/// Every request ends: a 401 of any kind comes back as a response (the system never answers a
+/// challenge with credentials of its own, and on Linux a `Basic` challenge once held the request
+/// for good), and a server that never answers or never finishes its body meets the timeout.
+@Suite struct ServerFetchDeadlineTests {
+    /// The challenge shapes proxies, gateways and resources send, each as its header lines.
+    static let challenges: [(label: String, fields: [LocalHTTPServer.Response.Field])] = [
+        ("Basic alone", [.init("WWW-Authenticate", #"Basic realm="x""#)]),
+        ("Basic and Bearer in one field", [.init("WWW-Authenticate", #"Basic realm="x", Bearer resource_metadata="http://127.0.0.1:1/.well-known/oauth-protected-resource""#)]),
+        ("Basic and Bearer in two fields", [.init("WWW-Authenticate", #"Basic realm="x""#), .init("WWW-Authenticate", #"Bearer realm="api""#)]),
+        ("Negotiate", [.init("WWW-Authenticate", "Negotiate")]),
+        ("Digest", [.init("WWW-Authenticate", #"Digest realm="x", nonce="abc", qop="auth""#)]),
+        ("Basic on a 407", [.init("Proxy-Authenticate", #"Basic realm="proxy""#)]),
+    ]
+
+    @Test(arguments: challenges.indices)
+    func aChallengeOfAnyKindComesBackAsTheResponse(index: Int) async throws {
+        let (label, fields) = Self.challenges[index]
+        let status = label.contains("407") ? 407 : 401
+        let server = try LocalHTTPServer { _ in
+            LocalHTTPServer.Response(status: status, headers: ["Content-Type": "application/json"], body: Data(#"{"error":"unauthorized"}"#.utf8), fields: fields)
+        }
+        let url = URL(string: "\(server.origin)/protected")!
+        let response = try await Bounded.run(within: 20) { try await ServerFetch(timeout: 10).send(URLRequest(url: url)) }
+        #expect(response.status == status, "\(label)")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"unauthorized"}"#, "\(label)")
+        // One request: no credential was tried on the system's own account.
+        #expect(server.requests.count == 1, "\(label)")
+        #expect(server.requests.allSatisfy { $0.headers["authorization"] == nil }, "\(label)")
+    }
+
+    @Test(arguments: [LocalHTTPServer.Response.Stall.beforeResponse, .endlessBody])
+    func aServerThatNeverFinishesMeetsTheTimeout(stall: LocalHTTPServer.Response.Stall) async throws {
+        let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: stall) }
+        let url = URL(string: "\(server.origin)/slow")!
+        let outcome = try await Bounded.run(within: 20) { () -> Result<ServerFetch.Response, ServerFetch.Failure> in
+            do throws(ServerFetch.Failure) { return .success(try await ServerFetch(timeout: 2).send(URLRequest(url: url))) } catch { return .failure(error) }
+        }
+        guard case .failure(.transport(let error)) = outcome else {
+            Issue.record("expected a timeout, found \(outcome)")
+            return
+        }
+        #expect(error.code == .timedOut)
+        server.stop()
+    }
+}

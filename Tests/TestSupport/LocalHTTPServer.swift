@@ -34,12 +34,39 @@ public final class LocalHTTPServer: @unchecked Sendable {
         /// Sent with `Transfer-Encoding: chunked` and no `Content-Length`, in 16 KiB chunks: a
         /// body whose size the client learns only as it streams.
         public var chunked: Bool
+        /// Header fields sent after `headers`, one line each and in order: a name may repeat
+        /// (two `WWW-Authenticate` fields, say).
+        public var fields: [Field]
+        /// Whether the server holds the connection instead of finishing the answer.
+        public var stall: Stall?
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), chunked: Bool = false) {
+        /// One header line.
+        public struct Field: Sendable {
+            public var name: String
+            public var value: String
+            public init(_ name: String, _ value: String) {
+                self.name = name
+                self.value = value
+            }
+        }
+
+        /// How a hostile or broken server keeps a client waiting; either lasts until the client
+        /// closes the connection or the server stops.
+        public enum Stall: Sendable {
+            /// Reads the request, then sends nothing at all.
+            case beforeResponse
+            /// Sends the head and a chunked body one small chunk a second, never the last chunk.
+            case endlessBody
+        }
+
+        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), chunked: Bool = false,
+                    fields: [Field] = [], stall: Stall? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
             self.chunked = chunked
+            self.fields = fields
+            self.stall = stall
         }
 
         public static func json(_ text: String, status: Int = 200) -> Response {
@@ -120,11 +147,24 @@ public final class LocalHTTPServer: @unchecked Sendable {
         guard let request = Self.read(connection) else { return }
         lock.withLock { recorded.append(request) }
         let response = handler(request)
+        if response.stall == .beforeResponse {
+            holdUntilClosed(connection)
+            return
+        }
         var head = "HTTP/1.1 \(response.status) Status\r\n"
-        head += response.chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(response.body.count)\r\n"
+        let chunked = response.chunked || response.stall == .endlessBody
+        head += chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(response.body.count)\r\n"
         head += "Connection: close\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        guard response.chunked else {
+        for field in response.fields { head += "\(field.name): \(field.value)\r\n" }
+        if response.stall == .endlessBody {
+            RawSocket.sendAll(connection, Array((head + "\r\n").utf8))
+            while !isStopped, RawSocket.sendAll(connection, Array("1\r\n \r\n".utf8)) {
+                Thread.sleep(forTimeInterval: 1)
+            }
+            return
+        }
+        guard chunked else {
             RawSocket.sendAll(connection, Array((head + "\r\n").utf8) + response.body)
             return
         }
@@ -137,6 +177,20 @@ public final class LocalHTTPServer: @unchecked Sendable {
             offset += chunk.count
         }
         RawSocket.sendAll(connection, Array("0\r\n\r\n".utf8))
+    }
+
+    /// Waits, sending nothing, until the client closes the connection or the server stops.
+    private func holdUntilClosed(_ connection: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while !isStopped {
+            var poller = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) >= 0 else { return }
+            if poller.revents != 0 {
+                // Readable with nothing to read (or an error): the client has gone.
+                let count = recv(connection, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if count <= 0 { return }
+            }
+        }
     }
 
     /// Head up to the blank line, then `Content-Length` bytes of body.
