@@ -124,17 +124,42 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Flag(help: "Include the raw tokens in the output.")
     var showTokens = false
 
-    @Option(help: "Seconds to wait for the browser to come back.")
+    @Option(help: "Seconds the whole run may take: the browser's return, every request, the call to --resource.")
     var timeout: Double = 300
 
     func run() async throws {
-        do throws(OAuthError) {
-            if resource != nil { try await resourceSignIn() } else { try await signIn() }
-        } catch {
-            // The description escapes what the provider or a local process sent (OAuthError.description).
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode.failure
+        let command = self
+        let work = Task { () async -> OAuthError? in
+            do throws(OAuthError) {
+                if command.resource != nil { try await command.resourceSignIn() } else { try await command.signIn() }
+                return nil
+            } catch {
+                return error
+            }
         }
+        // --timeout bounds the whole run, not only the browser: a server that never answers, or
+        // answers forever, cannot hold the terminal (or an agent's tool call) past it.
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(command.timeout))
+            work.cancel()
+            // Every wait honours cancellation; should one not, the run still ends.
+            try await Task.sleep(for: .seconds(2))
+            Self.fail(OAuthError(.timedOut, "expected the run to finish within \(Int(command.timeout)) s (--timeout), found it still waiting"))
+        }
+        let failure = await work.value
+        deadline.cancel()
+        guard var failure else { return }
+        if failure.kind == .cancelled, work.isCancelled {
+            failure = OAuthError(.timedOut, "expected the run to finish within \(Int(command.timeout)) s (--timeout), found it still waiting")
+        }
+        Self.fail(failure)
+    }
+
+    /// One line on standard error, exit status 1. The description escapes what the provider or
+    /// a local process sent (OAuthError.description).
+    static func fail(_ error: OAuthError) -> Never {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        Self.exit(withError: ExitCode.failure)
     }
 
     private func signIn() async throws(OAuthError) {

@@ -6,6 +6,8 @@ public enum ProcessRunner {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// Whether the program was terminated for running past its timeout.
+        public var timedOut = false
 
         /// A run that ended with `status`, having written `stdout` and `stderr`.
         public init(status: Int32, stdout: String, stderr: String) {
@@ -73,9 +75,11 @@ public enum ProcessRunner {
         }
     }
 
-    /// Runs a program to its end; `environment` is added to this process's own.
+    /// Runs a program to its end; `environment` is added to this process's own. With `timeout`,
+    /// a program still running after that many seconds is terminated and the run says so
+    /// (``Run/timedOut``): a test of "this never hangs" fails instead of hanging the suite.
     public static func run(_ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
-                           environment: [String: String] = [:]) throws -> Run {
+                           environment: [String: String] = [:], timeout: TimeInterval? = nil) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -93,10 +97,19 @@ public enum ProcessRunner {
         process.standardOutput = output
         process.standardError = errorHandle
         try process.run()
+        let expired = LockedValue(false)
+        let watchdog = DispatchWorkItem {
+            expired.value = true
+            process.terminate()
+        }
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
         try errorHandle.close()
         let errData = (try? Data(contentsOf: errorFile)) ?? Data()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        var run = Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        run.timedOut = expired.value
+        return run
     }
 }
