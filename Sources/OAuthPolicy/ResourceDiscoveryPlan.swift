@@ -35,6 +35,22 @@ public enum ResourceDiscoveryPlan {
         return locations
     }
 
+    /// Why a client of a protected resource must not sign in at an authorization server whose
+    /// metadata lists `codeChallengeMethods` (`nil`: the member is absent), or `nil` when it may.
+    ///
+    /// The MCP authorization spec (Security Considerations, "Authorization Code Protection"):
+    /// PKCE support is known only from the metadata, a server that does not list `S256` — the
+    /// member absent included, for RFC 8414 and OpenID Connect documents alike — is refused, and
+    /// the client does not proceed. One rule for `oauthgen init --resource` and the runtime.
+    public static func pkceRefusal(codeChallengeMethods: [String]?, issuer: String) -> String? {
+        guard let methods = codeChallengeMethods else {
+            return "expected the authorization server \(issuer) to list \"S256\" in \"code_challenge_methods_supported\", found the member missing: a client of a protected resource does not sign in where PKCE support is not stated (MCP authorization, PKCE)"
+        }
+        if methods.contains(PKCEChallengeMethod.s256.rawValue) { return nil }
+        let listed = methods.map { "\"\($0)\"" }.joined(separator: ", ")
+        return "expected the authorization server \(issuer) to list \"S256\" in \"code_challenge_methods_supported\", found [\(listed)]: a client of a protected resource does not sign in without S256 (MCP authorization, PKCE)"
+    }
+
     /// Of `candidate`'s identifiers, the one `stated` matches, else the first (the one the
     /// check then names as expected).
     public static func expectedResource(for candidate: MetadataCandidate, stated: String?) -> String {

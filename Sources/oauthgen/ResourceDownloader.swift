@@ -87,6 +87,10 @@ enum ResourceDownloader {
                 DiagnosticPrinter.printText([mismatch])
                 throw ExitCode.failure
             }
+            if let refusal = FetchRules.resourceServerWithoutS256(in: document, issuer: issuer) {
+                DiagnosticPrinter.printText([refusal])
+                throw ExitCode.failure
+            }
             return (document, location.isOpenIDConnect)
         }
         throw DiscoveryDownloader.fail("expected authorization server metadata for \(issuer) (RFC 8414, OpenID Connect Discovery), found \(tried.joined(separator: "; "))")

@@ -93,3 +93,31 @@ struct InitResourceCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }
+
+/// `init --resource` against a local server: what it refuses to pin without the real peers.
+@Suite struct InitResourceRefusalTests {
+    /// The runtime's resource session refuses an authorization server that does not list S256
+    /// (the MCP authorization spec's PKCE rule), so the build refuses to pin one, at the line.
+    @Test func anAuthorizationServerWithoutS256IsNotPinned() throws {
+        let server = try LocalHTTPServer { request in
+            let origin = "http://" + (request.headers["host"] ?? "")
+            switch request.path {
+            case "/api": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/meta""#])
+            case "/meta": return .json(#"{"resource": "\#(origin)/api", "authorization_servers": ["\#(origin)"]}"#)
+            case "/.well-known/oauth-authorization-server":
+                return .json("{\"issuer\": \"\(origin)\", \"authorization_endpoint\": \"\(origin)/a\", \"token_endpoint\": \"\(origin)/t\",\n\"response_types_supported\": [\"code\"],\n\"code_challenge_methods_supported\": [\"plain\"]}")
+            default: return .notFound
+            }
+        }
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-s256-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "--resource", server.origin + "/api", "--allow-insecure-loopback", "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == [
+            "\(server.origin)/.well-known/oauth-authorization-server:3:37: error: expected the authorization server \(server.origin) to list \"S256\" in \"code_challenge_methods_supported\", found [\"plain\"]: a client of a protected resource does not sign in without S256 (MCP authorization, PKCE) [discovery-no-s256] (RFC 8252 §6; RFC 7636 §4.2)",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+}

@@ -49,6 +49,19 @@ package enum FetchRules {
     }
 
     /// OIDC Discovery §4.3, RFC 8414 §3.3: the document's `issuer` equals the one it was fetched for.
+    /// An error at `code_challenge_methods_supported` (or the document, when it is missing)
+    /// when a protected resource's authorization server does not list `S256`: the runtime's
+    /// resource session refuses to sign in there (`ResourceDiscoveryPlan.pkceRefusal`).
+    package static func resourceServerWithoutS256(in document: JSONValue, issuer: String) -> Diagnostic? {
+        let member = document.members?.first { $0.name == "code_challenge_methods_supported" }
+        let methods = member.map { value -> [String] in
+            guard case .array(let elements) = value.value.kind else { return [] }
+            return elements.compactMap(\.stringValue)
+        }
+        guard let refusal = ResourceDiscoveryPlan.pkceRefusal(codeChallengeMethods: methods, issuer: issuer) else { return nil }
+        return Diagnostic(.error, .discoveryNoS256, refusal, at: member?.value.location ?? document.location)
+    }
+
     package static func issuerMismatch(in document: JSONValue, expected: String) -> Diagnostic? {
         let found = document.members?.first { $0.name == "issuer" }
         guard let found, found.value.stringValue == expected else {

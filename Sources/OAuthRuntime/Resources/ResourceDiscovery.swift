@@ -8,7 +8,8 @@ internal import OAuthPolicy
 /// 2. Without one, the well-known URL made from the resource's URL, then the origin's.
 /// 3. The metadata is checked (``ProtectedResource``); its first authorization server's metadata
 ///    comes from RFC 8414 with the path inserted, else OpenID Connect Discovery (path inserted,
-///    then appended), its `issuer` required to be the one the resource named.
+///    then appended), its `issuer` required to be the one the resource named, and `S256` required
+///    in its `code_challenge_methods_supported` (the MCP authorization spec's PKCE rule).
 ///
 /// Every URL is https (http on 127.0.0.1 or [::1] only with `allowInsecureLoopback`), no
 /// redirect is followed, and nothing is sent but GETs without credentials.
@@ -80,6 +81,12 @@ public enum ResourceDiscovery {
             }
             let object = try ProviderConfiguration.discoveryObject(response.body)
             let configuration = try ProviderConfiguration(discoveryObject: object, expectedIssuer: issuer, client: ClientRegistration())
+            // Before any registration or browser: a server that does not say it does S256.
+            var methods: [String]?
+            if case .array(let values)? = object["code_challenge_methods_supported"] { methods = values.compactMap(\.stringValue) }
+            if let refusal = ResourceDiscoveryPlan.pkceRefusal(codeChallengeMethods: methods, issuer: issuer) {
+                throw OAuthError.invalidDiscoveryDocument(refusal)
+            }
             return (configuration, object["client_id_metadata_document_supported"] == .bool(true))
         }
         throw OAuthError.invalidDiscoveryDocument("expected authorization server metadata for \(issuer) (RFC 8414, OpenID Connect Discovery), found \(tried.joined(separator: "; "))")

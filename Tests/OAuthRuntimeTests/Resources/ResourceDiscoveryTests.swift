@@ -12,7 +12,7 @@ import TestSupport
 @Suite struct ResourceDiscoveryTests {
     static func origin(_ request: LocalHTTPServer.Request) -> String { "http://" + (request.headers["host"] ?? "") }
 
-    static func asMetadata(issuer: String, extra: String = "") -> String {
+    static func asMetadata(issuer: String, extra: String = #", "code_challenge_methods_supported": ["S256"]"#) -> String {
         #"{"issuer": "\#(issuer)", "authorization_endpoint": "\#(issuer)/authorize", "token_endpoint": "\#(issuer)/token", "registration_endpoint": "\#(issuer)/register", "response_types_supported": ["code"]\#(extra)}"#
     }
 
@@ -104,6 +104,31 @@ import TestSupport
         }
         #expect(error?.kind == .invalidDiscoveryDocument)
         #expect(error?.message.hasPrefix("expected the discovery document's issuer to be \"\(server.origin)/as\" exactly") == true)
+    }
+
+    /// The MCP authorization spec's PKCE rule: an authorization server that does not list S256
+    /// (the member absent included) is refused before any registration or browser.
+    @Test(arguments: [("", "found the member missing"), (#", "code_challenge_methods_supported": ["plain"]"#, #"found ["plain"]"#)])
+    func anAuthorizationServerWithoutS256IsRefusedBeforeRegistering(extra: String, found: String) async throws {
+        let server = try LocalHTTPServer { request in
+            let origin = Self.origin(request)
+            switch request.path {
+            case "/api": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/meta""#])
+            case "/meta": return .json(#"{"resource": "\#(origin)/api", "authorization_servers": ["\#(origin)"]}"#)
+            case "/.well-known/oauth-authorization-server": return .json(Self.asMetadata(issuer: origin, extra: extra))
+            default: return .notFound
+            }
+        }
+        let opened = OpenedURLs()
+        let session = ProtectedResourceSession(resource: URL(string: server.origin + "/api")!, identity: .dynamic(clientName: "tests"),
+                                               redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                                               userAgent: opened, allowInsecureLoopback: true)
+        let error = await #expect(throws: OAuthError.self) { try await session.authorizationHeaders(method: "GET", url: URL(string: server.origin + "/api")!) }
+        #expect(error?.kind == .invalidDiscoveryDocument)
+        #expect(error?.message.hasPrefix("expected the authorization server \(server.origin) to list \"S256\" in \"code_challenge_methods_supported\", \(found)") == true,
+                "\(error?.message ?? "")")
+        #expect(server.requests(to: "/register").isEmpty)
+        #expect(opened.urls.isEmpty)
     }
 
     @Test func anHTTPResourceNeedsTheLoopbackFlagAndNothingIsSent() async throws {
