@@ -32,9 +32,21 @@ public enum ResourceDiscovery {
         configuration.configuration.resource = metadata.identifier
         // RFC 9728 §2: the resource refuses bearer tokens, so the client binds its tokens.
         if metadata.dpopBoundAccessTokensRequired { configuration.configuration.quirks.dpop = true }
-        let scopes = bearer?.scopes ?? metadata.scopesSupported
+        let scopes = Self.signInScopes(named: bearer?.scopes ?? metadata.scopesSupported,
+                                       serverScopes: configuration.configuration.metadata.scopesSupported)
         return DiscoveredResource(resource: metadata, configuration: configuration.configuration, scopes: scopes,
                                   clientIDMetadataDocumentSupported: configuration.clientIDMetadataDocumentSupported)
+    }
+
+    /// The scopes a first sign-in asks for: those the resource named, with `offline_access`
+    /// exactly when the authorization server lists it in `scopes_supported` (the MCP
+    /// authorization spec, SEP-2207): a refresh token then outlives the process, and a server
+    /// that does not list it is never asked for it, whatever the resource said.
+    static func signInScopes(named: [String], serverScopes: [String]) -> [String] {
+        let offlineAccess = "offline_access"
+        var scopes = named.filter { $0 != offlineAccess }
+        if serverScopes.contains(offlineAccess) { scopes.append(offlineAccess) }
+        return scopes
     }
 
     /// The metadata the 401 named, else the well-known locations (RFC 9728 §3.1), the first one

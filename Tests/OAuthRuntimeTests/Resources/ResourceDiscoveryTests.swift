@@ -131,6 +131,24 @@ import TestSupport
         #expect(opened.urls.isEmpty)
     }
 
+    /// SEP-2207: `offline_access` where the authorization server lists it, never elsewhere,
+    /// whatever the resource's challenge or metadata names.
+    @Test(arguments: [(#", "code_challenge_methods_supported": ["S256"], "scopes_supported": ["files", "offline_access"]"#, ["files", "offline_access"]),
+                      (#", "code_challenge_methods_supported": ["S256"], "scopes_supported": ["files"]"#, ["files"])])
+    func offlineAccessOnlyWhereTheServerListsIt(serverMembers: String, expected: [String]) async throws {
+        let server = try LocalHTTPServer { request in
+            let origin = Self.origin(request)
+            switch request.path {
+            case "/api": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/meta", scope="files offline_access""#])
+            case "/meta": return .json(#"{"resource": "\#(origin)/api", "authorization_servers": ["\#(origin)"]}"#)
+            case "/.well-known/oauth-authorization-server": return .json(Self.asMetadata(issuer: origin, extra: serverMembers))
+            default: return .notFound
+            }
+        }
+        let found = try await ResourceDiscovery.discover(resource: URL(string: server.origin + "/api")!, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        #expect(found.scopes == expected)
+    }
+
     @Test func anHTTPResourceNeedsTheLoopbackFlagAndNothingIsSent() async throws {
         let server = try LocalHTTPServer { _ in .notFound }
         let error = await #expect(throws: OAuthError.self) {
