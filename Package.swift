@@ -41,8 +41,11 @@ let package = Package(
         // `Data(collecting:upTo:)`); 1.13 declares tools 6.2. Every HTTPTypes name it uses is in 1.0.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
-        // OAuthMCP only: `HTTPClientAuthorizer` as 0.12 declares it.
+        // OAuthMCP only: `HTTPClientAuthorizer` and `Transport` as 0.12 declares them.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        // OAuthMCP only: the `Logger` the SDK's `Transport` protocol names; the SDK itself
+        // depends on it (from 1.5.0), so it adds nothing to the build.
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // libxml2 through the system: line numbers and safe parser options (DESIGN.md §3).
@@ -128,7 +131,7 @@ let package = Package(
         ),
         .target(
             name: "OAuthMCP",
-            dependencies: ["OAuthRuntime", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["OAuthRuntime", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "OAuthOpenAPIMiddleware",

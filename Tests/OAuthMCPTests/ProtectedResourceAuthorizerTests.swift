@@ -44,7 +44,7 @@ struct ProtectedResourceAuthorizerTests {
 
     @Test func aToolCallSignsInThroughTheSession() async throws {
         let provider = try DjangoProvider.instance()
-        let server = try MCPTestServer(provider: provider)
+        let server = try MCPTestServer(provider: provider, jsonResponses: true)
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

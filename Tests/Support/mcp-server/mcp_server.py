@@ -3,8 +3,12 @@
 answers 401 with `resource_metadata`, and checks each token at the provider's introspection
 endpoint: active, issued for this server (RFC 8707 `aud`), holding `read`.
 
-    python3 mcp_server.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET
+    python3 mcp_server.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET [--json-response]
         prints "PORT <n>"; the MCP endpoint is http://127.0.0.1:<n>/mcp
+
+Left at the SDK's defaults it answers every POST with server-sent events (text/event-stream),
+as the Python, TypeScript and Go servers do; --json-response makes it answer with JSON, the one
+form the MCP Swift SDK's own transport reads on Linux.
 
 Its one tool, `add(a, b)`, returns the sum.
 """
@@ -22,6 +26,7 @@ from mcp.server.auth.settings import AuthSettings  # noqa: E402
 from mcp.server.mcpserver import MCPServer  # noqa: E402
 
 ISSUER, INTROSPECTION, CLIENT_ID, SECRET = sys.argv[1:5]
+JSON_RESPONSE = "--json-response" in sys.argv[5:]
 listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
 listener.bind(("127.0.0.1", 0))
 PORT = listener.getsockname()[1]
@@ -55,9 +60,7 @@ def add(a: int, b: int) -> int:
 
 
 if __name__ == "__main__":
-    # JSON answers to POSTs, which streamable HTTP allows: the Swift SDK 0.12 reads SSE answers
-    # only where Foundation streams bytes (Apple platforms), and these tests run on Linux.
-    app = server.streamable_http_app(json_response=True)
+    app = server.streamable_http_app(json_response=True) if JSON_RESPONSE else server.streamable_http_app()
     # Listening before the port is announced: a client that connects before uvicorn has started
     # waits in the backlog instead of being refused.
     listener.listen(128)

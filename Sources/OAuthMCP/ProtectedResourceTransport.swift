@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import MCP
+@_spi(BuildingBlocks) import OAuthRuntime
+
+/// An MCP client transport (streamable HTTP) over oauthgen's own HTTP layer and a
+/// ``ProtectedResourceSession``: the one to choose for an agent, on Linux and Apple platforms.
+///
+/// ```swift
+/// let session = ProtectedResourceSession(
+///     resource: serverURL, identity: .dynamic(clientName: "My Agent"),
+///     redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+///     store: FileTokenStore(path: path), userAgent: LoopbackUserAgent())
+/// let client = Client(name: "my-agent", version: "1.0")
+/// _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
+/// ```
+///
+/// Each message is one POST to the server through the session (``ProtectedResourceSession/data(for:)``):
+/// the session's token on every request — with a DPoP proof made for it when the tokens are
+/// bound —, discovery, registration and sign-in on the first, a refresh on `invalid_token`, a
+/// step-up on `insufficient_scope`, the cross-process store. The answer is read whole, within
+/// the session transport's timeout, as JSON or as server-sent events (`text/event-stream`, the
+/// default of the Python, TypeScript and Go servers), on every platform. The server's
+/// `Mcp-Session-Id` and the negotiated `MCP-Protocol-Version` go with every later request, and
+/// the MCP session is ended with a DELETE on ``disconnect()``.
+///
+/// A redirect is never followed: a 3xx fails the send with ``OAuthError/Kind/redirectRefused``,
+/// naming where it pointed, and the token stays with the session's resource. The endpoint must
+/// be on the resource's origin.
+///
+/// What it does not do: open the optional GET stream for messages the server sends on its own
+/// (requests and notifications tied to a POST arrive in that POST's answer), or resume a stream
+/// (an answer is read to its end or fails).
+public actor ProtectedResourceTransport: Transport {
+    /// The transport's log: request outcomes, never a token or a message body.
+    public nonisolated let logger: Logger
+    /// The session that signs in, keeps the tokens and sends the requests.
+    public nonisolated let session: ProtectedResourceSession
+    /// The MCP endpoint: the session's resource unless given.
+    public nonisolated let endpoint: URL
+    /// The server's `Mcp-Session-Id`, once its answer to `initialize` gave one.
+    public private(set) var mcpSessionID: String?
+    /// The protocol version the server chose in its answer to `initialize`.
+    public private(set) var protocolVersion: String?
+
+    private let messages: AsyncThrowingStream<Data, any Error>
+    private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    private var connected = false
+
+    /// A transport for `session`'s resource, or for `endpoint` on the same origin.
+    ///
+    /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for an endpoint on another origin than
+    ///   the session's resource; ``OAuthError/Kind/insecureEndpoint`` for one that is not https
+    ///   (http on the loopback address only when the session allows it).
+    public init(session: ProtectedResourceSession, endpoint: URL? = nil, logger: Logger? = nil) throws(OAuthError) {
+        let endpoint = endpoint ?? session.resource
+        try EndpointPolicy.requireSecure(endpoint, name: "MCP server", allowInsecureLoopback: session.allowInsecureLoopback)
+        guard URLOrigin(endpoint) == URLOrigin(session.resource) else {
+            throw OAuthError.resourceNotAllowed(endpoint, allowed: URLOrigin(session.resource).map { [$0] } ?? [])
+        }
+        self.session = session
+        self.endpoint = endpoint
+        self.logger = logger ?? Logger(label: "oauthgen.mcp.transport")
+        (messages, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+    }
+
+    /// Marks the transport ready; nothing is sent until the first message.
+    public func connect() async throws {
+        connected = true
+    }
+
+    /// Ends the MCP session at the server (a DELETE, when it gave a session ID) and the stream
+    /// of received messages.
+    public func disconnect() async {
+        guard connected else { return }
+        connected = false
+        if let mcpSessionID {
+            var request = URLRequest(url: endpoint)
+            request.httpMethod = "DELETE"
+            request.setValue(mcpSessionID, forHTTPHeaderField: MCPHeader.sessionID)
+            if let protocolVersion { request.setValue(protocolVersion, forHTTPHeaderField: MCPHeader.protocolVersion) }
+            // Best effort: a server that has forgotten the session, or never ends sessions
+            // (405), changes nothing here.
+            _ = try? await session.data(for: request)
+            self.mcpSessionID = nil
+        }
+        continuation.finish()
+    }
+
+    /// POSTs one JSON-RPC message and delivers what the server answered to ``receive()``.
+    ///
+    /// - Throws: ``OAuthError`` for what the session throws (sign-in, refresh, step-up) and
+    ///   for an answer that is not an MCP answer: a redirect (``OAuthError/Kind/redirectRefused``),
+    ///   another status (``OAuthError/Kind/unexpectedResponse``, with the status), or a body
+    ///   that is neither JSON nor an event stream.
+    public func send(_ data: Data) async throws {
+        guard connected else { throw MCPError.internalError("expected a connected transport, found it not connected (call connect first)") }
+        let method = Self.method(of: data)
+        var request = URLRequest(url: endpoint)
+        request.httpMethod = "POST"
+        request.httpBody = data
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json, text/event-stream", forHTTPHeaderField: "Accept")
+        if let mcpSessionID { request.setValue(mcpSessionID, forHTTPHeaderField: MCPHeader.sessionID) }
+        if let protocolVersion { request.setValue(protocolVersion, forHTTPHeaderField: MCPHeader.protocolVersion) }
+
+        let (body, response) = try await session.data(for: request)
+        if let given = response.value(forHTTPHeaderField: MCPHeader.sessionID), !given.isEmpty {
+            mcpSessionID = given
+        }
+        logger.debug("MCP answer", metadata: ["method": "\(method ?? "response")", "status": "\(response.statusCode)"])
+        switch response.statusCode {
+        case 200:
+            for message in try MCPAnswer.messages(in: body, mediaType: response.mediaType, status: response.statusCode) {
+                if method == "initialize", let version = MCPAnswer.protocolVersion(inInitializeResult: message) {
+                    protocolVersion = version
+                }
+                continuation.yield(message)
+            }
+        case 202:
+            // A notification or a response the server accepted: nothing comes back.
+            return
+        case 300..<400:
+            let location = response.value(forHTTPHeaderField: "Location").map { " to \($0)" } ?? ""
+            throw OAuthError(.redirectRefused, "expected the MCP server at \(endpoint.absoluteString) to answer, found HTTP \(response.statusCode) redirecting\(location); redirects are never followed, so the token stays with the resource (a trailing slash the server wants? use the URL it names as the resource)", httpStatus: response.statusCode)
+        case 404 where mcpSessionID != nil && method != "initialize":
+            // The server forgot the session (MCP transports: the client starts a new one).
+            mcpSessionID = nil
+            throw OAuthError(.unexpectedResponse, "expected the MCP server to know session \(Self.sessionLabel), found HTTP 404: it has ended the session; connect again to start a new one", httpStatus: 404)
+        default:
+            throw OAuthError(.unexpectedResponse, "expected an MCP answer from \(endpoint.absoluteString), found HTTP \(response.statusCode)\(response.mediaType.map { " with \($0)" } ?? "")", httpStatus: response.statusCode)
+        }
+    }
+
+    /// The messages the server sent, in order.
+    public nonisolated func receive() -> AsyncThrowingStream<Data, any Error> {
+        messages
+    }
+
+    /// A session ID is the server's secret handle on the conversation: messages name no part of it.
+    private static let sessionLabel = "(its Mcp-Session-Id)"
+
+    /// The JSON-RPC method of an outgoing request or notification; `nil` for a response.
+    static func method(of data: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["method"] as? String
+    }
+}
+
+/// The header fields of MCP's streamable HTTP transport.
+enum MCPHeader {
+    static let sessionID = "Mcp-Session-Id"
+    static let protocolVersion = "MCP-Protocol-Version"
+}
+
+extension HTTPURLResponse {
+    /// The media type without parameters, lowercased.
+    var mediaType: String? {
+        value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+}

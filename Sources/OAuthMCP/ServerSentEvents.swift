@@ -1,0 +1,102 @@
+/// Server-sent events from the bytes of a `text/event-stream` body, as the WHATWG HTML standard
+/// (§9.2.6, "Interpreting an event stream") reads them: lines end in CRLF, LF or CR; a line
+/// starting with a colon is a comment; `data` lines join with LF; an empty line dispatches the
+/// event; an event cut off by the stream's end is not dispatched.
+///
+/// The MCP servers of the Python, TypeScript and Go SDKs answer a POST with such a stream unless
+/// told otherwise. `mattt/EventSource`, the MCP Swift SDK's parser on Apple platforms, does not
+/// build on Linux (it calls `URLSession.bytes(for:)`, which FoundationNetworking lacks), hence
+/// this one: bytes in, events out, one pass, no Foundation.
+struct ServerSentEvents {
+    /// One dispatched event.
+    struct Event: Sendable, Hashable {
+        /// The `event` field, `message` when none was given.
+        var type: String
+        /// The `data` lines joined with LF.
+        var data: String
+        /// The last event ID when the event was dispatched (`id` fields carry over).
+        var lastEventID: String
+    }
+
+    private var line: [UInt8] = []
+    private var afterCR = false
+    private var atStart = true
+    private var eventType: [UInt8] = []
+    private var data: [UInt8] = []
+    /// The stream's last event ID so far.
+    private(set) var lastEventID = ""
+    /// The reconnection time the stream asked for, in milliseconds.
+    private(set) var retry: Int?
+
+    /// Reads `bytes`, which may end anywhere (mid-line, between CR and LF); returns the events
+    /// they completed.
+    mutating func consume(_ bytes: some Sequence<UInt8>) -> [Event] {
+        var events: [Event] = []
+        for byte in bytes {
+            switch byte {
+            case 0x0A where afterCR:
+                afterCR = false
+            case 0x0A, 0x0D:
+                afterCR = byte == 0x0D
+                if let event = endLine() { events.append(event) }
+            default:
+                afterCR = false
+                line.append(byte)
+            }
+        }
+        return events
+    }
+
+    /// The stream ended: a last line without its end is read, but an event without the empty
+    /// line that dispatches it is dropped, as the standard says.
+    mutating func finish() {
+        if !line.isEmpty { _ = endLine() }
+        data.removeAll()
+        eventType.removeAll()
+    }
+
+    private mutating func endLine() -> Event? {
+        defer { line.removeAll(keepingCapacity: true) }
+        if atStart {
+            atStart = false
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
+        }
+        if line.isEmpty { return dispatch() }
+        if line.first == UInt8(ascii: ":") { return nil }
+        let name: ArraySlice<UInt8>
+        var value: ArraySlice<UInt8>
+        if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            name = line[..<colon]
+            value = line[(colon + 1)...]
+            if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
+        } else {
+            name = line[...]
+            value = []
+        }
+        switch String(decoding: name, as: UTF8.self) {
+        case "event":
+            eventType = Array(value)
+        case "data":
+            data.append(contentsOf: value)
+            data.append(0x0A)
+        case "id" where !value.contains(0):
+            lastEventID = String(decoding: value, as: UTF8.self)
+        case "retry" where !value.isEmpty && value.allSatisfy({ (0x30...0x39).contains($0) }):
+            retry = Int(String(decoding: value, as: UTF8.self))
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func dispatch() -> Event? {
+        defer {
+            data.removeAll(keepingCapacity: true)
+            eventType.removeAll()
+        }
+        guard !data.isEmpty else { return nil }
+        data.removeLast()
+        return Event(type: eventType.isEmpty ? "message" : String(decoding: eventType, as: UTF8.self),
+                     data: String(decoding: data, as: UTF8.self), lastEventID: lastEventID)
+    }
+}

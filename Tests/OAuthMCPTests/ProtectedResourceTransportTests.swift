@@ -1,0 +1,143 @@
+import Foundation
+import MCP
+@testable import OAuthMCP
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// `ProtectedResourceTransport`: the MCP Swift SDK's client over oauthgen's HTTP layer, against
+/// the Python SDK's MCP server at its defaults (server-sent events) and in JSON mode, and
+/// against a scripted MCP server (real sockets) for the headers, a redirect and the session's end.
+@Suite(.enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+struct ProtectedResourceTransportTests {
+    static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
+
+    func session(_ resource: URL, username: String, store: any TokenStore = MemoryTokenStore()) throws -> ProtectedResourceSession {
+        let provider = try DjangoProvider.instance()
+        return ProtectedResourceSession(resource: resource, identity: .dynamic(clientName: "oauthgen MCP transport tests"), redirectURI: Self.redirect,
+                                        store: store, userAgent: LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", username], timeout: 30),
+                                        allowInsecureLoopback: true)
+    }
+
+    /// `add(a, b)` through a new client on `transport`, bounded so a transport that waits for
+    /// an answer it cannot read fails the test instead of hanging it.
+    func add(_ a: Int, _ b: Int, over transport: ProtectedResourceTransport) async throws -> String {
+        try await Bounded.run(within: 90) {
+            let client = Client(name: "oauthgen-tests", version: "1")
+            _ = try await client.connect(transport: transport)
+            let (content, isError) = try await client.callTool(name: "add", arguments: ["a": .int(a), "b": .int(b)])
+            await client.disconnect()
+            guard isError != true, case .text(let text, _, _)? = content.first else { return "error: \(content)" }
+            return text
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aToolCallOnTheDefaultPythonServer(jsonResponses: Bool) async throws {
+        let server = try MCPTestServer(provider: DjangoProvider.instance(), jsonResponses: jsonResponses)
+        defer { server.stop() }
+        let transport = try ProtectedResourceTransport(session: session(server.endpoint, username: "victor"))
+        #expect(try await add(1, 2, over: transport) == "3")
+        // The server's session ID and protocol version were taken up (and the session ended).
+        #expect(await transport.protocolVersion != nil)
+    }
+
+    /// A scripted MCP server that signs in at the real provider: every POST carries the token,
+    /// and after `initialize` the server's session ID and the negotiated version; the answer
+    /// comes as server-sent events; `disconnect` ends the session with a DELETE.
+    @Test func theSessionIDAndVersionGoWithEveryLaterRequest() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try ScriptedMCPServer(issuer: provider.issuer)
+        defer { server.stop() }
+        let transport = try ProtectedResourceTransport(session: session(server.endpoint, username: "victor"))
+        #expect(try await add(2, 3, over: transport) == "5")
+        let posts = server.requests.filter { $0.method == "POST" && $0.headers["authorization"] != nil }
+        #expect(posts.map { ScriptedMCPServer.method(of: $0.body) } == ["initialize", "notifications/initialized", "tools/call"])
+        #expect(posts.first?.headers["mcp-session-id"] == nil)
+        #expect(posts.dropFirst().allSatisfy { $0.headers["mcp-session-id"] == ScriptedMCPServer.sessionID })
+        #expect(posts.dropFirst().allSatisfy { $0.headers["mcp-protocol-version"] == ScriptedMCPServer.protocolVersion })
+        #expect(posts.allSatisfy { $0.headers["accept"] == "application/json, text/event-stream" && $0.headers["authorization"]?.hasPrefix("Bearer ") == true })
+        let delete = server.requests.last
+        #expect(delete?.method == "DELETE")
+        #expect(delete?.headers["mcp-session-id"] == ScriptedMCPServer.sessionID)
+    }
+
+    /// A 307 from the MCP server (the trailing-slash mistake, or a hostile server) is refused,
+    /// naming where it pointed, and the token never reaches the other origin.
+    @Test func aRedirectIsRefusedAndTheTokenStays() async throws {
+        let provider = try DjangoProvider.instance()
+        let elsewhere = try LocalHTTPServer { _ in .json("{}") }
+        defer { elsewhere.stop() }
+        let server = try ScriptedMCPServer(issuer: provider.issuer, redirectTo: elsewhere.origin + "/mcp/")
+        defer { server.stop() }
+        let transport = try ProtectedResourceTransport(session: session(server.endpoint, username: "victor"))
+        let outcome = try await Bounded.run(within: 90) { () -> OAuthError? in
+            do {
+                _ = try await Client(name: "oauthgen-tests", version: "1").connect(transport: transport)
+                return nil
+            } catch {
+                return error as? OAuthError
+            }
+        }
+        #expect(outcome?.kind == .redirectRefused)
+        #expect(outcome?.message.contains("found HTTP 307 redirecting to \(elsewhere.origin)/mcp/") == true, "\(outcome?.message ?? "")")
+        #expect(elsewhere.requests.isEmpty)
+    }
+
+    /// Another origin than the session's resource is refused before anything is sent.
+    @Test func anEndpointOnAnotherOriginIsRefused() throws {
+        let session = ProtectedResourceSession(resource: URL(string: "https://mcp.example.com/mcp")!, identity: .preregistered("app"),
+                                               redirectURI: Self.redirect, userAgent: LoopbackUserAgent())
+        let error = #expect(throws: OAuthError.self) { try ProtectedResourceTransport(session: session, endpoint: URL(string: "https://evil.example.com/mcp")!) }
+        #expect(error?.kind == .resourceNotAllowed)
+    }
+}
+
+/// An MCP server scripted over real sockets: a 401 naming its metadata, the provider as its
+/// authorization server, and answers to `initialize`, `tools/call` and `DELETE` as streamable
+/// HTTP gives them — or a 307 to `redirectTo` for every authorized request.
+final class ScriptedMCPServer: Sendable {
+    static let sessionID = "session-7f3a"
+    static let protocolVersion = "2025-06-18"
+    let server: LocalHTTPServer
+
+    var endpoint: URL { URL(string: server.origin + "/mcp")! }
+    var requests: [LocalHTTPServer.Request] { server.requests }
+
+    init(issuer: String, redirectTo: String? = nil) throws {
+        server = try LocalHTTPServer { request in
+            let origin = "http://" + (request.headers["host"] ?? "")
+            if request.path == "/.well-known/oauth-protected-resource/mcp" {
+                return .json(#"{"resource": "\#(origin)/mcp", "authorization_servers": ["\#(issuer)"], "scopes_supported": ["read"]}"#)
+            }
+            guard request.path == "/mcp" else { return .notFound }
+            guard request.headers["authorization"] != nil else {
+                return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/.well-known/oauth-protected-resource/mcp""#])
+            }
+            if let redirectTo { return .redirect(to: redirectTo, status: 307) }
+            if request.method == "DELETE" { return LocalHTTPServer.Response(status: 200) }
+            let message = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
+            guard let id = message["id"] else { return LocalHTTPServer.Response(status: 202) }
+            let idText = id is String ? "\"\(id)\"" : "\(id)"
+            let result: String
+            switch message["method"] as? String {
+            case "initialize":
+                result = #"{"protocolVersion": "\#(ScriptedMCPServer.protocolVersion)", "capabilities": {"tools": {}}, "serverInfo": {"name": "scripted", "version": "1"}}"#
+            case "tools/call":
+                let arguments = (message["params"] as? [String: Any])?["arguments"] as? [String: Any] ?? [:]
+                let sum = (arguments["a"] as? Int ?? 0) + (arguments["b"] as? Int ?? 0)
+                result = #"{"content": [{"type": "text", "text": "\#(sum)"}], "isError": false}"#
+            default:
+                result = "{}"
+            }
+            let event = "event: message\r\ndata: {\"jsonrpc\": \"2.0\", \"id\": \(idText), \"result\": \(result)}\r\n\r\n"
+            return LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "text/event-stream", "Mcp-Session-Id": ScriptedMCPServer.sessionID], body: Data(event.utf8))
+        }
+    }
+
+    static func method(of body: Data) -> String? {
+        ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])?["method"] as? String
+    }
+
+    func stop() { server.stop() }
+}
