@@ -21,9 +21,15 @@ import MCP
 /// let transport = HTTPClientTransport(endpoint: serverURL, authorizer: authorizer)
 /// ```
 ///
-/// The SDK sets only the `Authorization` header, so DPoP-bound tokens, which need a proof header
-/// on every request, cannot go through it: a server that requires them is refused with a
-/// message saying so.
+/// What the SDK's transport cannot promise, whatever the authorizer does — use
+/// ``ProtectedResourceTransport`` where any of it matters (agents, command-line tools, Linux):
+/// - On Linux it cannot read server-sent events, the default answer of the Python, TypeScript and
+///   Go MCP servers: the call waits forever unless the server answers POSTs with JSON.
+/// - Its `URLSession` follows redirects, with the `Authorization` header, and the SDK offers no
+///   way to refuse them.
+/// - It sets only the `Authorization` header, so DPoP-bound tokens, which need a proof header on
+///   every request, cannot go through it: a server that requires them is refused with a message
+///   saying so.
 public final class ProtectedResourceAuthorizer: HTTPClientAuthorizer {
     /// The session that signs in and keeps the tokens.
     public let session: ProtectedResourceSession

@@ -1,5 +1,6 @@
-// ProtectedResourceAuthorizer's documentation and ConnectingToProtectedResources.md's MCP
-// snippet, compiled with this example (DocumentationSnippetsTests holds the text equal).
+// ProtectedResourceAuthorizer's and ProtectedResourceTransport's documentation and
+// ConnectingToProtectedResources.md's MCP snippets, compiled with this example
+// (DocumentationSnippetsTests holds the text equal).
 
 import Foundation
 import MCP
@@ -15,4 +16,15 @@ func protectedResourceAuthorizerDocumentation(serverURL: URL, path: String) thro
     let transport = HTTPClientTransport(endpoint: serverURL, authorizer: authorizer)
     // end snippet
     return transport
+}
+
+func protectedResourceTransportDocumentation(serverURL: URL, path: String) async throws {
+    // snippet: ProtectedResourceTransport
+    let session = ProtectedResourceSession(
+        resource: serverURL, identity: .dynamic(clientName: "My Agent"),
+        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+        store: FileTokenStore(path: path), userAgent: LoopbackUserAgent())
+    let client = Client(name: "my-agent", version: "1.0")
+    _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
+    // end snippet
 }

@@ -39,6 +39,16 @@ struct MCPClientCommand: AsyncParsableCommand {
     @Flag(help: "Allow http on 127.0.0.1 or [::1] (local servers only).")
     var allowInsecureLoopback = false
 
+    @Flag(help: ArgumentHelp("""
+        Use the MCP SDK's own HTTPClientTransport (with ProtectedResourceAuthorizer) instead of \
+        oauthgen's transport. It cannot read server-sent events on Linux (ask the server for JSON \
+        answers), follows redirects with the token, and cannot send DPoP proofs.
+        """))
+    var sdkTransport = false
+
+    @Option(help: "Seconds each request may take, the server's answer included.")
+    var timeout: Double = 120
+
     func run() async throws {
         guard let url = URL(string: server), url.host != nil else { throw ValidationError("expected the server's URL, found \(server)") }
         guard let data = arguments.data(using: .utf8), let toolArguments = try? JSONDecoder().decode([String: Value].self, from: data) else {
@@ -55,9 +65,10 @@ struct MCPClientCommand: AsyncParsableCommand {
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore(),
             userAgent: LoopbackUserAgent(browserCommand: browserCommand.map { $0.split(separator: " ").map(String.init) }),
-            allowInsecureLoopback: allowInsecureLoopback)
-        // JSON answers where Foundation cannot stream server-sent events (Linux).
-        let transport = HTTPClientTransport(endpoint: url, streaming: false, authorizer: ProtectedResourceAuthorizer(session: session))
+            transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback)
+        let transport: any Transport = sdkTransport
+            ? HTTPClientTransport(endpoint: url, streaming: false, authorizer: ProtectedResourceAuthorizer(session: session))
+            : try ProtectedResourceTransport(session: session)
         let client = Client(name: "oauthgen-mcp-client", version: "1.0")
         _ = try await client.connect(transport: transport)
         let (content, isError) = try await client.callTool(name: call, arguments: toolArguments)
