@@ -46,12 +46,6 @@ extension OAuthGenLogin {
             identity = .dynamic(clientName: "oauthgen-login")
         }
         let fileStore = store.map { FileTokenStore(path: $0) }
-        let storedRegistration: ClientRegistrationRecord?
-        do {
-            storedRegistration = try await fileStore?.load()?.registration
-        } catch {
-            throw OAuthError(.storageFailed, "expected a readable sign-in in \(store ?? ""), found \(error)", underlyingError: error)
-        }
         let redirect = try loopbackURI(redirectURI, option: "--redirect-uri")
         let session = ProtectedResourceSession(
             resource: resourceURL, identity: identity, redirectURI: redirect,
@@ -74,7 +68,7 @@ extension OAuthGenLogin {
         let report = ResourceReport(
             resource: found.resource.identifier.absoluteString, authorization_server: found.configuration.issuer ?? "",
             client_id: oauth.client.clientID, registration: registration?.method.rawValue ?? "preregistered",
-            registration_reused: registration != nil && registration == storedRegistration,
+            registration_reused: await session.registrationReused,
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
             stepped_up: await session.stepUps > 0, resource_status: response.statusCode)
         if json {

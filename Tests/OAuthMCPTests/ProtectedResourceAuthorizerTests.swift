@@ -53,14 +53,19 @@ struct ProtectedResourceAuthorizerTests {
 
         let first = ProtectedResourceAuthorizer(session: session(server, store: store, browser: [provider.python, provider.driver, "--username", "victor"]))
         #expect(try await callAdd(first, endpoint: server.endpoint) == "3")
-        let record = try #require(try await store.load())
-        #expect(record.registration?.method == .dynamic)
+        let registration = try #require(try await first.session.oauthSession().client.options.registration)
+        #expect(registration.method == .dynamic)
+        // Kept under the server, client and resource, not as the store's default sign-in.
+        #expect(try await store.load() == nil)
+        let account = ProtectedResourceSession.signInAccount(issuer: provider.issuer, clientID: registration.clientID, resource: server.endpoint.absoluteString)
+        #expect(try await store.forAccount(account).load()?.owner?.resource == server.endpoint.absoluteString)
 
         // A second client on the same store: the registration and the sign-in are reused, and
         // the browser (a command that fails) never opens.
         let second = ProtectedResourceAuthorizer(session: session(server, store: store, browser: ["/bin/false"]))
         #expect(try await callAdd(second, endpoint: server.endpoint) == "3")
-        #expect(try await second.session.oauthSession().client.clientID == record.registration?.clientID)
+        #expect(try await second.session.oauthSession().client.clientID == registration.clientID)
+        #expect(await second.session.registrationReused)
     }
 
     /// A token never goes to another server than the session's resource.

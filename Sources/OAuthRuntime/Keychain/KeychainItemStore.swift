@@ -31,7 +31,12 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
     }
 
     func save(_ signIn: SignInRecord) throws {
-        let data = try JSONEncoder().encode(signIn)
+        try write(try JSONEncoder().encode(signIn), account: account, operation: "saving the sign-in")
+        coordination?.markChanged()
+    }
+
+    /// Adds or replaces `account`'s item.
+    private func write(_ data: Data, account: String, operation: String) throws {
         var status = items.update(account: account, data: data)
         if status == KeychainStatus.itemNotFound {
             status = items.add(account: account, data: data)
@@ -40,8 +45,7 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
                 status = items.update(account: account, data: data)
             }
         }
-        guard status == KeychainStatus.success else { throw failure("saving the sign-in", status) }
-        coordination?.markChanged()
+        guard status == KeychainStatus.success else { throw failure(operation, status) }
     }
 
     func clear() throws {
@@ -60,11 +64,38 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
         coordination?.revision()
     }
 
+    /// The item a registration is kept in: an account no sign-in uses, which ``accounts()``
+    /// leaves out.
+    static var registrationAccountPrefix: String { "oauthgen.registration " }
+
+    /// The registration kept under `key`; `nil` when there is none, or it does not decode.
+    func loadRegistration(key: String) throws -> ClientRegistrationRecord? {
+        let (status, data) = items.read(account: Self.registrationAccountPrefix + key)
+        switch status {
+        case KeychainStatus.success: return data.flatMap { try? JSONDecoder().decode(ClientRegistrationRecord.self, from: $0) }
+        case KeychainStatus.itemNotFound: return nil
+        default: throw failure("reading the registration", status)
+        }
+    }
+
+    /// Keeps `registration` under `key`.
+    func saveRegistration(_ registration: ClientRegistrationRecord, key: String) throws {
+        try write(try JSONEncoder().encode(registration), account: Self.registrationAccountPrefix + key, operation: "saving the registration")
+    }
+
+    /// Forgets the registration under `key`.
+    func removeRegistration(key: String) throws {
+        let status = items.delete(account: Self.registrationAccountPrefix + key)
+        guard status == KeychainStatus.success || status == KeychainStatus.itemNotFound else {
+            throw failure("removing the registration", status)
+        }
+    }
+
     /// Every account with a sign-in under the service, sorted.
     func accounts() throws -> [String] {
         let (status, accounts) = items.accounts()
         switch status {
-        case KeychainStatus.success: return accounts.sorted()
+        case KeychainStatus.success: return accounts.filter { !$0.hasPrefix(Self.registrationAccountPrefix) }.sorted()
         case KeychainStatus.itemNotFound: return []
         default: throw failure("listing the accounts", status)
         }

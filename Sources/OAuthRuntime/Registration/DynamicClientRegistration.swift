@@ -70,3 +70,26 @@ public enum DynamicClientRegistration {
             registrationClientURI: object["registration_client_uri"]?.stringValue.flatMap(URL.init(string:)))
     }
 }
+
+extension DynamicClientRegistration {
+    /// Deletes `registration` at its authorization server (RFC 7592 §2.3): a DELETE to its
+    /// `registration_client_uri` with its registration access token. A registration without
+    /// either (pre-registered, a metadata document, a server without RFC 7592) has nothing to
+    /// delete there, and this returns `false`.
+    ///
+    /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for a client configuration URI that is not
+    ///   https; ``OAuthError/Kind/requestRejected`` or ``OAuthError/Kind/unexpectedResponse`` when
+    ///   the server refuses (a 401 or 404: it no longer knows the client).
+    @discardableResult
+    public static func delete(_ registration: ClientRegistrationRecord, transport: any HTTPTransport,
+                              allowInsecureLoopback: Bool = false) async throws(OAuthError) -> Bool {
+        guard let uri = registration.registrationClientURI, let token = registration.registrationAccessToken else { return false }
+        let name = "client configuration endpoint"
+        try EndpointPolicy.requireSecure(uri, name: name, allowInsecureLoopback: allowInsecureLoopback)
+        let response = try await transport.send(HTTPRequest(method: "DELETE", url: uri, headers: ["Authorization": "Bearer \(token)"]), to: name)
+        guard (200..<300).contains(response.status) else {
+            throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: name)
+        }
+        return true
+    }
+}

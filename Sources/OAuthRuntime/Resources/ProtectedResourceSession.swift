@@ -24,8 +24,12 @@ import FoundationNetworking
 public actor ProtectedResourceSession {
     /// How the client comes by its client ID, in the order MCP clients try them.
     public enum ClientIdentity: Sendable, Hashable {
-        /// A client ID registered with the authorization server by hand.
-        case preregistered(String)
+        /// A client ID registered by hand with the authorization server `issuer`. Client IDs
+        /// belong to the server that issued them (the MCP authorization spec, "Authorization
+        /// Server Binding"): a resource naming another server is refused, saying which. Without
+        /// `issuer`, the first server it is used at binds it, in a store that keeps
+        /// registrations (``ClientRegistrationStore``).
+        case preregistered(String, issuer: String? = nil)
         /// An https URL the app hosts whose Client ID Metadata Document lists the redirect URIs.
         case metadataDocument(URL)
         /// Registered at run time (RFC 7591), once per authorization server; the registration is
@@ -90,16 +94,36 @@ public actor ProtectedResourceSession {
 
     /// The session holding the sign-in, made with the client's registration (registering first
     /// when it has none yet).
+    ///
+    /// The sign-in is kept in the store under an account of its own, named by the authorization
+    /// server, the client and the resource (``signInAccount(issuer:clientID:resource:)``), where
+    /// the store keeps accounts (``AccountTokenStore``): one file or Keychain service holds each
+    /// server's sign-in beside the others', and a resource that moves to another authorization
+    /// server signs in there without touching, or presenting, the old one's. The token goes to
+    /// the resource's origin only.
     public func oauthSession() async throws(OAuthError) -> OAuthSession<DiscoveredProvider> {
         if let session { return session }
         let found = try await discovery()
         let registration = try await registration(for: found)
         let client = try OAuthClient<DiscoveredProvider>(configuration: found.configuration, options: ClientOptions(
             transport: transport, allowInsecureLoopback: allowInsecureLoopback, registration: registration))
-        let made = OAuthSession(client: client, store: store)
+        let account = Self.signInAccount(issuer: found.configuration.issuer ?? "", clientID: registration.clientID,
+                                         resource: found.resource.identifier.absoluteString)
+        let signInStore = (store as? any AccountTokenStore).map { $0.forAccount(account) as any TokenStore } ?? store
+        let made = OAuthSession(client: client, store: signInStore, allowedResourceOrigins: [resource, found.resource.identifier])
         session = made
         return made
     }
+
+    /// The store account a resource session keeps a sign-in under: the authorization server,
+    /// the client and the resource, so no two of them ever share one.
+    public static func signInAccount(issuer: String, clientID: String, resource: String) -> String {
+        "resource \(resource) at \(issuer) as \(clientID)"
+    }
+
+    /// Whether the client's registration came from the store rather than being made by this
+    /// session (diagnostics, and `oauthgen-login`'s report).
+    public private(set) var registrationReused = false
 
     /// The headers for one request to the resource: signed in first (opening the user agent
     /// when ``interaction`` allows), refreshed if needed.
@@ -191,30 +215,114 @@ public actor ProtectedResourceSession {
         try await session.keep(signIn)
     }
 
-    /// The store's registration with this server when it fits, else one made now.
+    /// The store's registration with this server when it fits, else one made now and kept at
+    /// once, so a sign-in that fails or is cancelled does not cost another registration.
     func registration(for found: DiscoveredResource) async throws(OAuthError) -> ClientRegistrationRecord {
         let issuer = found.configuration.issuer ?? ""
+        let registrations = store as? any ClientRegistrationStore
         switch identity {
-        case .preregistered(let clientID):
-            return ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
+        case .preregistered(let clientID, let boundIssuer):
+            let key = Self.preregisteredKey(clientID: clientID)
+            var recorded = boundIssuer
+            if recorded == nil { recorded = try await storedRegistration(key: key, in: registrations)?.issuer }
+            if let recorded, recorded != issuer {
+                throw OAuthError(.invalidConfiguration, "expected the resource \(resource.absoluteString) to name the authorization server \(recorded), where client \"\(clientID)\" is registered, found it names \(issuer): a client ID belongs to the server that issued it; register the app at \(issuer) and use that client ID, or remove the server's stored sign-in")
+            }
+            let record = ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
+            registrationReused = recorded != nil
+            if boundIssuer == nil, recorded == nil, let registrations { try await keep(record, key: key, in: registrations) }
+            return record
         case .metadataDocument(let url):
+            // Portable across servers: the document is the app's, wherever it signs in.
             try EndpointPolicy.requireSecure(url, name: "client ID metadata document", allowInsecureLoopback: allowInsecureLoopback)
             guard found.clientIDMetadataDocumentSupported else {
                 throw OAuthError.invalidConfiguration("expected the authorization server to accept a client ID metadata document (client_id_metadata_document_supported), found it does not say so")
             }
             return ClientRegistrationRecord(issuer: issuer, clientID: url.absoluteString, method: .metadataDocument, redirectURIs: [redirectURI.url])
         case .dynamic(let clientName):
-            let stored: SignInRecord?
-            do {
-                stored = try await store.load()
-            } catch {
-                throw OAuthError(.storageFailed, "expected the stored sign-in to be readable, found \(error)", underlyingError: error)
+            let key = Self.dynamicKey(issuer: issuer, redirectURI: redirectURI.url, resource: found.resource.identifier.absoluteString)
+            if let kept = try await storedRegistration(key: key, in: registrations), kept.fits(issuer: issuer, redirectURIs: [redirectURI.url]) {
+                registrationReused = true
+                return kept
             }
-            if let previous = stored?.registration, previous.fits(issuer: found.configuration.issuer, redirectURIs: [redirectURI.url]) {
-                return previous
+            // A sign-in stored before registrations were kept apart carries its registration.
+            if let legacy = try await storedSignIn(in: store)?.registration, legacy.fits(issuer: issuer, redirectURIs: [redirectURI.url]) {
+                registrationReused = true
+                if let registrations { try await keep(legacy, key: key, in: registrations) }
+                return legacy
             }
-            return try await DynamicClientRegistration.register(with: found.configuration, redirectURIs: [redirectURI], clientName: clientName,
-                                                                scopes: found.scopes, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+            let made = try await DynamicClientRegistration.register(with: found.configuration, redirectURIs: [redirectURI], clientName: clientName,
+                                                                    scopes: found.scopes, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+            if let registrations { try await keep(made, key: key, in: registrations) }
+            return made
+        }
+    }
+
+    /// Forgets this resource's server: signs out (revoking the refresh token where the server
+    /// can), deletes a dynamic registration at the server (RFC 7592 §2.3) and forgets it. What
+    /// the app calls when the user removes the MCP server or API; another resource's sign-in and
+    /// registration, in the same store, stay.
+    ///
+    /// - Throws: what discovery throws (the server must still be found to reach it); a refusal
+    ///   to delete the registration is thrown after everything local is forgotten.
+    public func removeServer() async throws(OAuthError) {
+        let session = try await oauthSession()
+        _ = try? await session.signOut()
+        let found = try await discovery()
+        guard case .dynamic = identity, let registration = session.client.options.registration else {
+            if case .preregistered(let clientID, nil) = identity, let registrations = store as? any ClientRegistrationStore {
+                try await forget(key: Self.preregisteredKey(clientID: clientID), in: registrations)
+            }
+            return
+        }
+        if let registrations = store as? any ClientRegistrationStore {
+            try await forget(key: Self.dynamicKey(issuer: found.configuration.issuer ?? "", redirectURI: redirectURI.url,
+                                                  resource: found.resource.identifier.absoluteString), in: registrations)
+        }
+        self.session = nil
+        try await DynamicClientRegistration.delete(registration, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+    }
+
+    /// Where a dynamic registration is kept: one per authorization server, redirect URI and
+    /// resource, so removing one resource's server deletes a client no other resource uses.
+    static func dynamicKey(issuer: String, redirectURI: URL, resource: String) -> String {
+        "dynamic at \(issuer) for \(redirectURI.absoluteString) and \(resource)"
+    }
+
+    static func preregisteredKey(clientID: String) -> String {
+        "preregistered \(clientID)"
+    }
+
+    private func storedRegistration(key: String, in registrations: (any ClientRegistrationStore)?) async throws(OAuthError) -> ClientRegistrationRecord? {
+        guard let registrations else { return nil }
+        do {
+            return try await registrations.loadRegistration(key: key)
+        } catch {
+            throw OAuthError(.storageFailed, "expected the stored registration to be readable, found \(error)", underlyingError: error)
+        }
+    }
+
+    private func keep(_ registration: ClientRegistrationRecord, key: String, in registrations: any ClientRegistrationStore) async throws(OAuthError) {
+        do {
+            try await registrations.saveRegistration(registration, key: key)
+        } catch {
+            throw OAuthError.storageFailed("saving the registration", error)
+        }
+    }
+
+    private func forget(key: String, in registrations: any ClientRegistrationStore) async throws(OAuthError) {
+        do {
+            try await registrations.removeRegistration(key: key)
+        } catch {
+            throw OAuthError.storageFailed("removing the registration", error)
+        }
+    }
+
+    private func storedSignIn(in store: any TokenStore) async throws(OAuthError) -> SignInRecord? {
+        do {
+            return try await store.load()
+        } catch {
+            throw OAuthError(.storageFailed, "expected the stored sign-in to be readable, found \(error)", underlyingError: error)
         }
     }
 }

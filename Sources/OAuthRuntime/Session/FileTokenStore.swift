@@ -16,7 +16,7 @@ import Darwin
 ///
 /// One store can keep several sign-ins, one per account: ``defaultAccount`` in the file itself,
 /// each other one beside it (``forAccount(_:)``), all of them listed by ``accounts()``.
-public struct FileTokenStore: TokenStore {
+public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// The account a store made with ``init(path:)`` keeps its sign-in under.
     public static let defaultAccount = "default"
 
@@ -139,6 +139,14 @@ public struct FileTokenStore: TokenStore {
             object["account"] = account
             data = try JSONSerialization.data(withJSONObject: object)
         }
+        try Self.writeOwnerOnly(data, to: path)
+        coordination.markChanged()
+    }
+
+    /// Writes `data` to `path` as a new 0600 file renamed over the old one (its directory made
+    /// owner-only when needed): readers see the old bytes or the new, never half of either, and
+    /// nobody else ever reads them.
+    private static func writeOwnerOnly(_ data: Data, to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -162,7 +170,28 @@ public struct FileTokenStore: TokenStore {
             unlink(temporary)
             throw error
         }
-        coordination.markChanged()
+    }
+
+    /// The file a registration is kept in: `<base>.registration-<key>`, the key made safe for a
+    /// file name by the account-name rule.
+    func registrationPath(key: String) -> String {
+        basePath + ".registration-" + AccountFileName.component(for: key)
+    }
+
+    /// The registration kept under `key`, if its file is this user's alone.
+    public func loadRegistration(key: String) async throws -> ClientRegistrationRecord? {
+        guard let data = Self.ownFileContents(at: registrationPath(key: key)) else { return nil }
+        return try JSONDecoder().decode(ClientRegistrationRecord.self, from: data)
+    }
+
+    /// Keeps `registration` under `key`, in a 0600 file beside the store's.
+    public func saveRegistration(_ registration: ClientRegistrationRecord, key: String) async throws {
+        try Self.writeOwnerOnly(try JSONEncoder().encode(registration), to: registrationPath(key: key))
+    }
+
+    /// Removes the registration's file.
+    public func removeRegistration(key: String) async throws {
+        guard unlink(registrationPath(key: key)) == 0 || errno == ENOENT else { throw Self.posixError() }
     }
 
     /// An advisory lock on `<path>.lock`, which every session and process using this file

@@ -18,7 +18,7 @@ import Security
 /// (`$(AppIdentifierPrefix)com.example.shared`); `oauthgen` checks the entitlement at build time
 /// when `oauthgen.json` names it. A group the app is not signed for fails with `-34018`
 /// (`errSecMissingEntitlement`), which the error names.
-public struct KeychainTokenStore: TokenStore {
+public struct KeychainTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// The Keychain service the items are filed under (one per app, or per provider).
     public let service: String
     /// The item's account: one sign-in per account.
@@ -124,6 +124,22 @@ public struct KeychainTokenStore: TokenStore {
     /// ``coordinationFile``'s revision, when there is one.
     public func revision() -> UInt64? {
         items.revision()
+    }
+
+    /// The registration kept under `key`, in an item of ``service`` that no account's sign-in
+    /// uses (and ``accounts()`` does not list).
+    public func loadRegistration(key: String) async throws -> ClientRegistrationRecord? {
+        try items.loadRegistration(key: key)
+    }
+
+    /// Keeps `registration` under `key`, with the store's protection attributes.
+    public func saveRegistration(_ registration: ClientRegistrationRecord, key: String) async throws {
+        try items.saveRegistration(registration, key: key)
+    }
+
+    /// Forgets the registration under `key`.
+    public func removeRegistration(key: String) async throws {
+        try items.removeRegistration(key: key)
     }
 
     /// Every account with a sign-in under ``service`` (and ``accessGroup``), sorted.

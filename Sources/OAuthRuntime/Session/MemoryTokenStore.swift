@@ -1,14 +1,53 @@
-/// Keeps tokens in memory only: gone when the process ends.
-public actor MemoryTokenStore: TokenStore {
-    private var signIn: SignInRecord?
+import Foundation
 
-    /// A store holding `signIn`, if given.
+/// Keeps tokens in memory only: gone when the process ends.
+///
+/// Stores made from one another with ``forAccount(_:)`` share their accounts (and their
+/// registrations), as one file or Keychain service does.
+public actor MemoryTokenStore: AccountTokenStore, ClientRegistrationStore {
+    /// The account whose sign-in this store keeps.
+    public nonisolated let account: String
+    private let shelf: Shelf
+
+    /// A store holding `signIn`, if given, for the default account.
     public init(_ signIn: SignInRecord? = nil) {
-        self.signIn = signIn
+        self.account = FileTokenStore.defaultAccount
+        self.shelf = Shelf()
+        if let signIn { shelf.setSignIn(signIn, for: account) }
     }
 
-    public func load() -> SignInRecord? { signIn }
-    public func save(_ signIn: SignInRecord) { self.signIn = signIn }
+    private init(account: String, shelf: Shelf) {
+        self.account = account
+        self.shelf = shelf
+    }
+
+    /// The same store for another account.
+    public nonisolated func forAccount(_ account: String) -> MemoryTokenStore {
+        MemoryTokenStore(account: account, shelf: shelf)
+    }
+
+    public func load() -> SignInRecord? { shelf.signIn(for: account) }
+    public func save(_ signIn: SignInRecord) { shelf.setSignIn(signIn, for: account) }
     /// Forgets the sign-in.
-    public func clear() { signIn = nil }
+    public func clear() { shelf.setSignIn(nil, for: account) }
+
+    /// The registration kept under `key`.
+    public func loadRegistration(key: String) -> ClientRegistrationRecord? { shelf.registration(for: key) }
+    /// Keeps `registration` under `key`.
+    public func saveRegistration(_ registration: ClientRegistrationRecord, key: String) { shelf.setRegistration(registration, for: key) }
+    /// Forgets the registration under `key`.
+    public func removeRegistration(key: String) { shelf.setRegistration(nil, for: key) }
+
+    /// What the stores made from one another share. `@unchecked Sendable`: both dictionaries are
+    /// read and written only under `lock`.
+    private final class Shelf: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storedSignIns: [String: SignInRecord] = [:]
+        private var storedRegistrations: [String: ClientRegistrationRecord] = [:]
+
+        func signIn(for account: String) -> SignInRecord? { lock.withLock { storedSignIns[account] } }
+        func setSignIn(_ signIn: SignInRecord?, for account: String) { lock.withLock { storedSignIns[account] = signIn } }
+        func registration(for key: String) -> ClientRegistrationRecord? { lock.withLock { storedRegistrations[key] } }
+        func setRegistration(_ registration: ClientRegistrationRecord?, for key: String) { lock.withLock { storedRegistrations[key] = registration } }
+    }
 }

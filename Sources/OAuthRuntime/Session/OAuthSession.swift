@@ -62,7 +62,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
                 allowedResourceOrigins: [URL]? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.client = client
         self.owner = SignInOwner(issuer: client.configuration.issuer, clientID: client.clientID,
-                                 tokenEndpoint: URLOrigin(client.configuration.endpoints.token)?.description ?? client.configuration.endpoints.token.absoluteString)
+                                 tokenEndpoint: URLOrigin(client.configuration.endpoints.token)?.description ?? client.configuration.endpoints.token.absoluteString,
+                                 resource: client.configuration.resource?.absoluteString)
         self.store = store
         self.refreshLeeway = refreshLeeway
         self.allowedResourceOrigins = allowedResourceOrigins.map { Set($0.compactMap(URLOrigin.init)) }
@@ -157,7 +158,12 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// Whose sign-in `record` is when it is not this session's; `nil` when it is (or, for a
     /// format-1 record without an ID token, when nothing says otherwise).
     func foreignOwner(of record: SignInRecord) -> String? {
-        if let recorded = record.owner { return recorded == owner ? nil : recorded.description }
+        if var recorded = record.owner {
+            // Written before the resource was kept: it was this client's, and its resource the
+            // one this client names (a resource session keeps each resource's sign-in apart).
+            if recorded.resource == nil { recorded.resource = owner.resource }
+            return recorded == owner ? nil : record.owner?.description
+        }
         // Format 1: only the ID token says whose it was.
         guard let idToken = record.idToken else { return nil }
         let issuerDiffers = client.configuration.issuerTemplate == nil && owner.issuer.map { $0 != idToken.issuer } == true

@@ -43,9 +43,15 @@ struct OAuthGenLoginResourceTests {
         #expect(calls.first?["scheme"] is NSNull)
         #expect(calls.last?["aud"] as? [String] == [api.resource])
 
-        // The registration access token is a secret: in the 0600 store, never on the terminal.
-        let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: store))) as? [String: Any])
-        let registrationToken = try #require((stored["registration"] as? [String: Any])?["registrationAccessToken"] as? String)
+        // The registration access token is a secret: in a 0600 file beside the store, never on
+        // the terminal.
+        let registrationFile = try #require(try FileManager.default.contentsOfDirectory(atPath: (store as NSString).deletingLastPathComponent)
+            .first { $0.hasPrefix((store as NSString).lastPathComponent + ".registration-") })
+        let registrationPath = ((store as NSString).deletingLastPathComponent as NSString).appendingPathComponent(registrationFile)
+        defer { try? FileManager.default.removeItem(atPath: registrationPath) }
+        #expect(try FileManager.default.attributesOfItem(atPath: registrationPath)[.posixPermissions] as? Int == 0o600)
+        let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: registrationPath))) as? [String: Any])
+        let registrationToken = try #require(stored["registrationAccessToken"] as? String)
         let again = try login(api, ["--store", store], browser: "/bin/false")
         #expect(again.0.status == 0, "\(again.0.stderr)")
         #expect(again.1["client_id"] as? String == clientID)
