@@ -168,6 +168,9 @@ let package = Package(
             name: "oauthgen-login",
             dependencies: [
                 "OAuthRuntime",
+                // --mcp: the MCP Swift SDK's client over OAuthMCP's transport.
+                "OAuthMCP",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

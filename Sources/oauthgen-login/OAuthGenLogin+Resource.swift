@@ -21,8 +21,11 @@ extension OAuthGenLogin {
         var scope: String?
         /// Whether a 403 insufficient_scope made the client sign in again with more scopes.
         var stepped_up: Bool
-        /// The final HTTP status of the call to the resource.
-        var resource_status: Int
+        /// The final HTTP status of the call to the resource (a plain API; not with --mcp).
+        var resource_status: Int?
+        /// With --mcp: the server's tools (tools/list), or the --call tool's text content.
+        var mcp_tools: [String]?
+        var mcp_result: [String]?
     }
 
     func resourceSignIn() async throws(OAuthError) {
@@ -62,24 +65,40 @@ extension OAuthGenLogin {
             try await oauth.keep(try await oauth.client.signIn(with: agent, redirectURI: redirect,
                                                               scopes: scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }))
         }
-        var request = URLRequest(url: resourceURL)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (_, response) = try await session.data(for: request)
+        var status: Int?
+        var outcome: MCPOutcome?
+        if mcp || call != nil {
+            outcome = try await speakMCP(through: session)
+        } else {
+            var request = URLRequest(url: resourceURL)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            status = try await session.data(for: request).1.statusCode
+        }
         let report = ResourceReport(
             resource: found.resource.identifier.absoluteString, authorization_server: found.configuration.issuer ?? "",
             client_id: oauth.client.clientID, registration: registration?.method.rawValue ?? "preregistered",
             registration_reused: await session.registrationReused,
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
-            stepped_up: await session.stepUps > 0, resource_status: response.statusCode)
+            stepped_up: await session.stepUps > 0, resource_status: status, mcp_tools: outcome?.tools, mcp_result: outcome?.result)
         if json {
             print(Self.jsonText(report))
         } else {
             print("""
-                resource: \(report.resource) (HTTP \(report.resource_status))
+                resource: \(report.resource)\(status.map { " (HTTP \($0))" } ?? "")
                 authorization server: \(report.authorization_server)
                 client: \(report.client_id) (\(report.registration)\(report.registration_reused ? ", reused" : ""))
                 scope: \(report.scope ?? "")\(report.stepped_up ? " (stepped up)" : "")
                 """)
+            if let tools = outcome?.tools { print("tools: \(tools.joined(separator: ", "))") }
+            for line in outcome?.result ?? [] { print(line) }
+        }
+        // The final call refused (or a tool that failed) is a failed run, whatever was printed.
+        if let status, status >= 400 {
+            let hint = status == 406 || status == 405 ? "; an MCP server? pass --mcp (or --call TOOL)" : ""
+            throw OAuthError(.unexpectedResponse, "expected the resource to answer the call, found HTTP \(status)\(hint)", httpStatus: status)
+        }
+        if outcome?.isError == true {
+            throw OAuthError(.unexpectedResponse, "expected the tool \(call ?? "") to succeed, found it reported an error")
         }
     }
 }

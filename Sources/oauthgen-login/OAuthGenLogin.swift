@@ -30,6 +30,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
               oauthgen-login --issuer https://id.example.com --client-id app \\
                   --par --dpop --userinfo --refresh
               oauthgen-login --resource https://mcp.example.com/mcp --store ~/.mcp-sign-in --json
+              oauthgen-login --resource https://mcp.example.com/mcp --call search --arguments '{"q": "oauth"}'
             """
     )
 
@@ -43,6 +44,18 @@ struct OAuthGenLogin: AsyncParsableCommand {
         signs in again once with the scopes it names. No --issuer.
         """, valueName: "url"))
     var resource: String?
+
+    @Flag(help: ArgumentHelp("""
+        With --resource: the resource is an MCP server. Speak MCP to it (streamable HTTP, JSON or \
+        server-sent-event answers): initialize, then tools/list, or --call a tool.
+        """))
+    var mcp = false
+
+    @Option(help: ArgumentHelp("With --resource: the MCP tool to call (implies --mcp).", valueName: "tool"))
+    var call: String?
+
+    @Option(help: ArgumentHelp("The --call tool's arguments, as a JSON object.", valueName: "json"))
+    var arguments: String = "{}"
 
     @Option(help: ArgumentHelp("A discovery document to read instead of fetching one.", valueName: "file"))
     var discovery: String?
@@ -163,6 +176,9 @@ struct OAuthGenLogin: AsyncParsableCommand {
     }
 
     private func signIn() async throws(OAuthError) {
+        if mcp || call != nil {
+            throw OAuthError(.invalidConfiguration, "expected --mcp and --call with --resource (an MCP server's URL), found neither --resource")
+        }
         let transport = URLSessionTransport()
         var configuration = try await loadConfiguration(transport: transport)
         if dpop { configuration.quirks.dpop = true }

@@ -11,14 +11,27 @@ public final class MCPTestServer {
     /// `http://127.0.0.1:<port>/mcp`: the MCP endpoint and the resource's identifier.
     public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/mcp")! }
 
-    /// Starts one for `provider`, answering with server-sent events unless `jsonResponses`.
-    public init(provider: DjangoProvider.Instance, jsonResponses: Bool = false) throws {
+    /// Where the server notes each request's token (a hash prefix), when asked to.
+    public let tokenLog: URL?
+
+    /// Starts one for `provider`, answering with server-sent events unless `jsonResponses`;
+    /// with `logsTokens`, noting the token of each request in ``tokenLog``.
+    public init(provider: DjangoProvider.Instance, jsonResponses: Bool = false, logsTokens: Bool = false) throws {
+        let log = logsTokens ? FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-tokens-\(UUID().uuidString)") : nil
+        tokenLog = log
         (process, port) = try startPeer("mcp-server/mcp_server.py", named: "the MCP server", provider: provider,
-                                        arguments: jsonResponses ? ["--json-response"] : [])
+                                        arguments: (jsonResponses ? ["--json-response"] : []) + (log.map { ["--token-log", $0.path] } ?? []))
+    }
+
+    /// The distinct tokens that reached the server so far (``tokenLog``'s distinct lines).
+    public func distinctTokens() -> Set<String> {
+        guard let tokenLog, let text = try? String(contentsOf: tokenLog, encoding: .utf8) else { return [] }
+        return Set(text.split(separator: "\n").map(String.init))
     }
 
     /// Stops the server.
     public func stop() {
         process.terminate()
+        if let tokenLog { try? FileManager.default.removeItem(at: tokenLog) }
     }
 }

@@ -3,16 +3,19 @@
 answers 401 with `resource_metadata`, and checks each token at the provider's introspection
 endpoint: active, issued for this server (RFC 8707 `aud`), holding `read`.
 
-    python3 mcp_server.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET [--json-response]
+    python3 mcp_server.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET [--json-response] [--token-log FILE]
         prints "PORT <n>"; the MCP endpoint is http://127.0.0.1:<n>/mcp
 
 Left at the SDK's defaults it answers every POST with server-sent events (text/event-stream),
 as the Python, TypeScript and Go servers do; --json-response makes it answer with JSON, the one
-form the MCP Swift SDK's own transport reads on Linux.
+form the MCP Swift SDK's own transport reads on Linux. --token-log appends a line per request
+naming the token it carried (a hash prefix, never the token), so a test can count the tokens that
+reached the server (one per refresh).
 
 Its one tool, `add(a, b)`, returns the sum.
 """
 import asyncio
+import hashlib
 import os
 import socket
 import sys
@@ -27,6 +30,7 @@ from mcp.server.mcpserver import MCPServer  # noqa: E402
 
 ISSUER, INTROSPECTION, CLIENT_ID, SECRET = sys.argv[1:5]
 JSON_RESPONSE = "--json-response" in sys.argv[5:]
+TOKEN_LOG = sys.argv[sys.argv.index("--token-log") + 1] if "--token-log" in sys.argv else None
 listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
 listener.bind(("127.0.0.1", 0))
 PORT = listener.getsockname()[1]
@@ -35,6 +39,9 @@ RESOURCE = f"http://127.0.0.1:{PORT}/mcp"
 
 class IntrospectingVerifier:
     async def verify_token(self, token):
+        if TOKEN_LOG:
+            with open(TOKEN_LOG, "a") as log:
+                log.write(hashlib.sha256(token.encode()).hexdigest()[:16] + "\n")
         answer = await asyncio.to_thread(introspect, INTROSPECTION, CLIENT_ID, SECRET, token)
         if not answer.get("active"):
             return None

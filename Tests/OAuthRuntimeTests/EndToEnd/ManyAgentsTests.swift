@@ -1,0 +1,75 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// Several agent processes on one MCP server through one store: `oauthgen-login --resource …
+/// --call` (the MCP Swift SDK's client over oauthgen's transport) against the Python MCP server
+/// at its defaults, signed in at django-oauth-toolkit, which rotates refresh tokens and revokes
+/// the grant when one is used twice. The stored access token expires; eight processes started
+/// together then make one refresh between them, none gets `invalid_grant`, none opens a browser,
+/// and the stored sign-in lives on.
+@Suite(.enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+struct ManyAgentsTests {
+    static let agents = 8
+
+    static func agent(_ endpoint: URL, store: String, browser: String, call: [String]) async throws -> ProcessRunner.Run {
+        try await ProcessRunner.runDetached(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
+            "--resource", endpoint.absoluteString, "--allow-insecure-loopback", "--store", store, "--json", "--timeout", "120",
+            "--browser-command", browser,
+        ] + call)
+    }
+
+    static func report(_ run: ProcessRunner.Run) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
+    }
+
+    /// Marks the store's one resource sign-in expired, as the clock would.
+    func expire(_ store: FileTokenStore) async throws {
+        let accounts = store.accounts().filter { $0 != FileTokenStore.defaultAccount }
+        try #require(accounts.count == 1, "\(accounts)")
+        let account = store.forAccount(accounts[0])
+        var record = try #require(try await account.load())
+        record.tokens.expiresAt = Date(timeIntervalSinceNow: -60)
+        try await account.save(record)
+    }
+
+    @Test func eightProcessesShareOneRefreshAndNoBrowser() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider, logsTokens: true)
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-agents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("mcp-sign-ins.json").path
+
+        // The one interactive sign-in; the server lists its tools.
+        let endpoint = server.endpoint
+        let first = try await Self.agent(endpoint, store: path, browser: provider.browserCommand + " --username victor", call: ["--mcp"])
+        let listed = Self.report(first)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(listed["mcp_tools"] as? [String] == ["add"])
+        #expect(server.distinctTokens().count == 1)
+
+        for round in 1...2 {
+            try await expire(FileTokenStore(path: path))
+            // No browser from here on: a command that fails would fail the run that tried it.
+            let processes = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+                for index in 0..<Self.agents {
+                    group.addTask {
+                        try await Self.agent(endpoint, store: path, browser: "/bin/false", call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let runs = processes.map { ($0, Self.report($0)) }
+            for (run, report) in runs {
+                #expect(run.status == 0, "round \(round): \(run.stderr)")
+                #expect(report["sign_in_reused"] as? Bool == true, "round \(round)")
+            }
+            #expect(Set(runs.compactMap { ($0.1["mcp_result"] as? [String])?.first }) == Set((1...Self.agents).map(String.init)))
+            // One refresh per expiry: the first token, then one more per round.
+            #expect(server.distinctTokens().count == 1 + round, "round \(round)")
+        }
+    }
+}
