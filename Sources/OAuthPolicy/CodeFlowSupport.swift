@@ -26,6 +26,20 @@ public enum CodeFlowSupport {
             }
         }
 
+        /// Whether the gap rules a browser sign-in out. A response-mode list without `query`
+        /// does not: the client sends no `response_mode`, and a server then answers `code` in the
+        /// query, the response type's default (OAuth 2.0 Multiple Response Type Encoding
+        /// Practices §2.1, §5; `response_modes_supported` lists the modes a client may *ask*
+        /// for). Servers do so (panva's node-oidc-provider checks the list only against a
+        /// requested mode), and a deployed MCP service's server that lists only a mode of its
+        /// own signs every client in this way. The build warns; the runtime goes ahead.
+        public var blocksSignIn: Bool { member != .responseModes }
+
+        /// What the gap means for the sign-in, after the finding itself.
+        public var consequence: String {
+            blocksSignIn ? "" : "; the client sends no response_mode, so the server answers in the query, \"code\"'s default (OAuth 2.0 Multiple Response Type Encoding Practices §2.1)"
+        }
+
         /// The list as found, quoted: `["token", "id_token"]`.
         public var foundList: String {
             "[" + found.map { "\"\($0)\"" }.joined(separator: ", ") + "]"

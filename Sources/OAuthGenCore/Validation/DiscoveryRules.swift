@@ -97,6 +97,9 @@ enum DiscoveryRules {
             case .grantTypes: (document.grantTypesSupported, .discoveryNoCodeGrant)
             case .responseModes: (document.responseModesSupported, .discoveryNoQueryResponseMode)
             }
+            guard gap.blocksSignIn else {
+                return listed.map { Diagnostic(.warning, rule, "expected \(gap.expectation), found \(gap.foundList)\(gap.consequence)", at: $0.location) }
+            }
             return listed.map { Diagnostic(severity, rule, "expected \(gap.expectation), found \(gap.foundList)\(consequence)", at: $0.location) }
         }
     }

@@ -46,7 +46,7 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         // Metadata read at run time has not been through the build's check of the same rule.
         let metadata = configuration.metadata
         if let gap = CodeFlowSupport.gaps(responseTypes: metadata.responseTypesSupported.isEmpty ? nil : metadata.responseTypesSupported,
-                                          grantTypes: metadata.grantTypesSupported, responseModes: metadata.responseModesSupported).first {
+                                          grantTypes: metadata.grantTypesSupported, responseModes: metadata.responseModesSupported).first(where: \.blocksSignIn) {
             throw OAuthError.invalidConfiguration("expected the provider's metadata to allow a browser sign-in: \(gap.expectation), found \(gap.foundList)")
         }
         let pkce = PKCE(method: configuration.quirks.pkce)
