@@ -7,7 +7,7 @@ extension OAuthGenLogin {
     /// RFC 8628: the code goes to standard error (standard output stays the report), the browser
     /// command, if any, gets the complete verification URI, and the client polls until the user
     /// approves or the code expires; --timeout bounds the whole wait.
-    func deviceSignIn(_ client: OAuthClient<DiscoveredProvider>, scopes: [ScopeValue], browserCommand: [String]?) async throws(OAuthError) -> SignIn<DiscoveredProvider> {
+    func deviceSignIn(_ client: OAuthClient<DiscoveredProvider>, scopes: [ScopeValue], browser: LoopbackUserAgent?) async throws(OAuthError) -> SignIn<DiscoveredProvider> {
         let authorization = try await client.authorizeDevice(scopes: scopes)
         // The user code comes from the provider and reaches a terminal: quoted and escaped.
         let code = String(reflecting: authorization.userCode)
@@ -17,9 +17,9 @@ extension OAuthGenLogin {
             (or open \(page.absoluteString)); the code expires at \(authorization.expiresAt).
 
             """.utf8))
-        if let browserCommand {
+        if let browser {
             // The same launcher as the code flow's, so a headless test browser works for both.
-            try LoopbackUserAgent(browserCommand: browserCommand).open(page)
+            try browser.open(page)
         }
         let limit = timeout
         typealias Outcome = Result<SignIn<DiscoveredProvider>, OAuthError>

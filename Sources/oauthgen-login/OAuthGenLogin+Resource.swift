@@ -35,12 +35,7 @@ extension OAuthGenLogin {
         guard let resource, let resourceURL = URL(string: resource), resourceURL.host != nil else {
             throw OAuthError(.invalidConfiguration, "expected --resource to be an absolute URL, found \"\(resource ?? "")\"")
         }
-        let command: [String]?
-        do {
-            command = try browserCommand.map(ShellWords.split)
-        } catch {
-            throw OAuthError(.invalidConfiguration, "\(error)")
-        }
+        let agent = try LoopbackUserAgent(browserCommandLine: browserCommand, timeout: timeout)
         let identity: ProtectedResourceSession.ClientIdentity
         if let clientID {
             let url = URL(string: clientID)
@@ -53,7 +48,7 @@ extension OAuthGenLogin {
         let session = ProtectedResourceSession(
             resource: resourceURL, identity: identity, redirectURI: redirect,
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: LoopbackUserAgent(browserCommand: command, timeout: timeout), transport: URLSessionTransport(),
+            userAgent: agent, transport: URLSessionTransport(),
             allowInsecureLoopback: allowInsecureLoopback)
         let found = try await session.discovery()
         let oauth = try await session.oauthSession()
@@ -61,7 +56,6 @@ extension OAuthGenLogin {
         let signInReused = try await oauth.currentSignIn() != nil
         if !signInReused, let scope {
             // Scopes given on the command line replace the ones the resource named.
-            let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
             try await oauth.keep(try await oauth.client.signIn(with: agent, redirectURI: redirect,
                                                               scopes: scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }))
         }

@@ -196,12 +196,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
         }
         guard let clientID else { throw OAuthError(.invalidConfiguration, "expected --client-id, found none (only --resource registers a client itself)") }
         let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, clientSecret: clientSecret, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
-        let command: [String]?
-        do {
-            command = try browserCommand.map(ShellWords.split)
-        } catch {
-            throw OAuthError(.invalidConfiguration, "\(error)")
-        }
+        let agent = try LoopbackUserAgent(browserCommandLine: browserCommand, timeout: timeout)
         let scopes = (scope ?? "openid").split(separator: " ").map { ScopeValue(rawValue: String($0)) }
         // With --store the session keeps the sign-in; without, it lives as long as this run.
         let session = OAuthSession(client: client, store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore())
@@ -228,10 +223,9 @@ struct OAuthGenLogin: AsyncParsableCommand {
             }
             signIn = current
         } else if device {
-            signIn = try await deviceSignIn(client, scopes: scopes, browserCommand: command)
+            signIn = try await deviceSignIn(client, scopes: scopes, browser: browserCommand == nil ? nil : agent)
             try await session.keep(signIn)
         } else {
-            let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
             signIn = try await client.signIn(with: agent, redirectURI: try loopbackURI(redirectURI, option: "--redirect-uri"), scopes: scopes,
                                              parameters: AuthorizationParameters(maxAge: maxAge, acrValues: (acrValues ?? "").split(separator: " ").map { AnyACRValue(rawValue: String($0)) }))
             try await session.keep(signIn)
@@ -253,7 +247,6 @@ struct OAuthGenLogin: AsyncParsableCommand {
             // The session does what an app's would: the provider's logout page, the state check,
             // then revoking the refresh token (a failure there is reported, not fatal).
             let postLogout = try loopbackURI(postLogoutRedirectURI, option: "--post-logout-redirect-uri")
-            let agent = LoopbackUserAgent(browserCommand: command, timeout: timeout)
             do {
                 try await session.signOut(with: agent, postLogoutRedirectURI: postLogout.url)
             } catch where [.network, .requestRejected, .unexpectedResponse].contains(error.kind) {

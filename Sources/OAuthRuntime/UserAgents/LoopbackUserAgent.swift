@@ -32,6 +32,27 @@ public struct LoopbackUserAgent: ExternalUserAgent {
         self.timeout = timeout
     }
 
+    /// An agent whose browser command is a command line, split as a POSIX shell splits a simple
+    /// command (blanks, quotes, backslashes; nothing expanded): what a `--browser-command`
+    /// option takes. `nil` for the system's browser.
+    ///
+    /// - Throws: ``OAuthError/Kind/invalidConfiguration`` for a line with an unterminated quote
+    ///   or no words.
+    public init(browserCommandLine: String?, timeout: TimeInterval = 300) throws(OAuthError) {
+        guard let browserCommandLine else {
+            self.init(timeout: timeout)
+            return
+        }
+        let words: [String]
+        do {
+            words = try ShellWords.split(browserCommandLine)
+        } catch {
+            throw OAuthError(.invalidConfiguration, "expected a browser command line, found \(error.description)")
+        }
+        guard !words.isEmpty else { throw OAuthError(.invalidConfiguration, "expected a browser command line, found an empty one") }
+        self.init(browserCommand: words, timeout: timeout)
+    }
+
     /// Only loopback redirects.
     public func accepts(_ kind: RedirectURIKind) -> Bool { kind == .loopback }
 
@@ -121,5 +142,7 @@ enum BrowserLauncher {
 public struct LoopbackUserAgent {
     /// Unavailable, as the type is.
     public init(browserCommand: [String]? = nil, timeout: TimeInterval = 300) {}
+    /// Unavailable, as the type is.
+    public init(browserCommandLine: String?, timeout: TimeInterval = 300) throws(OAuthError) {}
 }
 #endif

@@ -12,8 +12,9 @@ import OAuthRuntime
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let printOnly = arguments.contains("--print-url")
-let browserCommand = arguments.firstIndex(of: "--browser-command").flatMap { arguments.indices.contains($0 + 1) ? [arguments[$0 + 1]] : nil }
-let agent = LoopbackUserAgent(browserCommand: browserCommand)
+let browserCommand = arguments.firstIndex(of: "--browser-command").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+// Split as a shell splits a simple command, as every oauthgen tool reads --browser-command.
+let agent = try LoopbackUserAgent(browserCommandLine: browserCommand)
 
 /// Prints the authorization URL for the provider's loopback redirect, as the sign-in would open it.
 func printAuthorizationURL<Provider: GeneratedProvider>(_ client: OAuthClient<Provider>, on redirect: Provider.RedirectURI, scopes: [Provider.Scope]) async throws {

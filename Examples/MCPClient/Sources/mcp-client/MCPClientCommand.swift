@@ -33,7 +33,7 @@ struct MCPClientCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Keep the sign-in and the registration in FILE (0600) for the next run.", valueName: "file"))
     var store: String?
 
-    @Option(help: ArgumentHelp("A command that opens the sign-in URL (split on spaces; the URL is appended).", valueName: "cmd"))
+    @Option(help: ArgumentHelp("A command that opens the sign-in URL (split like a shell would; the URL is appended).", valueName: "cmd"))
     var browserCommand: String?
 
     @Flag(help: "Allow http on 127.0.0.1 or [::1] (local servers only).")
@@ -64,7 +64,7 @@ struct MCPClientCommand: AsyncParsableCommand {
             resource: url, identity: identity,
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: LoopbackUserAgent(browserCommand: browserCommand.map { $0.split(separator: " ").map(String.init) }),
+            userAgent: try LoopbackUserAgent(browserCommandLine: browserCommand),
             transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback)
         let transport: any Transport = sdkTransport
             ? HTTPClientTransport(endpoint: url, streaming: false, authorizer: ProtectedResourceAuthorizer(session: session))

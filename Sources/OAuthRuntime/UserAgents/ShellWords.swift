@@ -1,12 +1,13 @@
 /// Splits a command line into words the way a POSIX shell would for simple commands: blanks
 /// separate words; single quotes keep everything literal; double quotes keep blanks and honour
-/// `\"`, `\\`, `\$` and `` \` ``; a backslash outside quotes escapes the next character.
+/// `\"`, `\\`, `\$` and `` \` ``; a backslash outside quotes escapes the next character. The one
+/// way every tool reads a browser command (``LoopbackUserAgent/init(browserCommandLine:timeout:)``).
 enum ShellWords {
     struct UnterminatedQuote: Error, CustomStringConvertible {
-        var description: String { "the browser command has an unterminated quote" }
+        var description: String { "one with an unterminated quote" }
     }
 
-    static func split(_ line: String) throws -> [String] {
+    static func split(_ line: String) throws(UnterminatedQuote) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
