@@ -124,8 +124,8 @@ public actor ProtectedResourceTransport: Transport {
             // A notification or a response the server accepted: nothing comes back.
             return
         case 300..<400:
-            let location = response.value(forHTTPHeaderField: "Location").map { " to \($0)" } ?? ""
-            throw OAuthError(.redirectRefused, "expected the MCP server at \(endpoint.absoluteString) to answer, found HTTP \(response.statusCode) redirecting\(location); redirects are never followed, so the token stays with the resource (a trailing slash the server wants? use the URL it names as the resource)", httpStatus: response.statusCode)
+            throw OAuthError.redirectRefused(endpoint: "MCP server at \(endpoint.absoluteString)", status: response.statusCode,
+                                             location: response.value(forHTTPHeaderField: "Location"))
         case 404 where mcpSessionID != nil && method != "initialize":
             // The server forgot the session (MCP transports: the client starts a new one).
             mcpSessionID = nil

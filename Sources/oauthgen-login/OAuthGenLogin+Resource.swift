@@ -60,13 +60,16 @@ extension OAuthGenLogin {
                                                               scopes: scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }))
         }
         var status: Int?
+        var location: String?
         var outcome: MCPOutcome?
         if mcp || call != nil {
             outcome = try await speakMCP(through: session)
         } else {
             var request = URLRequest(url: resourceURL)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
-            status = try await session.data(for: request).1.statusCode
+            let response = try await session.data(for: request).1
+            status = response.statusCode
+            location = response.value(forHTTPHeaderField: "Location")
         }
         let report = ResourceReport(
             resource: found.resource.identifier.absoluteString, authorization_server: found.configuration.issuer ?? "",
@@ -87,6 +90,9 @@ extension OAuthGenLogin {
             for line in outcome?.result ?? [] { print(line) }
         }
         // The final call refused (or a tool that failed) is a failed run, whatever was printed.
+        if let status, (300..<400).contains(status) {
+            throw OAuthError.redirectRefused(endpoint: "resource", status: status, location: location)
+        }
         if let status, status >= 400 {
             let hint = status == 406 || status == 405 ? "; an MCP server? pass --mcp (or --call TOOL)" : ""
             throw OAuthError(.unexpectedResponse, "expected the resource to answer the call, found HTTP \(status)\(hint)", httpStatus: status)

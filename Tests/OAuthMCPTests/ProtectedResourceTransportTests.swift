@@ -80,7 +80,7 @@ struct ProtectedResourceTransportTests {
             }
         }
         #expect(outcome?.kind == .redirectRefused)
-        #expect(outcome?.message.contains("found HTTP 307 redirecting to \(elsewhere.origin)/mcp/") == true, "\(outcome?.message ?? "")")
+        #expect(outcome?.message.contains("found HTTP 307 redirecting to \(elsewhere.origin)/mcp/; redirects are never followed") == true, "\(outcome?.message ?? "")")
         #expect(elsewhere.requests.isEmpty)
     }
 

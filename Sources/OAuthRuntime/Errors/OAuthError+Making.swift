@@ -46,9 +46,16 @@ extension OAuthError {
                    httpStatus: status)
     }
 
-    static func redirectRefused(endpoint: String, status: Int) -> OAuthError {
-        OAuthError(.redirectRefused, "expected the \(endpoint) to answer, found HTTP \(status) redirecting elsewhere; redirects are never followed, so no credential leaves for another host",
-                   httpStatus: status)
+    /// A 3xx, naming where it pointed (its `Location`): a resource URL missing the trailing slash
+    /// its server wants is the common case, and the fix is the URL the redirect names.
+    @_spi(BuildingBlocks)
+    public static func redirectRefused(endpoint: String, status: Int, location: String?) -> OAuthError {
+        guard let location, !location.isEmpty else {
+            return OAuthError(.redirectRefused, "expected the \(endpoint) to answer, found HTTP \(status) redirecting elsewhere; redirects are never followed, so no credential leaves for another host",
+                              httpStatus: status)
+        }
+        return OAuthError(.redirectRefused, "expected the \(endpoint) to answer, found HTTP \(status) redirecting to \(location); redirects are never followed, so no credential leaves for another host (if it is the same server, use that URL instead)",
+                          httpStatus: status)
     }
 
     static func responseTooLarge(endpoint: String, limit: Int) -> OAuthError {

@@ -42,7 +42,7 @@ import Testing
     let signIn = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "secret-access-token", refreshToken: "secret-refresh-token"))
 
     @Test func theBearerTokenDoesNotFollowAUserinfoRedirect() async throws {
-        await #expect(throws: OAuthError.redirectRefused(endpoint: "userinfo endpoint", status: 302)) {
+        await #expect(throws: OAuthError.redirectRefused(endpoint: "userinfo endpoint", status: 302, location: "\(thief.origin)/steal-userinfo")) {
             try await client().userInfo(signIn)
         }
         #expect(provider.requests(to: "/userinfo").count == 1)
@@ -51,7 +51,7 @@ import Testing
 
     @Test func theClientSecretDoesNotFollowATokenEndpointRedirect() async throws {
         let client = try client(secret: "client-secret", method: .clientSecretBasic)
-        await #expect(throws: OAuthError.redirectRefused(endpoint: "token endpoint", status: 307)) {
+        await #expect(throws: OAuthError.redirectRefused(endpoint: "token endpoint", status: 307, location: "\(thief.origin)/steal-token")) {
             try await client.refresh(signIn)
         }
         let request = try #require(provider.requests(to: "/token").first)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func revocationDoesNotFollowARedirect() async throws {
-        await #expect(throws: OAuthError.redirectRefused(endpoint: "revocation endpoint", status: 308)) {
+        await #expect(throws: OAuthError.redirectRefused(endpoint: "revocation endpoint", status: 308, location: "\(thief.origin)/steal-revoke")) {
             try await client().revoke("secret-refresh-token", hint: .refreshToken)
         }
         #expect(thief.requests.isEmpty)
@@ -71,7 +71,7 @@ import Testing
         let client = try client(kind: .openIDConnect)
         let validator = try #require(client.idTokenValidator)
         let token = try handmadeToken(header: #"{"alg":"RS256","kid":"k1"}"#, payload: ["iss": .string(provider.origin)])
-        await #expect(throws: OAuthError.redirectRefused(endpoint: "JWKS URI", status: 301)) {
+        await #expect(throws: OAuthError.redirectRefused(endpoint: "JWKS URI", status: 301, location: "\(thief.origin)/jwks")) {
             try await validator.validate(token, nonce: nil, now: now)
         }
         #expect(thief.requests.isEmpty)

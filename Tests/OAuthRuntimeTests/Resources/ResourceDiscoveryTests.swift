@@ -149,6 +149,20 @@ import TestSupport
         #expect(found.scopes == expected)
     }
 
+    /// The trailing-slash mistake: the server redirects `/mcp` to `/mcp/`. Nothing is followed,
+    /// and the error says where the redirect pointed, which is the URL to use.
+    @Test func aRedirectedResourceSaysWhereItPointed() async throws {
+        let server = try LocalHTTPServer { request in
+            request.path == "/mcp" ? .redirect(to: Self.origin(request) + "/mcp/", status: 307) : .notFound
+        }
+        let error = await #expect(throws: OAuthError.self) {
+            try await ResourceDiscovery.discover(resource: URL(string: server.origin + "/mcp")!, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        }
+        #expect(error?.kind == .redirectRefused)
+        #expect(error?.message == "expected the protected resource to answer, found HTTP 307 redirecting to \(server.origin)/mcp/; redirects are never followed, so no credential leaves for another host (if it is the same server, use that URL instead)")
+        #expect(server.requests(to: "/mcp/").isEmpty)
+    }
+
     @Test func anHTTPResourceNeedsTheLoopbackFlagAndNothingIsSent() async throws {
         let server = try LocalHTTPServer { _ in .notFound }
         let error = await #expect(throws: OAuthError.self) {
