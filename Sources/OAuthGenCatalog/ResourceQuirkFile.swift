@@ -10,13 +10,17 @@ package enum ResourceQuirkFile {
         package var clientID: String?
         package var defaultScopes: [String]
         package var loopbackDevelopmentServer: Bool
+        /// Whether `defaultScopes` are the 401's `scope` (else the resource's `scopes_supported`).
+        package var defaultScopesFromChallenge: Bool
 
-        package init(resource: String, redirectURIs: [String], clientID: String?, defaultScopes: [String], loopbackDevelopmentServer: Bool) {
+        package init(resource: String, redirectURIs: [String], clientID: String?, defaultScopes: [String], loopbackDevelopmentServer: Bool,
+                     defaultScopesFromChallenge: Bool = true) {
             self.resource = resource
             self.redirectURIs = redirectURIs
             self.clientID = clientID
             self.defaultScopes = defaultScopes
             self.loopbackDevelopmentServer = loopbackDevelopmentServer
+            self.defaultScopesFromChallenge = defaultScopesFromChallenge
         }
     }
 
@@ -33,10 +37,12 @@ package enum ResourceQuirkFile {
                              comment: values.clientID == nil ? "registered at run time (RFC 7591) or in a client ID metadata document" : nil))
         if !values.defaultScopes.isEmpty {
             entries.append(.init(key: "defaultScopes", value: strings(values.defaultScopes),
-                                 comment: "the scopes the resource's 401 named"))
+                                 comment: values.defaultScopesFromChallenge ? "the scopes the resource's 401 named" : "the resource's scopes_supported (its 401 named none)"))
         }
         if values.loopbackDevelopmentServer {
-            entries.append(.init(key: "loopbackDevelopmentServer", value: .bool(true), comment: "fetched from 127.0.0.1 (allowed for local servers only)"))
+            // A local server's port is in every pinned URL; servers started by tools often get a new one.
+            entries.append(.init(key: "loopbackDevelopmentServer", value: .bool(true),
+                                 comment: "fetched from 127.0.0.1 (allowed for local servers only); its port is in every pinned URL: when it changes, run oauthgen init again with the new URL and its force option"))
         }
         return QuirkFileWriter.text(entries, header: "Written by oauthgen init for the protected resource \(values.resource)")
     }

@@ -12,8 +12,11 @@ extension InitCommand {
         let found = try await ResourceDownloader.fetch(resource: resource, allowInsecureLoopback: allowInsecureLoopback)
         let redirects = redirectURI.isEmpty ? [bundleID.map { "\($0):/oauth2redirect" } ?? "http://127.0.0.1/callback"] : redirectURI
         let loopbackServer = allowInsecureLoopback && (try? ServerURL(parsing: found.issuer)).map { EndpointRule.verdict(for: $0) == .insecureLoopback } == true
+        // The scopes the 401 named, else the resource's own (never the server's whole list).
+        let defaultScopes = found.challengeScopes.isEmpty ? found.resourceScopes : found.challengeScopes
         let quirks = ResourceQuirkFile.text(
-            .init(resource: resource, redirectURIs: redirects, clientID: clientID, defaultScopes: found.challengeScopes, loopbackDevelopmentServer: loopbackServer),
+            .init(resource: resource, redirectURIs: redirects, clientID: clientID, defaultScopes: defaultScopes, loopbackDevelopmentServer: loopbackServer,
+                  defaultScopesFromChallenge: !found.challengeScopes.isEmpty),
             metadataURL: found.resourceMetadataURL)
         var files = [
             GeneratedFile(name: name + InputFileKind.quirks.rawValue, contents: quirks),

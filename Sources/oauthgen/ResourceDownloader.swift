@@ -23,6 +23,8 @@ enum ResourceDownloader {
         var issuer: String
         /// The 401's `scope`, if it named any.
         var challengeScopes: [String]
+        /// The resource's `scopes_supported`, without `offline_access` (a server's matter, SEP-2207).
+        var resourceScopes: [String]
     }
 
     static func fetch(resource: String, allowInsecureLoopback: Bool) async throws -> Found {
@@ -61,7 +63,8 @@ enum ResourceDownloader {
                   let issuer = document.authorizationServers?.value.first?.value else { throw ExitCode.failure }
             let (server, isOpenID) = try await authorizationServer(issuer, allowInsecureLoopback: allowInsecureLoopback)
             return Found(resourceMetadata: value, resourceMetadataURL: candidate.url, authorizationServer: server, isOpenIDConnect: isOpenID,
-                         issuer: issuer, challengeScopes: challenge?.scopes ?? [])
+                         issuer: issuer, challengeScopes: challenge?.scopes ?? [],
+                         resourceScopes: (document.scopesSupported?.value.map(\.value) ?? []).filter { $0 != "offline_access" })
         }
         throw DiscoveryDownloader.fail("expected protected resource metadata (RFC 9728) for \(resource), found \(tried.joined(separator: "; "))")
     }

@@ -94,6 +94,31 @@ struct InitResourceCommandTests {
     }
 }
 
+extension InitResourceCommandTests {
+    /// An MCP server whose 401 names no scope (the Python SDK's): the quirk file's default scopes
+    /// and the typed scopes are the resource's `scopes_supported`, not the authorization server's
+    /// whole list; a local server's port comes with a note on pinning again.
+    @Test func anMCPServersScopesAreTheResourcesOwn() throws {
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider)
+        defer { server.stop() }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "tools", "--resource", server.endpoint.absoluteString, "--allow-insecure-loopback",
+                                          "--output", directory.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let quirks = try String(contentsOf: directory.appendingPathComponent("tools.quirks.plist"), encoding: .utf8)
+        #expect(quirks.contains("<key>defaultScopes</key>\n\t<array>\n\t\t<string>read</string>\n\t</array>"), "\(quirks)")
+        #expect(quirks.contains("its port is in every pinned URL: when it changes, run oauthgen init again with the new URL and its force option"))
+        let output = directory.appendingPathComponent("Generated")
+        let generate = try OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let client = try String(contentsOf: output.appendingPathComponent("tools.oauthgen.swift"), encoding: .utf8)
+        #expect(client.contains("static let read = Scope(rawValue: \"read\")"), "\(client)")
+        #expect(!client.contains("Scope(rawValue: \"introspection\")") && !client.contains("Scope(rawValue: \"openid\")"))
+    }
+}
+
 /// `init --resource` against a local server: what it refuses to pin without the real peers.
 @Suite struct InitResourceRefusalTests {
     /// The runtime's resource session refuses an authorization server that does not list S256

@@ -114,14 +114,17 @@ package enum ModelBuilder {
 
     /// One constant per scope the document lists or the quirk file declares, except those the
     /// runtime would refuse to send (`ScopeToken`; validation warns about each).
-    /// The resource's `scopes_supported` stand in where the server lists none (RFC 9728 §2).
+    /// A client pinned for a protected resource gets the resource's `scopes_supported` (RFC 9728
+    /// §2), the scopes its tokens are for, where it lists any; the server's otherwise (an
+    /// authorization server lists what all its resources and its own endpoints take:
+    /// `introspection`, `openid`…, none of them what the app calls the resource for).
     private static func scopes(discovery: DiscoveryDocument?, quirks: QuirkFile?, resource: ProtectedResourceDocument?) -> [ProviderModel.Constant] {
         let separator = quirks?.scopeSeparator?.value ?? " "
         func sendable(_ name: String) -> Bool { ScopeToken.problem(in: name, separator: separator) == nil }
         var names: [String] = []
         var descriptions: [String: String] = [:]
-        let serverScopes = discovery?.scopesSupported?.value.map(\.value) ?? []
-        let listed = serverScopes.isEmpty ? resource?.scopesSupported?.value.map(\.value) ?? [] : serverScopes
+        let resourceScopes = resource?.scopesSupported?.value.map(\.value) ?? []
+        let listed = resourceScopes.isEmpty ? discovery?.scopesSupported?.value.map(\.value) ?? [] : resourceScopes
         for name in listed where !names.contains(name) && sendable(name) {
             names.append(name)
         }
