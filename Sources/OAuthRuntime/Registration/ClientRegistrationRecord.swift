@@ -26,6 +26,11 @@ public struct ClientRegistrationRecord: Sendable, Hashable, Codable, CustomStrin
     public var registrationAccessToken: String?
     /// RFC 7592's `registration_client_uri`, where the registration can be read or deleted.
     public var registrationClientURI: URL?
+    /// The authorization server's metadata as a resource session discovered it, kept with the
+    /// registration: a later process with a valid stored sign-in calls the resource without
+    /// asking the server for anything. The resource's own metadata is read again each time, so a
+    /// resource that names another server is still noticed.
+    public var authorizationServer: ProviderConfiguration?
 
     /// A record from its parts.
     public init(issuer: String, clientID: String, method: Method, redirectURIs: [URL] = [], registrationAccessToken: String? = nil,

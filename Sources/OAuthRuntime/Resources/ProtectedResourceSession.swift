@@ -87,7 +87,22 @@ public actor ProtectedResourceSession {
     /// The discovered resource and its authorization server (discovering them on first use).
     public func discovery() async throws(OAuthError) -> DiscoveredResource {
         if let discovered { return discovered }
-        let found = try await ResourceDiscovery.discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        // A registration kept in the store carries its server's metadata: with a valid stored
+        // sign-in, nothing is asked of the authorization server before the resource is called.
+        let registrations = store as? any ClientRegistrationStore
+        let identity = identity, redirect = redirectURI.url
+        let found = try await ResourceDiscovery.discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback) { issuer, resource in
+            guard let registrations else { return nil }
+            switch identity {
+            case .dynamic:
+                return try? await registrations.loadRegistration(key: Self.dynamicKey(issuer: issuer, redirectURI: redirect, resource: resource.absoluteString))?.authorizationServer
+            case .preregistered(let clientID, _):
+                let bound = try? await registrations.loadRegistration(key: Self.preregisteredKey(clientID: clientID))
+                return bound?.issuer == issuer ? bound?.authorizationServer : nil
+            case .metadataDocument:
+                return nil
+            }
+        }
         discovered = found
         return found
     }
@@ -228,9 +243,13 @@ public actor ProtectedResourceSession {
             if let recorded, recorded != issuer {
                 throw OAuthError(.invalidConfiguration, "expected the resource \(resource.absoluteString) to name the authorization server \(recorded), where client \"\(clientID)\" is registered, found it names \(issuer): a client ID belongs to the server that issued it; register the app at \(issuer) and use that client ID, or remove the server's stored sign-in")
             }
-            let record = ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
+            var record = ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
+            record.authorizationServer = found.configuration
             registrationReused = recorded != nil
-            if boundIssuer == nil, recorded == nil, let registrations { try await keep(record, key: key, in: registrations) }
+            if let registrations, try await storedRegistration(key: key, in: registrations) != record {
+                try await keep(record, key: key, in: registrations)
+            }
+            record.authorizationServer = nil
             return record
         case .metadataDocument(let url):
             // Portable across servers: the document is the app's, wherever it signs in.
@@ -241,20 +260,24 @@ public actor ProtectedResourceSession {
             return ClientRegistrationRecord(issuer: issuer, clientID: url.absoluteString, method: .metadataDocument, redirectURIs: [redirectURI.url])
         case .dynamic(let clientName):
             let key = Self.dynamicKey(issuer: issuer, redirectURI: redirectURI.url, resource: found.resource.identifier.absoluteString)
+            var registration: ClientRegistrationRecord
             if let kept = try await storedRegistration(key: key, in: registrations), kept.fits(issuer: issuer, redirectURIs: [redirectURI.url]) {
                 registrationReused = true
-                return kept
-            }
-            // A sign-in stored before registrations were kept apart carries its registration.
-            if let legacy = try await storedSignIn(in: store)?.registration, legacy.fits(issuer: issuer, redirectURIs: [redirectURI.url]) {
+                registration = kept
+            } else if let legacy = try await storedSignIn(in: store)?.registration, legacy.fits(issuer: issuer, redirectURIs: [redirectURI.url]) {
+                // A sign-in stored before registrations were kept apart carries its registration.
                 registrationReused = true
-                if let registrations { try await keep(legacy, key: key, in: registrations) }
-                return legacy
+                registration = legacy
+            } else {
+                registration = try await DynamicClientRegistration.register(with: found.configuration, redirectURIs: [redirectURI], clientName: clientName,
+                                                                            scopes: found.scopes, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
             }
-            let made = try await DynamicClientRegistration.register(with: found.configuration, redirectURIs: [redirectURI], clientName: clientName,
-                                                                    scopes: found.scopes, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
-            if let registrations { try await keep(made, key: key, in: registrations) }
-            return made
+            let kept = registration
+            registration.authorizationServer = found.configuration
+            if let registrations, registration != kept || !registrationReused { try await keep(registration, key: key, in: registrations) }
+            // The sign-in's record carries the registration without the server's metadata.
+            registration.authorizationServer = nil
+            return registration
         }
     }
 
@@ -270,7 +293,7 @@ public actor ProtectedResourceSession {
         _ = try? await session.signOut()
         let found = try await discovery()
         guard case .dynamic = identity, let registration = session.client.options.registration else {
-            if case .preregistered(let clientID, nil) = identity, let registrations = store as? any ClientRegistrationStore {
+            if case .preregistered(let clientID, _) = identity, let registrations = store as? any ClientRegistrationStore {
                 try await forget(key: Self.preregisteredKey(clientID: clientID), in: registrations)
             }
             return

@@ -19,7 +19,12 @@ public enum ResourceDiscovery {
     /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for an http URL off the loopback address,
     ///   ``OAuthError/Kind/invalidDiscoveryDocument`` when no metadata is found or it fails a
     ///   check, ``OAuthError/Kind/network`` when a server cannot be reached.
-    public static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool = false) async throws(OAuthError) -> DiscoveredResource {
+    /// - Parameter knownServer: the configuration already known for an issuer the resource (by
+    ///   its identifier) names, kept with a registration, used instead of fetching the server's
+    ///   metadata again; `nil` to fetch it.
+    public static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool = false,
+                                knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration? = { _, _ in nil })
+        async throws(OAuthError) -> DiscoveredResource {
         try EndpointPolicy.requireSecure(resource, name: "protected resource", allowInsecureLoopback: allowInsecureLoopback)
         let probe = try await transport.send(HTTPRequest(method: "GET", url: resource, headers: ["Accept": "application/json"]), to: "protected resource")
         let bearer = probe.status == 401 ? ResourceChallenge.tokenChallenge(probe.header("WWW-Authenticate")) : nil
@@ -28,7 +33,17 @@ public enum ResourceDiscovery {
         guard let issuer = metadata.authorizationServers.first else {
             throw OAuthError.invalidDiscoveryDocument("expected the protected resource metadata to name an authorization server, found none")
         }
-        var configuration = try await authorizationServer(issuer, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        var configuration: (configuration: ProviderConfiguration, clientIDMetadataDocumentSupported: Bool)
+        if var known = await knownServer(issuer, metadata.identifier), known.issuer == issuer {
+            // Checked (issuer, S256) when it was discovered; a metadata document's support is
+            // not kept, and a client that uses one never has a known server. What the resource
+            // decides (its identifier, DPoP) is decided again below from its metadata of now.
+            known.resource = nil
+            known.quirks.dpop = false
+            configuration = (known, false)
+        } else {
+            configuration = try await authorizationServer(issuer, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        }
         configuration.configuration.resource = metadata.identifier
         // RFC 9728 §2: the resource refuses bearer tokens, so the client binds its tokens.
         if metadata.dpopBoundAccessTokensRequired { configuration.configuration.quirks.dpop = true }

@@ -57,6 +57,27 @@ struct ResourceStoreTests {
         #expect(try await call(again, first) == 200)
     }
 
+    /// With a valid stored sign-in, a new process asks nothing of the authorization server
+    /// before the resource answers: the server's metadata is kept with the registration, and the
+    /// resource's own metadata is read again (so a resource naming another server is noticed).
+    @Test func aStoredSignInCallsTheResourceWithoutAskingTheServer() async throws {
+        let provider = try DjangoProvider.instance()
+        let api = try ProtectedAPI(provider: provider)
+        defer { api.stop() }
+        let (store, directory) = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try await call(try session(api, store: store), api) == 200)
+
+        let recording = RecordingTransport()
+        let again = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen store tests"),
+                                             redirectURI: Self.redirect, store: store, userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"]),
+                                             transport: recording, allowInsecureLoopback: true)
+        #expect(try await call(again, api) == 200)
+        let asked = recording.urls.map { "\($0.host ?? ""):\($0.port ?? 0)" }
+        #expect(!asked.contains("127.0.0.1:\(provider.port)"), "\(recording.urls)")
+        #expect(recording.urls.last?.absoluteString == api.resource)
+    }
+
     /// A sign-in that fails after registering keeps the registration: the next try reuses it
     /// instead of registering a second client.
     @Test func aFailedSignInKeepsItsRegistration() async throws {
