@@ -163,6 +163,27 @@ import TestSupport
         #expect(server.requests(to: "/mcp/").isEmpty)
     }
 
+    /// The MCP conformance suite's `auth/scope-omitted-when-undefined`: neither the challenge nor
+    /// either metadata document names a scope, so the request carries no `scope` at all.
+    @Test func noScopeNamedAnywhereSendsNoScope() async throws {
+        let server = try LocalHTTPServer { request in
+            let origin = Self.origin(request)
+            switch request.path {
+            case "/mcp": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/meta""#])
+            case "/meta": return .json(#"{"resource": "\#(origin)/mcp", "authorization_servers": ["\#(origin)"]}"#)
+            case "/.well-known/oauth-authorization-server": return .json(Self.asMetadata(issuer: origin))
+            default: return .notFound
+            }
+        }
+        let found = try await ResourceDiscovery.discover(resource: URL(string: server.origin + "/mcp")!, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        #expect(found.scopes.isEmpty)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: found.configuration, options: ClientOptions(clientID: "c", allowInsecureLoopback: true))
+        let request = try await client.authorizationRequest(redirectURI: URL(string: "http://127.0.0.1:5000/callback")!, scopes: found.scopes.map(ScopeValue.init(rawValue:)))
+        let names = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) ?? []
+        #expect(!names.contains("scope"))
+        #expect(names.contains("resource"))
+    }
+
     @Test func anHTTPResourceNeedsTheLoopbackFlagAndNothingIsSent() async throws {
         let server = try LocalHTTPServer { _ in .notFound }
         let error = await #expect(throws: OAuthError.self) {
