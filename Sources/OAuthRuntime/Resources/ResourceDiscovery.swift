@@ -19,9 +19,13 @@ public enum ResourceDiscovery {
     /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for an http URL off the loopback address,
     ///   ``OAuthError/Kind/invalidDiscoveryDocument`` when no metadata is found or it fails a
     ///   check, ``OAuthError/Kind/network`` when a server cannot be reached.
-    /// - Parameter knownServer: the configuration already known for an issuer the resource (by
-    ///   its identifier) names, kept with a registration, used instead of fetching the server's
-    ///   metadata again; `nil` to fetch it.
+    /// - Parameters:
+    ///   - resource: the resource's URL, as the app calls it.
+    ///   - transport: how to reach the resource and its servers.
+    ///   - allowInsecureLoopback: accept http on 127.0.0.1 or [::1], for local servers.
+    ///   - knownServer: the configuration already known for an issuer the resource (by its
+    ///     identifier) names, kept with a registration, used instead of fetching the server's
+    ///     metadata again; `nil` to fetch it.
     public static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool = false,
                                 knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration? = { _, _ in nil })
         async throws(OAuthError) -> DiscoveredResource {
