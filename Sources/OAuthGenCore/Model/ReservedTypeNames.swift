@@ -7,9 +7,9 @@ package enum ReservedTypeNames {
     /// Every top-level public type of `OAuthRuntime`, which generated code and apps name unqualified.
     /// A test compares this list with the runtime's sources, so a new runtime type cannot be missed.
     package static let runtime: Set<String> = [
-        "AddressClaim", "AnyACRValue", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
+        "AccountTokenStore", "AddressClaim", "AnyACRValue", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
         "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
-        "ClientAuthentication", "ClientOptions", "ClientRegistration", "ClientRegistrationRecord", "CodeExchange", "CodeGrant", "DPoPKey",
+        "ClientAuthentication", "ClientOptions", "ClientRegistration", "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
         "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider", "DiscoveredResource", "DynamicClientRegistration",
         "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
         "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",

@@ -63,6 +63,9 @@ public actor ProtectedResourceSession {
     var session: OAuthSession<DiscoveredProvider>?
     /// The step-ups this session made (diagnostics and tests).
     public private(set) var stepUps = 0
+    /// Whether the client's registration came from the store rather than being made by this
+    /// session (diagnostics, and `oauthgen-login`'s report).
+    public private(set) var registrationReused = false
 
     /// A session for `resource`; nothing is fetched until it is used.
     public init(resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI, store: any TokenStore = MemoryTokenStore(),
@@ -135,10 +138,6 @@ public actor ProtectedResourceSession {
     public static func signInAccount(issuer: String, clientID: String, resource: String) -> String {
         "resource \(resource) at \(issuer) as \(clientID)"
     }
-
-    /// Whether the client's registration came from the store rather than being made by this
-    /// session (diagnostics, and `oauthgen-login`'s report).
-    public private(set) var registrationReused = false
 
     /// The headers for one request to the resource: signed in first (opening the user agent
     /// when ``interaction`` allows), refreshed if needed.
