@@ -55,16 +55,20 @@ enum DiscoveryDownloader {
     /// One GET without credentials for `document` at `url`: no redirect followed, the body read
     /// only up to the input size limit; a failure to reach it ends the command (`fetch-failed`).
     static func get(_ url: URL, document: String) async throws -> ServerFetch.Response {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         do {
-            return try await ServerFetch().send(request, bodyLimit: InputLimits.maximumFileSize)
+            return try await ServerFetch(timeout: timeout).send(request, bodyLimit: InputLimits.maximumFileSize)
         } catch .bodyTooLarge(let limit) {
             throw fail("expected \(document) of at most \(limit) bytes from \(url.absoluteString), found a larger one")
         } catch {
             throw fail("expected to download \(url.absoluteString), found: \(error)")
         }
     }
+
+    /// The most one request may take, from sending it to the body's last byte: the command's
+    /// `--timeout`, for the requests it makes on the task it runs them in.
+    @TaskLocal static var timeout: TimeInterval = 30
 
     /// A fetch that could not be made or answered (`fetch-failed`, unless `rule` says otherwise),
     /// printed as a diagnostic; the command ends.

@@ -45,7 +45,14 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Allow http for an issuer on 127.0.0.1 or [::1] (local development servers only).")
     var allowInsecureLoopback = false
 
+    @Option(help: ArgumentHelp("Seconds each request may take, the answer's last byte included.", valueName: "seconds"))
+    var timeout: Double = 30
+
     func run() async throws {
+        try await DiscoveryDownloader.$timeout.withValue(timeout) { try await fetchAndPin() }
+    }
+
+    private func fetchAndPin() async throws {
         let (document, source) = try await DiscoveryDownloader.fetch(
             issuer: issuer, kind: kind, expectedIssuer: expectedIssuer, allowInsecureLoopback: allowInsecureLoopback)
         var failed = false

@@ -71,6 +71,9 @@ struct InitCommand: AsyncParsableCommand {
     @Flag(help: "Allow http for an issuer on 127.0.0.1 or [::1] with --fetch (local servers only).")
     var allowInsecureLoopback = false
 
+    @Option(help: ArgumentHelp("Seconds each request may take, the answer's last byte included.", valueName: "seconds"))
+    var timeout: Double = 30
+
     @Flag(help: "Replace a quirk file that is already there.")
     var force = false
 
@@ -84,6 +87,10 @@ struct InitCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await DiscoveryDownloader.$timeout.withValue(timeout) { try await initialize() }
+    }
+
+    private func initialize() async throws {
         if let resource { return try await initialize(resource: resource) }
         let (catalog, problems) = Catalog.bundled()
         DiagnosticPrinter.printText(problems)

@@ -35,3 +35,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }
+
+extension ChallengeShapeTests {
+    /// A server that reads the request and never answers, or answers a byte a second forever:
+    /// `fetch` and `init --resource` end at their `--timeout` with an error saying so.
+    @Test(arguments: [LocalHTTPServer.Response.Stall.beforeResponse, .endlessBody])
+    func aServerThatNeverFinishesMeetsTheTimeout(stall: LocalHTTPServer.Response.Stall) throws {
+        let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: stall) }
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-stall-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let oauthgen = ProcessRunner.productsDirectory.appendingPathComponent("oauthgen")
+        for arguments in [["fetch", server.origin, "--allow-insecure-loopback", "--timeout", "2"],
+                          ["init", "--resource", server.origin + "/api", "--allow-insecure-loopback", "--timeout", "2", "--output", directory.path]] {
+            let run = try ProcessRunner.run(oauthgen, arguments, timeout: 60)
+            #expect(!run.timedOut, "\(arguments[0])")
+            #expect(run.status == 1, "\(arguments[0])")
+            #expect(run.stderr.contains("expected an answer from 127.0.0.1 within 2 s, found none [fetch-failed]"), "\(arguments[0]): \(run.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+}
