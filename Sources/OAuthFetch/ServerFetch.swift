@@ -80,11 +80,13 @@ public final class ServerFetch: Sendable {
         // `timeoutIntervalForResource`): a server sending a byte a second would hold the request
         // for good. This bounds the whole request on every platform.
         let delegate = delegate
+        // Whichever timeout fires (this one, or the system's between two packets) says the same.
+        let timedOut = URLError(.timedOut, userInfo: [
+            NSLocalizedDescriptionKey: "expected an answer from \(request.url?.host ?? "the server") within \(Int(timeout)) s, found none",
+        ])
         let deadline = Task { [timeout] in
             try await Task.sleep(for: .seconds(timeout))
-            delegate.end(task, with: .transport(URLError(.timedOut, userInfo: [
-                NSLocalizedDescriptionKey: "expected an answer from \(request.url?.host ?? "the server") within \(Int(timeout)) s, found none",
-            ])))
+            delegate.end(task, with: .transport(timedOut))
         }
         defer { deadline.cancel() }
         let result: Result<Response, Failure> = await withTaskCancellationHandler {
@@ -94,6 +96,9 @@ public final class ServerFetch: Sendable {
             }
         } onCancel: {
             delegate.end(task, with: .cancelled)
+        }
+        if case .failure(.transport(let error)) = result, error.code == .timedOut {
+            throw .transport(timedOut)
         }
         return try result.get()
     }
