@@ -14,6 +14,11 @@ public enum WWWAuthenticate {
     /// - Throws: ``ChallengeSyntaxError`` at the first byte the grammar does not allow, and for a
     ///   parameter named twice in one challenge (RFC 9110 §11.2).
     public static func parse(_ field: String) throws(ChallengeSyntaxError) -> [AuthenticationChallenge] {
+        // A field past the cap is refused unread: real challenges are a few hundred bytes, and a
+        // resource that sends tens of kilobytes is not asking for anything a client can give.
+        guard field.utf8.count <= maximumFieldLength else {
+            throw ChallengeSyntaxError(expected: "a field of at most \(maximumFieldLength) bytes", offset: maximumFieldLength, found: "\(field.utf8.count) bytes")
+        }
         // Over the string's own UTF-8 (no copy): the result's arrays and strings are all a typical
         // header costs (GenerationBenchmarks counts them).
         var field = field
@@ -28,6 +33,10 @@ public enum WWWAuthenticate {
         return try result.get()
     }
 
+    /// The longest field value read, in bytes: far above any real challenge (a few hundred
+    /// bytes), far below what would cost a client time (the parse is linear in the length).
+    public static let maximumFieldLength = 8192
+
     /// The challenges of every `WWW-Authenticate` field line (a response may send several; they
     /// combine as one list, RFC 9110 §5.3). A field line that does not parse is left out, so one
     /// malformed challenge does not hide another server's well-formed one.
@@ -39,7 +48,7 @@ public enum WWWAuthenticate {
         a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
-    private static func lower(_ byte: UInt8) -> UInt8 {
+    fileprivate static func lower(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
@@ -75,6 +84,10 @@ public enum WWWAuthenticate {
                 try expectEndOfElement()
                 return challenge
             }
+            // Names seen, lowercased, once a challenge has more than a few: the duplicate check
+            // stays linear in the parameters (it scanned them all for each one, and a 35 KB field
+            // of parameters pinned a core for seconds).
+            var seen: Set<String>?
             while true {
                 let start = index
                 guard let name = token() else { throw failure("a parameter name (a token)") }
@@ -88,7 +101,14 @@ public enum WWWAuthenticate {
                 index += 1
                 skipWhitespace()
                 let value = try parameterValue()
-                if challenge[name] != nil {
+                let repeated: Bool
+                if challenge.parameters.count < 8 {
+                    repeated = challenge[name] != nil
+                } else {
+                    if seen == nil { seen = Set(challenge.parameters.map { Self.lowercased($0.name) }) }
+                    repeated = !seen!.insert(Self.lowercased(name)).inserted
+                }
+                if repeated {
                     index = start
                     throw failure("each parameter once per challenge, found '\(TerminalText.escaping(name))' again")
                 }
@@ -176,6 +196,11 @@ public enum WWWAuthenticate {
         func failure(_ expected: String) -> ChallengeSyntaxError {
             ChallengeSyntaxError(expected: expected, offset: index,
                                  found: index < bytes.count ? TerminalText.escape(Unicode.Scalar(bytes[index])) : "the end")
+        }
+
+        /// ASCII letters lowercased (names are tokens: ASCII only).
+        static func lowercased(_ name: String) -> String {
+            String(decoding: name.utf8.map(WWWAuthenticate.lower), as: UTF8.self)
         }
 
         /// `tchar` (RFC 9110 §5.6.2).

@@ -112,6 +112,31 @@ import Testing
         #expect(challenge.description == "DPoP (error, error_description)")
     }
 
+    /// Hardening 4 (the attack review's 35 KB challenge, 13 s in a debug build): a field past
+    /// the cap is refused unread, saying its size; below it, a challenge of many parameters still
+    /// finds a name repeated in another case, however far apart (the check is a set past eight).
+    @Test func aFieldPastTheCapIsRefusedAndManyParametersStayChecked() throws {
+        let huge = "Bearer " + (0..<3000).map { "p\($0)=\"v\"" }.joined(separator: ", ")
+        #expect(huge.utf8.count > WWWAuthenticate.maximumFieldLength)
+        do {
+            _ = try WWWAuthenticate.parse(huge)
+            Issue.record("expected the field to be refused")
+        } catch {
+            #expect(error.description == "expected a field of at most 8192 bytes in the WWW-Authenticate field, found \(huge.utf8.count) bytes at byte 8193")
+        }
+        #expect(WWWAuthenticate.challenges(inFieldLines: [huge, #"Bearer realm="a""#]).map(\.scheme) == ["Bearer"])
+
+        let many = (0..<500).map { "p\($0)=v" }
+        #expect(try only("Bearer " + many.joined(separator: ", ")).parameters.count == 500)
+        let repeated = "Bearer " + (many + ["P3=w"]).joined(separator: ", ")
+        #expect(throws: ChallengeSyntaxError.self) { try WWWAuthenticate.parse(repeated) }
+        do {
+            _ = try WWWAuthenticate.parse(repeated)
+        } catch {
+            #expect(error.expected == "each parameter once per challenge, found 'P3' again")
+        }
+    }
+
     @Test func severalFieldLinesCombineAndABadOneIsLeftOut() {
         let challenges = WWWAuthenticate.challenges(inFieldLines: [#"Bearer realm="a""#, #"Broken ="#, #"DPoP algs="ES256""#])
         #expect(challenges.map(\.scheme) == ["Bearer", "DPoP"])
