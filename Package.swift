@@ -168,6 +168,8 @@ let package = Package(
             name: "oauthgen-login",
             dependencies: [
                 "OAuthRuntime",
+                // TerminalText: every server-supplied string it prints goes through the one sanitizer.
+                "OAuthPolicy",
                 // --mcp: the MCP Swift SDK's client over OAuthMCP's transport.
                 "OAuthMCP",
                 .product(name: "MCP", package: "swift-sdk"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OAuthPolicy
 @_spi(BuildingBlocks) import OAuthRuntime
 
 // What the command prints: the report as JSON or as text.
@@ -10,10 +11,21 @@ extension OAuthGenLogin {
         return String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
+    /// Text a server or provider supplied, made safe for a terminal by the one sanitizer: a
+    /// hostile `scope` or `sub` cannot clear the screen, move the cursor or forge a line.
+    static func printable(_ text: String) -> String {
+        TerminalText.escaping(text)
+    }
+
+    /// Several lines a server supplied (a tool's output), each made safe, their breaks kept.
+    static func printableLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
+    }
+
     static func humanText(_ report: LoginReport) -> String {
-        var lines = ["signed in to \(report.issuer)"]
-        if let subject = report.subject { lines.append("subject: \(subject)") }
-        if let scope = report.scope { lines.append("scope: \(scope)") }
+        var lines = ["signed in to \(printable(report.issuer))"]
+        if let subject = report.subject { lines.append("subject: \(printable(subject))") }
+        if let scope = report.scope { lines.append("scope: \(printable(scope))") }
         if let expiresIn = report.expires_in { lines.append("access token expires in \(expiresIn) s") }
         if report.userinfo != nil { lines.append("userinfo: checked") }
         if report.refreshed { lines.append("refreshed: yes") }

@@ -81,13 +81,13 @@ extension OAuthGenLogin {
             print(Self.jsonText(report))
         } else {
             print("""
-                resource: \(report.resource)\(status.map { " (HTTP \($0))" } ?? "")
-                authorization server: \(report.authorization_server)
-                client: \(report.client_id) (\(report.registration)\(report.registration_reused ? ", reused" : ""))
-                scope: \(report.scope ?? "")\(report.stepped_up ? " (stepped up)" : "")
+                resource: \(Self.printable(report.resource))\(status.map { " (HTTP \($0))" } ?? "")
+                authorization server: \(Self.printable(report.authorization_server))
+                client: \(Self.printable(report.client_id)) (\(report.registration)\(report.registration_reused ? ", reused" : ""))
+                scope: \(Self.printable(report.scope ?? ""))\(report.stepped_up ? " (stepped up)" : "")
                 """)
-            if let tools = outcome?.tools { print("tools: \(tools.joined(separator: ", "))") }
-            for line in outcome?.result ?? [] { print(line) }
+            if let tools = outcome?.tools { print("tools: \(tools.map(Self.printable).joined(separator: ", "))") }
+            for text in outcome?.result ?? [] { print(Self.printableLines(text)) }
         }
         // The final call refused (or a tool that failed) is a failed run, whatever was printed.
         if let status, (300..<400).contains(status) {
