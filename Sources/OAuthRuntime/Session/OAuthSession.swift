@@ -56,7 +56,9 @@ public actor OAuthSession<Provider: OAuthProvider> {
     ///     request anywhere else throws ``OAuthError/Kind/resourceNotAllowed`` before the token is
     ///     added, so a URL taken from an API response (a pagination link, a redirect target the
     ///     app follows) cannot carry it elsewhere. Each URL stands for its origin: scheme, host
-    ///     and port. `nil`, the default, allows any https origin.
+    ///     and port. `nil`, the default, allows the origin of the resource the client binds its
+    ///     tokens to (``ProviderConfiguration/resource``, RFC 8707: a client pinned with
+    ///     `oauthgen init --resource`) when it has one that is a URL, else any https origin.
     ///   - now: the clock, for tests.
     public init(client: OAuthClient<Provider>, store: any TokenStore = MemoryTokenStore(), refreshLeeway: TimeInterval = 60,
                 allowedResourceOrigins: [URL]? = nil, now: @escaping @Sendable () -> Date = Date.init) {
@@ -66,7 +68,9 @@ public actor OAuthSession<Provider: OAuthProvider> {
                                  resource: client.configuration.resource?.absoluteString)
         self.store = store
         self.refreshLeeway = refreshLeeway
-        self.allowedResourceOrigins = allowedResourceOrigins.map { Set($0.compactMap(URLOrigin.init)) }
+        // A token bound to one resource is good there only: it goes nowhere else by default.
+        let bound = client.configuration.resource.flatMap { URLOrigin($0) == nil ? nil : [$0] }
+        self.allowedResourceOrigins = (allowedResourceOrigins ?? bound).map { Set($0.compactMap(URLOrigin.init)) }
         self.now = now
     }
 

@@ -22,6 +22,20 @@ struct ProtectedResourceSessionTests {
         return [provider.python, provider.driver, "--username", username]
     }
 
+    /// Hardening 4, item 1: the session's token goes to its resource's origin only. Before, a
+    /// `data(for:)` to a third https (here loopback) origin carried it there.
+    @Test func theTokenGoesToTheResourcesOriginOnly() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance())
+        defer { api.stop() }
+        let elsewhere = try LocalHTTPServer { _ in .json("{}") }
+        defer { elsewhere.stop() }
+        let session = session(api, browser: try browser("sybil"))
+        #expect(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode == 200)
+        let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: URL(string: elsewhere.origin + "/collect")!)) }
+        #expect(error?.kind == .resourceNotAllowed)
+        #expect(elsewhere.requests.isEmpty)
+    }
+
     @Test func aStepUpSignsInAgainWithTheUnionOnce() async throws {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), requiredScopes: ["read", "write"])
         defer { api.stop() }

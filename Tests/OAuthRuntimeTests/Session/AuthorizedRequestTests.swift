@@ -122,4 +122,22 @@ import TestSupport
         try await session.authorize(&request)
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer AT-2")
     }
+
+    /// A client bound to a resource (RFC 8707, a provider pinned with `init --resource`) sends
+    /// its token to that resource's origin only, unless the app names others.
+    @Test func aClientBoundToAResourceSendsItsTokenThereOnly() async throws {
+        var configuration = testConfiguration(kind: .oauth2)
+        configuration.resource = URL(string: "https://api.example.com/v1")!
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: "c"))
+        let session = OAuthSession(client: client)
+        let elsewhere = await #expect(throws: OAuthError.self) { _ = try await session.validAuthorizationHeaders(method: "GET", url: URL(string: "https://evil.example.com/v1")!) }
+        #expect(elsewhere?.kind == .resourceNotAllowed)
+        // The resource's origin passes the check (and then needs a sign-in).
+        let there = await #expect(throws: OAuthError.self) { _ = try await session.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.example.com/other")!) }
+        #expect(there?.kind == .notSignedIn)
+        // Origins the app names replace the default.
+        let named = OAuthSession(client: client, allowedResourceOrigins: [URL(string: "https://evil.example.com")!])
+        let allowed = await #expect(throws: OAuthError.self) { _ = try await named.validAuthorizationHeaders(method: "GET", url: URL(string: "https://evil.example.com/v1")!) }
+        #expect(allowed?.kind == .notSignedIn)
+    }
 }
