@@ -20,11 +20,18 @@ public final class ProtectedAPI {
         case maxAge(Int)
         /// One of these authentication context classes (`acr_values`).
         case acrValues([String])
+        /// A hostile resource: every token refused with `max_age`, however fresh its sign-in.
+        case maxAgeOnEveryRequest(Int)
+        /// A hostile resource: every token refused with a 403 `insufficient_scope` naming one more
+        /// of the provider's scopes than it holds; its metadata lists `read` and `write`, or none.
+        case growingScopes(listed: Bool)
 
         var argument: String {
             switch self {
             case .maxAge(let seconds): "max_age=\(seconds)"
             case .acrValues(let values): "acr_values=\(values.joined(separator: " "))"
+            case .maxAgeOnEveryRequest(let seconds): "max_age_every=\(seconds)"
+            case .growingScopes(let listed): "grow_scopes=\(listed ? "listed" : "unlisted")"
             }
         }
     }

@@ -172,6 +172,10 @@ public struct OAuthError: Error, Sendable {
         public static let dpopKeyFailed = Kind("dpopKeyFailed")
         /// The backend that exchanges codes for this app refused or failed (see ``CodeExchange``).
         public static let backendExchangeFailed = Kind("backendExchangeFailed")
+        /// A resource kept asking for step-ups (more scopes, a fresher or stronger
+        /// authentication) past ``ProtectedResourceSession/maximumStepUps`` in its window: no
+        /// user agent opens again until the window has passed.
+        public static let stepUpLimitReached = Kind("stepUpLimitReached")
         /// The user-agent did not deliver a callback in time.
         public static let timedOut = Kind("timedOut")
         /// The user closed the browser or cancelled, or the task awaiting the sign-in was cancelled.

@@ -58,6 +58,14 @@ public actor ProtectedResourceSession {
     public var interaction: Interaction
     /// The most scopes a step-up may ask for in all, so a resource cannot grow a request forever.
     public let maximumScopes: Int
+    /// The most step-ups (a sign-in for more scopes, or for a fresher or stronger
+    /// authentication) in any ``stepUpWindow``: a resource that asks on every request opens the
+    /// user agent this often, then gets ``OAuthError/Kind/stepUpLimitReached``.
+    public let maximumStepUps: Int
+    /// The window ``maximumStepUps`` counts in, in seconds.
+    public let stepUpWindow: TimeInterval
+    /// When this session's recent step-ups were made.
+    var stepUpTimes: [Date] = []
 
     var discovered: DiscoveredResource?
     var session: OAuthSession<DiscoveredProvider>?
@@ -70,7 +78,7 @@ public actor ProtectedResourceSession {
     /// A session for `resource`; nothing is fetched until it is used.
     public init(resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI, store: any TokenStore = MemoryTokenStore(),
                 userAgent: any ExternalUserAgent, interaction: Interaction = .allowed, transport: any HTTPTransport = URLSessionTransport(),
-                allowInsecureLoopback: Bool = false, maximumScopes: Int = 32) {
+                allowInsecureLoopback: Bool = false, maximumScopes: Int = 32, maximumStepUps: Int = 3, stepUpWindow: TimeInterval = 600) {
         self.resource = resource
         self.identity = identity
         self.redirectURI = redirectURI
@@ -80,6 +88,8 @@ public actor ProtectedResourceSession {
         self.transport = transport
         self.allowInsecureLoopback = allowInsecureLoopback
         self.maximumScopes = maximumScopes
+        self.maximumStepUps = maximumStepUps
+        self.stepUpWindow = stepUpWindow
     }
 
     /// Sets ``interaction``.
@@ -163,16 +173,28 @@ public actor ProtectedResourceSession {
     /// - 401 `invalid_token`, or a 401 at all before any sign-in: renew the token (refresh once,
     ///   or sign in).
     /// - 403 `insufficient_scope` naming scopes beyond those granted: sign in again with the
-    ///   union (``StepUp``), at most ``maximumScopes`` in all; never for a refusal naming
-    ///   nothing new, so it cannot loop.
+    ///   union (``StepUp``), at most ``maximumScopes`` in all, only scopes the resource lists in
+    ///   its `scopes_supported` (where it lists any); never for a refusal naming nothing new,
+    ///   so it cannot loop.
+    /// - A 401 `insufficient_user_authentication` the sign-in already meets (its ID token's
+    ///   `acr` and `auth_time`) asks for less than it has: `false`, nothing opens.
+    /// - At most ``maximumStepUps`` step-ups in any ``stepUpWindow``; past that,
+    ///   ``OAuthError/Kind/stepUpLimitReached``.
     public func handle(_ response: HTTPURLResponse, sent: String?) async throws(OAuthError) -> Bool {
         let session = try await oauthSession()
         switch response.statusCode {
         case 401:
             if let wanted = StepUp.authentication(after: response) {
-                // RFC 9470: the same scopes, a fresher or stronger authentication.
+                // RFC 9470: the same scopes, a fresher or stronger authentication — unless the
+                // sign-in has it already: then the challenge asks for less than it has.
+                let current = try await session.currentSignIn()
+                if let current, StepUp.isMet(acr: current.authenticationContextClass?.rawValue, authenticatedAt: current.authenticatedAt,
+                                             hasIDToken: current.idToken != nil, acrValues: wanted.acrValues, maxAge: wanted.maxAge, now: Date()) {
+                    return false
+                }
                 let discoveredScopes = try await discovery().scopes
-                let scopes = try await session.currentSignIn()?.tokens.scopes ?? discoveredScopes
+                let scopes = current?.tokens.scopes ?? discoveredScopes
+                try spendStepUp()
                 try await signIn(scopes: scopes, acrValues: wanted.acrValues, maxAge: wanted.maxAge)
                 stepUps += 1
                 return true
@@ -187,15 +209,34 @@ public actor ProtectedResourceSession {
             }
             return false
         case 403:
-            let discoveredScopes = try await discovery().scopes
-            let granted = try await session.currentSignIn()?.tokens.scopes ?? discoveredScopes
-            guard let wanted = StepUp.scopes(after: response, granted: granted), wanted.count <= maximumScopes else { return false }
+            let found = try await discovery()
+            let granted = try await session.currentSignIn()?.tokens.scopes ?? found.scopes
+            guard var wanted = StepUp.scopes(after: response, granted: granted) else { return false }
+            // Only scopes the resource says it uses, where it lists them: a challenge cannot
+            // make the user consent to whatever it names.
+            let supported = found.resource.scopesSupported
+            if !supported.isEmpty {
+                wanted = wanted.filter { granted.contains($0) || supported.contains($0) }
+                guard wanted.contains(where: { !granted.contains($0) }) else { return false }
+            }
+            guard wanted.count <= maximumScopes else { return false }
+            try spendStepUp()
             try await signIn(scopes: wanted)
             stepUps += 1
             return true
         default:
             return false
         }
+    }
+
+    /// Counts one step-up, or throws ``OAuthError/Kind/stepUpLimitReached`` when
+    /// ``maximumStepUps`` were made in the last ``stepUpWindow`` seconds.
+    func spendStepUp(now: Date = Date()) throws(OAuthError) {
+        stepUpTimes.removeAll { now.timeIntervalSince($0) >= stepUpWindow }
+        guard stepUpTimes.count < maximumStepUps else {
+            throw OAuthError(.stepUpLimitReached, "expected \(resource.absoluteString) to be satisfied by \(maximumStepUps) step-ups in \(Int(stepUpWindow)) s, found it asking for another: nothing opens until the window has passed")
+        }
+        stepUpTimes.append(now)
     }
 
     /// Sends `request` to the resource with the sign-in's token through the client's transport:

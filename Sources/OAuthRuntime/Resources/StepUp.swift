@@ -31,6 +31,19 @@ public enum StepUp {
         return (challenge.acrValues ?? [], challenge.maxAge)
     }
 
+    /// Whether a sign-in already has what an RFC 9470 challenge asks for: its ID token's `acr`
+    /// is one of `acrValues` (when any) and it authenticated at most `maxAge` seconds before
+    /// `now` (when given). Such a challenge asks for less than the sign-in has, and is refused
+    /// rather than answered with another sign-in. A sign-in without an ID token shows neither.
+    public static func isMet(acr: String?, authenticatedAt: Date?, hasIDToken: Bool, acrValues: [String], maxAge: Int?, now: Date) -> Bool {
+        guard hasIDToken else { return false }
+        if !acrValues.isEmpty, !acrValues.contains(acr ?? "") { return false }
+        if let maxAge {
+            guard let authenticatedAt, now.timeIntervalSince(authenticatedAt) <= TimeInterval(maxAge) else { return false }
+        }
+        return true
+    }
+
     /// Why a sign-in made for such a challenge does not meet its `acr_values`, or `nil` when it
     /// does (RFC 9470 §5, OIDC Core §2): its ID token's `acr` must be one of them, when any were
     /// asked for. (Its `max_age` is the code exchange's to check, as for every sign-in that asks

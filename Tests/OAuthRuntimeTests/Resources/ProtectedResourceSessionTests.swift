@@ -36,6 +36,51 @@ struct ProtectedResourceSessionTests {
         #expect(elsewhere.requests.isEmpty)
     }
 
+    /// Hardening 4, item 2: a resource that answers every request with `max_age=0` opened the
+    /// browser 6 times in 5 calls. Now: one sign-in, then at most `maximumStepUps` (3) step-ups
+    /// in the window, then a typed error, and nothing opens.
+    @Test func aResourceAskingForAFreshSignInEveryTimeIsBounded() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .maxAgeOnEveryRequest(0))
+        defer { api.stop() }
+        let session = session(api, browser: try browser("ivan"))
+        var outcomes: [String] = []
+        for _ in 0..<5 {
+            do {
+                outcomes.append("\(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode)")
+            } catch {
+                outcomes.append(error.kind == .stepUpLimitReached ? "limit" : "\(error)")
+            }
+        }
+        #expect(outcomes == ["401", "401", "401", "limit", "limit"])
+        #expect(await session.stepUps == 3)
+    }
+
+    /// Hardening 4, item 3: a resource whose 403 names one more scope every time made 11
+    /// sign-ins in 10 calls. Now: only scopes the resource lists, where it lists any; and at most
+    /// `maximumStepUps` step-ups in the window, then a typed error.
+    @Test(arguments: [false, true])
+    func scopeStepUpsAreBoundedAndKeptToTheResourcesScopes(listed: Bool) async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .growingScopes(listed: listed))
+        defer { api.stop() }
+        let session = session(api, browser: try browser("rupert"))
+        var outcomes: [String] = []
+        for _ in 0..<5 {
+            do {
+                outcomes.append("\(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode)")
+            } catch {
+                outcomes.append(error.kind == .stepUpLimitReached ? "limit" : "\(error)")
+            }
+        }
+        if listed {
+            // read, then read write (listed); profile is not the resource's to ask for.
+            #expect(outcomes == ["403", "403", "403", "403", "403"])
+            #expect(await session.stepUps == 1)
+        } else {
+            #expect(outcomes == ["403", "403", "403", "limit", "limit"])
+            #expect(await session.stepUps == 3)
+        }
+    }
+
     @Test func aStepUpSignsInAgainWithTheUnionOnce() async throws {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), requiredScopes: ["read", "write"])
         defer { api.stop() }
@@ -48,10 +93,11 @@ struct ProtectedResourceSessionTests {
         #expect(Set(scopes) == ["read", "write"])
     }
 
-    /// RFC 9470: the API refuses the first token for its authentication's age; the session signs
-    /// in again with the challenge's max_age and the retried call passes.
+    /// RFC 9470: the API refuses the first token for its authentication's age (max_age 0: the
+    /// sign-in is older than that by the time the API sees it); the session signs in again with
+    /// the challenge's max_age and the retried call passes.
     @Test func anAuthenticationChallengeSignsInAgainWithItsMaxAge() async throws {
-        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .maxAge(300))
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .maxAge(0))
         defer { api.stop() }
         let session = session(api, browser: try browser("ivan"))
         let (_, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))

@@ -69,4 +69,19 @@ import Testing
         }
         #expect(throws: OAuthError.invalidIDToken(.missingClaim("auth_time"))) { try check(nil) }
     }
+
+    /// Hardening 4, item 2: a challenge the sign-in already meets asks for less than it has and
+    /// is refused (ProtectedResourceSession returns its answer instead of opening anything).
+    @Test func aChallengeTheSignInAlreadyMeetsAsksForLess() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let tenSecondsAgo = now.addingTimeInterval(-10)
+        #expect(StepUp.isMet(acr: "mfa", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: ["mfa", "hwk"], maxAge: 3600, now: now))
+        #expect(StepUp.isMet(acr: "pwd", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: [], maxAge: nil, now: now))
+        // Fresher or stronger than the sign-in: a real step-up.
+        #expect(!StepUp.isMet(acr: "mfa", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: [], maxAge: 0, now: now))
+        #expect(!StepUp.isMet(acr: "pwd", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: ["mfa"], maxAge: nil, now: now))
+        #expect(!StepUp.isMet(acr: "mfa", authenticatedAt: nil, hasIDToken: true, acrValues: [], maxAge: 60, now: now))
+        // Without an ID token the sign-in shows nothing: the resource is believed.
+        #expect(!StepUp.isMet(acr: nil, authenticatedAt: nil, hasIDToken: false, acrValues: [], maxAge: nil, now: now))
+    }
 }

@@ -26,6 +26,11 @@ DOCS = sys.argv[6] if len(sys.argv) > 6 and sys.argv[6] else None
 # - "max_age=N": the first token the API sees is refused, as if its user had authenticated too long
 #   ago; later tokens pass (the client checks the new ID token's auth_time).
 # - "acr_values=A B": every token whose introspected acr (RFC 9470 §6.2) is not one of them.
+# - "max_age_every=N": every token is refused with max_age=N, however fresh (a hostile resource).
+# - "grow_scopes=unlisted" or "grow_scopes=listed": every token is refused with 403
+#   insufficient_scope naming one more of the provider's scopes than it holds (a hostile resource);
+#   its metadata lists no scopes, or read and write.
+GROWING = ["read", "write", "profile", "email", "openid"]
 STEP_UP = sys.argv[7] if len(sys.argv) > 7 else None
 refused_for_authentication = []
 REQUIRED_SCOPES = [scope for scope in REQUIRED.split(",") if scope]
@@ -62,9 +67,9 @@ class Handler(JSONHandler):
             return self.reply(200, {
                 "resource": self.resource,
                 "authorization_servers": [ISSUER],
-                "scopes_supported": ["read", "write"],
                 "bearer_methods_supported": ["header"],
                 "resource_name": "oauthgen's protected test API",
+                **({} if STEP_UP == "grow_scopes=unlisted" else {"scopes_supported": ["read", "write"]}),
             })
         if path.startswith("/client-metadata/") and DOCS:
             name = os.path.basename(path)
@@ -95,6 +100,13 @@ class Handler(JSONHandler):
         if not set(REQUIRED_SCOPES) <= set(granted):
             return self.challenge(403, "insufficient_scope", REQUIRED_SCOPES)
         name, value = STEP_UP.split("=", 1) if STEP_UP else (None, None)
+        if name == "grow_scopes":
+            missing = [scope for scope in GROWING if scope not in granted]
+            if missing:
+                return self.challenge(403, "insufficient_scope", granted + missing[:1])
+        if name == "max_age_every":
+            return self.reply(401, {"error": "insufficient_user_authentication"}, {"WWW-Authenticate":
+                f'Bearer error="insufficient_user_authentication", max_age="{value}"'})
         if name == "acr_values" and answer.get("acr") not in value.split() or name == "max_age" and not refused_for_authentication:
             refused_for_authentication.append(answer.get("client_id"))
             return self.reply(401, {"error": "insufficient_user_authentication"}, {"WWW-Authenticate":
