@@ -68,7 +68,8 @@ extension OAuthSession {
     /// - The session holds another token by now (another request's rejection, or expiry,
     ///   refreshed it): no refresh, send it again with that one. Twenty requests around one
     ///   revoked token cost one refresh.
-    /// - The token was itself the result of a refresh for such a rejection: the server refuses
+    /// - The token was itself the result of a refresh for such a rejection — by this session, or
+    ///   by another sharing its store (the store keeps the mark): the server refuses
     ///   a brand-new token for reasons of its own (another audience, a clock, a bug) and another
     ///   refresh would not change that; `false`, the 401 goes back to the caller. An API that
     ///   always answers `invalid_token` costs one refresh, not one per call (and, with rotation,
@@ -79,8 +80,10 @@ extension OAuthSession {
         guard let token = sent.split(separator: " ", maxSplits: 1).last.map(String.init),
               let signIn = try await currentSignIn() else { return false }
         guard signIn.tokens.accessToken == token else { return true }
-        guard tokenRenewedForRejection != token else { return false }
-        let renewed = try await refresh()
+        // This session's own mark, or the store's: another session or process sharing the store
+        // may have made that refresh (two sessions made a refresh per call without it).
+        guard tokenRenewedForRejection != token, !signIn.renewedAfterRejection else { return false }
+        let renewed = try await refresh(afterRejection: true)
         tokenRenewedForRejection = renewed.tokens.accessToken
         return true
     }

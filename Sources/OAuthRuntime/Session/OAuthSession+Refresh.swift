@@ -17,6 +17,12 @@ extension OAuthSession {
     /// Refreshes now (or joins the refresh under way) and returns the new sign-in.
     @discardableResult
     public func refresh() async throws(OAuthError) -> SignIn<Provider> {
+        try await refresh(afterRejection: false)
+    }
+
+    /// ``refresh()``; `afterRejection` marks the new tokens, in the store, as a refresh a
+    /// resource's `invalid_token` asked for (a refresh already under way is joined unmarked).
+    func refresh(afterRejection: Bool) async throws(OAuthError) -> SignIn<Provider> {
         let task: Task<SignIn<Provider>, any Error>
         if let refreshing {
             task = refreshing
@@ -41,9 +47,10 @@ extension OAuthSession {
                         }
                     }
                     self.refreshCount += 1
-                    let renewed: SignIn<Provider>
+                    var renewed: SignIn<Provider>
                     do throws(OAuthError) {
                         renewed = try await client.refresh(signIn, now: now())
+                        renewed.renewedAfterRejection = afterRejection
                     } catch {
                         throw await self.refreshFailed(error, refreshing: signIn, startedIn: started)
                     }

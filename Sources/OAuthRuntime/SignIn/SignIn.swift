@@ -23,6 +23,9 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
     /// runtime accepts without letting it make this sign-in look fresher. `nil` when the
     /// provider sent no `auth_time`.
     public internal(set) var authenticatedAt: Date?
+    /// Whether the tokens came from a refresh a resource's `invalid_token` asked for
+    /// (``SignInRecord/renewedAfterRejection``).
+    var renewedAfterRejection = false
 
     /// How the user authenticated for this ID token: its `acr` claim (OIDC Core §2), typed by the
     /// provider's listed values. The provider may answer an `acr_values` request with a weaker
@@ -60,6 +63,7 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
     var record: SignInRecord {
         var record = SignInRecord(tokens: tokens, idToken: idToken)
         record.authenticatedAt = authenticatedAt
+        record.renewedAfterRejection = renewedAfterRejection
         return record
     }
 
@@ -72,6 +76,7 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
         do {
             self = try SignIn(tokens: record.tokens, idToken: record.idToken)
             if let authenticatedAt = record.authenticatedAt { self.authenticatedAt = authenticatedAt }
+            renewedAfterRejection = record.renewedAfterRejection
         } catch {
             guard record.idToken != nil, error.kind == .invalidIDToken else { return nil }
             throw OAuthError(.storedSignInIncompatible,

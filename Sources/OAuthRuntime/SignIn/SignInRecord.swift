@@ -28,6 +28,10 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     /// a metadata document: kept with the sign-in so the next run reuses the client ID. Its
     /// registration access token is a secret like the refresh token.
     public var registration: ClientRegistrationRecord?
+    /// Whether these tokens came from a refresh that a resource's refusal of the previous ones
+    /// (`invalid_token`) asked for: refused again, they are refused for the resource's own
+    /// reasons, and no session sharing the store refreshes them for it again.
+    public var renewedAfterRejection = false
 
     /// A record of a sign-in's tokens.
     public init(tokens: TokenSet, idToken: VerifiedIDToken?, owner: SignInOwner? = nil) {
@@ -42,7 +46,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, tokens, idToken, authenticatedAt, owner, registration
+        case formatVersion, tokens, idToken, authenticatedAt, owner, registration, renewedAfterRejection
     }
 
     /// Reads any format up to ``formatVersion``.
@@ -58,6 +62,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
         authenticatedAt = try container.decodeIfPresent(Date.self, forKey: .authenticatedAt)
         owner = try container.decodeIfPresent(SignInOwner.self, forKey: .owner)
         registration = try container.decodeIfPresent(ClientRegistrationRecord.self, forKey: .registration)
+        renewedAfterRejection = try container.decodeIfPresent(Bool.self, forKey: .renewedAfterRejection) ?? false
     }
 
     /// Writes the oldest format that holds the record: 3 with a ``registration``, else 2.
@@ -69,6 +74,8 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
         try container.encodeIfPresent(authenticatedAt, forKey: .authenticatedAt)
         try container.encodeIfPresent(owner, forKey: .owner)
         try container.encodeIfPresent(registration, forKey: .registration)
+        // Written only when true: a record without it reads the same in every version.
+        if renewedAfterRejection { try container.encode(true, forKey: .renewedAfterRejection) }
     }
 
     /// Decodes a stored record: `nil` for bytes that are no record at all (they never will be),

@@ -123,6 +123,29 @@ import TestSupport
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer AT-2")
     }
 
+    /// Hardening 4, item 6: two sessions on one store (an app and its widget, two agent
+    /// processes) made 11 refreshes in 10 calls to an API that refuses every token; the mark of
+    /// a refresh made for a refusal is in the store now, so both see it: one refresh in all.
+    @Test func twoSessionsOnOneStoreShareTheRefreshForARefusal() async throws {
+        let api = try LocalHTTPServer { _ in
+            LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-refusal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sign-in.json").path
+        var configuration = testConfiguration(kind: .oauth2)
+        configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        let first = OAuthSession(client: client, store: FileTokenStore(path: path))
+        let second = OAuthSession(client: client, store: FileTokenStore(path: path))
+        try await first.keep(.withoutIDToken(TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "RT-1")))
+        for index in 0..<10 {
+            let session = index.isMultiple(of: 2) ? first : second
+            #expect(try await session.data(for: URLRequest(url: URL(string: "\(api.origin)/me")!)).1.statusCode == 401)
+        }
+        #expect(endpoint.refreshes == 1)
+    }
+
     /// A client bound to a resource (RFC 8707, a provider pinned with `init --resource`) sends
     /// its token to that resource's origin only, unless the app names others.
     @Test func aClientBoundToAResourceSendsItsTokenThereOnly() async throws {
