@@ -123,9 +123,20 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         guard account != Self.defaultAccount else { return }
         let legacy = basePath + AccountFileName.marker + AccountFileName.legacyComponent(for: account)
         guard legacy != path, access(path, F_OK) != 0, access(legacy, F_OK) == 0 else { return }
+        let directory = (legacy as NSString).deletingLastPathComponent
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        guard Self.mayMoveLegacyFile(named: (legacy as NSString).lastPathComponent, amongEntries: entries) else { return }
         // Only a file of this user's, as any load would require.
         guard Self.ownFileContents(at: legacy) != nil else { return }
         _ = rename(legacy, path)
+    }
+
+    /// Whether an account's file under the earlier name may move: only when the directory holds
+    /// an entry of exactly that name. On a case-insensitive volume (APFS and HFS+ by default) the
+    /// lookup of `…account-Work` finds account `work`'s file, `…account-work`, whose name the
+    /// earlier rule and this one share: moving it would hand `work`'s sign-in to `Work`.
+    static func mayMoveLegacyFile(named legacyName: String, amongEntries entries: [String]) -> Bool {
+        entries.contains { Array($0.utf8) == Array(legacyName.utf8) }
     }
 
     /// Far above any real sign-in; a larger file is not one.

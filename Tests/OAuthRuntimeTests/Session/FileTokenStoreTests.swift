@@ -159,6 +159,20 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: path + ".account-Work"))
     }
 
+    /// Hardening 4, item 7: on a case-insensitive volume the lookup of `Work`'s earlier file name
+    /// finds `work`'s file. The move asks the directory for the exact name, so it never takes
+    /// another account's file; here the volume's lookup is simulated by its listing.
+    @Test func theMoveNeverTakesAnotherAccountsFileOnACaseInsensitiveVolume() {
+        // What a case-insensitive volume lists when only account `work` has a sign-in: its file,
+        // which a lookup of `…account-Work` would also find.
+        let listed = ["sign-in.json", "sign-in.json.account-work"]
+        let legacyName = "sign-in.json" + AccountFileName.marker + AccountFileName.legacyComponent(for: "Work")
+        #expect(legacyName == "sign-in.json.account-Work")
+        #expect(!FileTokenStore.mayMoveLegacyFile(named: legacyName, amongEntries: listed))
+        // `Work`'s own earlier file, listed under its own name, moves.
+        #expect(FileTokenStore.mayMoveLegacyFile(named: legacyName, amongEntries: listed + ["sign-in.json.account-Work"]))
+    }
+
     /// The Keychain store's coordination file for another account (`x/../../outside` made files
     /// outside the app group's container): the same rule as the file store's.
     @Test(arguments: ["x/../../outside", "../..", String(repeating: "é", count: 200), "Work"])
