@@ -36,7 +36,9 @@ public final class ProtectedResourceAuthorizer: HTTPClientAuthorizer {
     /// A 401 or 403 is handled at most this often per request (a refresh or sign-in, then a
     /// step-up); the session's own bounds make sure neither loops.
     public let maxAuthorizationAttempts: Int
-    private let cachedHeader = HeaderCache()
+    private let cachedHeader = HeaderCache(nil)
+    /// What the last ``prepareAuthorization(for:session:)`` threw, which the SDK swallows.
+    private let preparationFailure = LockedBox<(any Error)?>(nil)
 
     /// An authorizer for `session`'s resource.
     public init(session: ProtectedResourceSession, maxAuthorizationAttempts: Int = 2) {
@@ -60,14 +62,27 @@ public final class ProtectedResourceAuthorizer: HTTPClientAuthorizer {
 
     /// Signs in if needed (when the session's interaction policy allows), refreshes a token about
     /// to expire, and caches the header for ``authorizationHeader(for:)``.
+    ///
+    /// The SDK ignores what this throws and sends the request anyway; the failure is kept, and
+    /// the 401 that follows throws it (``handleChallenge(statusCode:headers:endpoint:operationKey:session:)``)
+    /// instead of starting an interactive sign-in: a refresh that failed for the network or the
+    /// server opens no browser, once per message or ever.
     public func prepareAuthorization(for endpoint: URL, session _: URLSession) async throws {
-        try await refreshHeader(for: endpoint)
+        do {
+            try await refreshHeader(for: endpoint)
+            preparationFailure.value = nil
+        } catch {
+            preparationFailure.value = error
+            throw error
+        }
     }
 
     /// A 401 renews the token (refresh, or a sign-in before any); a 403 `insufficient_scope`
-    /// steps up with the union of the scopes. `true` when the request should be sent again.
+    /// steps up with the union of the scopes. `true` when the request should be sent again. When
+    /// ``prepareAuthorization(for:session:)`` failed for this request, its error is thrown.
     public func handleChallenge(statusCode: Int, headers: [String: String], endpoint: URL, operationKey _: String?,
                                 session _: URLSession) async throws -> Bool {
+        if let failure = preparationFailure.value { throw failure }
         guard let response = HTTPURLResponse(url: endpoint, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else { return false }
         guard try await session.handle(response, sent: cachedHeader.value) else { return false }
         try await refreshHeader(for: endpoint)
@@ -85,15 +100,23 @@ public final class ProtectedResourceAuthorizer: HTTPClientAuthorizer {
 
 /// The header `authorizationHeader(for:)` returns without awaiting: the SDK asks for it
 /// synchronously, from any thread.
+typealias HeaderCache = LockedBox<String?>
+
+/// A value the SDK's synchronous calls and the authorizer's async ones share across threads.
 ///
 /// `@unchecked Sendable` because `value` is read and written only while `lock` is held, and
-/// `NSLock` is itself thread-safe; `Synchronization.Mutex` would say the same but needs macOS 15
-/// and iOS 18, above the package's minimums.
-final class HeaderCache: @unchecked Sendable {
+/// `NSLock` is itself thread-safe (the stored errors are only handed on, never mutated);
+/// `Synchronization.Mutex` would say the same but needs macOS 15 and iOS 18, above the
+/// package's minimums.
+final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: String?
+    private var stored: Value
 
-    var value: String? {
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }

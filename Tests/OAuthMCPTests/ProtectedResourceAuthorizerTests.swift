@@ -68,6 +68,37 @@ struct ProtectedResourceAuthorizerTests {
         #expect(await second.session.registrationReused)
     }
 
+    /// Hardening 4, item 10: the SDK swallows what `prepareAuthorization` throws. A refresh that
+    /// failed there (the token endpoint unreachable) sent the request without a token, and the
+    /// 401 that followed started an interactive sign-in, once per message. Now that 401 throws
+    /// the refresh's failure and nothing opens.
+    @Test func aFailedRefreshOpensNoBrowser() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider, jsonResponses: true)
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileTokenStore(path: directory.appendingPathComponent("sign-in.json").path)
+        let first = ProtectedResourceAuthorizer(session: session(server, store: store, browser: [provider.python, provider.driver, "--username", "victor"]))
+        #expect(try await callAdd(first, endpoint: server.endpoint) == "3")
+
+        // The stored access token has expired, and the token endpoint cannot be reached.
+        let account = try #require(store.accounts().first { $0 != FileTokenStore.defaultAccount })
+        var record = try #require(try await store.forAccount(account).load())
+        record.tokens.expiresAt = Date(timeIntervalSinceNow: -60)
+        try await store.forAccount(account).save(record)
+        let opened = CountingUserAgent()
+        let offline = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
+            resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store, userAgent: opened,
+            transport: TokenEndpointDown(), allowInsecureLoopback: true))
+        let result = try? await callAdd(offline, endpoint: server.endpoint)
+        let refreshes = try await offline.session.oauthSession().refreshCount
+        #expect(result == nil, "\(String(describing: result)), refreshes \(refreshes)")
+        #expect(opened.count == 0)
+    }
+
     /// A token never goes to another server than the session's resource.
     @Test func anotherServerIsRefusedBeforeAnythingIsSent() throws {
         let authorizer = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
@@ -77,5 +108,33 @@ struct ProtectedResourceAuthorizerTests {
         #expect(error?.kind == .resourceNotAllowed)
         let insecure = #expect(throws: OAuthError.self) { try authorizer.validateEndpointSecurity(for: URL(string: "http://mcp.example.com/mcp")!) }
         #expect(insecure?.kind == .insecureEndpoint)
+    }
+}
+
+/// The real transport, except that the token endpoint cannot be reached (the network is down
+/// for it): a refresh fails as it would offline.
+struct TokenEndpointDown: HTTPTransport {
+    let inner = URLSessionTransport()
+
+    func send(_ request: OAuthRuntime.HTTPRequest) async throws -> OAuthRuntime.HTTPResponse {
+        if request.url.absoluteString.hasSuffix("/token/") { throw URLError(.notConnectedToInternet) }
+        return try await inner.send(request)
+    }
+}
+
+/// A user agent that counts what it is asked to show, and shows nothing.
+final class CountingUserAgent: ExternalUserAgent, @unchecked Sendable {
+    // @unchecked: `shown` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var shown = 0
+
+    var count: Int { lock.withLock { shown } }
+
+    func accepts(_ kind: RedirectURIKind) -> Bool { true }
+
+    func authorize(on redirectURI: RegisteredRedirectURI,
+                   request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
+        lock.withLock { shown += 1 }
+        throw OAuthError(.browserFailed, "expected no browser in this test, found a request to show")
     }
 }
