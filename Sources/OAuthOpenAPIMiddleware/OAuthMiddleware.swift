@@ -66,31 +66,27 @@ public struct OAuthMiddleware<Provider: OAuthProvider>: ClientMiddleware {
             throw OAuthError.resourceNotAllowed(url, allowed: Array(allowedOrigins))
         }
         let replayable = body.map { $0.iterationBehavior == .multiple } ?? true
-        var askedForNonce = false
-        var refreshed = false
-        while true {
+        // The session's one loop: the headers for each attempt, and the refusal read once.
+        return try await session.exchange(method: request.method.rawValue, url: url) { headers in
             var authorized = request
-            let headers = try await session.validAuthorizationHeaders(method: request.method.rawValue, url: url)
             for (name, value) in headers.fields {
                 guard let field = HTTPField.Name(name) else { continue }
                 authorized.headerFields[field] = value
             }
             let (response, responseBody) = try await next(authorized, body, baseURL)
-            guard response.status == .unauthorized, replayable else { return (response, responseBody) }
-            let challenge = response.headerFields[.wwwAuthenticate]
-            if !askedForNonce, ResourceChallenge.asksForDPoPNonce(status: 401, wwwAuthenticate: challenge),
-               let nonce = response.headerFields[HTTPField.Name("DPoP-Nonce")!], !nonce.isEmpty {
-                askedForNonce = true
-                await session.client.rememberDPoPNonce(nonce, from: url)
-                continue
-            }
-            if !refreshed, ResourceChallenge.saysInvalidToken(wwwAuthenticate: challenge),
-               let sent = authorized.headerFields[.authorization], try await session.renewAfterRejection(of: sent) {
-                refreshed = true
-                continue
-            }
-            return (response, responseBody)
-        }
+            // A body read once cannot be sent again: its answer is the answer.
+            let refusal = replayable ? ResourceRefusal(status: response.status.code, wwwAuthenticate: response.headerFields[.wwwAuthenticate],
+                                                       dpopNonce: response.headerFields[HTTPField.Name("DPoP-Nonce")!]) : .other
+            return (OpenAPIResponse(response: response, body: responseBody), refusal)
+        }.parts
+    }
+
+    /// A response and its body as one value the session's loop hands back (a tuple cannot
+    /// say it is `Sendable`).
+    struct OpenAPIResponse: Sendable {
+        var response: HTTPTypes.HTTPResponse
+        var body: HTTPBody?
+        var parts: (HTTPTypes.HTTPResponse, HTTPBody?) { (response, body) }
     }
 
     /// The base URL with the request's path and query, as the transport will send it.

@@ -17,7 +17,7 @@ package enum ReservedTypeNames {
         "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProtectedResource", "ProtectedResourceSession", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
-        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceDiscovery", "ResponseTooLarge",
+        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceDiscovery", "ResourceRefusal", "ResponseTooLarge",
         "ScopeValue", "SecureEnclaveDPoPKey", "ObservableSession", "SessionState", "SignIn", "SignInOwner", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
         "StandardClaims", "StandardPrompt", "StepUp", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",

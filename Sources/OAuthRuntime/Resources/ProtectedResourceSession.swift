@@ -181,37 +181,46 @@ public actor ProtectedResourceSession {
     /// - At most ``maximumStepUps`` step-ups in any ``stepUpWindow``; past that,
     ///   ``OAuthError/Kind/stepUpLimitReached``.
     public func handle(_ response: HTTPURLResponse, sent: String?) async throws(OAuthError) -> Bool {
-        let session = try await oauthSession()
-        switch response.statusCode {
-        case 401:
-            if let wanted = StepUp.authentication(after: response) {
-                // RFC 9470: the same scopes, a fresher or stronger authentication — unless the
-                // sign-in has it already: then the challenge asks for less than it has.
-                let current = try await session.currentSignIn()
-                if let current, StepUp.isMet(acr: current.authenticationContextClass?.rawValue, authenticatedAt: current.authenticatedAt,
-                                             hasIDToken: current.idToken != nil, acrValues: wanted.acrValues, maxAge: wanted.maxAge, now: Date()) {
-                    return false
-                }
-                let discoveredScopes = try await discovery().scopes
-                let scopes = current?.tokens.scopes ?? discoveredScopes
-                try spendStepUp()
-                try await signIn(scopes: scopes, acrValues: wanted.acrValues, maxAge: wanted.maxAge)
-                stepUps += 1
-                return true
-            }
+        let refusal = ResourceRefusal(response)
+        switch refusal {
+        case .insufficientAuthentication, .insufficientScope:
+            return try await stepUp(for: refusal)
+        case .invalidToken, .unauthorized, .dpopNonce:
             guard let sent else {
                 // Nothing was sent: a sign-in is what the resource asks for.
                 try await signIn(scopes: try await discovery().scopes)
                 return true
             }
-            if ResourceChallenge.saysInvalidToken(wwwAuthenticate: response.value(forHTTPHeaderField: "WWW-Authenticate")) {
-                return try await session.renewAfterRejection(of: sent)
-            }
+            guard case .invalidToken = refusal else { return false }
+            return try await oauthSession().renewAfterRejection(of: sent)
+        case .other:
             return false
-        case 403:
+        }
+    }
+
+    /// A step-up for a refusal that asks for one: `true` when the user signed in again and the
+    /// request should be sent again.
+    func stepUp(for refusal: ResourceRefusal) async throws(OAuthError) -> Bool {
+        let session = try await oauthSession()
+        switch refusal {
+        case .insufficientAuthentication(let acrValues, let maxAge):
+            // RFC 9470: the same scopes, a fresher or stronger authentication — unless the
+            // sign-in has it already: then the challenge asks for less than it has.
+            let current = try await session.currentSignIn()
+            if let current, StepUp.isMet(acr: current.authenticationContextClass?.rawValue, authenticatedAt: current.authenticatedAt,
+                                         hasIDToken: current.idToken != nil, acrValues: acrValues, maxAge: maxAge, now: Date()) {
+                return false
+            }
+            let discoveredScopes = try await discovery().scopes
+            let scopes = current?.tokens.scopes ?? discoveredScopes
+            try spendStepUp()
+            try await signIn(scopes: scopes, acrValues: acrValues, maxAge: maxAge)
+            stepUps += 1
+            return true
+        case .insufficientScope:
             let found = try await discovery()
             let granted = try await session.currentSignIn()?.tokens.scopes ?? found.scopes
-            guard var wanted = StepUp.scopes(after: response, granted: granted) else { return false }
+            guard var wanted = StepUp.scopes(for: refusal, granted: granted) else { return false }
             // Only scopes the resource says it uses, where it lists them: a challenge cannot
             // make the user consent to whatever it names.
             let supported = found.resource.scopesSupported
@@ -244,13 +253,12 @@ public actor ProtectedResourceSession {
     /// `insufficient_scope` or a 401 `insufficient_user_authentication` stepped up once
     /// (``handle(_:sent:)``).
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
-        // Signed in here; the session's `data(for:)` makes the request's headers itself.
+        // Signed in here; the session's one loop makes each attempt's headers itself, and asks
+        // this session for a step-up when a refusal calls for one.
         let session = try await signedInSession()
-        var (data, response) = try await session.data(for: request)
-        if response.statusCode == 403 || StepUp.authentication(after: response) != nil, try await handle(response, sent: nil) {
-            (data, response) = try await session.data(for: request)
+        return try await session.data(for: request) { refusal async throws(OAuthError) -> Bool in
+            try await self.stepUp(for: refusal)
         }
-        return (data, response)
     }
 
     /// Signs in with `scopes` through the user agent, if ``interaction`` allows; with

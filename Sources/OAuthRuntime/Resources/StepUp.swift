@@ -12,9 +12,12 @@ public enum StepUp {
     /// scopes a 403 `insufficient_scope` challenge names, in that order; `nil` when the response
     /// is not such a refusal or names no scope beyond `granted`.
     public static func scopes(after response: HTTPURLResponse, granted: [String]) -> [String]? {
-        guard response.statusCode == 403 else { return nil }
-        guard let wanted = ResourceChallenge.tokenChallenge(response.value(forHTTPHeaderField: "WWW-Authenticate"), error: "insufficient_scope")?.scopes
-        else { return nil }
+        scopes(for: ResourceRefusal(response), granted: granted)
+    }
+
+    /// ``scopes(after:granted:)`` for a refusal already read.
+    public static func scopes(for refusal: ResourceRefusal, granted: [String]) -> [String]? {
+        guard case .insufficientScope(let wanted) = refusal else { return nil }
         let missing = wanted.filter { !granted.contains($0) }
         guard !missing.isEmpty else { return nil }
         var union = granted
@@ -25,10 +28,8 @@ public enum StepUp {
     /// What a 401 `insufficient_user_authentication` (RFC 9470 §3) asks the next sign-in for:
     /// its `acr_values` and `max_age`; `nil` for any other response.
     public static func authentication(after response: HTTPURLResponse) -> (acrValues: [String], maxAge: Int?)? {
-        guard response.statusCode == 401 else { return nil }
-        guard let challenge = ResourceChallenge.tokenChallenge(response.value(forHTTPHeaderField: "WWW-Authenticate"),
-                                                               error: "insufficient_user_authentication") else { return nil }
-        return (challenge.acrValues ?? [], challenge.maxAge)
+        guard case .insufficientAuthentication(let acrValues, let maxAge) = ResourceRefusal(response) else { return nil }
+        return (acrValues, maxAge)
     }
 
     /// Whether a sign-in already has what an RFC 9470 challenge asks for: its ID token's `acr`

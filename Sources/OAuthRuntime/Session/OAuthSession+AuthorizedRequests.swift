@@ -28,34 +28,76 @@ extension OAuthSession {
     /// the session still holds the token the request carried, and never twice for a token such a
     /// refresh gave. Anything else comes back as the server sent it.
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
+        try await data(for: request, stepUp: nil)
+    }
+
+    /// ``data(for:)`` with a step-up the caller makes for a refusal asking for one (a
+    /// ``ProtectedResourceSession``'s); `nil` for none.
+    func data(for request: URLRequest, stepUp: (@Sendable (ResourceRefusal) async throws(OAuthError) -> Bool)?) async throws(OAuthError) -> (Data, HTTPURLResponse) {
         guard let url = request.url else { throw OAuthError(.invalidRequest, "expected a request with a URL, found none") }
         guard request.httpBodyStream == nil else {
             throw OAuthError(.invalidRequest, "expected a request body as data, found a body stream (it cannot be sent twice for a retry)")
         }
+        let transport = client.transport
+        do {
+            return try await exchange(method: request.httpMethod ?? "GET", url: url, send: { headers in
+                var authorized = request
+                for (name, value) in headers.fields { authorized.setValue(value, forHTTPHeaderField: name) }
+                let response = try await Self.send(authorized, url: url, through: transport)
+                guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers) else {
+                    throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: "resource server")
+                }
+                return ((response.body, http), ResourceRefusal(http))
+            }, stepUp: stepUp)
+        } catch let error as OAuthError {
+            throw error
+        } catch {
+            // The send above throws only OAuthError.
+            throw OAuthError.network(endpoint: "resource server", error)
+        }
+    }
+
+    /// The one loop every request to a resource server goes through — ``data(for:)``, the
+    /// OpenAPI middleware, ``ProtectedResourceSession`` and the MCP transport: the sign-in's
+    /// headers made for the request, `send` called with them, and the answer's
+    /// ``ResourceRefusal`` (read once) decided here:
+    ///
+    /// - ``ResourceRefusal/dpopNonce(_:)``: sent again once, with a proof carrying the nonce.
+    /// - ``ResourceRefusal/invalidToken``: sent again once with a renewed token
+    ///   (``renewAfterRejection(of:)``: refreshed only while the session holds the token sent,
+    ///   never twice for a token such a refresh gave).
+    /// - A refusal asking for a step-up: sent again once if `stepUp` made one.
+    /// - Anything else: the answer, as it came.
+    ///
+    /// `send` returns ``ResourceRefusal/other`` for an answer it cannot send again (a body
+    /// read once). Errors are `send`'s own, or the session's ``OAuthError``.
+    @_spi(BuildingBlocks)
+    public func exchange<Response: Sendable>(
+        method: String, url: URL,
+        send: @Sendable (AuthorizationHeaders) async throws -> (response: Response, refusal: ResourceRefusal),
+        stepUp: (@Sendable (ResourceRefusal) async throws(OAuthError) -> Bool)? = nil
+    ) async throws -> Response {
         var askedForNonce = false
-        var refreshedOnce = false
+        var renewed = false
+        var steppedUp = false
         while true {
-            var authorized = request
-            try await authorize(&authorized)
-            let response = try await Self.send(authorized, url: url, through: client.transport)
-            if response.status == 401 {
-                if !askedForNonce, ResourceChallenge.asksForDPoPNonce(status: response.status, wwwAuthenticate: response.header("WWW-Authenticate")),
-                   let nonce = response.header("DPoP-Nonce"), !nonce.isEmpty {
-                    askedForNonce = true
-                    await client.rememberDPoPNonce(nonce, from: url)
-                    continue
-                }
-                if !refreshedOnce, ResourceChallenge.saysInvalidToken(wwwAuthenticate: response.header("WWW-Authenticate")),
-                   let sent = authorized.value(forHTTPHeaderField: "Authorization"),
-                   try await renewAfterRejection(of: sent) {
-                    refreshedOnce = true
-                    continue
-                }
+            let headers = try await validAuthorizationHeaders(method: method, url: url)
+            let (response, refusal) = try await send(headers)
+            switch refusal {
+            case .dpopNonce(let nonce) where !askedForNonce:
+                askedForNonce = true
+                await client.rememberDPoPNonce(nonce, from: url)
+                continue
+            case .invalidToken where !renewed:
+                renewed = true
+                if let sent = headers.fields["Authorization"], try await renewAfterRejection(of: sent) { continue }
+            case _ where refusal.asksForStepUp && !steppedUp:
+                steppedUp = true
+                if let stepUp, try await stepUp(refusal) { continue }
+            default:
+                break
             }
-            guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers) else {
-                throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: "resource server")
-            }
-            return (response.body, http)
+            return response
         }
     }
 
@@ -89,19 +131,15 @@ extension OAuthSession {
     }
 }
 
-/// What a resource server's 401 asks for, read the same way by `data(for:)` and the OpenAPI
-/// middleware, through the one `WWW-Authenticate` parser (RFC 9110 §11.6.1).
+/// Challenges read outside a resource request's loop — a token endpoint's DPoP nonce, the
+/// discovery probe's `resource_metadata` — through the one `WWW-Authenticate` parser (RFC 9110
+/// §11.6.1). A resource server's refusal is read once, as a ``ResourceRefusal``.
 @_spi(BuildingBlocks)
 public enum ResourceChallenge {
     /// `WWW-Authenticate: DPoP error="use_dpop_nonce"` on a 401 (RFC 9449 §9).
     public static func asksForDPoPNonce(status: Int, wwwAuthenticate: String?) -> Bool {
         guard status == 401 else { return false }
         return challenges(wwwAuthenticate).contains { $0.isScheme("DPoP") && $0.error == "use_dpop_nonce" }
-    }
-
-    /// `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1), or the same under DPoP.
-    public static func saysInvalidToken(wwwAuthenticate: String?) -> Bool {
-        tokenChallenge(wwwAuthenticate, error: "invalid_token") != nil
     }
 
     /// The field's first Bearer or DPoP challenge, with `error` when one is given.
