@@ -56,7 +56,11 @@ public enum DjangoProvider {
     /// With OAUTHGEN_REQUIRE_PROVIDER=1 (as CI sets) they run and fail instead.
     public static var isAvailable: Bool {
         if case .success = shared { return true }
-        return ProcessInfo.processInfo.environment["OAUTHGEN_REQUIRE_PROVIDER"] == "1"
+        if ProcessInfo.processInfo.environment["OAUTHGEN_REQUIRE_PROVIDER"] == "1" { return true }
+        if case .failure(let error) = shared {
+            SkippedPeers.note(peer: "django-oauth-toolkit and the Python mcp SDK", reason: "\(error.description) (Scripts/test.sh installs them)")
+        }
+        return false
     }
 
     /// ``isAvailable`` without holding one of Swift's cooperative threads while the provider
