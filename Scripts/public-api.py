@@ -8,10 +8,13 @@ SYMBOLGRAPH_DIR is what `swift package dump-symbol-graph --minimum-access-level 
 declared in the module's own sources (SPI left out: `@_spi` declarations are not in a public
 graph), the top-level public types, and how many of those symbols have no doc comment.
 
-The baseline is Scripts/public-api-baseline.json. A count above it fails, naming the module and
-what grew: a public symbol is a promise to every app, so one is added on purpose, by updating the
-baseline (`--update`) in the same change and saying why in the commit. Counts below it pass and
-print a reminder to lower the baseline, so a cut stays cut.
+The baseline is Scripts/public-api-baseline.json: the counts, and every public symbol by name
+(its path, `OAuthSession.init(client:store:refreshLeeway:allowedResourceOrigins:now:)`). A count
+above it fails, naming the module and what grew: a public symbol is a promise to every app, so one
+is added on purpose, by updating the baseline (`--update`) in the same change and saying why in the
+commit. A name the baseline has and the module no longer does fails too, naming it: a removal or a
+rename breaks apps even where the counts stay the same. Counts below the baseline otherwise pass
+and print a reminder to lower it, so a cut stays cut.
 """
 import json
 import os
@@ -40,6 +43,7 @@ def count(directory, module):
         "symbols": len(own),
         "topLevelTypes": sum(1 for s in own if s["kind"]["identifier"] in TYPE_KINDS and len(s["pathComponents"]) == 1),
         "undocumented": sum(1 for s in own if not s.get("docComment") and not s.get("sourceOrigin")),
+        "names": sorted(".".join(s["pathComponents"]) for s in own),
     }
 
 
@@ -60,7 +64,18 @@ def main():
         was = baseline.get(product, {})
         print(f"{product:<24}{now['symbols']:>9}{now['topLevelTypes']:>7}{now['undocumented']:>14}   "
               f"({was.get('symbols', '-')}, {was.get('topLevelTypes', '-')}, {was.get('undocumented', '-')})")
+        if "names" in was:
+            remaining = list(now["names"])
+            for name in was["names"]:
+                if name in remaining:
+                    remaining.remove(name)
+                else:
+                    print(f"error: {product} no longer has {name}: a removal or a rename breaks every app that uses it; "
+                          f"if it is meant, update the baseline (--update) and say why in the commit", file=sys.stderr)
+                    failed = True
         for key, value in now.items():
+            if key == "names":
+                continue
             if key not in was:
                 print(f"error: {product} has no baseline {key}: run {sys.argv[0]} {sys.argv[1]} --update", file=sys.stderr)
                 failed = True
