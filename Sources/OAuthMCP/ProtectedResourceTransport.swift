@@ -148,16 +148,3 @@ public actor ProtectedResourceTransport: Transport {
         (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["method"] as? String
     }
 }
-
-/// The header fields of MCP's streamable HTTP transport.
-enum MCPHeader {
-    static let sessionID = "Mcp-Session-Id"
-    static let protocolVersion = "MCP-Protocol-Version"
-}
-
-extension HTTPURLResponse {
-    /// The media type without parameters, lowercased.
-    var mediaType: String? {
-        value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    }
-}
