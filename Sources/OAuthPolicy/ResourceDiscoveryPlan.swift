@@ -51,6 +51,23 @@ public enum ResourceDiscoveryPlan {
         return "expected the authorization server \(issuer) to list \"S256\" in \"code_challenge_methods_supported\", found [\(listed)]: a client of a protected resource does not sign in without S256 (MCP authorization, PKCE)"
     }
 
+    /// The scopes a first sign-in to a resource asks for, for the runtime's sign-in and for the
+    /// default scopes `oauthgen init --resource` writes: those its 401 named (RFC 6750 §3), else
+    /// its `scopes_supported`, with `offline_access` exactly when the authorization server lists
+    /// it (the MCP authorization spec, SEP-2207), whatever the resource said.
+    public static func signInScopes(challenge: [String]?, resourceScopes: [String], serverScopes: [String]) -> [String] {
+        let offlineAccess = "offline_access"
+        var scopes = (challenge ?? resourceScopes).filter { $0 != offlineAccess }
+        if serverScopes.contains(offlineAccess) { scopes.append(offlineAccess) }
+        return scopes
+    }
+
+    /// Why a client ID that is a Client ID Metadata Document's URL cannot be used at a server
+    /// whose metadata says `client_id_metadata_document_supported` is `supported`, or `nil`.
+    public static func metadataDocumentRefusal(supported: Bool) -> String? {
+        supported ? nil : "expected the authorization server to accept a client ID metadata document (client_id_metadata_document_supported), found it does not say so"
+    }
+
     /// Of `candidate`'s identifiers, the one `stated` matches, else the first (the one the
     /// check then names as expected).
     public static func expectedResource(for candidate: MetadataCandidate, stated: String?) -> String {

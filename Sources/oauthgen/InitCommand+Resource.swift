@@ -12,11 +12,17 @@ extension InitCommand {
         let found = try await ResourceDownloader.fetch(resource: resource, allowInsecureLoopback: allowInsecureLoopback)
         let redirects = redirectURI.isEmpty ? [bundleID.map { "\($0):/oauth2redirect" } ?? "http://127.0.0.1/callback"] : redirectURI
         let loopbackServer = allowInsecureLoopback && (try? ServerURL(parsing: found.issuer)).map { EndpointRule.verdict(for: $0) == .insecureLoopback } == true
-        // The scopes the 401 named, else the resource's own (never the server's whole list).
-        let defaultScopes = found.challengeScopes.isEmpty ? found.resourceScopes : found.challengeScopes
+        // An https client ID is a metadata document's URL: the server must say it takes one, as
+        // the runtime's resource session requires.
+        if let clientID, clientID.hasPrefix("https://"),
+           let refusal = ResourceDiscoveryPlan.metadataDocumentRefusal(supported: ResourceDownloader.acceptsMetadataDocuments(found.authorizationServer)) {
+            throw DiscoveryDownloader.fail(refusal)
+        }
+        // The scopes a first sign-in asks for, as the runtime's resource session would (never the
+        // server's whole list).
         let quirks = ResourceQuirkFile.text(
-            .init(resource: resource, redirectURIs: redirects, clientID: clientID, defaultScopes: defaultScopes, loopbackDevelopmentServer: loopbackServer,
-                  defaultScopesFromChallenge: !found.challengeScopes.isEmpty),
+            .init(resource: resource, redirectURIs: redirects, clientID: clientID, defaultScopes: found.signInScopes, loopbackDevelopmentServer: loopbackServer,
+                  defaultScopesFromChallenge: found.scopesFromChallenge),
             metadataURL: found.resourceMetadataURL)
         var files = [
             GeneratedFile(name: name + InputFileKind.quirks.rawValue, contents: quirks),
