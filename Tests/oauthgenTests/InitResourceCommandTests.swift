@@ -145,4 +145,29 @@ extension InitResourceCommandTests {
         ])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
+
+    /// The same rule as the runtime's resource session: an https client ID names a metadata
+    /// document, which a server that does not say `client_id_metadata_document_supported` would
+    /// not read; nothing is pinned for it.
+    @Test func aMetadataDocumentClientIDNeedsAServerThatTakesOne() throws {
+        let server = try LocalHTTPServer { request in
+            let origin = "http://" + (request.headers["host"] ?? "")
+            switch request.path {
+            case "/api": return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/meta""#])
+            case "/meta": return .json(#"{"resource": "\#(origin)/api", "authorization_servers": ["\#(origin)"]}"#)
+            case "/.well-known/oauth-authorization-server":
+                return .json(#"{"issuer": "\#(origin)", "authorization_endpoint": "\#(origin)/a", "token_endpoint": "\#(origin)/t", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}"#)
+            default: return .notFound
+            }
+        }
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-cimd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "--resource", server.origin + "/api", "--allow-insecure-loopback",
+                                          "--client-id", "https://app.example.com/client.json", "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["error: expected the authorization server to accept a client ID metadata document (client_id_metadata_document_supported), found it does not say so [fetch-failed]"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
 }
