@@ -125,13 +125,15 @@ public final class ServerFetch: Sendable {
         }
 
         /// Ends `task` with `failure` (a timeout, the caller's cancellation) unless it has ended.
+        /// A task not registered yet (the caller was cancelled before the request started) is
+        /// cancelled all the same: it then ends as cancelled the moment it is resumed.
         func end(_ task: URLSessionTask, with failure: Failure) {
-            let waiting = lock.withLock { () -> Bool in
-                guard pending[task.taskIdentifier] != nil else { return false }
-                if pending[task.taskIdentifier]?.failure == nil { pending[task.taskIdentifier]?.failure = failure }
-                return true
+            lock.withLock {
+                if pending[task.taskIdentifier] != nil, pending[task.taskIdentifier]?.failure == nil {
+                    pending[task.taskIdentifier]?.failure = failure
+                }
             }
-            if waiting { task.cancel() }
+            task.cancel()
         }
 
         /// A 401 or 407 is the caller's to read: the client never answers a challenge with

@@ -44,6 +44,25 @@ import TestSupport
         }
     }
 
+    /// A task cancelled before its request starts: the cancellation handler runs before the
+    /// request is registered, and the request must still end as cancelled, not wait for the
+    /// server (here one that never answers) until the timeout.
+    @Test func aTaskCancelledBeforeTheRequestStartsEndsAtOnce() async throws {
+        let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: .beforeResponse) }
+        defer { server.stop() }
+        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/never")!)
+        let outcome = try await Bounded.run(within: 8) { () -> ServerFetch.Failure? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do throws(ServerFetch.Failure) {
+                _ = try await ServerFetch(timeout: 30).send(request)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(outcome == .cancelled)
+    }
+
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let server = try LocalHTTPServer { _ in
             Thread.sleep(forTimeInterval: 3)
