@@ -46,8 +46,7 @@ struct ProtectedResourceAuthorizerTests {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider, jsonResponses: true)
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTestDirectory("oauthgen-mcp")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileTokenStore(path: directory.appendingPathComponent("sign-in.json").path)
 
@@ -76,8 +75,7 @@ struct ProtectedResourceAuthorizerTests {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider, jsonResponses: true)
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTestDirectory("oauthgen-mcp")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileTokenStore(path: directory.appendingPathComponent("sign-in.json").path)
         let first = ProtectedResourceAuthorizer(session: session(server, store: store, browser: [provider.python, provider.driver, "--username", "victor"]))

@@ -105,16 +105,9 @@ public actor ProtectedResourceSession {
         let registrations = store as? any ClientRegistrationStore
         let identity = identity, redirect = redirectURI.url
         let found = try await ResourceDiscovery.discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback) { issuer, resource in
-            guard let registrations else { return nil }
-            switch identity {
-            case .dynamic:
-                return try? await registrations.loadRegistration(key: Self.dynamicKey(issuer: issuer, redirectURI: redirect, resource: resource.absoluteString))?.authorizationServer
-            case .preregistered(let clientID, _):
-                let bound = try? await registrations.loadRegistration(key: Self.preregisteredKey(clientID: clientID))
-                return bound?.issuer == issuer ? bound?.authorizationServer : nil
-            case .metadataDocument:
-                return nil
-            }
+            guard let registrations, let key = Self.registrationKey(for: identity, redirectURI: redirect, issuer: issuer, resource: resource.absoluteString),
+                  let kept = try? await registrations.loadRegistration(key: key), kept.issuer == issuer else { return nil }
+            return kept.authorizationServer
         }
         discovered = found
         return found
@@ -286,17 +279,14 @@ public actor ProtectedResourceSession {
         switch identity {
         case .preregistered(let clientID, let boundIssuer):
             let key = Self.preregisteredKey(clientID: clientID)
-            var recorded = boundIssuer
-            if recorded == nil { recorded = try await storedRegistration(key: key, in: registrations)?.issuer }
-            if let recorded, recorded != issuer {
-                throw OAuthError(.invalidConfiguration, "expected the resource \(resource.absoluteString) to name the authorization server \(recorded), where client \"\(clientID)\" is registered, found it names \(issuer): a client ID belongs to the server that issued it; register the app at \(issuer) and use that client ID, or remove the server's stored sign-in")
+            let stored = try await storedRegistration(key: key, in: registrations)
+            if let bound = boundIssuer ?? stored?.issuer, bound != issuer {
+                throw OAuthError(.invalidConfiguration, "expected the resource \(resource.absoluteString) to name the authorization server \(bound), where client \"\(clientID)\" is registered, found it names \(issuer): a client ID belongs to the server that issued it; register the app at \(issuer) and use that client ID, or remove the server's stored sign-in")
             }
+            registrationReused = stored != nil
             var record = ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
             record.authorizationServer = found.configuration
-            registrationReused = recorded != nil
-            if let registrations, try await storedRegistration(key: key, in: registrations) != record {
-                try await keep(record, key: key, in: registrations)
-            }
+            if let registrations, stored != record { try await keep(record, key: key, in: registrations) }
             record.authorizationServer = nil
             return record
         case .metadataDocument(let url):
@@ -320,9 +310,11 @@ public actor ProtectedResourceSession {
                 registration = try await DynamicClientRegistration.register(with: found.configuration, redirectURIs: [redirectURI], clientName: clientName,
                                                                             scopes: found.scopes, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
             }
-            let kept = registration
-            registration.authorizationServer = found.configuration
-            if let registrations, registration != kept || !registrationReused { try await keep(registration, key: key, in: registrations) }
+            // Kept when new, or when the server's metadata it carries changed.
+            if let registrations, !registrationReused || registration.authorizationServer != found.configuration {
+                registration.authorizationServer = found.configuration
+                try await keep(registration, key: key, in: registrations)
+            }
             // The sign-in's record carries the registration without the server's metadata.
             registration.authorizationServer = nil
             return registration
@@ -340,18 +332,24 @@ public actor ProtectedResourceSession {
         let session = try await oauthSession()
         _ = try? await session.signOut()
         let found = try await discovery()
-        guard case .dynamic = identity, let registration = session.client.options.registration else {
-            if case .preregistered(let clientID, _) = identity, let registrations = store as? any ClientRegistrationStore {
-                try await forget(key: Self.preregisteredKey(clientID: clientID), in: registrations)
-            }
-            return
+        if let registrations = store as? any ClientRegistrationStore,
+           let key = Self.registrationKey(for: identity, redirectURI: redirectURI.url, issuer: found.configuration.issuer ?? "",
+                                          resource: found.resource.identifier.absoluteString) {
+            try await forget(key: key, in: registrations)
         }
-        if let registrations = store as? any ClientRegistrationStore {
-            try await forget(key: Self.dynamicKey(issuer: found.configuration.issuer ?? "", redirectURI: redirectURI.url,
-                                                  resource: found.resource.identifier.absoluteString), in: registrations)
-        }
+        guard case .dynamic = identity, let registration = session.client.options.registration else { return }
         self.session = nil
         try await DynamicClientRegistration.delete(registration, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+    }
+
+    /// Where `identity`'s registration with `issuer` for `resource` is kept; `nil` for a metadata
+    /// document, which is the app's wherever it signs in and is not kept.
+    static func registrationKey(for identity: ClientIdentity, redirectURI: URL, issuer: String, resource: String) -> String? {
+        switch identity {
+        case .dynamic: dynamicKey(issuer: issuer, redirectURI: redirectURI, resource: resource)
+        case .preregistered(let clientID, _): preregisteredKey(clientID: clientID)
+        case .metadataDocument: nil
+        }
     }
 
     /// Where a dynamic registration is kept: one per authorization server, redirect URI and

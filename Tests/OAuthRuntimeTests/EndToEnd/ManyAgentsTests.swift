@@ -38,8 +38,7 @@ struct ManyAgentsTests {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider, logsTokens: true)
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-agents-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTestDirectory("oauthgen-agents")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("mcp-sign-ins.json").path
 

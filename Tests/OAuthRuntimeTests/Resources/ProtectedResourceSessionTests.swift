@@ -17,6 +17,19 @@ struct ProtectedResourceSessionTests {
                                  userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), interaction: interaction, allowInsecureLoopback: true)
     }
 
+    /// Five calls to `api`: each one's status, or `limit` for `stepUpLimitReached`.
+    func fiveCalls(_ session: ProtectedResourceSession, _ api: ProtectedAPI) async -> [String] {
+        var outcomes: [String] = []
+        for _ in 0..<5 {
+            do {
+                outcomes.append("\(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode)")
+            } catch {
+                outcomes.append(error.kind == .stepUpLimitReached ? "limit" : "\(error)")
+            }
+        }
+        return outcomes
+    }
+
     func browser(_ username: String) throws -> [String] {
         let provider = try DjangoProvider.instance()
         return [provider.python, provider.driver, "--username", username]
@@ -43,14 +56,7 @@ struct ProtectedResourceSessionTests {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .maxAgeOnEveryRequest(0))
         defer { api.stop() }
         let session = session(api, browser: try browser("ivan"))
-        var outcomes: [String] = []
-        for _ in 0..<5 {
-            do {
-                outcomes.append("\(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode)")
-            } catch {
-                outcomes.append(error.kind == .stepUpLimitReached ? "limit" : "\(error)")
-            }
-        }
+        let outcomes = await fiveCalls(session, api)
         #expect(outcomes == ["401", "401", "401", "limit", "limit"])
         #expect(await session.stepUps == 3)
     }
@@ -63,14 +69,7 @@ struct ProtectedResourceSessionTests {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .growingScopes(listed: listed))
         defer { api.stop() }
         let session = session(api, browser: try browser("rupert"))
-        var outcomes: [String] = []
-        for _ in 0..<5 {
-            do {
-                outcomes.append("\(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode)")
-            } catch {
-                outcomes.append(error.kind == .stepUpLimitReached ? "limit" : "\(error)")
-            }
-        }
+        let outcomes = await fiveCalls(session, api)
         if listed {
             // read, then read write (listed); profile is not the resource's to ask for.
             #expect(outcomes == ["403", "403", "403", "403", "403"])

@@ -23,9 +23,8 @@ struct ResourceStoreTests {
                                         userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), allowInsecureLoopback: true)
     }
 
-    func temporaryStore() -> (FileTokenStore, URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-stores-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    func temporaryStore() throws -> (FileTokenStore, URL) {
+        let directory = try makeTestDirectory("oauthgen-stores")
         return (FileTokenStore(path: directory.appendingPathComponent("sign-ins.json").path), directory)
     }
 
@@ -39,7 +38,7 @@ struct ResourceStoreTests {
         let provider = try DjangoProvider.instance()
         let (first, second) = (try ProtectedAPI(provider: provider), try ProtectedAPI(provider: provider))
         defer { first.stop(); second.stop() }
-        let (store, directory) = temporaryStore()
+        let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let a = try session(first, store: store)
@@ -64,7 +63,7 @@ struct ResourceStoreTests {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let (store, directory) = temporaryStore()
+        let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try await call(try session(api, store: store), api) == 200)
 
@@ -84,7 +83,7 @@ struct ResourceStoreTests {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let (store, directory) = temporaryStore()
+        let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let failing = try session(api, store: store, username: nil)
@@ -106,7 +105,7 @@ struct ResourceStoreTests {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let (store, directory) = temporaryStore()
+        let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
         let oldIssuer = "https://old-as.example.com"
         var oldRecord = SignInRecord(tokens: TokenSet(accessToken: "old-access-token", tokenType: "Bearer", refreshToken: "old-refresh-token"), idToken: nil,
@@ -131,7 +130,7 @@ struct ResourceStoreTests {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let (store, directory) = temporaryStore()
+        let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let named = try session(api, store: store, identity: .preregistered(provider.clientID, issuer: "https://as.example.com"), username: nil)
@@ -154,7 +153,7 @@ struct ResourceStoreTests {
         let provider = try DjangoProvider.instance()
         let (first, second) = (try ProtectedAPI(provider: provider), try ProtectedAPI(provider: provider))
         defer { first.stop(); second.stop() }
-        let (store, directory) = temporaryStore()
+        let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
         let kept = try session(second, store: store, identity: .dynamic(clientName: "kept"))
         #expect(try await call(kept, second) == 200)
