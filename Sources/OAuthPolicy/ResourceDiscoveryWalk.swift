@@ -53,6 +53,19 @@ public enum ResourceDiscoveryWalk {
         }
     }
 
+    /// What a GET of the walk is for, said in messages as its description.
+    public enum Target: String, Sendable, Hashable, CustomStringConvertible {
+        /// The resource itself, probed without credentials.
+        case resource = "protected resource"
+        /// A location of the resource's metadata (RFC 9728 §3, §5.1).
+        case resourceMetadata = "protected resource metadata"
+        /// A location of the authorization server's metadata (RFC 8414 §3, OIDC Discovery §4).
+        case serverMetadata = "authorization server metadata"
+
+        /// The words a message uses for it.
+        public var description: String { rawValue }
+    }
+
     /// What the walk found: the probe's challenge, the resource's metadata and its server's.
     public struct Found<Metadata, Server> {
         /// The 401's Bearer or DPoP challenge, when the probe got one.
@@ -68,7 +81,7 @@ public enum ResourceDiscoveryWalk {
     /// Walks from `resource` to its server's metadata.
     ///
     /// - Parameters:
-    ///   - fetch: one GET without credentials of a URL, for `what` (it refuses a URL its policy
+    ///   - fetch: one GET without credentials of a URL, for a ``Target`` (it refuses a URL its policy
     ///     does not allow, by throwing).
     ///   - readMetadata: the resource's metadata from a 200's body at a candidate location, and
     ///     the first authorization server it names.
@@ -78,13 +91,15 @@ public enum ResourceDiscoveryWalk {
     ///   - stop: the caller's failure for a ``Stop``.
     public static func walk<Metadata, Server, Failure: Error>(
         resource: String,
-        fetch: (_ url: String, _ what: String) async throws(Failure) -> Answer,
+        fetch: (_ url: String, _ target: Target) async throws(Failure) -> Answer,
         readMetadata: (_ candidate: ResourceDiscoveryPlan.MetadataCandidate, _ body: [UInt8]) throws(Failure) -> (metadata: Metadata, issuer: String),
         knownServer: (_ issuer: String, _ metadata: Metadata) async -> Server? = { _, _ in nil },
         readServer: (_ issuer: String, _ location: String, _ isOpenIDConnect: Bool, _ body: [UInt8]) throws(Failure) -> Server,
         stop: (Stop) -> Failure
     ) async throws(Failure) -> Found<Metadata, Server> {
-        let probe = try await fetch(resource, "protected resource")
+        // A resource that can have no metadata is refused before any request.
+        guard ResourceDiscoveryPlan.metadataCandidates(resource: resource, named: nil) != nil else { throw stop(.invalidResource(resource)) }
+        let probe = try await fetch(resource, .resource)
         let challenge = probe.status == 401
             ? WWWAuthenticate.challenges(inFieldLines: [probe.wwwAuthenticate ?? ""]).first(where: \.isAccessTokenChallenge)
             : nil
@@ -94,7 +109,7 @@ public enum ResourceDiscoveryWalk {
         var tried: [String] = []
         var read: (metadata: Metadata, issuer: String)?
         for candidate in candidates {
-            let answer = try await fetch(candidate.url, "protected resource metadata")
+            let answer = try await fetch(candidate.url, .resourceMetadata)
             guard answer.status == 200 else {
                 tried.append("HTTP \(answer.status) at \(candidate.url)")
                 continue
@@ -109,7 +124,7 @@ public enum ResourceDiscoveryWalk {
         guard let parsed = try? ServerURL(parsing: issuer) else { throw stop(.invalidIssuer(issuer)) }
         tried = []
         for location in ResourceDiscoveryPlan.authorizationServerLocations(issuer: parsed) {
-            let answer = try await fetch(location.url, "authorization server metadata")
+            let answer = try await fetch(location.url, .serverMetadata)
             guard answer.status == 200 else {
                 tried.append("HTTP \(answer.status) at \(location.url)")
                 continue

@@ -38,8 +38,8 @@ enum ResourceDownloader {
     static func fetch(resource: String, allowInsecureLoopback: Bool) async throws -> Found {
         let found = try await ResourceDiscoveryWalk.walk(
             resource: resource,
-            fetch: { (url: String, what: String) async throws -> ResourceDiscoveryWalk.Answer in
-                if let refused = FetchRules.serverArgument(url, name: what, allowInsecureLoopback: allowInsecureLoopback) {
+            fetch: { (url: String, target: ResourceDiscoveryWalk.Target) async throws -> ResourceDiscoveryWalk.Answer in
+                if let refused = FetchRules.serverArgument(url, target: target, allowInsecureLoopback: allowInsecureLoopback) {
                     DiagnosticPrinter.printText([refused])
                     throw ExitCode.failure
                 }
@@ -71,7 +71,7 @@ enum ResourceDownloader {
                 return (document, isOpenIDConnect)
             },
             stop: { stop -> any Error in
-                if case .invalidResource = stop { return DiscoveryDownloader.fail(stop.description, rule: .fetchIssuerInvalid) }
+                if case .invalidResource = stop { return DiscoveryDownloader.fail(stop.description, rule: .fetchResourceInvalid) }
                 return DiscoveryDownloader.fail(stop.description)
             })
         let serverScopes = found.server.document.members?.first { $0.name == "scopes_supported" }

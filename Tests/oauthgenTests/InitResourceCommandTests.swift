@@ -73,9 +73,41 @@ struct InitResourceCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try OAuthGenBinary.run(["init", "--resource", api.resource, "--output", directory.path])
         #expect(run.status == 1)
-        #expect(run.stderrLines == ["error: expected the protected resource to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server [fetch-issuer-invalid] (OpenID Connect Discovery 1.0 §4; RFC 8414 §3; RFC 8252 §8.3)"])
+        #expect(run.stderrLines == ["error: expected the protected resource to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server [fetch-resource-invalid] (RFC 9728 §1.2, §3.1, §5.1; RFC 8252 §8.3)"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         #expect(try api.requests().isEmpty)
+    }
+
+    /// A resource identifier has no fragment (RFC 9728 §1.2): refused under the resource's rule,
+    /// not the issuer's, before any request.
+    @Test func aResourceWithAFragmentIsRefusedBeforeAnyRequest() throws {
+        let server = try LocalHTTPServer { _ in .json("{}") }
+        defer { server.stop() }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = "http://127.0.0.1:\(server.port)/api#part"
+        let run = try OAuthGenBinary.run(["init", "--resource", resource, "--allow-insecure-loopback", "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines.count == 1 && run.stderr.hasSuffix("[fetch-resource-invalid] (RFC 9728 §1.2, §3.1, §5.1; RFC 8252 §8.3)\n"), "\(run.stderr)")
+        #expect(run.stderr.contains(resource))
+        #expect(server.requests.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    /// A 401 that names its metadata at a plain-http host: the location is held to the resource's
+    /// rule, and nothing is fetched from it.
+    @Test func metadataNamedAtAnInsecureLocationIsRefused() throws {
+        let server = try LocalHTTPServer { _ in
+            LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="http://metadata.example/.well-known/oauth-protected-resource""#])
+        }
+        defer { server.stop() }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OAuthGenBinary.run(["init", "--resource", "http://127.0.0.1:\(server.port)/api", "--allow-insecure-loopback", "--output", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["error: expected the protected resource metadata to use https, found 'http://metadata.example/.well-known/oauth-protected-resource' [fetch-resource-invalid] (RFC 9728 §1.2, §3.1, §5.1; RFC 8252 §8.3)"])
+        #expect(server.requests.map(\.path) == ["/api"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
     /// RFC 9728 §3.3 before anything is pinned: the 401 for `/api?x=1` names `/api`'s metadata.

@@ -98,6 +98,7 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
 
     // Fetching a provider's document.
     case fetchIssuerInvalid = "fetch-issuer-invalid"
+    case fetchResourceInvalid = "fetch-resource-invalid"
     case fetchFailed = "fetch-failed"
 
     // Pinned documents against what the provider serves now.
@@ -136,6 +137,7 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
              .quirkIssuerTemplate, .fetchFailed:
             nil
         case .fetchIssuerInvalid: "OpenID Connect Discovery 1.0 §4; RFC 8414 §3; RFC 8252 §8.3"
+        case .fetchResourceInvalid: "RFC 9728 §1.2, §3.1, §5.1; RFC 8252 §8.3"
         case .inputInvalidUTF8: "RFC 8259 §8.1"
         case .inputInvisibleCharacter: "Unicode UTS #55 §4"
         case .jsonSyntax: "RFC 8259 §2"

@@ -15,14 +15,16 @@ package enum FetchRules {
         }
     }
 
-    /// Another server URL given or found (a protected resource, its metadata's location), by the
-    /// same rule.
-    package static func serverArgument(_ url: String, name: String, allowInsecureLoopback: Bool) -> Diagnostic? {
-        refusal(of: url, allowInsecureLoopback: allowInsecureLoopback).map { refusal in
+    /// A URL the resource walk is about to GET, by the same rule: the resource and its metadata's
+    /// location under `fetch-resource-invalid`, the authorization server's metadata (derived from
+    /// its issuer) under `fetch-issuer-invalid`.
+    package static func serverArgument(_ url: String, target: ResourceDiscoveryWalk.Target, allowInsecureLoopback: Bool) -> Diagnostic? {
+        let rule: RuleID = target == .serverMetadata ? .fetchIssuerInvalid : .fetchResourceInvalid
+        return refusal(of: url, allowInsecureLoopback: allowInsecureLoopback).map { refusal in
             switch refusal {
-            case .unparsable: Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to be an absolute https URL, found '\(url)'", at: nil)
-            case .loopbackWithoutFlag: Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
-            case .insecure: Diagnostic(.error, .fetchIssuerInvalid, "expected the \(name) to use https, found '\(url)'", at: nil)
+            case .unparsable: Diagnostic(.error, rule, "expected the \(target) to be an absolute https URL, found '\(url)'", at: nil)
+            case .loopbackWithoutFlag: Diagnostic(.error, rule, "expected the \(target) to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
+            case .insecure: Diagnostic(.error, rule, "expected the \(target) to use https, found '\(url)'", at: nil)
             }
         }
     }

@@ -34,12 +34,12 @@ public enum ResourceDiscovery {
         // the runtime's fetch, checks and errors.
         let found = try await ResourceDiscoveryWalk.walk(
             resource: resource.absoluteString,
-            fetch: { (url: String, what: String) async throws(OAuthError) -> ResourceDiscoveryWalk.Answer in
+            fetch: { (url: String, target: ResourceDiscoveryWalk.Target) async throws(OAuthError) -> ResourceDiscoveryWalk.Answer in
                 guard let parsed = URL(string: url) else {
-                    throw OAuthError.invalidDiscoveryDocument("expected the \(what) at a URL, found \"\(url)\"")
+                    throw OAuthError.invalidDiscoveryDocument("expected the \(target) at a URL, found \"\(url)\"")
                 }
-                try EndpointPolicy.requireSecure(parsed, name: what, allowInsecureLoopback: allowInsecureLoopback)
-                let response = try await transport.send(HTTPRequest(method: "GET", url: parsed, headers: ["Accept": "application/json"]), to: what)
+                try EndpointPolicy.requireSecure(parsed, name: target.description, allowInsecureLoopback: allowInsecureLoopback)
+                let response = try await transport.send(HTTPRequest(method: "GET", url: parsed, headers: ["Accept": "application/json"]), to: target.description)
                 return ResourceDiscoveryWalk.Answer(status: response.status, body: [UInt8](response.body), wwwAuthenticate: response.header("WWW-Authenticate"))
             },
             readMetadata: { (candidate, body) throws(OAuthError) -> (metadata: ProtectedResource, issuer: String) in

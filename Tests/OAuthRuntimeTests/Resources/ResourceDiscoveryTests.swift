@@ -192,4 +192,14 @@ import TestSupport
         #expect(error?.kind == .insecureEndpoint)
         #expect(server.requests.isEmpty)
     }
+
+    /// A resource identifier has no fragment (RFC 9728 §1.2); refused before any request.
+    @Test func aResourceWithAFragmentIsRefusedBeforeAnyRequest() async throws {
+        let server = try LocalHTTPServer { _ in .notFound }
+        let error = await #expect(throws: OAuthError.self) {
+            try await ResourceDiscovery.discover(resource: URL(string: server.origin + "/api#part")!, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        }
+        #expect(error?.message == "expected the protected resource to be a valid URL, found \(server.origin)/api#part: expected no fragment ('#') in a server URL (RFC 6749 §3.1)")
+        #expect(server.requests.isEmpty)
+    }
 }
