@@ -34,6 +34,7 @@ extension OAuthError {
         say("Open the app to sign in or to allow more access.", for: [.interactionRequired])
         say("This needs a more recent or a stronger sign-in. Please sign in again.", for: [.insufficientAuthentication])
         say("This service keeps asking to sign in again. Please try again later.", for: [.stepUpLimitReached])
+        say("That sign-in allowed less than before, so the earlier one was kept. Allow all the access asked for to continue.", for: [.stepUpNarrowed])
         say("Your account changed while this was in progress. Please try again.", for: [.sessionChanged])
         say("Unlock your device to continue.", for: [.storageUnavailable])
         say("Your sign-in couldn't be saved or read on this device. Please sign in again.",

@@ -176,6 +176,9 @@ public struct OAuthError: Error, Sendable {
         /// authentication) past ``ProtectedResourceSession/maximumStepUps`` in its window: no
         /// user agent opens again until the window has passed.
         public static let stepUpLimitReached = Kind("stepUpLimitReached")
+        /// A step-up's sign-in came back with less than the sign-in it would replace (the user
+        /// granted fewer of the scopes it had): the earlier, stronger sign-in is kept.
+        public static let stepUpNarrowed = Kind("stepUpNarrowed")
         /// The user-agent did not deliver a callback in time.
         public static let timedOut = Kind("timedOut")
         /// The user closed the browser or cancelled, or the task awaiting the sign-in was cancelled.

@@ -207,7 +207,7 @@ public actor ProtectedResourceSession {
             let discoveredScopes = try await discovery().scopes
             let scopes = current?.tokens.scopes ?? discoveredScopes
             try spendStepUp()
-            try await signIn(scopes: scopes, acrValues: acrValues, maxAge: maxAge)
+            try await signIn(scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: current?.tokens.scopes)
             stepUps += 1
             return true
         case .insufficientScope:
@@ -223,7 +223,7 @@ public actor ProtectedResourceSession {
             }
             guard wanted.count <= maximumScopes else { return false }
             try spendStepUp()
-            try await signIn(scopes: wanted)
+            try await signIn(scopes: wanted, replacing: granted)
             stepUps += 1
             return true
         default:
@@ -256,8 +256,10 @@ public actor ProtectedResourceSession {
 
     /// Signs in with `scopes` through the user agent, if ``interaction`` allows; with
     /// `acrValues` or `maxAge` (an RFC 9470 challenge), the new sign-in must meet them before
-    /// it is kept.
-    func signIn(scopes: [String], acrValues: [String] = [], maxAge: Int? = nil) async throws(OAuthError) {
+    /// it is kept. A step-up names the scopes of the sign-in it would replace: a new grant
+    /// without all of them is refused (``OAuthError/Kind/stepUpNarrowed``) and the stronger
+    /// sign-in stays.
+    func signIn(scopes: [String], acrValues: [String] = [], maxAge: Int? = nil, replacing kept: [String]? = nil) async throws(OAuthError) {
         guard interaction == .allowed else {
             throw OAuthError(.interactionRequired, "expected to sign in to \(resource.absoluteString) with the scopes \(scopes.joined(separator: " ")), found interaction not allowed (ProtectedResourceSession.interaction is .never)")
         }
@@ -267,6 +269,10 @@ public actor ProtectedResourceSession {
         if let problem = StepUp.authenticationProblem(acr: signIn.authenticationContextClass?.rawValue, hasIDToken: signIn.idToken != nil,
                                                       acrValues: acrValues) {
             throw OAuthError(.insufficientAuthentication, problem)
+        }
+        let lost = StepUp.scopesLost(keeping: kept ?? [], granted: signIn.tokens.scopes, asked: scopes)
+        if !lost.isEmpty {
+            throw OAuthError(.stepUpNarrowed, "expected the step-up's sign-in to \(resource.absoluteString) to keep the scopes the sign-in had, found it without \(lost.joined(separator: " ")): the earlier sign-in is kept")
         }
         try await session.keep(signIn)
     }

@@ -54,4 +54,14 @@ public enum StepUp {
         guard hasIDToken, !acrValues.isEmpty, !acrValues.contains(acr ?? "") else { return nil }
         return "expected the new ID token's acr to be one of \(acrValues.joined(separator: ", ")), found \(acr ?? "none")"
     }
+
+    /// The scopes a step-up's new grant lacks that the sign-in it would replace has, in the
+    /// kept sign-in's order (empty when it keeps them all). `granted` is the token response's
+    /// `scope`; absent, it is the scopes asked for (RFC 6749 §5.1). Keeping a grant that lacks
+    /// some would trade a stronger sign-in for a weaker one, which a resource's challenge must
+    /// never be able to cause.
+    public static func scopesLost(keeping kept: [String], granted: [String]?, asked: [String]) -> [String] {
+        let now = Set(granted ?? asked)
+        return kept.filter { !now.contains($0) }
+    }
 }

@@ -92,6 +92,20 @@ struct ProtectedResourceSessionTests {
         #expect(Set(scopes) == ["read", "write"])
     }
 
+    /// Hardening 4, item 2: a step-up never replaces a stronger sign-in with a weaker one. The
+    /// user unticks `read` on the step-up's consent screen: the new grant (`write`) lacks a scope
+    /// the sign-in had, so it is dropped with a typed error and the `read` sign-in stays (before,
+    /// it replaced it).
+    @Test func aStepUpThatGrantsLessKeepsTheStrongerSignIn() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), requiredScopes: ["read", "write"])
+        defer { api.stop() }
+        let session = session(api, browser: try browser("sybil") + ["--untick", "read"])
+        let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: URL(string: api.resource)!)) }
+        #expect(error?.kind == .stepUpNarrowed)
+        #expect(error?.message == "expected the step-up's sign-in to \(api.resource) to keep the scopes the sign-in had, found it without read: the earlier sign-in is kept")
+        #expect(try await session.oauthSession().currentSignIn()?.tokens.scopes == ["read"])
+    }
+
     /// RFC 9470: the API refuses the first token for its authentication's age (max_age 0: the
     /// sign-in is older than that by the time the API sees it); the session signs in again with
     /// the challenge's max_age and the retried call passes.

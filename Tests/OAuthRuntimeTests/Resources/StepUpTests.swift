@@ -84,4 +84,14 @@ import Testing
         // Without an ID token the sign-in shows nothing: the resource is believed.
         #expect(!StepUp.isMet(acr: nil, authenticatedAt: nil, hasIDToken: false, acrValues: [], maxAge: nil, now: now))
     }
+
+    /// A step-up's grant must keep every scope of the sign-in it replaces; a token response
+    /// without `scope` granted what was asked (RFC 6749 §5.1).
+    @Test func aGrantLackingAKeptScopeLosesIt() {
+        #expect(StepUp.scopesLost(keeping: ["read"], granted: ["read", "write"], asked: ["read", "write"]) == [])
+        #expect(StepUp.scopesLost(keeping: ["read", "profile"], granted: ["write"], asked: ["read", "profile", "write"]) == ["read", "profile"])
+        #expect(StepUp.scopesLost(keeping: ["read"], granted: nil, asked: ["read", "write"]) == [])
+        #expect(StepUp.scopesLost(keeping: ["read"], granted: nil, asked: ["write"]) == ["read"])
+        #expect(StepUp.scopesLost(keeping: [], granted: [], asked: []) == [])
+    }
 }

@@ -2,12 +2,14 @@
 signs in to the django-oauth-toolkit provider like a person would — login form with its CSRF token,
 then the consent form — and follows the redirect to the app's loopback listener.
 
-    python login_driver.py [--deny] [--username U --password P] URL
+    python login_driver.py [--deny] [--username U --password P] [--untick SCOPE] URL
 
 Given a device grant's verification_uri_complete, it logs in, submits the code and accepts (or,
 with --deny, denies) the device.
 
-The consent page's Cancel button is --deny. Redirects to the app are requested, never followed
+The consent page's Cancel button is --deny. --untick SCOPE consents to the scopes asked for less
+SCOPE, as a person does on a consent screen with a box per scope, when more than one is asked for
+(the form posts its `scope`, which django-oauth-toolkit grants). Redirects to the app are requested, never followed
 further; a private-use or https redirect is printed on stdout instead (the app would receive it).
 """
 import html.parser
@@ -42,6 +44,7 @@ def main(argv):
     deny = "--deny" in argv
     username = argv[argv.index("--username") + 1] if "--username" in argv else "alice"
     password = argv[argv.index("--password") + 1] if "--password" in argv else "correct horse battery staple"
+    untick = argv[argv.index("--untick") + 1] if "--untick" in argv else None
     url = argv[-1]
     provider = urllib.parse.urlsplit(url)
     origin = f"{provider.scheme}://{provider.netloc}"
@@ -74,6 +77,9 @@ def main(argv):
             fields["action"] = "deny" if deny else "accept"
         elif not deny:
             fields["allow"] = "Authorize"
+            asked = fields.get("scope", "").split()
+            if untick and untick in asked and len(asked) > 1:
+                fields["scope"] = " ".join(scope for scope in asked if scope != untick)
         action = urllib.parse.urljoin(url, form["action"] or url)
         posted = browser.post(action, data=fields, headers={"Referer": url}, allow_redirects=False, timeout=10)
         if posted.status_code not in (301, 302, 303):
