@@ -38,10 +38,3 @@ package enum DiagnosticPrinter {
         CommandOutput.standardOutput(String(decoding: data, as: UTF8.self) + "\n")
     }
 }
-
-/// Writes to the command's standard error (``CommandOutput``).
-package enum StandardError {
-    package static func write(_ text: String) {
-        CommandOutput.standardError(text)
-    }
-}

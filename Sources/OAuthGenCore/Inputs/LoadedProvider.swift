@@ -54,9 +54,3 @@ public struct LoadedProvider: Sendable, Hashable {
         (uris ?? []).map { ClassifiedRedirect(uri: $0, report: RedirectURIChecker.check($0.value)) }
     }
 }
-
-/// A redirect URI from a quirk file with the checker's verdict on it.
-package struct ClassifiedRedirect: Sendable, Hashable {
-    package var uri: Located<String>
-    package var report: RedirectReport
-}

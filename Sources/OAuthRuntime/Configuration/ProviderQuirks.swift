@@ -91,26 +91,6 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     }
 }
 
-/// The PKCE code challenge method (RFC 7636 §4.2).
-public enum PKCEMethod: String, Sendable, Hashable, Codable, CaseIterable {
-    /// SHA-256 of the verifier: the only method RFC 8252 §8.1 and RFC 9700 recommend.
-    case s256 = "S256"
-    /// The verifier itself; only for providers that cannot do S256.
-    case plain
-    /// No PKCE at all; only for providers that reject the parameters.
-    case none
-}
-
-/// How the client authenticates at the token endpoint (RFC 6749 §2.3, OIDC Core §9).
-public enum TokenEndpointAuthMethod: String, Sendable, Hashable, Codable, CaseIterable {
-    /// A public client: only `client_id` is sent (RFC 8252 §8.4).
-    case none
-    /// Client ID and secret in the request body.
-    case clientSecretPost = "client_secret_post"
-    /// Client ID and secret in an HTTP Basic `Authorization` header.
-    case clientSecretBasic = "client_secret_basic"
-}
-
 extension ProviderQuirks {
     /// The value of a request's scope parameter: `scopes` joined with the provider's separator,
     /// each first checked to be one scope (OAuthPolicy's `ScopeToken`, the rule the build checks

@@ -1,19 +1,5 @@
 import Foundation
 
-/// The latest `DPoP-Nonce` each server sent (RFC 9449 §8–9), by origin: a nonce from the token
-/// endpoint is not offered to another server.
-actor DPoPNonces {
-    private var nonces: [String: String] = [:]
-
-    static func origin(of url: URL) -> String {
-        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port.map(String.init) ?? "")"
-    }
-
-    func nonce(for url: URL) -> String? { nonces[Self.origin(of: url)] }
-
-    func remember(_ nonce: String, for url: URL) { nonces[Self.origin(of: url)] = nonce }
-}
-
 /// Sends a request with a DPoP proof, and once more with the server's nonce when it asks for one.
 enum DPoPSender {
     /// Where the request goes, which decides how the server asks for a nonce: a token endpoint

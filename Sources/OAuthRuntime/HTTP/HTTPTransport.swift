@@ -28,22 +28,6 @@ extension HTTPResponse: CustomStringConvertible, CustomReflectable {
     public var customMirror: Mirror { .redacted(self) }
 }
 
-/// What an HTTP message's description may show.
-enum HTTPMessageText {
-    static func names(_ headers: [String: String]) -> String {
-        headers.keys.sorted().map { TerminalText.escaping($0) }.joined(separator: ", ")
-    }
-
-    /// Scheme, host, port and path: a query can hold a code or a token (a callback, an
-    /// `access_token` parameter), user information a password.
-    static func withoutQuery(_ url: URL) -> String {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<url>" }
-        let port = components.port.map { ":\($0)" } ?? ""
-        let text = "\(components.scheme ?? "")://\(components.percentEncodedHost ?? "")\(port)\(components.percentEncodedPath)"
-        return TerminalText.escaping(text + (components.percentEncodedQuery == nil ? "" : "?…"))
-    }
-}
-
 /// Sends HTTP requests. The runtime's only way out to the network, so apps can route it
 /// through their own stack and tests through a local server.
 ///
@@ -53,19 +37,6 @@ enum HTTPMessageText {
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response as it arrived, a 3xx included: never follow redirects.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
-}
-
-/// Thrown by a transport that stopped reading a body at `limit` bytes; the runtime reports it
-/// as ``OAuthError/Kind/responseTooLarge``.
-@_spi(BuildingBlocks)
-public struct ResponseTooLarge: Error, Sendable, Hashable {
-    /// The most bytes the transport reads.
-    public var limit: Int
-
-    /// A body that passed `limit` bytes.
-    public init(limit: Int) {
-        self.limit = limit
-    }
 }
 
 extension HTTPTransport {

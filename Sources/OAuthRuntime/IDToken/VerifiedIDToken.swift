@@ -104,15 +104,3 @@ extension VerifiedIDToken: CustomReflectable {
     /// Its description only: reflection never shows the secrets it holds.
     public var customMirror: Mirror { .redacted(self) }
 }
-
-/// The claims every ID token check reads; the rest stay in the payload for typed decoding.
-struct IDTokenPayload: Decodable {
-    var iss: String?
-    var sub: String?
-    var aud: Audience?
-    var exp: Double?
-    var iat: Double?
-    var auth_time: Double?
-    var nonce: String?
-    var azp: String?
-}

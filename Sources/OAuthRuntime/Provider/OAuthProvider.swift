@@ -25,35 +25,3 @@ public protocol OAuthProvider: Sendable {
     /// provider, the quirk file's `postLogoutRedirectURIs`, checked against RFC 8252 at build time.
     associatedtype PostLogoutRedirectURI: OAuthRedirectURI = RegisteredRedirectURI
 }
-
-/// An OpenID Connect provider: every sign-in asks for `openid` and carries a verified ID token,
-/// whose claims are ``SignIn/claims``.
-public protocol OpenIDProvider: OAuthProvider where UserInfo == Claims {}
-
-/// A provider with a revocation endpoint (RFC 7009): ``OAuthClient/revoke(_:hint:)`` exists for it.
-public protocol SupportsRevocation: OAuthProvider {}
-
-/// A provider with a userinfo endpoint: ``OAuthClient/userInfo(_:)`` exists for it.
-public protocol SupportsUserInfo: OAuthProvider {}
-
-/// A provider with an end-session endpoint (OpenID Connect RP-Initiated Logout 1.0):
-/// the client's `endSessionURL(for:postLogoutRedirectURI:state:)` exists for it.
-public protocol SupportsEndSession: OpenIDProvider {}
-
-/// The claims of an OAuth-only provider, which issues no ID token: no value of it exists.
-public enum NoIDToken: OAuthClaims {
-    /// Never called: there is no value to call it on.
-    public var sub: String {
-        switch self {}
-    }
-
-    /// Always throws: an OAuth-only provider's sign-in has no ID token to decode.
-    public init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an OAuth-only provider issues no ID token"))
-    }
-
-    /// Never called: there is no value to encode.
-    public func encode(to encoder: any Encoder) throws {
-        switch self {}
-    }
-}

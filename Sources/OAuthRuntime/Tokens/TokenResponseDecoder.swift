@@ -123,8 +123,3 @@ extension TokenResponseDecoder {
     /// A year, in seconds: the longest access token lifetime taken from `expires_in`.
     static let longestLifetime: TimeInterval = 365 * 24 * 3600
 }
-
-enum ProtocolErrorText {
-    /// A short excerpt for a message; `OAuthError.description` escapes it.
-    static func clip(_ text: String) -> String { String(text.prefix(40)) }
-}

@@ -40,10 +40,3 @@ package struct JSONValue: DocumentValue {
     /// The members, if the value is an object.
     package var members: [JSONMember]? { keyedElements }
 }
-
-/// One `"name": value` pair of an object, with the name's own location.
-package struct JSONMember: Sendable, Hashable {
-    package var name: String
-    package var nameLocation: SourceLocation
-    package var value: JSONValue
-}

@@ -1,0 +1,9 @@
+import Foundation
+import OAuthGenCore
+
+/// Writes to the command's standard error (``CommandOutput``).
+package enum StandardError {
+    package static func write(_ text: String) {
+        CommandOutput.standardError(text)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+internal import OAuthFetch
+internal import OAuthPolicy
+
+/// Thrown by a transport that stopped reading a body at `limit` bytes; the runtime reports it
+/// as ``OAuthError/Kind/responseTooLarge``.
+@_spi(BuildingBlocks)
+public struct ResponseTooLarge: Error, Sendable, Hashable {
+    /// The most bytes the transport reads.
+    public var limit: Int
+
+    /// A body that passed `limit` bytes.
+    public init(limit: Int) {
+        self.limit = limit
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+/// A provider with a userinfo endpoint: ``OAuthClient/userInfo(_:)`` exists for it.
+public protocol SupportsUserInfo: OAuthProvider {}
