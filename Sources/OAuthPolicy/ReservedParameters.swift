@@ -20,11 +20,12 @@ public enum ReservedParameters {
     }
 
     /// The token request parameter names the client sets itself (RFC 6749 §4.1.3, §6, RFC 7636
-    /// §4.5, RFC 8628 §3.4), lowercased: an extra one must not replace the code, the verifier,
-    /// the grant or the client's credentials.
+    /// §4.5, RFC 8628 §3.4, RFC 8693 §2.1, RFC 7523 §2.1), lowercased: an extra one must not
+    /// replace the code, the verifier, the grant, the tokens exchanged or the client's credentials.
     public static let token: Set<String> = [
         "grant_type", "code", "redirect_uri", "code_verifier", "client_id", "client_secret", "client_assertion",
         "client_assertion_type", "refresh_token", "device_code", "scope", "resource",
+        "subject_token", "subject_token_type", "actor_token", "actor_token_type", "requested_token_type", "assertion",
     ]
 
     /// Whether an extra token request parameter would override one the client sets.

@@ -16,6 +16,10 @@ public struct ClientOptions: Sendable {
     public var registration: ClientRegistrationRecord?
     /// A client secret, only for providers that insist on one: in an app it is not secret (RFC 8252 §8.5).
     public var clientSecret: String?
+    /// The key of a confidential client that proves itself with `private_key_jwt` (an agent on a
+    /// server, a managed device): every token-endpoint request then carries a fresh assertion
+    /// signed with it. Never in a description or a log.
+    public var clientKey: ClientKey?
     /// The way out to the network (`URLSession` without caching, cookies or redirects by default).
     public var transport: any HTTPTransport
     /// Where codes are exchanged for tokens; `nil` for the provider's token endpoint.
@@ -37,6 +41,7 @@ public struct ClientOptions: Sendable {
     public init(
         clientID: String? = nil,
         clientSecret: String? = nil,
+        clientKey: ClientKey? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         codeExchange: (any CodeExchange)? = nil,
         clockSkew: TimeInterval = 120,
@@ -47,6 +52,7 @@ public struct ClientOptions: Sendable {
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
+        self.clientKey = clientKey
         self.transport = transport
         self.codeExchange = codeExchange
         self.clockSkew = clockSkew

@@ -90,8 +90,20 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         }
         self.configuration = configuration
         var authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: options.clientSecret,
-                                                  supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
+                                                  clientKey: options.clientKey, supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         authentication.basicWithoutSecret = configuration.quirks.basicAuthWithoutSecret
+        if authentication.method == .privateKeyJWT {
+            // The build's rule (ClientAuthenticationMethod.refusal), for a configuration made at
+            // run time, held to this key's algorithm.
+            let metadata = configuration.metadata
+            if let refusal = ClientAuthenticationMethod.privateKeyJWT.refusal(
+                methods: metadata.tokenEndpointAuthMethodsSupported.isEmpty ? nil : metadata.tokenEndpointAuthMethodsSupported,
+                algorithms: metadata.tokenEndpointAuthSigningAlgorithms,
+                keyAlgorithms: options.clientKey.map { [$0.algorithm] } ?? ClientAuthenticationMethod.assertionSigningAlgorithms) {
+                throw OAuthError.invalidConfiguration(refusal)
+            }
+            authentication.assertionAudience = configuration.issuer ?? endpoints.token.absoluteString
+        }
         self.authentication = authentication
         self.allowsInsecureLoopback = allowInsecureLoopback
         let nonces = DPoPNonces()

@@ -21,6 +21,21 @@ struct TokenEndpointExchange: CodeExchange {
     /// with the server's nonce if it asks, and required to come back bound.
     static func tokens(_ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
                        authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces, now: Date) async throws(OAuthError) -> TokenSet {
+        let response = try await send(parameters, dpopKey: dpopKey, configuration: configuration, authentication: authentication,
+                                      transport: transport, nonces: nonces)
+        // The client decides whether an ID token was required; here only the format is checked.
+        var tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
+                                                     scopeSeparator: configuration.quirks.scopeSeparator, now: now, dpop: dpopKey != nil)
+        tokens.dpopKey = dpopKey
+        return tokens
+    }
+
+    /// A token request as every grant sends it: the provider's extra parameters and headers, the
+    /// client's authentication, and the configuration's resource (RFC 8707 §2.2) unless the
+    /// grant names its own targets (`namesResource: false`, a token exchange).
+    static func send(_ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
+                     authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces,
+                     namesResource: Bool = true) async throws(OAuthError) -> HTTPResponse {
         // The configuration's extras too, checked here: a hand-made or tampered configuration
         // must not replace the code, the verifier or the grant type.
         let extra = configuration.quirks.tokenRequestParameters
@@ -28,15 +43,10 @@ struct TokenEndpointExchange: CodeExchange {
             throw OAuthError.invalidRequest("expected extra token request parameters the client does not set itself, found \"\(clash.name)\"")
         }
         // RFC 8707 §2.2: every token request names the resource, so a refreshed token stays bound.
-        let resource = configuration.resource.map { [("resource", $0.absoluteString)] } ?? []
+        let resource = namesResource ? configuration.resource.map { [("resource", $0.absoluteString)] } ?? [] : []
         let parameters = parameters + resource + extra.map { ($0.name, $0.value) }
-        let response = try await post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
-                                      authentication: authentication, transport: transport, dpopKey: dpopKey, nonces: nonces)
-        // The client decides whether an ID token was required; here only the format is checked.
-        var tokens = try TokenResponseDecoder.decode(response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,
-                                                     scopeSeparator: configuration.quirks.scopeSeparator, now: now, dpop: dpopKey != nil)
-        tokens.dpopKey = dpopKey
-        return tokens
+        return try await post(parameters, to: configuration.endpoints.token, name: "token endpoint", configuration: configuration,
+                              authentication: authentication, transport: transport, dpopKey: dpopKey, nonces: nonces)
     }
 
     /// A form POST with the client's authentication and the provider's extra headers.
@@ -45,7 +55,7 @@ struct TokenEndpointExchange: CodeExchange {
                      dpopKey: DPoPSigningKey? = nil, nonces: DPoPNonces? = nil, namingClient: Bool = false) async throws(OAuthError) -> HTTPResponse {
         var parameters = parameters
         var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
-        authentication.apply(to: &parameters, headers: &headers)
+        try authentication.apply(to: &parameters, headers: &headers)
         // A pushed authorization request names its client even when HTTP Basic authenticates it
         // (it is the authorization request's own parameter; RFC 9126 §2.1's example sends both).
         if namingClient, !parameters.contains(where: { $0.0 == "client_id" }) { parameters.insert(("client_id", authentication.clientID), at: 0) }

@@ -70,7 +70,8 @@ extension ProviderConfiguration {
                 requirePushedAuthorizationRequests: bool("require_pushed_authorization_requests"),
                 dpopSigningAlgorithms: strings("dpop_signing_alg_values_supported"),
                 grantTypesSupported: stated("grant_types_supported"),
-                responseModesSupported: stated("response_modes_supported")),
+                responseModesSupported: stated("response_modes_supported"),
+                tokenEndpointAuthSigningAlgorithms: stated("token_endpoint_auth_signing_alg_values_supported")),
             client: client)
     }
 

@@ -18,6 +18,9 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
     public var idTokenSigningAlgorithms: [String]
     /// `token_endpoint_auth_methods_supported`.
     public var tokenEndpointAuthMethodsSupported: [String]
+    /// `token_endpoint_auth_signing_alg_values_supported`: what a client assertion may be signed
+    /// with; `nil` when the server does not say, which implies no algorithm (RFC 8414 §2).
+    public var tokenEndpointAuthSigningAlgorithms: [String]?
     /// `claims_supported`.
     public var claimsSupported: [String]
     /// RFC 9207: when `true`, every authorization response must carry a matching `iss`.
@@ -49,7 +52,8 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         requirePushedAuthorizationRequests: Bool = false,
         dpopSigningAlgorithms: [String] = [],
         grantTypesSupported: [String]? = nil,
-        responseModesSupported: [String]? = nil
+        responseModesSupported: [String]? = nil,
+        tokenEndpointAuthSigningAlgorithms: [String]? = nil
     ) {
         self.kind = kind
         self.scopesSupported = scopesSupported
@@ -63,5 +67,6 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         self.dpopSigningAlgorithms = dpopSigningAlgorithms
         self.grantTypesSupported = grantTypesSupported
         self.responseModesSupported = responseModesSupported
+        self.tokenEndpointAuthSigningAlgorithms = tokenEndpointAuthSigningAlgorithms
     }
 }

@@ -8,4 +8,7 @@ public enum TokenEndpointAuthMethod: String, Sendable, Hashable, Codable, CaseIt
     case clientSecretPost = "client_secret_post"
     /// Client ID and secret in an HTTP Basic `Authorization` header.
     case clientSecretBasic = "client_secret_basic"
+    /// A client assertion: a short-lived JWT signed with the client's private key for each
+    /// request (RFC 7523 §2.2, OIDC Core §9), from ``ClientOptions/clientKey``.
+    case privateKeyJWT = "private_key_jwt"
 }

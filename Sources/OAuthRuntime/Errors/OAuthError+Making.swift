@@ -38,7 +38,9 @@ extension OAuthError {
     }
 
     static func requestRejected(_ error: ProtocolError, status: Int, endpoint: String) -> OAuthError {
-        OAuthError(.requestRejected, "the \(endpoint) refused (HTTP \(status)): \(error)", protocolError: error, httpStatus: status)
+        // RFC 8707 §2, RFC 8693 §2.2.2: the audience or resource asked for is the server's to refuse.
+        OAuthError(error.code == "invalid_target" ? .invalidTarget : .requestRejected, "the \(endpoint) refused (HTTP \(status)): \(error)",
+                   protocolError: error, httpStatus: status)
     }
 
     static func unexpectedResponse(status: Int, contentType: String?, endpoint: String) -> OAuthError {

@@ -46,6 +46,7 @@ extension OAuthError {
             for: [.authorizationFailed, .requestRejected, .unexpectedResponse, .redirectRefused, .responseTooLarge,
                   .invalidTokenResponse, .invalidPushedAuthorization, .invalidDeviceAuthorization, .invalidUserInfo,
                   .invalidDiscoveryDocument, .invalidRegistration, .backendExchangeFailed])
+        say("Your organization doesn't allow this app to reach that service.", for: [.invalidTarget])
         say("The browser couldn't be opened for sign-in.", for: [.browserFailed, .listenerFailed])
         say("This device couldn't create the key sign-in needs.", for: [.dpopKeyFailed])
         say("Sign-in isn't set up correctly in this app.",

@@ -179,6 +179,9 @@ public struct OAuthError: Error, Sendable {
         /// A step-up's sign-in came back with less than the sign-in it would replace (the user
         /// granted fewer of the scopes it had): the earlier, stronger sign-in is kept.
         public static let stepUpNarrowed = Kind("stepUpNarrowed")
+        /// The server refused the audience or resource a token was asked for (`invalid_target`,
+        /// RFC 8707 §2, RFC 8693 §2.2.2): its policy does not let this client reach that target.
+        public static let invalidTarget = Kind("invalidTarget")
         /// The user-agent did not deliver a callback in time.
         public static let timedOut = Kind("timedOut")
         /// The user closed the browser or cancelled, or the task awaiting the sign-in was cancelled.
