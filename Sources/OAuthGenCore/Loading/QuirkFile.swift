@@ -36,6 +36,14 @@ package struct QuirkFile: Sendable, Hashable {
     /// A client without a secret sends its ID in HTTP Basic with an empty password (Reddit's
     /// installed apps) instead of a `client_id` parameter.
     package var basicAuthWithoutSecret: Located<Bool>?
+    /// What a `private_key_jwt` client assertion names as its audience (the issuer by default).
+    package var clientAssertionAudience: Located<ClientAssertionAudience>?
+    /// The app exchanges tokens here (RFC 8693): the company's identity provider, which issues
+    /// ID-JAGs. The metadata must list the grant.
+    package var tokenExchange: Located<Bool>?
+    /// The app redeems JWT grants here (RFC 7523 §2.1): an MCP server's authorization server
+    /// taking ID-JAGs. The metadata must list the grant.
+    package var jwtBearerGrant: Located<Bool>?
     package var authorizationParameters: [Parameter] = []
     package var tokenRequestHeaders: [Parameter] = []
     /// Extra form parameters on every token endpoint request (Withings' `action=requesttoken`).
@@ -90,6 +98,9 @@ package struct QuirkFile: Sendable, Hashable {
 
     /// The values of `tokenEndpointAuthMethod`, shared with the runtime through `OAuthPolicy`.
     package typealias TokenEndpointAuthMethod = ClientAuthenticationMethod
+
+    /// The values of `clientAssertionAudience`, shared with the runtime through `OAuthPolicy`.
+    package typealias ClientAssertionAudience = AssertionAudience
 
     package enum TokenResponseFormat: String, Sendable, Hashable, CaseIterable {
         case json, form

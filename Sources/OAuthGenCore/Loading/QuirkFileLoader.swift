@@ -4,9 +4,9 @@ package enum QuirkFileLoader {
     /// Every key a quirk file may have, and what its value must be.
     static let topLevelKeys: [String] = [
         "name", "issuer", "clientID", "clientSecret", "redirectURIs", "postLogoutRedirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
-        "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
+        "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret", "clientAssertionAudience", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
-        "loopbackDevelopmentServer", "resource", "acrValues",
+        "loopbackDevelopmentServer", "resource", "acrValues", "tokenExchange", "jwtBearerGrant",
     ]
     static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes"]
     static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
@@ -116,6 +116,9 @@ package enum QuirkFileLoader {
             case "pkce": quirks.pkce = choice(entry, QuirkFile.PKCEMethod.self)
             case "tokenEndpointAuthMethod": quirks.tokenEndpointAuthMethod = choice(entry, QuirkFile.TokenEndpointAuthMethod.self)
             case "basicAuthWithoutSecret": quirks.basicAuthWithoutSecret = bool(entry)
+            case "clientAssertionAudience": quirks.clientAssertionAudience = choice(entry, QuirkFile.ClientAssertionAudience.self)
+            case "tokenExchange": quirks.tokenExchange = bool(entry)
+            case "jwtBearerGrant": quirks.jwtBearerGrant = bool(entry)
             case "authorizationParameters": quirks.authorizationParameters = parameters(entry)
             case "tokenRequestHeaders": quirks.tokenRequestHeaders = parameters(entry)
             case "tokenRequestParameters": quirks.tokenRequestParameters = parameters(entry)

@@ -98,6 +98,7 @@ package enum ModelBuilder {
         quirks.scopeParameter = file.scopeParameter.map(\.value).flatMap { $0 == "scope" ? nil : $0 }
         quirks.pkce = file.pkce.map(\.value).flatMap { $0 == .s256 ? nil : $0 }
         quirks.tokenEndpointAuthMethod = file.tokenEndpointAuthMethod.map(\.value).flatMap { $0 == .none ? nil : $0 }
+        quirks.clientAssertionAudience = file.clientAssertionAudience.map(\.value).flatMap { $0 == .issuer ? nil : $0 }
         quirks.authorizationParameters = pairs(file.authorizationParameters)
         quirks.tokenRequestParameters = pairs(file.tokenRequestParameters)
         quirks.tokenRequestHeaders = pairs(file.tokenRequestHeaders)

@@ -102,6 +102,8 @@ package struct ProviderModel: Sendable, Hashable {
         package var pkce: QuirkFile.PKCEMethod?
         /// Only when not `none`.
         package var tokenEndpointAuthMethod: QuirkFile.TokenEndpointAuthMethod?
+        /// Only when not the issuer.
+        package var clientAssertionAudience: QuirkFile.ClientAssertionAudience?
         package var authorizationParameters: [Pair] = []
         package var tokenRequestParameters: [Pair] = []
         package var tokenRequestHeaders: [Pair] = []

@@ -60,6 +60,7 @@ extension ProviderModel {
         add("scopeParameter", quirks.scopeParameter.map { .string($0) })
         add("pkce", quirks.pkce.map { .enumCase($0.caseName) })
         add("tokenEndpointAuthMethod", quirks.tokenEndpointAuthMethod.map { .enumCase($0.caseName) })
+        add("clientAssertionAudience", quirks.clientAssertionAudience.map { .enumCase($0.caseName) })
         add("authorizationParameters", quirks.authorizationParameters.isEmpty ? nil : .parameters(quirks.authorizationParameters))
         add("tokenRequestParameters", quirks.tokenRequestParameters.isEmpty ? nil : .parameters(quirks.tokenRequestParameters))
         add("tokenRequestHeaders", quirks.tokenRequestHeaders.isEmpty ? nil : .parameters(quirks.tokenRequestHeaders))

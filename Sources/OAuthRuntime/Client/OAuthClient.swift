@@ -102,7 +102,8 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
                 keyAlgorithms: options.clientKey.map { [$0.algorithm] } ?? ClientAuthenticationMethod.assertionSigningAlgorithms) {
                 throw OAuthError.invalidConfiguration(refusal)
             }
-            authentication.assertionAudience = configuration.issuer ?? endpoints.token.absoluteString
+            authentication.assertionAudience = configuration.quirks.clientAssertionAudience == .tokenEndpoint
+                ? endpoints.token.absoluteString : configuration.issuer ?? endpoints.token.absoluteString
         }
         self.authentication = authentication
         self.allowsInsecureLoopback = allowInsecureLoopback

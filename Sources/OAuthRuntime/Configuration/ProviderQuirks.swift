@@ -16,6 +16,9 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// A client without a secret sends its ID as HTTP Basic credentials with an empty password
     /// (RFC 6749 §2.3.1's encoding; Reddit's installed apps) instead of a `client_id` parameter.
     public var basicAuthWithoutSecret: Bool
+    /// What a `private_key_jwt` client assertion names as its `aud`: the issuer, or the token
+    /// endpoint URL for a server that takes only that.
+    public var clientAssertionAudience: ClientAssertionAudience
     /// Extra parameters added to every authorization request, in this order.
     public var authorizationParameters: [QuirkParameter]
     /// Extra headers sent with every token request, in this order.
@@ -44,6 +47,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         pkce: PKCEMethod = .s256,
         tokenEndpointAuthMethod: TokenEndpointAuthMethod = .none,
         basicAuthWithoutSecret: Bool = false,
+        clientAssertionAudience: ClientAssertionAudience = .issuer,
         authorizationParameters: [QuirkParameter] = [],
         tokenRequestHeaders: [QuirkParameter] = [],
         tokenRequestParameters: [QuirkParameter] = [],
@@ -57,6 +61,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         self.pkce = pkce
         self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
         self.basicAuthWithoutSecret = basicAuthWithoutSecret
+        self.clientAssertionAudience = clientAssertionAudience
         self.authorizationParameters = authorizationParameters
         self.tokenRequestHeaders = tokenRequestHeaders
         self.tokenRequestParameters = tokenRequestParameters
@@ -67,7 +72,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case scopeSeparator, scopeParameter, pkce, tokenEndpointAuthMethod, basicAuthWithoutSecret, authorizationParameters,
+        case scopeSeparator, scopeParameter, pkce, tokenEndpointAuthMethod, basicAuthWithoutSecret, clientAssertionAudience, authorizationParameters,
              tokenRequestHeaders, tokenRequestParameters, tokenResponse, pushedAuthorizationRequests, dpop, loopbackDevelopmentServer
     }
 
@@ -81,6 +86,7 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         pkce = try container.decodeIfPresent(PKCEMethod.self, forKey: .pkce) ?? defaults.pkce
         tokenEndpointAuthMethod = try container.decodeIfPresent(TokenEndpointAuthMethod.self, forKey: .tokenEndpointAuthMethod) ?? defaults.tokenEndpointAuthMethod
         basicAuthWithoutSecret = try container.decodeIfPresent(Bool.self, forKey: .basicAuthWithoutSecret) ?? defaults.basicAuthWithoutSecret
+        clientAssertionAudience = try container.decodeIfPresent(ClientAssertionAudience.self, forKey: .clientAssertionAudience) ?? defaults.clientAssertionAudience
         authorizationParameters = try container.decodeIfPresent([QuirkParameter].self, forKey: .authorizationParameters) ?? defaults.authorizationParameters
         tokenRequestHeaders = try container.decodeIfPresent([QuirkParameter].self, forKey: .tokenRequestHeaders) ?? defaults.tokenRequestHeaders
         tokenRequestParameters = try container.decodeIfPresent([QuirkParameter].self, forKey: .tokenRequestParameters) ?? defaults.tokenRequestParameters

@@ -49,11 +49,11 @@ import TestSupport
         }
     }
 
-    @Test func aSecretStillGoesAsTheProviderPrefers() {
+    @Test func aSecretStillGoesAsTheProviderPrefers() throws {
         var authentication = ClientAuthentication(clientID: "client-1", clientSecret: "s")
         authentication.basicWithoutSecret = true
         var parameters: [(String, String)] = [], headers: [String: String] = [:]
-        authentication.apply(to: &parameters, headers: &headers)
+        try authentication.apply(to: &parameters, headers: &headers)
         #expect(headers["Authorization"] == "Basic " + Data("client-1:s".utf8).base64EncodedString())
     }
 }

@@ -1,0 +1,256 @@
+"""An MCP server's authorization server for oauthgen's tests: authlib's (PyPI) redeem side of
+enterprise-managed authorization on 127.0.0.1. It takes an Identity Assertion JWT Authorization
+Grant (ID-JAG) from one trusted identity provider with the RFC 7523 jwt-bearer grant
+(`authlib.oauth2.drafts.IDJAGGrant`), authenticating the client with a secret or with
+`private_key_jwt` (`authlib.oauth2.rfc7523.JWTBearerClientAssertion`), and answers RFC 7662
+introspection for the MCP server (`mcp_server.py`, which checks each token there).
+
+    python3 authorization_server.py CONFIG.json
+        prints "PORT <n>"; the issuer is http://127.0.0.1:<n>
+
+CONFIG.json:
+    {"identity_provider": "<issuer whose ID-JAGs are trusted>",
+     "clients": [{"client_id": ..., "client_secret": ...} or {"client_id": ..., "jwks": {...}}],
+     "introspection": {"client_id": ..., "client_secret": ...},
+     "log": "<file that gets one JSON line per token request>"}
+
+What is added around authlib, which is a library without a server: the HTTP plumbing, an
+in-memory client list and token table, the RFC 8414 metadata document, and introspection. The
+grant, its checks (typ oauth-id-jag+jwt, signature by the identity provider's keys, aud = this
+issuer, exp, jti replay, client_id = the authenticated client) and client authentication are
+authlib's. Access tokens are bound to the ID-JAG's `resource` (RFC 8707), which introspection
+reports as `aud`; the grant issues no refresh token (draft §5).
+"""
+import json
+import os
+import secrets
+import socket
+import sys
+import time
+import urllib.parse
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "django-provider"))
+from peer import exit_with_parent  # noqa: E402
+
+os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http only, as every test peer
+
+from authlib.oauth2.drafts.id_jag import IDJAGGrant  # noqa: E402
+from authlib.oauth2.rfc6749 import AuthorizationServer, OAuth2Payload, OAuth2Request  # noqa: E402
+from authlib.oauth2.rfc6750 import BearerTokenGenerator  # noqa: E402
+from authlib.oauth2.rfc7523 import JWTBearerClientAssertion  # noqa: E402
+from joserfc.jwk import KeySet  # noqa: E402
+
+CONFIG = json.load(open(sys.argv[1]))
+listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+listener.bind(("127.0.0.1", 0))
+PORT = listener.getsockname()[1]
+ISSUER = f"http://127.0.0.1:{PORT}"
+TOKEN_ENDPOINT = ISSUER + "/token"
+TOKENS = {}
+USED_JTIS = set()
+
+
+class Client:
+    def __init__(self, info):
+        self.info = info
+
+    def get_client_id(self):
+        return self.info["client_id"]
+
+    def get_allowed_scope(self, scope):
+        return scope
+
+    def check_client_secret(self, secret):
+        return "client_secret" in self.info and secrets.compare_digest(secret, self.info["client_secret"])
+
+    def check_endpoint_auth_method(self, method, endpoint):
+        # authlib reports a verified assertion under its own name for the method.
+        if "jwks" in self.info:
+            return method in ("private_key_jwt", JWTBearerClientAssertion.CLIENT_AUTH_METHOD)
+        return method in ("client_secret_basic", "client_secret_post")
+
+    def check_grant_type(self, grant_type):
+        return grant_type == IDJAGGrant.GRANT_TYPE
+
+
+CLIENTS = {client["client_id"]: Client(client) for client in CONFIG["clients"]}
+
+
+class User:
+    def __init__(self, sub):
+        self.sub = sub
+
+    def get_user_id(self):
+        return self.sub
+
+
+class Payload(OAuth2Payload):
+    def __init__(self, form):
+        self.form = form
+
+    @property
+    def data(self):
+        return {name: values[0] for name, values in self.form.items()}
+
+    @property
+    def datalist(self):
+        return self.form
+
+
+class Request(OAuth2Request):
+    def __init__(self, headers, form):
+        super().__init__("POST", TOKEN_ENDPOINT, headers=headers)
+        self._form = form
+        self.payload = Payload(form)
+
+    @property
+    def args(self):
+        return {}
+
+    @property
+    def form(self):
+        return {name: values[0] for name, values in self._form.items()}
+
+
+def identity_provider_keys():
+    """The trusted identity provider's JWKS, from its discovery document."""
+    with urllib.request.urlopen(CONFIG["identity_provider"] + "/.well-known/openid-configuration", timeout=5) as answer:
+        jwks_uri = json.load(answer)["jwks_uri"]
+    with urllib.request.urlopen(jwks_uri, timeout=5) as answer:
+        return KeySet.import_key_set(json.load(answer))
+
+
+class Grant(IDJAGGrant):
+    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"]
+
+    def get_audiences(self):
+        return [ISSUER]
+
+    def resolve_issuer_key(self, issuer, headers):
+        if issuer != CONFIG["identity_provider"]:
+            raise ValueError("untrusted identity provider")
+        return identity_provider_keys()
+
+    def authenticate_user(self, subject):
+        return User(subject)
+
+    def check_jti(self, claims, jti):
+        if jti in USED_JTIS:
+            return False
+        USED_JTIS.add(jti)
+        return True
+
+    def check_id_jag_permission(self, client, user, scopes):
+        return True
+
+
+class ClientAssertion(JWTBearerClientAssertion):
+    def get_audiences(self):
+        # draft-ietf-oauth-rfc7523bis: the issuer; RFC 7523 §3's token endpoint URL still taken.
+        return [ISSUER, TOKEN_ENDPOINT]
+
+    def validate_jti(self, claims, jti):
+        key = "client:" + jti
+        if key in USED_JTIS:
+            return False
+        USED_JTIS.add(key)
+        return True
+
+    def resolve_client_public_key(self, client):
+        return KeySet.import_key_set(client.info["jwks"])
+
+
+class Server(AuthorizationServer):
+    def query_client(self, client_id):
+        return CLIENTS.get(client_id)
+
+    def save_token(self, token, request):
+        claims = getattr(request, "id_jag_claims", {}) or {}
+        resource = claims.get("resource") or request.form.get("resource")
+        TOKENS[token["access_token"]] = {
+            "client_id": request.client.get_client_id(), "sub": claims.get("sub"), "scope": token.get("scope", ""),
+            "aud": [resource] if resource else [], "exp": int(time.time()) + int(token.get("expires_in", 3600)),
+        }
+
+    def send_signal(self, name, *args, **kwargs):
+        pass
+
+    def create_oauth2_request(self, request):
+        return request
+
+    def handle_response(self, status, body, headers):
+        return status, body, headers
+
+
+server = Server(scopes_supported=["read", "write"])
+server.register_token_generator("default", BearerTokenGenerator(lambda **kwargs: secrets.token_urlsafe(32)))
+# authlib names the method client_assertion_jwt; the metadata and clients call it private_key_jwt.
+server.register_client_auth_method("private_key_jwt", ClientAssertion())
+server.register_grant(Grant)
+
+METADATA = {
+    "issuer": ISSUER, "token_endpoint": TOKEN_ENDPOINT, "introspection_endpoint": ISSUER + "/introspect",
+    "authorization_endpoint": ISSUER + "/authorize", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
+    "grant_types_supported": [IDJAGGrant.GRANT_TYPE],
+    "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "private_key_jwt"],
+    "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"], "scopes_supported": ["read", "write"],
+}
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body, headers=()):
+        body = (body if isinstance(body, str) else json.dumps(body)).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        for name, value in headers:
+            if name.lower() != "content-type":
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        if self.path in ("/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"):
+            return self.answer(200, METADATA)
+        return self.answer(404, {"error": "not_found"})
+
+    def do_POST(self):
+        form = urllib.parse.parse_qs(self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode())
+        headers = {name: value for name, value in self.headers.items()}
+        if self.path == "/introspect":
+            expected = CONFIG["introspection"]
+            given = urllib.request.base64.b64decode(headers.get("Authorization", "Basic ").split(" ", 1)[1] or b"").decode(errors="replace")
+            if given != f"{expected['client_id']}:{expected['client_secret']}":
+                return self.answer(401, {"error": "invalid_client"})
+            record = TOKENS.get(form.get("token", [""])[0])
+            if not record or record["exp"] < time.time():
+                return self.answer(200, {"active": False})
+            return self.answer(200, dict(record, active=True, token_type="Bearer"))
+        if self.path != "/token":
+            return self.answer(404, {"error": "not_found"})
+        if CONFIG.get("log"):
+            record = {name: (values if len(values) > 1 else values[0]) for name, values in form.items()
+                      if name not in ("assertion", "client_secret", "client_assertion")}
+            record["authorization"] = headers.get("Authorization", "").split(" ")[0]
+            record["has"] = sorted(name for name in form if name in ("assertion", "client_assertion"))
+            with open(CONFIG["log"], "a") as log:
+                log.write(json.dumps(record) + "\n")
+        try:
+            status, body, answer_headers = server.create_token_response(Request(headers, form))
+        except Exception as error:  # a peer bug must read as one, not as an empty reply
+            return self.answer(500, {"error": "server_error", "error_description": repr(error)})
+        return self.answer(status, body, answer_headers)
+
+
+if __name__ == "__main__":
+    listener.listen(128)
+    print(f"PORT {PORT}", flush=True)
+    exit_with_parent()
+    http = ThreadingHTTPServer(("127.0.0.1", PORT), Handler, bind_and_activate=False)
+    http.socket = listener
+    http.serve_forever()
