@@ -19,7 +19,7 @@ enum ExchangedTokenDecoder {
             throw OAuthError.invalidTokenResponse("no \"issued_token_type\" (RFC 8693 §2.2.1 requires it)")
         }
         if let requested, issued != requested.rawValue {
-            throw OAuthError.invalidTokenResponse("the issued token type \"\(ProtocolErrorText.clip(issued))\" where \(requested) was requested")
+            throw OAuthError.invalidTokenResponse("the issued token type \"\(ProtocolErrorText.clip(issued, limit: 100))\" where \(requested) was requested")
         }
         guard let tokenType = object["token_type"]?.stringValue, !tokenType.isEmpty else {
             throw OAuthError.invalidTokenResponse("no \"token_type\" (RFC 8693 §2.2.1 requires it; N_A for a token that is not an access token)")

@@ -1,6 +1,7 @@
 import Foundation
 
 enum ProtocolErrorText {
-    /// A short excerpt for a message; `OAuthError.description` escapes it.
-    static func clip(_ text: String) -> String { String(text.prefix(40)) }
+    /// A short excerpt for a message, `limit` characters at most (a token type URI needs about
+    /// 60); `OAuthError.description` escapes it.
+    static func clip(_ text: String, limit: Int = 40) -> String { String(text.prefix(limit)) }
 }

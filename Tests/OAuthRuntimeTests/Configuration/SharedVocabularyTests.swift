@@ -19,6 +19,13 @@ import Testing
         }
     }
 
+    @Test func clientAssertionAudiencesAreThePolicys() throws {
+        #expect(ClientAssertionAudience.allCases.map(\.rawValue) == AssertionAudience.allCases.map(\.rawValue))
+        for audience in AssertionAudience.allCases {
+            #expect(String(describing: try #require(ClientAssertionAudience(rawValue: audience.rawValue))) == audience.caseName)
+        }
+    }
+
     /// The build classifies a redirect with `RedirectKind`, the generated code writes the
     /// runtime's `RedirectURIKind` case of the same name, and the runtime converts by raw value.
     @Test func redirectKindsAreThePolicys() throws {
