@@ -20,6 +20,19 @@ import Testing
         #expect(configuration.client.defaultScopes == ["openid", "email", "profile"])
     }
 
+    /// An identity provider the app exchanges tokens at with a client key (idpyoidc's document):
+    /// the generated configuration carries the method, the audience quirk and the algorithms the
+    /// runtime holds the key to.
+    @Test func aClientKeyProviderCarriesItsAuthentication() {
+        let configuration = Corp.configuration
+        #expect(configuration.quirks.tokenEndpointAuthMethod == .privateKeyJWT)
+        #expect(configuration.quirks.clientAssertionAudience == .tokenEndpoint)
+        #expect(configuration.metadata.tokenEndpointAuthSigningAlgorithms?.contains("ES256") == true)
+        #expect(configuration.metadata.grantTypesSupported?.contains("urn:ietf:params:oauth:grant-type:token-exchange") == true)
+        // A provider without a client key renders no algorithms: its generated code is as before.
+        #expect(Google.configuration.metadata.tokenEndpointAuthSigningAlgorithms == nil)
+    }
+
     @Test func scopesAreTypedAndOpen() {
         #expect(Google.Scope.openid.rawValue == "openid")
         #expect(Google.Scope.authDriveFile.rawValue == "https://www.googleapis.com/auth/drive.file")

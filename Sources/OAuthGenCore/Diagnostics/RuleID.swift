@@ -95,6 +95,8 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case revocationEndpointMissing = "revocation-endpoint-missing"
     case dpopNoSupportedAlgorithm = "dpop-no-supported-algorithm"
     case dpopNotAdvertised = "dpop-not-advertised"
+    case extensionGrantNotListed = "extension-grant-not-listed"
+    case authMethodNotListed = "auth-method-not-listed"
 
     // Fetching a provider's document.
     case fetchIssuerInvalid = "fetch-issuer-invalid"
@@ -191,6 +193,8 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .deviceGrantNotListed: "RFC 8628 §4; RFC 8414 §2"
         case .revocationEndpointMissing: "RFC 7009 §2; RFC 8414 §2"
         case .dpopNoSupportedAlgorithm, .dpopNotAdvertised: "RFC 9449 §5.1"
+        case .extensionGrantNotListed: "RFC 8414 §2; RFC 8693 §2.1; RFC 7523 §2.1"
+        case .authMethodNotListed: "RFC 8414 §2; RFC 7523 §2.2; OpenID Connect Core 1.0 §9"
         case .mixUpSharedRedirect, .mixUpSharedIssuer: "RFC 8252 §8.10"
         case .schemeNotRegistered, .schemeUnused: "RFC 8252 Appendix B.1"
         case .associatedDomainMissing: "RFC 8252 §7.2, Appendix B.1"

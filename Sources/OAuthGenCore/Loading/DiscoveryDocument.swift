@@ -38,6 +38,7 @@ package struct DiscoveryDocument: Sendable, Hashable {
     package var codeChallengeMethodsSupported: Located<[Located<String>]>?
     package var idTokenSigningAlgValuesSupported: Located<[Located<String>]>?
     package var tokenEndpointAuthMethodsSupported: Located<[Located<String>]>?
+    package var tokenEndpointAuthSigningAlgValuesSupported: Located<[Located<String>]>?
     package var authorizationResponseIssParameterSupported: Located<Bool>?
     /// RFC 9126 §5.
     package var pushedAuthorizationRequestEndpoint: Located<String>?

@@ -46,6 +46,7 @@ package enum DiscoveryLoader {
             case "code_challenge_methods_supported": document.codeChallengeMethodsSupported = reader.strings(member)
             case "id_token_signing_alg_values_supported": document.idTokenSigningAlgValuesSupported = reader.strings(member)
             case "token_endpoint_auth_methods_supported": document.tokenEndpointAuthMethodsSupported = reader.strings(member)
+            case "token_endpoint_auth_signing_alg_values_supported": document.tokenEndpointAuthSigningAlgValuesSupported = reader.strings(member)
             case "authorization_response_iss_parameter_supported":
                 document.authorizationResponseIssParameterSupported = reader.bool(member)
             case "pushed_authorization_request_endpoint": document.pushedAuthorizationRequestEndpoint = reader.string(member)

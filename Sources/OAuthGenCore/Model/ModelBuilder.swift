@@ -32,6 +32,7 @@ package enum ModelBuilder {
             metadata.dpopSigningAlgorithms = discovery.dpopSigningAlgValuesSupported.map { values($0) }
             metadata.grantTypesSupported = discovery.grantTypesSupported.map { values($0) }
             metadata.responseModesSupported = discovery.responseModesSupported.map { values($0) }
+            metadata.tokenEndpointAuthSigningAlgorithms = discovery.tokenEndpointAuthSigningAlgValuesSupported.map { values($0) }
         }
         let defaultScopes = quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (isOIDC ? ["openid"] : [])

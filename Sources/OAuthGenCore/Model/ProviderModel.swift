@@ -87,6 +87,8 @@ package struct ProviderModel: Sendable, Hashable {
         package var grantTypesSupported: [String]?
         /// `nil` when the document does not list response modes (then `query` is allowed).
         package var responseModesSupported: [String]?
+        /// `nil` when the document does not list assertion signing algorithms.
+        package var tokenEndpointAuthSigningAlgorithms: [String]?
         /// `nil` when the document does not list DPoP algorithms.
         package var dpopSigningAlgorithms: [String]?
     }

@@ -9,7 +9,7 @@ package enum ReservedTypeNames {
     package static let runtime: Set<String> = [
         "AccountTokenStore", "AddressClaim", "AnyACRValue", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
         "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
-        "ClientAuthentication", "ClientOptions", "ClientRegistration", "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
+        "ClientAssertionAudience", "ClientAuthentication", "ClientKey", "ExchangedToken", "TokenExchangeRequest", "TokenTypeURI", "ClientOptions", "ClientRegistration", "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
         "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider", "DiscoveredResource", "DynamicClientRegistration",
         "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
         "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",

@@ -57,6 +57,34 @@ enum GrantRules {
                     at: dpop.location))
             }
         }
+        findings += extensionGrantFindings(discovery: discovery, quirks: quirks)
+        findings += clientAuthenticationFindings(discovery: discovery, quirks: quirks)
         return findings
+    }
+
+    /// `tokenExchange` and `jwtBearerGrant` against `grant_types_supported`, by the rule the
+    /// runtime applies before each call (`ExtensionGrant.refusal`).
+    static func extensionGrantFindings(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [Diagnostic] {
+        guard let discovery, let quirks else { return [] }
+        let listed = discovery.grantTypesSupported
+        return [(quirks.tokenExchange, ExtensionGrant.tokenExchange), (quirks.jwtBearerGrant, ExtensionGrant.jwtBearer)].compactMap { asked, grant in
+            guard let asked, asked.value, let refusal = grant.refusal(grantTypes: listed?.value.map(\.value)) else { return nil }
+            return Diagnostic(.error, .extensionGrantNotListed, refusal, at: listed?.location ?? asked.location)
+        }
+    }
+
+    /// `private_key_jwt` against the metadata's methods and algorithms, by the runtime's rule
+    /// (`ClientAuthenticationMethod.refusal`): each finding at the member it is about.
+    static func clientAuthenticationFindings(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [Diagnostic] {
+        guard let discovery, let method = quirks?.tokenEndpointAuthMethod, method.value == .privateKeyJWT else { return [] }
+        let methods = discovery.tokenEndpointAuthMethodsSupported
+        if let refusal = method.value.refusal(methods: methods?.value.map(\.value), algorithms: nil) {
+            return [Diagnostic(.error, .authMethodNotListed, refusal, at: methods?.location ?? method.location)]
+        }
+        let algorithms = discovery.tokenEndpointAuthSigningAlgValuesSupported
+        if let algorithms, let refusal = method.value.refusal(methods: [method.value.rawValue], algorithms: algorithms.value.map(\.value)) {
+            return [Diagnostic(.error, .authMethodNotListed, refusal, at: algorithms.location)]
+        }
+        return []
     }
 }

@@ -64,6 +64,54 @@ import Testing
         #expect(try findings(listed, quirks: "<key>deviceGrant</key><true/>").isEmpty)
     }
 
+    /// Enterprise-managed authorization: an identity provider the app exchanges tokens at, and an
+    /// authorization server that redeems ID-JAGs, must list their grants (RFC 8414 §2: absent,
+    /// the list means the code and implicit grants alone), at the list's line or the key's.
+    @Test func extensionGrantsTheMetadataDoesNotListAreErrors() throws {
+        let listing = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: """
+            {"grant_types_supported": ["authorization_code", "refresh_token"],
+            """)
+        let exchange = try findings(listing, quirks: "<key>tokenExchange</key><true/>")
+        #expect(exchange.map { "\($0.severity):\($0.rule.rawValue)" } == ["error:extension-grant-not-listed"])
+        #expect(exchange.first?.location?.line == 1)
+        #expect(exchange.first?.message == "expected grant_types_supported to list urn:ietf:params:oauth:grant-type:token-exchange, found authorization_code, refresh_token")
+        let silent = try findings(DiscoveryRulesTests.minimal, quirks: "<key>clientID</key><string>a</string>\n<key>jwtBearerGrant</key><true/>")
+        #expect(silent.map(\.rule) == [.extensionGrantNotListed])
+        #expect(silent.first?.location?.file == "test.quirks.plist")
+        #expect(silent.first?.location?.line == 5)
+        #expect(silent.first?.message.hasSuffix("found it absent, which means authorization_code and implicit alone (RFC 8414 §2)") == true)
+        let both = listing.replacingOccurrences(of: "\"refresh_token\"]", with: """
+            "refresh_token", "urn:ietf:params:oauth:grant-type:token-exchange", "urn:ietf:params:oauth:grant-type:jwt-bearer"]
+            """)
+        #expect(try findings(both, quirks: "<key>tokenExchange</key><true/><key>jwtBearerGrant</key><true/>").isEmpty)
+        #expect(try findings(listing, quirks: "<key>tokenExchange</key><false/>").isEmpty)
+    }
+
+    /// `private_key_jwt` needs the method listed (absent: client_secret_basic alone) and, where
+    /// the metadata lists assertion algorithms, ES256 or RS256 among them; each at its member.
+    @Test func privateKeyJWTTheMetadataDoesNotOfferIsAnError() throws {
+        let quirk = "<key>clientID</key><string>a</string>\n<key>tokenEndpointAuthMethod</key><string>private_key_jwt</string>"
+        let silent = try findings(DiscoveryRulesTests.minimal, quirks: quirk)
+        #expect(silent.map(\.rule) == [.authMethodNotListed])
+        #expect(silent.first?.location?.file == "test.quirks.plist")
+        #expect(silent.first?.message == #"expected token_endpoint_auth_methods_supported to list "private_key_jwt", found it absent, which means client_secret_basic alone (RFC 8414 §2)"#)
+        let secretsOnly = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: """
+            {"token_endpoint_auth_methods_supported": ["client_secret_basic"],
+            """)
+        #expect(try findings(secretsOnly, quirks: quirk).first?.location?.line == 1)
+        let hmacOnly = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: """
+            {"token_endpoint_auth_methods_supported": ["private_key_jwt"],
+             "token_endpoint_auth_signing_alg_values_supported": ["HS256", "PS256"],
+            """)
+        let algorithms = try findings(hmacOnly, quirks: quirk)
+        #expect(algorithms.map(\.rule) == [.authMethodNotListed])
+        #expect(algorithms.first?.location?.line == 2)
+        #expect(algorithms.first?.message == "expected token_endpoint_auth_signing_alg_values_supported to list ES256 or RS256 for private_key_jwt, found HS256, PS256")
+        #expect(try findings(hmacOnly.replacingOccurrences(of: "\"PS256\"]", with: "\"PS256\", \"RS256\"]"), quirks: quirk).isEmpty)
+        // A secret method is the provider's quirk, not held to the list.
+        #expect(try findings(DiscoveryRulesTests.minimal, quirks: "<key>tokenEndpointAuthMethod</key><string>client_secret_post</string>").isEmpty)
+    }
+
     @Test func theNewKeysAreReadAndMisspellingsGetASuggestion() throws {
         let (file, loading) = quirks("<key>pushedAuthorizationRequest</key><true/>")
         #expect(loading.map(\.rule) == [.quirkUnknownKey])
