@@ -46,7 +46,8 @@ public final class EnterprisePeers {
 
     /// Starts both. With `identityClientJWKS` or `serverClientJWKS` (a JWKS of public keys), that
     /// client authenticates with `private_key_jwt` instead of its secret.
-    public init(identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil) throws {
+    /// `accessTokenLifetime` is how long the authorization server's tokens live, in seconds.
+    public init(identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil, accessTokenLifetime: Int = 3600) throws {
         let python = try DjangoProvider.instance().python
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-enterprise-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -62,7 +63,8 @@ public final class EnterprisePeers {
         let serverConfiguration = directory.appendingPathComponent("authorization-server.json")
         try Self.write(["identity_provider": identityProvider, "clients": [serverClient],
                         "introspection": ["client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret],
-                        "log": directory.appendingPathComponent("authorization-server.log").path], to: serverConfiguration)
+                        "log": directory.appendingPathComponent("authorization-server.log").path, "expires_in": accessTokenLifetime],
+                       to: serverConfiguration)
         do {
             let (server, serverPort) = try Self.start("authorization_server.py", python: python, configuration: serverConfiguration)
             authorizationServer = "http://127.0.0.1:\(serverPort)"
@@ -79,6 +81,13 @@ public final class EnterprisePeers {
         var configuration = try JSONSerialization.jsonObject(with: Data(contentsOf: identityConfiguration)) as? [String: Any] ?? [:]
         configuration["id_jag"] = [authorizationServer: ["client_id": Self.serverClientID, "resources": resources]]
         try Self.write(configuration, to: identityConfiguration)
+    }
+
+    /// An MCP server (the Python SDK's) whose tokens come from this authorization server, checked
+    /// by introspection there.
+    public func mcpServer(jsonResponses: Bool = false) throws -> MCPTestServer {
+        try MCPTestServer(authorizationServer: authorizationServer, introspection: authorizationServer + "/introspect",
+                          clientID: Self.introspection.clientID, secret: Self.introspection.secret, jsonResponses: jsonResponses)
     }
 
     /// The token requests the identity provider received, in order.
@@ -103,18 +112,6 @@ public final class EnterprisePeers {
     }
 
     private static func start(_ script: String, python: String, configuration: URL) throws -> (Process, Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/enterprise/\(script)").path, configuration.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let (announced, printed) = ProcessRunner.announcedPort(output)
-        guard let port = announced else {
-            process.terminate()
-            throw DjangoProvider.Unavailable(description: "expected \(script) to print its port, found \(printed)")
-        }
-        return (process, port)
+        try startScript("enterprise/\(script)", named: script, python: python, arguments: [configuration.path])
     }
 }

@@ -29,6 +29,14 @@ public final class MCPTestServer {
         return Set(text.split(separator: "\n").map(String.init))
     }
 
+    /// Starts one whose tokens come from `authorizationServer`, checked at `introspection` with
+    /// these credentials (an enterprise peer's, ``EnterprisePeers/mcpServer(jsonResponses:)``).
+    public init(authorizationServer: String, introspection: String, clientID: String, secret: String, jsonResponses: Bool = false) throws {
+        tokenLog = nil
+        (process, port) = try startScript("mcp-server/mcp_server.py", named: "the MCP server", python: try DjangoProvider.instance().python,
+                                          arguments: [authorizationServer, introspection, clientID, secret] + (jsonResponses ? ["--json-response"] : []))
+    }
+
     /// Stops the server.
     public func stop() {
         process.terminate()

@@ -4,10 +4,16 @@ import Foundation
 /// introspection endpoint and the resource server's credentials, then `arguments`; returns the
 /// process and the port it announced.
 func startPeer(_ script: String, named name: String, provider: DjangoProvider.Instance, arguments: [String]) throws -> (Process, Int) {
+    try startScript(script, named: name, python: provider.python,
+                    arguments: [provider.issuer, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret"] + arguments)
+}
+
+/// Starts `Tests/Support/<script>` with `python` and `arguments`; returns the process and the port
+/// it announced.
+func startScript(_ script: String, named name: String, python: String, arguments: [String]) throws -> (Process, Int) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: provider.python)
-    process.arguments = [ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/\(script)").path, provider.issuer,
-                         provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret"] + arguments
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/\(script)").path] + arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.standardError

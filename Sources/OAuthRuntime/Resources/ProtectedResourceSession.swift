@@ -35,6 +35,12 @@ public actor ProtectedResourceSession {
         /// Registered at run time (RFC 7591), once per authorization server; the registration is
         /// kept in the store with the sign-in and reused.
         case dynamic(clientName: String)
+        /// A confidential client that signs in with the company's identity provider: an ID-JAG
+        /// redeemed at the authorization server, with no browser, as long as the app's sign-in
+        /// at the identity provider lives (enterprise-managed authorization). Bound to its
+        /// authorization server as a pre-registered client is.
+        case enterprise(EnterpriseIdentity)
+
     }
 
     /// Whether a sign-in or a step-up may open the user agent.
@@ -126,14 +132,40 @@ public actor ProtectedResourceSession {
         if let session { return session }
         let found = try await discovery()
         let registration = try await registration(for: found)
-        let client = try OAuthClient<DiscoveredProvider>(configuration: found.configuration, options: ClientOptions(
-            transport: transport, allowInsecureLoopback: allowInsecureLoopback, registration: registration))
+        var options = ClientOptions(transport: transport, allowInsecureLoopback: allowInsecureLoopback, registration: registration)
+        if case .enterprise(let enterprise) = identity {
+            options.clientSecret = enterprise.clientSecret
+            options.clientKey = enterprise.clientKey
+        }
+        let client = try OAuthClient<DiscoveredProvider>(configuration: found.configuration, options: options)
         let account = Self.signInAccount(issuer: found.configuration.issuer ?? "", clientID: registration.clientID,
                                          resource: found.resource.identifier.absoluteString)
         let signInStore = (store as? any AccountTokenStore).map { $0.forAccount(account) as any TokenStore } ?? store
         let made = OAuthSession(client: client, store: signInStore, allowedResourceOrigins: [resource, found.resource.identifier])
+        if case .enterprise(let enterprise) = identity {
+            // No refresh token comes with an ID-JAG's tokens (draft §5): an expired one is
+            // renewed by a new ID-JAG, in the session's single flight (once for every process
+            // sharing the store), with no prompt while the identity provider's sign-in lives.
+            let issuer = found.configuration.issuer ?? "", resourceID = found.resource.identifier, discoveredScopes = found.scopes
+            await made.setRenewal { expired async throws(OAuthError) -> SignIn<DiscoveredProvider> in
+                try await Self.redeemIdentityAssertion(from: enterprise.identityProvider, audience: issuer, resource: resourceID,
+                                                       scopes: expired.tokens.scopes ?? discoveredScopes, client: client)
+            }
+        }
         session = made
         return made
+    }
+
+    /// The two hops of enterprise-managed authorization: an ID-JAG from the identity provider
+    /// for this authorization server and resource, then the JWT bearer grant with it here. The
+    /// ID token goes to the identity provider only; the server gets the ID-JAG.
+    static func redeemIdentityAssertion(from issuer: any IdentityAssertionIssuer, audience: String, resource: URL, scopes: [String],
+                                        client: OAuthClient<DiscoveredProvider>) async throws(OAuthError) -> SignIn<DiscoveredProvider> {
+        let grant = try await issuer.identityAssertion(audience: audience, resource: resource, scopes: scopes)
+        guard grant.issuedTokenType == .idJAG else {
+            throw OAuthError.invalidTokenResponse("the issued token type \"\(grant.issuedTokenType)\" where \(TokenTypeURI.idJAG) was requested")
+        }
+        return try SignIn(tokens: try await client.redeem(assertion: grant.token, scopes: scopes), idToken: nil)
     }
 
     /// The store account a resource session keeps a sign-in under: the authorization server,
@@ -260,6 +292,10 @@ public actor ProtectedResourceSession {
     /// without all of them is refused (``OAuthError/Kind/stepUpNarrowed``) and the stronger
     /// sign-in stays.
     func signIn(scopes: [String], acrValues: [String] = [], maxAge: Int? = nil, replacing kept: [String]? = nil) async throws(OAuthError) {
+        if case .enterprise(let enterprise) = identity {
+            try await signIn(with: enterprise, scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: kept)
+            return
+        }
         guard interaction == .allowed else {
             throw OAuthError(.interactionRequired, "expected to sign in to \(resource.absoluteString) with the scopes \(scopes.joined(separator: " ")), found interaction not allowed (ProtectedResourceSession.interaction is .never)")
         }
@@ -270,11 +306,32 @@ public actor ProtectedResourceSession {
                                                       acrValues: acrValues) {
             throw OAuthError(.insufficientAuthentication, problem)
         }
-        let lost = StepUp.scopesLost(keeping: kept ?? [], granted: signIn.tokens.scopes, asked: scopes)
+        try await keep(signIn, in: session, asked: scopes, replacing: kept)
+    }
+
+    /// Keeps a new sign-in made with `asked`, unless it would replace one holding scopes it lacks
+    /// (``OAuthError/Kind/stepUpNarrowed``): a step-up never trades a stronger sign-in for a weaker.
+    private func keep(_ signIn: SignIn<DiscoveredProvider>, in session: OAuthSession<DiscoveredProvider>, asked: [String],
+                      replacing kept: [String]?) async throws(OAuthError) {
+        let lost = StepUp.scopesLost(keeping: kept ?? [], granted: signIn.tokens.scopes, asked: asked)
         if !lost.isEmpty {
             throw OAuthError(.stepUpNarrowed, "expected the step-up's sign-in to \(resource.absoluteString) to keep the scopes the sign-in had, found it without \(lost.joined(separator: " ")): the earlier sign-in is kept")
         }
         try await session.keep(signIn)
+    }
+
+    /// A sign-in with an ID-JAG: nothing opens, whatever ``interaction`` says, since the
+    /// identity provider's sign-in is what authorizes it. What only the user can give there (a
+    /// fresher or stronger authentication, RFC 9470) is asked of the app instead.
+    func signIn(with enterprise: EnterpriseIdentity, scopes: [String], acrValues: [String], maxAge: Int?, replacing kept: [String]?) async throws(OAuthError) {
+        guard acrValues.isEmpty, maxAge == nil else {
+            throw OAuthError(.interactionRequired, "expected a sign-in at the identity provider \(enterprise.identityProvider.identityProviderIssuer) meeting \(resource.absoluteString)'s challenge (acr_values, max_age), found only its current one: sign in there again")
+        }
+        let session = try await oauthSession()
+        let found = try await discovery()
+        let signIn = try await Self.redeemIdentityAssertion(from: enterprise.identityProvider, audience: found.configuration.issuer ?? "",
+                                                            resource: found.resource.identifier, scopes: scopes, client: session.client)
+        try await keep(signIn, in: session, asked: scopes, replacing: kept)
     }
 
     /// The store's registration with this server when it fits, else one made now and kept at
@@ -284,17 +341,9 @@ public actor ProtectedResourceSession {
         let registrations = store as? any ClientRegistrationStore
         switch identity {
         case .preregistered(let clientID, let boundIssuer):
-            let key = Self.preregisteredKey(clientID: clientID)
-            let stored = try await storedRegistration(key: key, in: registrations)
-            if let bound = boundIssuer ?? stored?.issuer, bound != issuer {
-                throw OAuthError(.invalidConfiguration, "expected the resource \(resource.absoluteString) to name the authorization server \(bound), where client \"\(clientID)\" is registered, found it names \(issuer): a client ID belongs to the server that issued it; register the app at \(issuer) and use that client ID, or remove the server's stored sign-in")
-            }
-            registrationReused = stored != nil
-            var record = ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
-            record.authorizationServer = found.configuration
-            if let registrations, stored != record { try await keep(record, key: key, in: registrations) }
-            record.authorizationServer = nil
-            return record
+            return try await boundRegistration(clientID: clientID, boundIssuer: boundIssuer, found: found, in: registrations)
+        case .enterprise(let enterprise):
+            return try await boundRegistration(clientID: enterprise.clientID, boundIssuer: enterprise.issuer, found: found, in: registrations)
         case .metadataDocument(let url):
             // Portable across servers: the document is the app's, wherever it signs in.
             try EndpointPolicy.requireSecure(url, name: "client ID metadata document", allowInsecureLoopback: allowInsecureLoopback)
@@ -354,6 +403,7 @@ public actor ProtectedResourceSession {
         switch identity {
         case .dynamic: dynamicKey(issuer: issuer, redirectURI: redirectURI, resource: resource)
         case .preregistered(let clientID, _): preregisteredKey(clientID: clientID)
+        case .enterprise(let enterprise): preregisteredKey(clientID: enterprise.clientID)
         case .metadataDocument: nil
         }
     }
@@ -366,6 +416,24 @@ public actor ProtectedResourceSession {
 
     static func preregisteredKey(clientID: String) -> String {
         "preregistered \(clientID)"
+    }
+
+    /// A client registered by hand (or an enterprise client): bound to `boundIssuer`, or to the
+    /// server it was first used at, and kept with that server's metadata.
+    private func boundRegistration(clientID: String, boundIssuer: String?, found: DiscoveredResource,
+                                   in registrations: (any ClientRegistrationStore)?) async throws(OAuthError) -> ClientRegistrationRecord {
+        let issuer = found.configuration.issuer ?? ""
+        let key = Self.preregisteredKey(clientID: clientID)
+        let stored = try await storedRegistration(key: key, in: registrations)
+        if let bound = boundIssuer ?? stored?.issuer, bound != issuer {
+            throw OAuthError(.invalidConfiguration, "expected the resource \(resource.absoluteString) to name the authorization server \(bound), where client \"\(clientID)\" is registered, found it names \(issuer): a client ID belongs to the server that issued it; register the app at \(issuer) and use that client ID, or remove the server's stored sign-in")
+        }
+        registrationReused = stored != nil
+        var record = ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
+        record.authorizationServer = found.configuration
+        if let registrations, stored != record { try await keep(record, key: key, in: registrations) }
+        record.authorizationServer = nil
+        return record
     }
 
     private func storedRegistration(key: String, in registrations: (any ClientRegistrationStore)?) async throws(OAuthError) -> ClientRegistrationRecord? {

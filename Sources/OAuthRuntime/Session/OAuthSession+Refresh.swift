@@ -14,6 +14,12 @@ extension OAuthSession {
         return try await refresh().tokens.accessToken
     }
 
+    /// Renews an expired sign-in another way than by its refresh token, through the same single
+    /// flight (one renewal for every caller and every process sharing the store).
+    func setRenewal(_ renewal: @escaping @Sendable (SignIn<Provider>) async throws(OAuthError) -> SignIn<Provider>) {
+        self.renewal = renewal
+    }
+
     /// Refreshes now (or joins the refresh under way) and returns the new sign-in.
     @discardableResult
     public func refresh() async throws(OAuthError) -> SignIn<Provider> {
@@ -49,7 +55,11 @@ extension OAuthSession {
                     self.refreshCount += 1
                     var renewed: SignIn<Provider>
                     do throws(OAuthError) {
-                        renewed = try await client.refresh(signIn, now: now())
+                        if let renewal = self.renewal {
+                            renewed = try await renewal(signIn)
+                        } else {
+                            renewed = try await client.refresh(signIn, now: now())
+                        }
                         renewed.renewedAfterRejection = afterRejection
                     } catch {
                         throw await self.refreshFailed(error, refreshing: signIn, startedIn: started)

@@ -41,6 +41,9 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// refused again by a server, it is refused for the server's own reasons, not refreshed again.
     var tokenRenewedForRejection: String?
     /// Subscribers of ``states()``, and what they were last told.
+    /// How an expired sign-in is renewed when it is not by its refresh token: a resource session
+    /// with an enterprise identity redeems a new ID-JAG. Set once, before first use.
+    var renewal: (@Sendable (SignIn<Provider>) async throws(OAuthError) -> SignIn<Provider>)?
     var observers: [Int: AsyncStream<SessionState<Provider>>.Continuation] = [:]
     var nextObserver = 0
     var published: SessionState<Provider>?

@@ -12,7 +12,8 @@ CONFIG.json:
     {"identity_provider": "<issuer whose ID-JAGs are trusted>",
      "clients": [{"client_id": ..., "client_secret": ...} or {"client_id": ..., "jwks": {...}}],
      "introspection": {"client_id": ..., "client_secret": ...},
-     "log": "<file that gets one JSON line per token request>"}
+     "log": "<file that gets one JSON line per token request>",
+     "expires_in": <access token lifetime in seconds, 3600 by default>}
 
 What is added around authlib, which is a library without a server: the HTTP plumbing, an
 in-memory client list and token table, the RFC 8414 metadata document, and introspection. The
@@ -185,7 +186,8 @@ class Server(AuthorizationServer):
 
 
 server = Server(scopes_supported=["read", "write"])
-server.register_token_generator("default", BearerTokenGenerator(lambda **kwargs: secrets.token_urlsafe(32)))
+server.register_token_generator("default", BearerTokenGenerator(lambda **kwargs: secrets.token_urlsafe(32),
+                                                                 expires_generator=int(CONFIG.get("expires_in", 3600))))
 # authlib names the method client_assertion_jwt; the metadata and clients call it private_key_jwt.
 server.register_client_auth_method("private_key_jwt", ClientAssertion())
 server.register_grant(Grant)

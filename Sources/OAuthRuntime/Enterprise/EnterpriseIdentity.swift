@@ -1,0 +1,58 @@
+import Foundation
+
+/// A client of an MCP server's authorization server that signs in with the company's identity
+/// provider instead of a browser (enterprise-managed authorization): each sign-in, and each
+/// renewal when the access token expires, is an ID-JAG from ``identityProvider`` redeemed with
+/// the JWT bearer grant (RFC 7523 §2.1), authenticated as this client.
+///
+/// The client is registered at one authorization server (``issuer``): a resource that names
+/// another is refused, saying which, as for a pre-registered client. Its secret or key never
+/// appears in a description.
+public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
+    /// What issues ID-JAGs: the app's sign-in at the identity provider.
+    public let identityProvider: any IdentityAssertionIssuer
+    /// The client ID at the MCP server's authorization server (the ID-JAG's `client_id`).
+    public let clientID: String
+    /// The authorization server the client is registered at; `nil` binds it at first use, in a
+    /// store that keeps registrations.
+    public let issuer: String?
+    /// A secret, for an authorization server that authenticates the client so.
+    let clientSecret: String?
+    /// A key, for `private_key_jwt`.
+    let clientKey: ClientKey?
+
+    /// An identity; give `clientSecret` or `clientKey` as the authorization server authenticates
+    /// the client (the MCP extension requires a confidential client).
+    public init(identityProvider: any IdentityAssertionIssuer, clientID: String, issuer: String? = nil, clientSecret: String? = nil, clientKey: ClientKey? = nil) {
+        self.identityProvider = identityProvider
+        self.clientID = clientID
+        self.issuer = issuer
+        self.clientSecret = clientSecret
+        self.clientKey = clientKey
+    }
+
+    /// Equal when they name the same identity provider, client, server and credentials.
+    public static func == (lhs: EnterpriseIdentity, rhs: EnterpriseIdentity) -> Bool {
+        lhs.identityProvider.identityProviderIssuer == rhs.identityProvider.identityProviderIssuer && lhs.clientID == rhs.clientID
+            && lhs.issuer == rhs.issuer && lhs.clientSecret == rhs.clientSecret && lhs.clientKey == rhs.clientKey
+    }
+
+    /// Hashes what ``==`` compares, but the secret.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identityProvider.identityProviderIssuer)
+        hasher.combine(clientID)
+        hasher.combine(issuer)
+        hasher.combine(clientKey)
+    }
+
+    /// The identity provider, client and server; never the secret or key.
+    public var description: String {
+        "EnterpriseIdentity(identityProvider: \(identityProvider.identityProviderIssuer), clientID: \(clientID)"
+            + "\(issuer.map { ", issuer: \($0)" } ?? "")\(clientSecret == nil ? "" : ", secret: <redacted>")\(clientKey.map { ", key: \($0)" } ?? ""))"
+    }
+}
+
+extension EnterpriseIdentity: CustomReflectable {
+    /// Its description only: reflection never shows the secret.
+    public var customMirror: Mirror { .redacted(self) }
+}
