@@ -26,25 +26,42 @@ extension OAuthGenLogin {
         /// With --mcp: the server's tools (tools/list), or the --call tool's text content.
         var mcp_tools: [String]?
         var mcp_result: [String]?
+        /// With --identity-provider: its issuer.
+        var identity_provider: String?
+        /// With --identity-provider, when this run signed in or renewed with an ID-JAG: the two
+        /// token requests it takes, in order (the exchange at the identity provider, the JWT
+        /// bearer grant at the resource's authorization server).
+        var hops: [Hop]?
+    }
+
+    /// One token-endpoint request of enterprise-managed authorization.
+    struct Hop: Encodable {
+        /// The issuer asked.
+        var at: String
+        var grant_type: String
+        /// What came back.
+        var issued_token_type: String
     }
 
     func resourceSignIn() async throws(OAuthError) {
-        guard issuer == nil, discovery == nil, !device, !par, !dpop, clientSecret == nil, acrValues == nil, maxAge == nil else {
+        guard issuer == nil, discovery == nil, !device, !par, !dpop, identityProvider != nil || clientSecret == nil, acrValues == nil, maxAge == nil else {
             throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --dpop, --client-secret, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs; DPoP is used where it requires it")
         }
         guard let resource, let resourceURL = URL(string: resource), resourceURL.host != nil else {
             throw OAuthError(.invalidConfiguration, "expected --resource to be an absolute URL, found \"\(resource ?? "")\"")
         }
         let agent = try LoopbackUserAgent(browserCommandLine: browserCommand, timeout: timeout)
+        let fileStore = store.map { FileTokenStore(path: $0) }
+        let redirect = try loopbackURI(redirectURI, option: "--redirect-uri")
         let identity: ProtectedResourceSession.ClientIdentity
-        if let clientID {
+        if let identityProvider {
+            identity = .enterprise(try await enterpriseIdentity(identityProvider, agent: agent, redirect: redirect, store: fileStore))
+        } else if let clientID {
             let url = URL(string: clientID)
             identity = url?.scheme == "https" || url?.scheme == "http" ? .metadataDocument(url!) : .preregistered(clientID)
         } else {
             identity = .dynamic(clientName: "oauthgen-login")
         }
-        let fileStore = store.map { FileTokenStore(path: $0) }
-        let redirect = try loopbackURI(redirectURI, option: "--redirect-uri")
         let session = ProtectedResourceSession(
             resource: resourceURL, identity: identity, redirectURI: redirect,
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
@@ -76,7 +93,8 @@ extension OAuthGenLogin {
             client_id: oauth.client.clientID, registration: registration?.method.rawValue ?? "preregistered",
             registration_reused: await session.registrationReused,
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
-            stepped_up: await session.stepUps > 0, resource_status: status, mcp_tools: outcome?.tools, mcp_result: outcome?.result)
+            stepped_up: await session.stepUps > 0, resource_status: status, mcp_tools: outcome?.tools, mcp_result: outcome?.result,
+            identity_provider: identityProvider, hops: Self.hops(of: identity, redeemed: await session.identityAssertionsRedeemed, at: found))
         if json {
             print(Self.jsonText(report))
         } else {
@@ -86,6 +104,9 @@ extension OAuthGenLogin {
                 client: \(Self.printable(report.client_id)) (\(report.registration)\(report.registration_reused ? ", reused" : ""))
                 scope: \(Self.printable(report.scope ?? ""))\(report.stepped_up ? " (stepped up)" : "")
                 """)
+            for hop in report.hops ?? [] {
+                print("hop: \(Self.printable(hop.grant_type)) at \(Self.printable(hop.at)) gave \(Self.printable(hop.issued_token_type))")
+            }
             if let tools = outcome?.tools { print("tools: \(tools.map(Self.printable).joined(separator: ", "))") }
             for text in outcome?.result ?? [] { print(Self.printableLines(text)) }
         }

@@ -31,6 +31,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
                   --par --dpop --userinfo --refresh
               oauthgen-login --resource https://mcp.example.com/mcp --store ~/.mcp-sign-in --json
               oauthgen-login --resource https://mcp.example.com/mcp --call search --arguments '{"q": "oauth"}'
+              oauthgen-login --resource https://mcp.example.com/mcp --mcp --identity-provider https://idp.example.com \\
+                  --identity-client-id agent --client-id mcp-agent --client-key agent-key.pem --store ~/.mcp-sign-in
             """
     )
 
@@ -66,8 +68,34 @@ struct OAuthGenLogin: AsyncParsableCommand {
         """))
     var clientID: String?
 
-    @Option(help: "For providers that insist on one (not secret in a native app, RFC 8252 §8.5).")
+    @Option(help: ArgumentHelp("""
+        For providers that insist on one (not secret in a native app, RFC 8252 §8.5). With \
+        --identity-provider: the secret of --client-id at the MCP server's authorization server.
+        """))
     var clientSecret: String?
+
+    @Option(help: ArgumentHelp("""
+        With --identity-provider: a PEM private key (P-256 or RSA of 2048 bits or more, readable by its \
+        owner only) that authenticates --client-id at the MCP server's authorization server with \
+        private_key_jwt (RFC 7523 §2.2) instead of a secret.
+        """, valueName: "file"))
+    var clientKey: String?
+
+    @Option(help: ArgumentHelp("""
+        With --resource: the company's identity provider (its issuer). The run signs in there once (the \
+        browser opens; --store keeps that sign-in too), then for the resource's authorization server \
+        exchanges the ID token for an ID-JAG (RFC 8693) and redeems it with the JWT bearer grant (RFC \
+        7523): no browser per MCP server, and an expired token is renewed the same way. Needs \
+        --identity-client-id, and --client-id with --client-secret or --client-key for the MCP server's \
+        authorization server.
+        """, valueName: "issuer"))
+    var identityProvider: String?
+
+    @Option(help: ArgumentHelp("With --identity-provider: the client ID registered there.", valueName: "id"))
+    var identityClientID: String?
+
+    @Option(help: ArgumentHelp("With --identity-provider: that client's secret, where the identity provider requires one.", valueName: "secret"))
+    var identityClientSecret: String?
 
     @Option(help: "A loopback redirect URI such as http://127.0.0.1/callback or http://[::1]/cb; the port is chosen at run time.")
     var redirectURI: String = "http://127.0.0.1/callback"

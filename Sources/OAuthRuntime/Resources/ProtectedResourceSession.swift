@@ -77,6 +77,9 @@ public actor ProtectedResourceSession {
     var session: OAuthSession<DiscoveredProvider>?
     /// The step-ups this session made (diagnostics and tests).
     public private(set) var stepUps = 0
+    /// The ID-JAGs this session redeemed, for sign-ins and renewals (an enterprise identity;
+    /// diagnostics, and `oauthgen-login`'s report).
+    public private(set) var identityAssertionsRedeemed = 0
     /// Whether the client's registration came from the store rather than being made by this
     /// session (diagnostics, and `oauthgen-login`'s report).
     public private(set) var registrationReused = false
@@ -147,9 +150,11 @@ public actor ProtectedResourceSession {
             // renewed by a new ID-JAG, in the session's single flight (once for every process
             // sharing the store), with no prompt while the identity provider's sign-in lives.
             let issuer = found.configuration.issuer ?? "", resourceID = found.resource.identifier, discoveredScopes = found.scopes
-            await made.setRenewal { expired async throws(OAuthError) -> SignIn<DiscoveredProvider> in
-                try await Self.redeemIdentityAssertion(from: enterprise.identityProvider, audience: issuer, resource: resourceID,
-                                                       scopes: expired.tokens.scopes ?? discoveredScopes, client: client)
+            await made.setRenewal { [weak self] expired async throws(OAuthError) -> SignIn<DiscoveredProvider> in
+                let renewed = try await Self.redeemIdentityAssertion(from: enterprise.identityProvider, audience: issuer, resource: resourceID,
+                                                                     scopes: expired.tokens.scopes ?? discoveredScopes, client: client)
+                await self?.countRedemption()
+                return renewed
             }
         }
         session = made
@@ -331,7 +336,12 @@ public actor ProtectedResourceSession {
         let found = try await discovery()
         let signIn = try await Self.redeemIdentityAssertion(from: enterprise.identityProvider, audience: found.configuration.issuer ?? "",
                                                             resource: found.resource.identifier, scopes: scopes, client: session.client)
+        countRedemption()
         try await keep(signIn, in: session, asked: scopes, replacing: kept)
+    }
+
+    private func countRedemption() {
+        identityAssertionsRedeemed += 1
     }
 
     /// The store's registration with this server when it fits, else one made now and kept at

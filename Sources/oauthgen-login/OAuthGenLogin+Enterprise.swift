@@ -1,0 +1,41 @@
+import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
+
+// --identity-provider: enterprise-managed authorization. The run signs in at the company's
+// identity provider (kept in --store beside the resource's sign-in), and the resource session
+// trades its ID token for ID-JAGs there.
+extension OAuthGenLogin {
+    /// The client at the MCP server's authorization server, signing in with ID-JAGs from the
+    /// identity provider at `issuer`, where this run signs in first unless `store` holds a sign-in.
+    func enterpriseIdentity(_ issuer: String, agent: LoopbackUserAgent, redirect: RegisteredRedirectURI,
+                            store: FileTokenStore?) async throws(OAuthError) -> EnterpriseIdentity {
+        guard let identityClientID else {
+            throw OAuthError(.invalidConfiguration, "expected --identity-client-id with --identity-provider, found none")
+        }
+        guard let clientID, clientSecret != nil || clientKey != nil else {
+            throw OAuthError(.invalidConfiguration, "expected --client-id with --client-secret or --client-key for the MCP server's authorization server, found \(clientID == nil ? "no --client-id" : "neither credential"): an ID-JAG is redeemed by a confidential client")
+        }
+        let transport = URLSessionTransport()
+        let configuration = try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: false)
+        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(
+            clientID: identityClientID, clientSecret: identityClientSecret, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
+        let account = "identity provider \(issuer) as \(identityClientID)"
+        let session = OAuthSession(client: client, store: store.map { $0.forAccount(account) as any TokenStore } ?? MemoryTokenStore())
+        if try await session.currentSignIn() == nil {
+            try await session.signIn(with: agent, redirectURI: redirect, scopes: [ScopeValue(rawValue: "openid")])
+        }
+        let key = try clientKey.map { path throws(OAuthError) in try ClientKey(contentsOf: URL(fileURLWithPath: path)) }
+        return EnterpriseIdentity(identityProvider: session, clientID: clientID, clientSecret: clientSecret, clientKey: key)
+    }
+
+    /// The report's hops: the two requests of the last ID-JAG this run redeemed, if any.
+    static func hops(of identity: ProtectedResourceSession.ClientIdentity, redeemed: Int, at found: DiscoveredResource) -> [Hop]? {
+        guard case .enterprise(let enterprise) = identity, redeemed > 0 else { return nil }
+        return [
+            Hop(at: enterprise.identityProvider.identityProviderIssuer, grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+                issued_token_type: TokenTypeURI.idJAG.rawValue),
+            Hop(at: found.configuration.issuer ?? "", grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+                issued_token_type: TokenTypeURI.accessToken.rawValue),
+        ]
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// `oauthgen-login --resource … --identity-provider …`: agent processes that sign in once at the
+/// company's identity provider (idpyoidc) and reach MCP servers (the Python SDK's, whose tokens
+/// come from authlib's ID-JAG grant) with no browser; an expired token is renewed once for every
+/// process sharing the store.
+@Suite(.enabled("needs idpyoidc, authlib and the Python mcp SDK") { await EnterprisePeers.isAvailableOffPool() }, .serialized)
+struct EnterpriseAgentsTests {
+    /// The options naming the identity provider and the client at the MCP server's server.
+    static func enterprise(_ peers: EnterprisePeers) -> [String] {
+        ["--identity-provider", peers.identityProvider, "--identity-client-id", EnterprisePeers.identityClientID,
+         "--identity-client-secret", EnterprisePeers.identitySecret,
+         "--client-id", EnterprisePeers.serverClientID, "--client-secret", EnterprisePeers.serverSecret]
+    }
+
+    static func agent(_ endpoint: URL, _ enterprise: [String], store: String, browser: String, call: [String]) async throws -> ProcessRunner.Run {
+        try await ProcessRunner.runDetached(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
+            "--resource", endpoint.absoluteString, "--allow-insecure-loopback", "--store", store, "--json", "--timeout", "120",
+            "--browser-command", browser,
+        ] + enterprise + call)
+    }
+
+    /// Marks the store's sign-in for `endpoint` expired, as the clock would.
+    func expire(_ store: FileTokenStore, resource endpoint: URL) async throws {
+        let accounts = store.accounts().filter { $0.hasPrefix("resource \(endpoint.absoluteString) ") }
+        try #require(accounts.count == 1, "\(store.accounts())")
+        let account = store.forAccount(accounts[0])
+        var record = try #require(try await account.load())
+        record.tokens.expiresAt = Date(timeIntervalSinceNow: -60)
+        try await account.save(record)
+    }
+
+    @Test func agentsSignInOnceAtTheIdentityProviderAndRenewOnce() async throws {
+        let peers = try EnterprisePeers()
+        defer { peers.stop() }
+        let first = try peers.mcpServer(), second = try peers.mcpServer()
+        defer { first.stop(); second.stop() }
+        try peers.allow(resources: [first.endpoint.absoluteString, second.endpoint.absoluteString])
+        let directory = try makeTestDirectory("oauthgen-enterprise-agents")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sign-ins.json").path
+        let provider = try DjangoProvider.instance()
+
+        // The one interactive sign-in, at the identity provider; the MCP server lists its tools.
+        let listing = try await Self.agent(first.endpoint, Self.enterprise(peers), store: path, browser: provider.browserCommand, call: ["--mcp"])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        let report = (try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8))) as? [String: Any] ?? [:]
+        #expect(report["mcp_tools"] as? [String] == ["add"])
+        #expect(report["identity_provider"] as? String == peers.identityProvider)
+        #expect((report["hops"] as? [[String: String]])?.map { $0["at"] } == [peers.identityProvider, peers.authorizationServer])
+        #expect(!listing.stdout.contains(EnterprisePeers.serverSecret) && !listing.stderr.contains(EnterprisePeers.serverSecret))
+        #expect(peers.identityProviderRequests().map { $0["grant_type"] as? String } == ["authorization_code", "urn:ietf:params:oauth:grant-type:token-exchange"])
+
+        // Four processes after the token expired: one renewal (exchange + redeem) between them, no browser.
+        try await expire(FileTokenStore(path: path), resource: first.endpoint)
+        let endpoint = first.endpoint, options = Self.enterprise(peers)
+        let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+            for index in 0..<4 {
+                group.addTask {
+                    try await Self.agent(endpoint, options, store: path, browser: "/bin/false", call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        #expect(peers.identityProviderRequests().count == 3)
+        #expect(peers.authorizationServerRequests().count == 2)
+
+        // A second MCP server: no browser, its own ID-JAG.
+        let other = try await Self.agent(second.endpoint, Self.enterprise(peers), store: path, browser: "/bin/false", call: ["--mcp"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(peers.identityProviderRequests().last?["resource"] as? String == second.endpoint.absoluteString)
+        #expect(peers.authorizationServerRequests().count == 3)
+    }
+}
