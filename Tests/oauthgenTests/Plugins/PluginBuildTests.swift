@@ -150,6 +150,25 @@ struct PluginBuildTests {
                                                  "--arguments", #"{"a": 20, "b": 22}"#, "--browser-command", "\(provider.python) \(provider.driver) --username olivia"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "42\n")
+
+        // Enterprise-managed authorization: one sign-in at the identity provider (idpyoidc), an
+        // ID-JAG redeemed at the MCP server's authorization server (authlib), no browser there.
+        guard EnterprisePeers.isAvailable else { return }
+        let peers = try EnterprisePeers()
+        defer { peers.stop() }
+        let enterprise = try peers.mcpServer()
+        defer { enterprise.stop() }
+        try peers.allow(resources: [enterprise.endpoint.absoluteString])
+        let viaIdentityProvider = try ProcessRunner.run(binary, [
+            enterprise.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add", "--arguments", #"{"a": 40, "b": 2}"#,
+            "--browser-command", "\(provider.python) \(provider.driver)",
+            "--identity-provider", peers.identityProvider, "--identity-client-id", EnterprisePeers.identityClientID,
+            "--identity-client-secret", EnterprisePeers.identitySecret,
+            "--client-id", EnterprisePeers.serverClientID, "--client-secret", EnterprisePeers.serverSecret,
+        ])
+        #expect(viaIdentityProvider.status == 0, "\(viaIdentityProvider.stderr)")
+        #expect(viaIdentityProvider.stdout == "42\n")
+        #expect(peers.authorizationServerRequests().map { $0["grant_type"] as? String } == ["urn:ietf:params:oauth:grant-type:jwt-bearer"])
     }
 
     @Test func theCommandPluginWritesTheClientsIntoThePackage() async throws {

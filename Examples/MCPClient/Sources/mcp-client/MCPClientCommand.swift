@@ -16,6 +16,8 @@ struct MCPClientCommand: AsyncParsableCommand {
             Examples:
               mcp-client https://mcp.example.com/mcp --call search --arguments '{"query": "oauth"}'
               mcp-client http://127.0.0.1:8000/mcp --allow-insecure-loopback --call add --arguments '{"a": 1, "b": 2}'
+              mcp-client https://mcp.example.com/mcp --call search --identity-provider https://idp.example.com \\
+                  --identity-client-id agent --client-id mcp-agent --client-key agent-key.pem --store ~/.mcp
             """)
 
     @Argument(help: "The MCP server's URL (its streamable HTTP endpoint).")
@@ -29,6 +31,25 @@ struct MCPClientCommand: AsyncParsableCommand {
 
     @Option(help: "A client ID registered with the server's authorization server, or an https URL of a Client ID Metadata Document; left out, the client registers itself.")
     var clientID: String?
+
+    @Option(help: ArgumentHelp("""
+        The company's identity provider (its issuer): sign in there once, then reach the server with an \
+        ID-JAG (enterprise-managed authorization) instead of a browser. Needs --identity-client-id, and \
+        --client-id with --client-secret or --client-key at the server's authorization server.
+        """, valueName: "issuer"))
+    var identityProvider: String?
+
+    @Option(help: "With --identity-provider: the client ID registered there.")
+    var identityClientID: String?
+
+    @Option(help: "With --identity-provider: that client's secret, where it requires one.")
+    var identityClientSecret: String?
+
+    @Option(help: "With --identity-provider: the secret of --client-id at the server's authorization server.")
+    var clientSecret: String?
+
+    @Option(help: ArgumentHelp("With --identity-provider: a PEM private key (0600) for --client-id's private_key_jwt.", valueName: "file"))
+    var clientKey: String?
 
     @Option(help: ArgumentHelp("Keep the sign-in and the registration in FILE (0600) for the next run.", valueName: "file"))
     var store: String?
@@ -54,8 +75,12 @@ struct MCPClientCommand: AsyncParsableCommand {
         guard let data = arguments.data(using: .utf8), let toolArguments = try? JSONDecoder().decode([String: Value].self, from: data) else {
             throw ValidationError("expected --arguments to be a JSON object, found \(arguments)")
         }
+        let fileStore = store.map { FileTokenStore(path: $0) }
+        let userAgent = try LoopbackUserAgent(browserCommandLine: browserCommand)
         let identity: ProtectedResourceSession.ClientIdentity
-        if let clientID {
+        if let identityProvider {
+            identity = .enterprise(try await enterpriseIdentity(identityProvider, userAgent: userAgent, store: fileStore))
+        } else if let clientID {
             identity = clientID.hasPrefix("https://") || clientID.hasPrefix("http://") ? .metadataDocument(URL(string: clientID)!) : .preregistered(clientID)
         } else {
             identity = .dynamic(clientName: "oauthgen mcp-client")
@@ -63,8 +88,8 @@ struct MCPClientCommand: AsyncParsableCommand {
         let session = ProtectedResourceSession(
             resource: url, identity: identity,
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: try LoopbackUserAgent(browserCommandLine: browserCommand),
+            store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
+            userAgent: userAgent,
             transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback)
         let transport: any Transport = sdkTransport
             ? HTTPClientTransport(endpoint: url, streaming: false, authorizer: ProtectedResourceAuthorizer(session: session))
