@@ -12,8 +12,8 @@ import _CryptoExtras
 /// bits or more signs RS256.
 ///
 /// On Linux it comes from a PEM file (``init(contentsOf:keyID:)``); on Apple platforms also from
-/// the Secure Enclave (``init(secureEnclave:keyID:)``) or a `SecKey` the app keeps in its Keychain
-/// (``init(secKey:keyID:)``). Its `description` names the algorithm and key ID, never the key.
+/// the Secure Enclave (`init(secureEnclave:keyID:)`) or a `SecKey` the app keeps in its Keychain
+/// (`init(secKey:keyID:)`). Its `description` names the algorithm and key ID, never the key.
 ///
 /// ```swift
 /// let key = try ClientKey(contentsOf: URL(fileURLWithPath: "/etc/agent/client-key.pem"), keyID: "2026-11")
@@ -166,7 +166,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         lhs.algorithm == rhs.algorithm && lhs.keyID == rhs.keyID && lhs.publicKeyBytes == rhs.publicKeyBytes
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(algorithm)
         hasher.combine(keyID)

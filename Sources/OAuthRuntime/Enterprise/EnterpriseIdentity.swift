@@ -37,7 +37,7 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
             && lhs.issuer == rhs.issuer && lhs.clientSecret == rhs.clientSecret && lhs.clientKey == rhs.clientKey
     }
 
-    /// Hashes what ``==`` compares, but the secret.
+    /// Hashes what `==` compares, but the secret.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identityProvider.identityProviderIssuer)
         hasher.combine(clientID)

@@ -20,3 +20,21 @@ func tokenExchangeRequestDocumentation(client: OAuthClient<DiscoveredProvider>, 
     // end snippet
     _ = exchanged
 }
+
+#if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+func enterpriseResourceSession(store: FileTokenStore, agentKey: ClientKey, toolsURL: URL) async throws {
+    // snippet: EnterpriseManagedAuthorization.md, a resource session
+    let corporate = OAuthSession(client: try Corp.client(options: ClientOptions(clientKey: agentKey)), store: store.forAccount("corp"))
+    try await corporate.signIn(with: LoopbackUserAgent())
+    let identity = EnterpriseIdentity(identityProvider: corporate, clientID: "mcp-agent", clientKey: agentKey)
+    let session = ProtectedResourceSession(
+        resource: URL(string: "https://mcp.example.com/mcp")!,
+        identity: .enterprise(identity),
+        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+        store: store,
+        userAgent: LoopbackUserAgent())
+    let (data, response) = try await session.data(for: URLRequest(url: toolsURL))
+    // end snippet
+    _ = (data, response)
+}
+#endif
