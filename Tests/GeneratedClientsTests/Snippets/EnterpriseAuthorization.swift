@@ -2,6 +2,9 @@
 // TokenExchangeRequest's documentation, compiled (see README.swift).
 
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import OAuthRuntime
 
 func clientKeyDocumentation(configuration: ProviderConfiguration) throws {
