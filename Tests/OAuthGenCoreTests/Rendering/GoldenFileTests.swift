@@ -22,7 +22,7 @@ import Testing
         // All of them at once, as the plugin runs: the rules across providers apply too.
         let result = Generator(templates: try TemplateSet.embedded()).run(paths: inputs)
         #expect(!result.diagnostics.containsErrors, "\(result.diagnostics)")
-        #expect(result.files.map(\.name) == ["api", "apple", "docker", "dot", "duende", "entra", "github", "gitlab", "glewlwyd", "google", "okta"]
+        #expect(result.files.map(\.name) == ["api", "apple", "corp", "docker", "dot", "duende", "entra", "github", "gitlab", "glewlwyd", "google", "okta"]
             .map { "\($0).oauthgen.swift" })
 
         let references = result.files.filter { Self.goldens.contains(String($0.name.prefix { $0 != "." })) }
