@@ -47,11 +47,9 @@ public enum DPoPProof {
         let claims = Claims(
             jti: SecureRandom.base64URLToken(bytes: 16), htm: method.uppercased(), htu: htu, iat: Int(now.timeIntervalSince1970),
             ath: accessToken.map { Base64URL.encode(SHA256.hash(data: Array($0.utf8))) }, nonce: nonce)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let signingInput: String
         do {
-            signingInput = Base64URL.encode(try encoder.encode(header)) + "." + Base64URL.encode(try encoder.encode(claims))
+            signingInput = try CompactJWS.signingInput(header: header, claims: claims)
         } catch {
             throw Failure(description: "expected the proof to encode as JSON, found: \(error)")
         }

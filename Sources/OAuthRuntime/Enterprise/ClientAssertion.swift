@@ -18,11 +18,9 @@ enum ClientAssertion {
         let header = Header(alg: key.algorithm, typ: "JWT", kid: key.keyID)
         let claims = Claims(iss: clientID, sub: clientID, aud: audience, iat: issuedAt, exp: issuedAt + lifetime,
                             jti: SecureRandom.base64URLToken(bytes: 16))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let signingInput: String
         do {
-            signingInput = Base64URL.encode(try encoder.encode(header)) + "." + Base64URL.encode(try encoder.encode(claims))
+            signingInput = try CompactJWS.signingInput(header: header, claims: claims)
         } catch {
             throw OAuthError(.invalidConfiguration, "expected the client assertion to encode as JSON, found an error", underlyingError: error)
         }

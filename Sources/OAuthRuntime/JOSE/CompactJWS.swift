@@ -50,3 +50,14 @@ struct CompactJWS: Sendable {
         self.signature = signature
     }
 }
+
+extension CompactJWS {
+    /// What a JWS the runtime makes signs (RFC 7515 §7.1): the header and the claims as JSON
+    /// (members sorted, slashes unescaped), each base64url-encoded, joined by a dot. A DPoP
+    /// proof and a client assertion are made so.
+    static func signingInput(header: some Encodable, claims: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Base64URL.encode(try encoder.encode(header)) + "." + Base64URL.encode(try encoder.encode(claims))
+    }
+}

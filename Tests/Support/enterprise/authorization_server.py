@@ -30,10 +30,9 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "django-provider"))
-from peer import exit_with_parent  # noqa: E402
+from wire import log_token_request, serve  # noqa: E402
 
 os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http only, as every test peer
 
@@ -235,13 +234,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(200, dict(record, active=True, token_type="Bearer"))
         if self.path != "/token":
             return self.answer(404, {"error": "not_found"})
-        if CONFIG.get("log"):
-            record = {name: (values if len(values) > 1 else values[0]) for name, values in form.items()
-                      if name not in ("assertion", "client_secret", "client_assertion")}
-            record["authorization"] = headers.get("Authorization", "").split(" ")[0]
-            record["has"] = sorted(name for name in form if name in ("assertion", "client_assertion"))
-            with open(CONFIG["log"], "a") as log:
-                log.write(json.dumps(record) + "\n")
+        log_token_request(CONFIG.get("log"), form, headers.get("Authorization"))
         try:
             status, body, answer_headers = server.create_token_response(Request(headers, form))
         except Exception as error:  # a peer bug must read as one, not as an empty reply
@@ -250,9 +243,4 @@ class Handler(BaseHTTPRequestHandler):
 
 
 if __name__ == "__main__":
-    listener.listen(128)
-    print(f"PORT {PORT}", flush=True)
-    exit_with_parent()
-    http = ThreadingHTTPServer(("127.0.0.1", PORT), Handler, bind_and_activate=False)
-    http.socket = listener
-    http.serve_forever()
+    serve(listener, Handler)

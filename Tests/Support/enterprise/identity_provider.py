@@ -35,10 +35,9 @@ import sys
 import time
 import uuid
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "django-provider"))
-from peer import exit_with_parent  # noqa: E402
+from wire import log_token_request, serve  # noqa: E402
 
 from cryptojwt.jws.jws import factory  # noqa: E402
 from cryptojwt.jwt import JWT  # noqa: E402
@@ -47,7 +46,6 @@ from idpyoidc.message.oidc import AccessTokenRequest  # noqa: E402
 from idpyoidc.server import OPConfiguration, Server  # noqa: E402
 from idpyoidc.server.oidc.token import Token  # noqa: E402
 from idpyoidc.server.oidc.token_helper.token_exchange import TokenExchangeHelper  # noqa: E402
-from idpyoidc.message.oidc import TokenErrorResponse  # noqa: E402
 
 ID_JAG = "urn:ietf:params:oauth:token-type:id-jag"
 ID_TOKEN = "urn:ietf:params:oauth:token-type:id_token"
@@ -244,21 +242,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path != "/token":
             return self.answer(404, b"not found")
         body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
-        if CONFIG.get("log"):
-            form = urllib.parse.parse_qs(body)
-            record = {name: (values if len(values) > 1 else values[0]) for name, values in form.items()
-                      if name not in ("subject_token", "client_secret", "client_assertion", "code", "code_verifier", "refresh_token")}
-            record["authorization"] = self.headers.get("Authorization", "").split(" ")[0]
-            record["has"] = sorted(name for name in form if name in ("subject_token", "client_assertion", "code", "refresh_token"))
-            with open(CONFIG["log"], "a") as log:
-                log.write(json.dumps(record) + "\n")
+        log_token_request(CONFIG.get("log"), urllib.parse.parse_qs(body), self.headers.get("Authorization"))
         return self.serve(server.get_endpoint("token"), body, self.http_info())
 
 
 if __name__ == "__main__":
-    listener.listen(128)
-    print(f"PORT {PORT}", flush=True)
-    exit_with_parent()
-    http = ThreadingHTTPServer(("127.0.0.1", PORT), Handler, bind_and_activate=False)
-    http.socket = listener
-    http.serve_forever()
+    serve(listener, Handler)
