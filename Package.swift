@@ -106,14 +106,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Lean on purpose: the plugins build this tool for the host on every app build and run it
-        // whenever a provider file changes, so it has `generate` only and links no networking.
+        // Lean on purpose: the plugins build this tool for the host on every app's clean build and
+        // run it whenever a provider file changes, so it has `generate` only, reads its fixed
+        // arguments itself (no swift-argument-parser) and links no networking.
         .executableTarget(
             name: "oauthgen-generate",
-            dependencies: [
-                "OAuthGenCLI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["OAuthGenCore"]
         ),
         // Apple platforms: CryptoKit and Security only, so an app links nothing third-party
         // through the runtime. Elsewhere: swift-crypto (BoringSSL), `_CryptoExtras` for RSA.

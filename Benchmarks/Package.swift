@@ -14,9 +14,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
+        // One iteration of everything when CI asks (OAUTHGEN_BENCHMARK_SMOKE=1).
+        .target(
+            name: "BenchmarkSmoke",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/BenchmarkSmoke"
+        ),
         .executableTarget(
             name: "GenerationBenchmarks",
             dependencies: [
+                "BenchmarkSmoke",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "_OAuthGenCore", package: "oauthgen"),
                 .product(name: "_OAuthPolicy", package: "oauthgen"),
@@ -27,6 +34,7 @@ let package = Package(
         .executableTarget(
             name: "RuntimeBenchmarks",
             dependencies: [
+                "BenchmarkSmoke",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OAuthRuntime", package: "oauthgen"),
                 .product(name: "JWTKit", package: "jwt-kit"),

@@ -12,11 +12,22 @@
 # on a CI machine. Run it on an otherwise idle machine: it measures wall-clock time.
 #
 #   Benchmarks/clean-build-ratio.sh [--only NAME]
+#   Benchmarks/clean-build-ratio.sh --smoke     (CI: the packages are made and their manifests load,
+#                                                the trivial one builds; nothing is timed. The runtime
+#                                                package's main.swift is compiled by the tests:
+#                                                CleanBuildRatioScriptTests)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/oauthgen-build-ratio.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-only=${2:-}
+only=""
+smoke=0
+case "${1:-}" in
+    --only) only=${2:?--only NAME}; ;;
+    --smoke) smoke=1 ;;
+    "") ;;
+    *) echo "usage: $0 [--only NAME | --smoke]" >&2; exit 2 ;;
+esac
 
 package() {  # name, dependencies line, target dependencies, main.swift
     local dir=$work/$1
@@ -41,11 +52,21 @@ package crypto-only '.package(url: "https://github.com/apple/swift-crypto", from
 print(SHA256.hash(data: Array("hello".utf8)))'
 package runtime ".package(name: \"oauthgen\", path: \"$root\")" '.product(name: "OAuthRuntime", package: "oauthgen")' \
     'import OAuthRuntime
-let client = try Google.client(clientID: "example")
+let client = try Google.client(options: ClientOptions(clientID: "example"))
 print(client.clientID)'
 # The generated client the plugin would write, checked in as a team that commits it would.
-swift run --package-path "$root" -c release oauthgen generate "$root/Examples/Providers/google.openid-configuration.json" \
+swift run --package-path "$root" oauthgen generate "$root/Examples/Providers/google.openid-configuration.json" \
     "$root/Examples/Providers/google.quirks.plist" --output "$work/runtime/Sources/app" >/dev/null 2>&1
+[ -f "$work/runtime/Sources/app/google.oauthgen.swift" ] || { echo "the generated Google client is missing" >&2; exit 1; }
+
+if [ "$smoke" = 1 ]; then
+    for name in trivial crypto-only runtime; do
+        swift package --package-path "$work/$name" dump-package >/dev/null || { echo "$name: the manifest does not load" >&2; exit 1; }
+    done
+    swift build --package-path "$work/trivial" --scratch-path "$work/scratch-trivial" >/dev/null
+    echo "clean-build-ratio smoke: the packages are made, their manifests load, the trivial one builds"
+    exit 0
+fi
 
 measure() {  # name, package directory
     [ -z "$only" ] || [ "$only" = "$1" ] || return 0

@@ -14,7 +14,9 @@ Four phases, RUNS times each, each ending in one tool call:
 - "renewed": that server's stored token marked expired: the two hops again, no browser.
 Prints each phase's median wall-clock time and the token requests each run made at the identity
 provider and at the authorization server (from the peers' logs), which must be 1 and 1 for
-"another server" and "renewed", and 0 and 0 for "stored". Builds Examples/MCPClient in release first.
+"another server" and "renewed", and 0 and 0 for "stored" (the script fails otherwise). Builds
+Examples/MCPClient in release first, unless OAUTHGEN_MCP_CLIENT names an mcp-client already built
+(CI's smoke pass: the example builds' debug one, one run).
 """
 import glob
 import json
@@ -58,9 +60,11 @@ def expire(store, endpoint):
 
 
 def main():
-    subprocess.run(["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "Examples", "MCPClient"),
-                    "--scratch-path", os.path.join(ROOT, ".build-examples", "MCPClient-release")], check=True)
-    client = os.path.join(ROOT, ".build-examples", "MCPClient-release", "release", "mcp-client")
+    client = os.environ.get("OAUTHGEN_MCP_CLIENT")
+    if not client:
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "Examples", "MCPClient"),
+                        "--scratch-path", os.path.join(ROOT, ".build-examples", "MCPClient-release")], check=True)
+        client = os.path.join(ROOT, ".build-examples", "MCPClient-release", "release", "mcp-client")
     state = tempfile.mkdtemp(prefix="oauthgen-enterprise-bench-")
     logs = {"identity": os.path.join(state, "idp.log"), "server": os.path.join(state, "as.log")}
     identity_config = os.path.join(state, "idp.json")
@@ -109,7 +113,11 @@ def main():
             phases["stored"].append(run(endpoints[2 * index + 1], store, browse=False))
             expire(store, endpoints[2 * index + 1])
             phases["renewed"].append(run(endpoints[2 * index + 1], store, browse=False))
-        print(f"mcp-client --identity-provider, {RUNS} runs a phase (release; medians)")
+        expected = {"another server": {(1, 1)}, "stored": {(0, 0)}, "renewed": {(1, 1)}}
+        for name, counts in expected.items():
+            if {found for _, found in phases[name]} != counts:
+                sys.exit(f"{name}: expected {counts} token requests per run, found {sorted({found for _, found in phases[name]})}")
+        print(f"mcp-client --identity-provider, {RUNS} runs a phase (medians)")
         print(f"{'phase':<16} {'median':>8}   token requests per run (identity provider, authorization server)")
         for name, runs in phases.items():
             requests = sorted({counts for _, counts in runs})

@@ -9,7 +9,8 @@ signed in by the same headless browser.
 Each client runs RUNS times "first run" (no store: discovery, dynamic registration, browser
 sign-in, tool call) and RUNS times "stored" (a store from its own first run: no registration,
 no browser). Prints the median wall-clock time of each, and mcp-client's as a ratio of the
-reference's. Builds Examples/MCPClient in release first.
+reference's. Builds Examples/MCPClient in release first, unless OAUTHGEN_MCP_CLIENT names an
+mcp-client already built (CI's smoke pass: the example builds' debug one, one run).
 """
 import os
 import statistics
@@ -40,9 +41,11 @@ def timed(arguments):
 
 
 def main():
-    subprocess.run(["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "Examples", "MCPClient"),
-                    "--scratch-path", os.path.join(ROOT, ".build-examples", "MCPClient-release")], check=True)
-    client = os.path.join(ROOT, ".build-examples", "MCPClient-release", "release", "mcp-client")
+    client = os.environ.get("OAUTHGEN_MCP_CLIENT")
+    if not client:
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "Examples", "MCPClient"),
+                        "--scratch-path", os.path.join(ROOT, ".build-examples", "MCPClient-release")], check=True)
+        client = os.path.join(ROOT, ".build-examples", "MCPClient-release", "release", "mcp-client")
     state = tempfile.mkdtemp(prefix="oauthgen-bench-")
     subprocess.run([PYTHON, os.path.join(SUPPORT, "django-provider", "provider.py"), "setup", state], check=True, stdout=subprocess.DEVNULL)
     provider, port = start([PYTHON, os.path.join(SUPPORT, "django-provider", "provider.py"), "serve", state])

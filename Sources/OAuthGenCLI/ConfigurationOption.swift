@@ -6,10 +6,7 @@ package enum ConfigurationOption {
     /// The configuration, or an empty one without `--config`; findings in the file are printed and
     /// an error in it ends the command.
     package static func load(_ path: String?) throws -> GeneratorConfiguration {
-        guard let path else { return GeneratorConfiguration() }
-        let (configuration, diagnostics) = GeneratorConfiguration.load(path: path)
-        DiagnosticPrinter.printText(diagnostics)
-        guard let configuration, !diagnostics.containsErrors else { throw ExitCode.failure }
+        guard let configuration = GenerateRun.loadConfiguration(path) else { throw ExitCode.failure }
         return configuration
     }
 }

@@ -34,24 +34,8 @@ package struct GenerateCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let templateSet: TemplateSet
-        do {
-            templateSet = try templates.map { try TemplateSet.load(overridesIn: $0) } ?? TemplateSet.embedded()
-        } catch let error as TemplateError {
-            DiagnosticPrinter.printText([error.diagnostic])
-            throw ExitCode.failure
-        }
-        let configuration = try ConfigurationOption.load(config)
-        let result = Generator(accessLevel: accessLevel, templates: templateSet, configuration: configuration).run(paths: inputs)
-        // Notes are for `validate`; a build log shows only what needs acting on.
-        DiagnosticPrinter.printText(result.diagnostics, minimumSeverity: .warning)
-        guard !result.diagnostics.containsErrors else { throw ExitCode.failure }
-        do {
-            _ = try OutputWriter.write(result.files, to: output)
-        } catch {
-            StandardError.write(error.description + "\n")
-            throw ExitCode.failure
-        }
+        let request = GenerateRun.Request(inputs: inputs, output: output, accessLevel: accessLevel, configurationPath: config, templatesDirectory: templates)
+        guard GenerateRun.run(request) else { throw ExitCode.failure }
     }
 }
 

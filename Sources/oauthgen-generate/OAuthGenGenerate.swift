@@ -1,17 +1,30 @@
-import ArgumentParser
-import OAuthGenCLI
+import Foundation
+import OAuthGenCore
 
 /// The tool the SwiftPM plugins run: `oauthgen generate` and nothing else.
 ///
-/// A separate executable so an app's build never loads networking: `oauthgen fetch` links
-/// FoundationNetworking (and through it libcurl), which on Linux adds about 10 ms to every start
-/// of the tool, and the plugin never fetches. The command is the same `GenerateCommand` the
-/// `oauthgen` CLI runs, so the build and the CLI cannot disagree.
+/// Lean on purpose, since every app's clean build compiles it for the host: the plugins call it
+/// with fixed arguments, so it reads them itself instead of linking swift-argument-parser, and it
+/// links no networking (the `oauthgen` CLI's `fetch` does). It runs the same `GenerateRun` as
+/// `oauthgen generate`, with the same options, so the build and the CLI cannot disagree.
 @main
-struct OAuthGenGenerate: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "oauthgen-generate",
-        abstract: "The SwiftPM plugins' generator: `oauthgen generate` without the networking commands.",
-        subcommands: [GenerateCommand.self]
-    )
+enum OAuthGenGenerate {
+    static let usage = """
+        usage: oauthgen-generate generate <input>... --output <dir> [--config <file>] [--access-level internal|public] [--templates <dir>]
+
+        The SwiftPM plugins' generator: `oauthgen generate` (see `oauthgen generate --help`).
+
+        """
+
+    static func main() {
+        switch GenerateArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+        case .help:
+            CommandOutput.standardOutput(usage)
+        case .invalid(let problem):
+            StandardError.write("error: \(problem)\n" + usage)
+            exit(64)  // EX_USAGE, as swift-argument-parser exits on a usage error
+        case .generate(let request):
+            exit(GenerateRun.run(request) ? 0 : 1)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSmoke
 import Foundation
 import OAuthGenCore
 import OAuthPolicy
@@ -66,6 +67,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try? WWWAuthenticate.parse(challenge))
         }
     }
+    BenchmarkSmoke.applyIfAsked()
 }
 
 enum ProviderCorpus {

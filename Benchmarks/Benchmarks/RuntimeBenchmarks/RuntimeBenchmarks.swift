@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSmoke
 import CryptoExtras
 import Foundation
 import JWTKit
@@ -193,6 +194,7 @@ let benchmarks: @Sendable () -> Void = {
             precondition(tokens.count == 1 && requests == 1, "expected one refresh for 10,000 callers, found \(requests) requests and \(tokens.count) tokens")
         }
     }
+    BenchmarkSmoke.applyIfAsked()
 }
 
 /// Answers every request with one canned response.

@@ -40,6 +40,12 @@ import Testing
         }
     }
 
+    /// Every app's clean build compiles the plugins' tool for the host: it depends on the
+    /// generator alone, not on swift-argument-parser (issue: the plugin's cost).
+    @Test func thePluginsToolDependsOnTheGeneratorAlone() async throws {
+        #expect(try await Self.dependencies(of: "oauthgen-generate").map(\.name) == ["OAuthGenCore"])
+    }
+
     @Test func jwtKitIsForTestsOnly() async throws {
         for target in ["OAuthRuntime", "OAuthPolicy", "OAuthGenCore", "oauthgen", "oauthgen-login"] {
             #expect(try await Self.dependencies(of: target).allSatisfy { $0.package != "jwt-kit" }, "\(target) depends on jwt-kit")

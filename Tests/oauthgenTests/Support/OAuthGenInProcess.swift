@@ -1,6 +1,7 @@
 import ArgumentParser
 @testable import oauthgen
 import OAuthGenCLI
+import OAuthGenCore
 import TestSupport
 
 /// Parses and runs an `oauthgen` command inside the test process, as swift-argument-parser's

@@ -1,5 +1,4 @@
 import Foundation
-import OAuthGenCore
 
 /// Writes to the command's standard error (``CommandOutput``).
 package enum StandardError {

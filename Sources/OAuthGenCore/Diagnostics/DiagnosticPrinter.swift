@@ -1,5 +1,4 @@
 import Foundation
-import OAuthGenCore
 
 /// Prints findings the way compilers do, or as JSON for other tools.
 package enum DiagnosticPrinter {
