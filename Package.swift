@@ -1,8 +1,15 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// Where the runtime's crypto comes from swift-crypto: every platform without CryptoKit.
 let withoutCryptoKit: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
+/// A release ships the plugins' tool prebuilt (`Scripts/artifact-bundle.sh` writes
+/// Artifacts/oauthgen-generate.artifactbundle): the plugins then run it, and an app's clean build
+/// compiles no generator. A checkout without it, as in development, builds the tool from source.
+let prebuiltGenerator = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Artifacts/oauthgen-generate.artifactbundle/info.json")
+let generatorTool: Target.Dependency = prebuiltGenerator ? "OAuthGenGenerateBinary" : "oauthgen-generate"
 
 let package = Package(
     name: "oauthgen",
@@ -140,14 +147,14 @@ let package = Package(
             ]
         ),
         // The build-tool plugin runs the lean `oauthgen-generate` tool; it never builds the runtime.
-        .plugin(name: "OAuthGenPlugin", capability: .buildTool(), dependencies: ["oauthgen-generate"]),
+        .plugin(name: "OAuthGenPlugin", capability: .buildTool(), dependencies: [generatorTool]),
         .plugin(
             name: "OAuthGenCommand",
             capability: .command(
                 intent: .custom(verb: "generate-oauth-clients", description: "Write the generated OAuth clients into a Generated/ folder beside each target's provider files"),
                 permissions: [.writeToPackageDirectory(reason: "oauthgen writes the generated clients into a Generated/ folder beside the provider files")]
             ),
-            dependencies: ["oauthgen-generate"]
+            dependencies: [generatorTool]
         ),
         .plugin(
             name: "OAuthGenInit",
@@ -246,6 +253,6 @@ let package = Package(
             dependencies: ["oauthgen", "OAuthGenCatalog", "OAuthRuntime", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-    ],
+    ] + (prebuiltGenerator ? [.binaryTarget(name: "OAuthGenGenerateBinary", path: "Artifacts/oauthgen-generate.artifactbundle")] : []),
     swiftLanguageModes: [.v6]
 )

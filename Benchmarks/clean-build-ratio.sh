@@ -11,7 +11,8 @@
 # Each package builds in a new scratch directory, so every dependency compiles from source, as
 # on a CI machine. Run it on an otherwise idle machine: it measures wall-clock time.
 #
-#   Benchmarks/clean-build-ratio.sh [--only NAME]
+#   Benchmarks/clean-build-ratio.sh [--only NAME] [--repeat N]   (N rounds, each package once a
+#                                                                 round; the medians are compared)
 #   Benchmarks/clean-build-ratio.sh --smoke     (CI: the packages are made and their manifests load,
 #                                                the trivial one builds; nothing is timed. The runtime
 #                                                package's main.swift is compiled by the tests:
@@ -22,12 +23,15 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/oauthgen-build-ratio.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 only=""
 smoke=0
-case "${1:-}" in
-    --only) only=${2:?--only NAME}; ;;
-    --smoke) smoke=1 ;;
-    "") ;;
-    *) echo "usage: $0 [--only NAME | --smoke]" >&2; exit 2 ;;
-esac
+rounds=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --only) only=${2:?--only NAME}; shift 2 ;;
+        --repeat) rounds=${2:?--repeat N}; shift 2 ;;
+        --smoke) smoke=1; shift ;;
+        *) echo "usage: $0 [--only NAME] [--repeat N] | --smoke" >&2; exit 2 ;;
+    esac
+done
 
 package() {  # name, dependencies line, target dependencies, main.swift
     local dir=$work/$1
@@ -71,6 +75,7 @@ fi
 measure() {  # name, package directory
     [ -z "$only" ] || [ "$only" = "$1" ] || return 0
     local scratch=$work/scratch-$1 start end
+    rm -rf "$scratch"
     # Resolve first (from the local mirror): only compiling and linking are timed.
     swift package --package-path "$2" --scratch-path "$scratch" resolve >/dev/null 2>&1
     start=$(date +%s.%N)
@@ -79,16 +84,24 @@ measure() {  # name, package directory
     python3 -c "import sys; print(f'{sys.argv[1]:12} {float(sys.argv[3]) - float(sys.argv[2]):7.1f} s')" "$1" "$start" "$end" | tee -a "$work/times"
 }
 
-measure trivial "$work/trivial"
-measure crypto-only "$work/crypto-only"
-measure runtime "$work/runtime"
-measure consumer "$root/Examples/Consumer"
+for _ in $(seq "$rounds"); do
+    measure trivial "$work/trivial"
+    measure crypto-only "$work/crypto-only"
+    measure runtime "$work/runtime"
+    measure consumer "$root/Examples/Consumer"
+done
 python3 - "$work/times" <<'EOF'
-import sys
-times = dict((line.split()[0], float(line.split()[1])) for line in open(sys.argv[1]))
-unit = times.get("trivial")
-if unit:
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    runs.setdefault(line.split()[0], []).append(float(line.split()[1]))
+times = {name: statistics.median(values) for name, values in runs.items()}
+if any(len(values) > 1 for values in runs.values()):
     for name, seconds in times.items():
-        if name != "trivial":
-            print(f"{name:12} {seconds / unit:5.1f}x trivial")
+        print(f"{name:12} {seconds:7.1f} s median of {len(runs[name])}")
+for unit in ("trivial", "crypto-only"):
+    if unit in times:
+        for name, seconds in times.items():
+            if name not in ("trivial", unit):
+                print(f"{name:12} {seconds / times[unit]:5.2f}x {unit}")
 EOF

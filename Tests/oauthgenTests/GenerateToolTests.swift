@@ -6,9 +6,15 @@ import Testing
 /// swift-argument-parser: every app's clean build compiles the tool) and runs the same
 /// `GenerateRun` as `oauthgen generate`: the same files, byte for byte, the same findings, and
 /// the usage errors a parser would give.
+///
+/// With OAUTHGEN_GENERATOR_BINARY naming another build of the tool (CI: the release artifact
+/// bundle's, `Scripts/artifact-bundle.sh --output …`), the same checks hold for that binary.
 @Suite struct GenerateToolTests {
     static func tool(_ arguments: [String]) throws -> ProcessRunner.Run {
-        try ProcessRunner.product("oauthgen-generate", arguments)
+        if let binary = ProcessInfo.processInfo.environment["OAUTHGEN_GENERATOR_BINARY"] {
+            return try ProcessRunner.run(URL(fileURLWithPath: binary), arguments)
+        }
+        return try ProcessRunner.product("oauthgen-generate", arguments)
     }
 
     @Test func itWritesWhatTheCLIWrites() throws {

@@ -54,9 +54,12 @@ struct PluginBuildTests {
         #expect(lines.filter { $0.contains(": error: ") }.count == expected.count, "\(run.stdout)\n\(run.stderr)", sourceLocation: sourceLocation)
     }
 
-    /// How many times a verbose build log shows the tool being run.
+    /// How many times a verbose build log shows the tool being run: built from source
+    /// (`oauthgen-generate-tool`) or a release's prebuilt bundle (`…/bin/oauthgen-generate`).
     func toolRuns(_ run: ProcessRunner.Run) -> Int {
-        (run.stdout + run.stderr).components(separatedBy: "oauthgen-generate-tool generate ").count - 1
+        let log = run.stdout + run.stderr
+        return log.components(separatedBy: "oauthgen-generate-tool generate ").count - 1
+            + log.components(separatedBy: "/bin/oauthgen-generate generate ").count - 1
     }
 
     @Test func aBadRedirectURIFailsTheBuildOnItsPlistLine() async throws {
