@@ -49,6 +49,8 @@ from idpyoidc.server.oidc.token_helper.token_exchange import TokenExchangeHelper
 
 ID_JAG = "urn:ietf:params:oauth:token-type:id-jag"
 ID_TOKEN = "urn:ietf:params:oauth:token-type:id_token"
+# PEER_DEBUG=1 shows idpyoidc's own log, which says why it refused a client (its answers only say
+# "Authorization failed"). For debugging the peer by hand: that log holds the requests' credentials.
 if os.environ.get("PEER_DEBUG"):
     logging.basicConfig(level=logging.INFO)
 CONFIG = json.load(open(sys.argv[1]))
