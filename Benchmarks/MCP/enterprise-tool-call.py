@@ -27,17 +27,10 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
-SUPPORT = os.path.join(ROOT, "Tests", "Support")
+from bench_support import PYTHON, SUPPORT, mcp_client, start
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 # Seconds from 1970 to 2001, where Foundation's dates count from (a FileTokenStore's expiresAt).
 REFERENCE_DATE = 978307200
-
-
-def start(arguments):
-    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, text=True)
-    return process, int(process.stdout.readline().split()[1])
 
 
 def count(log):
@@ -60,11 +53,7 @@ def expire(store, endpoint):
 
 
 def main():
-    client = os.environ.get("OAUTHGEN_MCP_CLIENT")
-    if not client:
-        subprocess.run(["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "Examples", "MCPClient"),
-                        "--scratch-path", os.path.join(ROOT, ".build-examples", "MCPClient-release")], check=True)
-        client = os.path.join(ROOT, ".build-examples", "MCPClient-release", "release", "mcp-client")
+    client = mcp_client()
     state = tempfile.mkdtemp(prefix="oauthgen-enterprise-bench-")
     logs = {"identity": os.path.join(state, "idp.log"), "server": os.path.join(state, "as.log")}
     identity_config = os.path.join(state, "idp.json")

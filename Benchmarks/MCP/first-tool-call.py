@@ -19,16 +19,8 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
-SUPPORT = os.path.join(ROOT, "Tests", "Support")
+from bench_support import PYTHON, ROOT, SUPPORT, mcp_client, start
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-
-
-def start(arguments):
-    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    return process, int(line.split()[1])
 
 
 def timed(arguments):
@@ -41,11 +33,7 @@ def timed(arguments):
 
 
 def main():
-    client = os.environ.get("OAUTHGEN_MCP_CLIENT")
-    if not client:
-        subprocess.run(["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "Examples", "MCPClient"),
-                        "--scratch-path", os.path.join(ROOT, ".build-examples", "MCPClient-release")], check=True)
-        client = os.path.join(ROOT, ".build-examples", "MCPClient-release", "release", "mcp-client")
+    client = mcp_client()
     state = tempfile.mkdtemp(prefix="oauthgen-bench-")
     subprocess.run([PYTHON, os.path.join(SUPPORT, "django-provider", "provider.py"), "setup", state], check=True, stdout=subprocess.DEVNULL)
     provider, port = start([PYTHON, os.path.join(SUPPORT, "django-provider", "provider.py"), "serve", state])

@@ -25,9 +25,8 @@ struct EnterpriseResourceSessionTests {
     /// The app's sign-in at the identity provider, through a browser, once.
     static func identitySession(_ peers: EnterprisePeers, store: any TokenStore) async throws -> OAuthSession<DiscoveredProvider> {
         let session = OAuthSession(client: try await EnterpriseHopsTests.identityClient(peers), store: store)
-        let provider = try DjangoProvider.instance()
-        try await session.signIn(with: LoopbackUserAgent(browserCommand: [provider.python, provider.driver], timeout: 30),
-                                 redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: [ScopeValue(rawValue: "openid")])
+        let (agent, redirect) = try EnterpriseHopsTests.browser()
+        try await session.signIn(with: agent, redirectURI: redirect, scopes: [ScopeValue(rawValue: "openid")])
         return session
     }
 

@@ -33,11 +33,18 @@ struct EnterpriseHopsTests {
             clientID: EnterprisePeers.serverClientID, clientSecret: key == nil ? EnterprisePeers.serverSecret : nil, clientKey: key, allowInsecureLoopback: true))
     }
 
-    /// A sign-in at the identity provider (it signs its one user in without a form).
-    static func signIn(_ client: OAuthClient<DiscoveredProvider>) async throws -> SignIn<DiscoveredProvider> {
+    /// The headless browser, which the identity provider signs in without a form, and the
+    /// redirect it is registered with.
+    static func browser() throws -> (agent: LoopbackUserAgent, redirect: RegisteredRedirectURI) {
         let provider = try DjangoProvider.instance()
-        return try await client.signIn(with: LoopbackUserAgent(browserCommand: [provider.python, provider.driver], timeout: 30),
-                                       redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: [ScopeValue(rawValue: "openid")])
+        return (LoopbackUserAgent(browserCommand: [provider.python, provider.driver], timeout: 30),
+                try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!))
+    }
+
+    /// A sign-in at the identity provider.
+    static func signIn(_ client: OAuthClient<DiscoveredProvider>) async throws -> SignIn<DiscoveredProvider> {
+        let (agent, redirect) = try browser()
+        return try await client.signIn(with: agent, redirectURI: redirect, scopes: [ScopeValue(rawValue: "openid")])
     }
 
     static func idJAGRequest(_ signIn: SignIn<DiscoveredProvider>, _ peers: EnterprisePeers, audience: String? = nil, resource: String = resource) throws -> TokenExchangeRequest {

@@ -1,0 +1,25 @@
+"""What the MCP benchmark scripts share: where things are, the `mcp-client` they time, and
+starting a test peer that announces its port."""
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
+SUPPORT = os.path.join(ROOT, "Tests", "Support")
+
+
+def mcp_client():
+    """The mcp-client to time: OAUTHGEN_MCP_CLIENT when it names one already built (CI's smoke
+    pass), else Examples/MCPClient built in release now."""
+    client = os.environ.get("OAUTHGEN_MCP_CLIENT")
+    if client:
+        return client
+    subprocess.run(["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "Examples", "MCPClient"),
+                    "--scratch-path", os.path.join(ROOT, ".build-examples", "MCPClient-release")], check=True)
+    return os.path.join(ROOT, ".build-examples", "MCPClient-release", "release", "mcp-client")
+
+
+def start(arguments):
+    """Starts a peer that prints "PORT <n>" first; returns the process and the port."""
+    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, text=True)
+    return process, int(process.stdout.readline().split()[1])
