@@ -121,14 +121,15 @@ let package = Package(
             dependencies: ["OAuthGenCore"]
         ),
         // Apple platforms: CryptoKit and Security only, so an app links nothing third-party
-        // through the runtime. Elsewhere: swift-crypto (BoringSSL), `_CryptoExtras` for RSA.
+        // through the runtime. Elsewhere: swift-crypto's `Crypto` alone (BoringSSL); RSA is the
+        // runtime's own (JOSE/RSA), since `_CryptoExtras` and SwiftASN1 cost a clean build a
+        // fifth of swift-crypto's time for that one algorithm (Benchmarks/README.md).
         .target(
             name: "OAuthRuntime",
             dependencies: [
                 "OAuthFetch",
                 "OAuthPolicy",
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
-                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
             ],
             // App Store review reads SDKs' privacy manifests: what it collects (nothing) and the
             // required-reason APIs it calls (Tests/OAuthRuntimeTests/PrivacyManifestTests.swift).

@@ -4,7 +4,6 @@ import CryptoKit
 import Security
 #else
 import Crypto
-import _CryptoExtras
 #endif
 
 /// The private key a confidential client proves itself with at the token endpoint
@@ -26,7 +25,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         case secureEnclave(SecureEnclaveDPoPKey)
         case secKey(CryptoKitKey<SecKey>)
         #else
-        case rsa(_RSA.Signing.PrivateKey)
+        case rsa(RSAPrivateKey)
         #endif
     }
 
@@ -49,26 +48,28 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
             publicKeyBytes = Array(key.publicKey.rawRepresentation)
             return
         }
+        guard let der = PEMDocument.der(in: pem, labels: ["RSA PRIVATE KEY", "PRIVATE KEY"]),
+              let pkcs1 = der.label == "PRIVATE KEY" ? PEMDocument.pkcs1(inPKCS8: der.bytes) : der.bytes
+        else { throw Self.unreadable }
         #if canImport(CryptoKit)
-        guard let der = PEMDocument.der(in: pem, labels: ["RSA PRIVATE KEY", "PRIVATE KEY"]) else {
-            throw Self.unreadable
-        }
-        let pkcs1 = der.label == "PRIVATE KEY" ? PEMDocument.pkcs1(inPKCS8: der.bytes) : der.bytes
         let attributes: [CFString: Any] = [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPrivate]
-        guard let pkcs1, let key = SecKeyCreateWithData(Data(pkcs1) as CFData, attributes as CFDictionary, nil) else { throw Self.unreadable }
+        guard let key = SecKeyCreateWithData(Data(pkcs1) as CFData, attributes as CFDictionary, nil) else { throw Self.unreadable }
         guard let size = (SecKeyCopyAttributes(key) as? [CFString: Any])?[kSecAttrKeySizeInBits] as? Int, size >= 2048 else {
-            throw OAuthError.invalidConfiguration("expected an RSA client key of at least 2048 bits, found a shorter one")
+            throw Self.tooShort
         }
         material = .secKey(CryptoKitKey(key))
         publicKeyBytes = Self.publicBytes(of: key)
         #else
+        let key: RSAPrivateKey
         do {
-            let key = try _RSA.Signing.PrivateKey(pemRepresentation: pem)
-            material = .rsa(key)
-            publicKeyBytes = Array(key.publicKey.derRepresentation)
+            key = try RSAPrivateKey(pkcs1: pkcs1)
+        } catch .publicKey(.modulusSize(let bits)) where bits < 2048 {
+            throw Self.tooShort
         } catch {
             throw Self.unreadable
         }
+        material = .rsa(key)
+        publicKeyBytes = DER.sequence(DER.integer(key.publicNumbers.modulus) + DER.integer(key.publicNumbers.exponent))
         #endif
         algorithm = "RS256"
     }
@@ -153,7 +154,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
                 return algorithm == "RS256" ? Array(signature) : Array(try P256.Signing.ECDSASignature(derRepresentation: signature).rawRepresentation)
             #else
             case .rsa(let key):
-                return Array(try key.signature(for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5).rawRepresentation)
+                return try key.signature(sha256: Array(SHA256.hash(data: signingInput)))
             #endif
             }
         } catch {
@@ -175,6 +176,8 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The algorithm and key ID, never the key.
     public var description: String { "ClientKey(\(algorithm)\(keyID.map { ", kid: \($0)" } ?? ""))" }
+
+    private static let tooShort = OAuthError.invalidConfiguration("expected an RSA client key of at least 2048 bits, found a shorter one")
 
     private static let unreadable = OAuthError.invalidConfiguration(
         "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither")

@@ -1,15 +1,5 @@
-import Foundation
-#if canImport(CryptoKit)
-import CryptoKit
-#else
-import Crypto
-import _CryptoExtras
-#endif
-#if canImport(CryptoKit) && canImport(Security)
-import Security
-#endif
-
-/// The two DER constructions an RSA public key needs (X.690 §8.3, §8.9), for `SecKeyCreateWithData`.
+/// The two DER constructions a PKCS #1 `RSAPublicKey` needs (X.690 §8.3, §8.9): for Security's
+/// `SecKeyCreateWithData`, and to name an RSA client key.
 enum DER {
     static func integer(_ bigEndian: [UInt8]) -> [UInt8] {
         var value = Array(bigEndian.drop { $0 == 0 })

@@ -3,7 +3,6 @@ import Foundation
 import CryptoKit
 #else
 import Crypto
-import _CryptoExtras
 #endif
 #if canImport(CryptoKit) && canImport(Security)
 import Security
@@ -12,9 +11,9 @@ import Security
 /// Checks JWS signatures (RFC 7515 §5.2) made with one public key under one algorithm. Built
 /// once per key and algorithm, since building one parses the key.
 ///
-/// The platform's crypto does the work: on Apple platforms CryptoKit (ECDSA, Ed25519) and
-/// Security's `SecKey` (RSA), so an app links nothing third-party through the runtime; elsewhere
-/// swift-crypto (`Crypto`, and `_CryptoExtras` for RSA). Both refuse RSA keys under 2048 bits.
+/// On Apple platforms CryptoKit (ECDSA, Ed25519) and Security's `SecKey` (RSA) do the work, so an
+/// app links nothing third-party through the runtime; elsewhere swift-crypto's `Crypto` (ECDSA,
+/// Ed25519, the hashes) and ``RSAPublicKey`` (RSA). Both refuse RSA keys under 2048 bits.
 struct SignatureVerifier: Sendable {
     /// Why a key cannot verify an algorithm.
     enum KeyError: Error, Sendable {
@@ -102,23 +101,17 @@ struct SignatureVerifier: Sendable {
         let key: SecKey
     }
     #else
-    /// swift-crypto's `_RSA`, which requires 2048 bits or more.
+    /// ``RSAPublicKey``, which requires 2048 bits or more.
     private static func rsaChecker(modulus: [UInt8], exponent: [UInt8], _ algorithm: JWSAlgorithm) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
-        let key = try _RSA.Signing.PublicKey(n: modulus, e: exponent)
-        let padding: _RSA.Signing.Padding
-        switch algorithm {
-        case .rs256, .rs384, .rs512: padding = .insecurePKCS1v1_5
-        case .ps256, .ps384, .ps512: padding = .PSS
-        default: throw KeyError.mismatch
-        }
+        let key = try RSAPublicKey(modulus: modulus, exponent: exponent)
         let digest = algorithm.digest
-        return { signature, input in
-            let signature = _RSA.Signing.RSASignature(rawRepresentation: signature)
-            switch digest {
-            case .sha256: return key.isValidSignature(signature, for: SHA256.hash(data: input), padding: padding)
-            case .sha384: return key.isValidSignature(signature, for: SHA384.hash(data: input), padding: padding)
-            case .sha512: return key.isValidSignature(signature, for: SHA512.hash(data: input), padding: padding)
-            }
+        switch algorithm {
+        case .rs256, .rs384, .rs512:
+            return { signature, input in key.isValidPKCS1Signature(signature, digest: RSAEncoding.hash(input, digest), hash: digest) }
+        case .ps256, .ps384, .ps512:
+            return { signature, input in key.isValidPSSSignature(signature, digest: RSAEncoding.hash(input, digest), hash: digest) }
+        default:
+            throw KeyError.mismatch
         }
     }
     #endif
