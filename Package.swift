@@ -1,15 +1,16 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
 
 /// Where the runtime's crypto comes from swift-crypto: every platform without CryptoKit.
 let withoutCryptoKit: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
-/// A release ships the plugins' tool prebuilt (`Scripts/artifact-bundle.sh` writes
-/// Artifacts/oauthgen-generate.artifactbundle): the plugins then run it, and an app's clean build
-/// compiles no generator. A checkout without it, as in development, builds the tool from source.
-let prebuiltGenerator = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Artifacts/oauthgen-generate.artifactbundle/info.json")
-let generatorTool: Target.Dependency = prebuiltGenerator ? "OAuthGenGenerateBinary" : "oauthgen-generate"
+/// The plugins' tool prebuilt, or `nil` to build it from source, as development does. A
+/// release's manifest names its artifact bundle here (`Scripts/artifact-bundle.sh --manifest`
+/// writes this line), so an app's clean build compiles no generator (BuildPlugins.md). The choice
+/// is the manifest's text, not a check for the file: SwiftPM caches an evaluated manifest by its
+/// text, so a check would go stale when the file comes or goes.
+let generatorBundle: Target? = nil
+let generatorTool: Target.Dependency = generatorBundle == nil ? "oauthgen-generate" : "OAuthGenGenerateBinary"
 
 let package = Package(
     name: "oauthgen",
@@ -254,6 +255,6 @@ let package = Package(
             dependencies: ["oauthgen", "OAuthGenCatalog", "OAuthRuntime", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-    ] + (prebuiltGenerator ? [.binaryTarget(name: "OAuthGenGenerateBinary", path: "Artifacts/oauthgen-generate.artifactbundle")] : []),
+    ] + [generatorBundle].compactMap { $0 },
     swiftLanguageModes: [.v6]
 )

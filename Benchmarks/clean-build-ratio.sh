@@ -6,7 +6,12 @@
 #   crypto-only   an executable that depends on swift-crypto's Crypto alone: the floor on Linux,
 #                 where the runtime's hashing and signatures come from swift-crypto
 #   runtime       an executable with a generated client checked in, on OAuthRuntime (no plugin)
-#   consumer      Examples/Consumer: the plugin generates the clients during the build
+#   consumer      Examples/Consumer: the plugin generates the clients during the build, its tool
+#                 built from source (this checkout, as development builds it)
+#   consumer-bundle
+#                 the same app on a release of this checkout: a copy whose manifest names the
+#                 prebuilt artifact bundle (Scripts/artifact-bundle.sh --manifest, untimed), so
+#                 the plugin runs it and the build compiles no generator
 #
 # Each package builds in a new scratch directory, so every dependency compiles from source, as
 # on a CI machine. Run it on an otherwise idle machine: it measures wall-clock time.
@@ -63,6 +68,14 @@ swift run --package-path "$root" oauthgen generate "$root/Examples/Providers/goo
     "$root/Examples/Providers/google.quirks.plist" --output "$work/runtime/Sources/app" >/dev/null 2>&1
 [ -f "$work/runtime/Sources/app/google.oauthgen.swift" ] || { echo "the generated Google client is missing" >&2; exit 1; }
 
+# The release copy: the working tree without build products, its manifest naming the bundle.
+release=$work/release
+if [ "$smoke" = 0 ] && { [ -z "$only" ] || [ "$only" = consumer-bundle ]; }; then
+    mkdir -p "$release"
+    tar -C "$root" --exclude='.build*' --exclude=.venv --exclude=.git --exclude=Artifacts -cf - . | tar -C "$release" -xf -
+    (cd "$release" && Scripts/artifact-bundle.sh --manifest >"$work/bundle.log" 2>&1) || { tail -n 20 "$work/bundle.log"; exit 1; }
+fi
+
 if [ "$smoke" = 1 ]; then
     for name in trivial crypto-only runtime; do
         swift package --package-path "$work/$name" dump-package >/dev/null || { echo "$name: the manifest does not load" >&2; exit 1; }
@@ -81,7 +94,7 @@ measure() {  # name, package directory
     start=$(date +%s.%N)
     swift build --package-path "$2" --scratch-path "$scratch" >"$work/$1.log" 2>&1 || { tail -n 20 "$work/$1.log"; exit 1; }
     end=$(date +%s.%N)
-    python3 -c "import sys; print(f'{sys.argv[1]:12} {float(sys.argv[3]) - float(sys.argv[2]):7.1f} s')" "$1" "$start" "$end" | tee -a "$work/times"
+    python3 -c "import sys; print(f'{sys.argv[1]:15} {float(sys.argv[3]) - float(sys.argv[2]):7.1f} s')" "$1" "$start" "$end" | tee -a "$work/times"
 }
 
 for _ in $(seq "$rounds"); do
@@ -89,6 +102,7 @@ for _ in $(seq "$rounds"); do
     measure crypto-only "$work/crypto-only"
     measure runtime "$work/runtime"
     measure consumer "$root/Examples/Consumer"
+    measure consumer-bundle "$release/Examples/Consumer"
 done
 python3 - "$work/times" <<'EOF'
 import statistics, sys
@@ -98,10 +112,10 @@ for line in open(sys.argv[1]):
 times = {name: statistics.median(values) for name, values in runs.items()}
 if any(len(values) > 1 for values in runs.values()):
     for name, seconds in times.items():
-        print(f"{name:12} {seconds:7.1f} s median of {len(runs[name])}")
+        print(f"{name:15} {seconds:7.1f} s median of {len(runs[name])}")
 for unit in ("trivial", "crypto-only"):
     if unit in times:
         for name, seconds in times.items():
             if name not in ("trivial", unit):
-                print(f"{name:12} {seconds / times[unit]:5.2f}x {unit}")
+                print(f"{name:15} {seconds / times[unit]:5.2f}x {unit}")
 EOF
