@@ -10,8 +10,8 @@
 #                 built from source (this checkout, as development builds it)
 #   consumer-bundle
 #                 the same app on a release of this checkout: a copy whose manifest names the
-#                 prebuilt artifact bundle (Scripts/artifact-bundle.sh --manifest, untimed), so
-#                 the plugin runs it and the build compiles no generator
+#                 prebuilt artifact bundle (Scripts/release-checkout.sh, untimed), so the plugin
+#                 runs it and the build compiles no generator
 #
 # Each package builds in a new scratch directory, so every dependency compiles from source, as
 # on a CI machine. Run it on an otherwise idle machine: it measures wall-clock time.
@@ -71,9 +71,7 @@ swift run --package-path "$root" oauthgen generate "$root/Examples/Providers/goo
 # The release copy: the working tree without build products, its manifest naming the bundle.
 release=$work/release
 if [ "$smoke" = 0 ] && { [ -z "$only" ] || [ "$only" = consumer-bundle ]; }; then
-    mkdir -p "$release"
-    tar -C "$root" --exclude='.build*' --exclude=.venv --exclude=.git --exclude=Artifacts -cf - . | tar -C "$release" -xf -
-    (cd "$release" && Scripts/artifact-bundle.sh --manifest >"$work/bundle.log" 2>&1) || { tail -n 20 "$work/bundle.log"; exit 1; }
+    "$root/Scripts/release-checkout.sh" "$release" >"$work/bundle.log" 2>&1 || { tail -n 20 "$work/bundle.log"; exit 1; }
 fi
 
 if [ "$smoke" = 1 ]; then

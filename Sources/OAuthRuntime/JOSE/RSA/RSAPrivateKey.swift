@@ -8,7 +8,7 @@
 ///   so even a leak in the exponentiation says nothing about the key;
 /// - the signature is checked with the public exponent before it leaves, so a fault or a file
 ///   whose numbers do not belong together never produces a wrong signature.
-struct RSAPrivateKey: Sendable {
+struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomReflectable {
     /// Why a key file is refused.
     enum KeyError: Error, Sendable, Equatable {
         /// Not a two-prime PKCS #1 `RSAPrivateKey` (RFC 8017 §A.1.2).
@@ -27,8 +27,8 @@ struct RSAPrivateKey: Sendable {
     /// φ(n) − 1 = n − p − q: the exponent that inverts the blinding factor.
     private let inverseExponent: [UInt64]
 
-    /// A key from the DER of PKCS #1 `RSAPrivateKey`: version 0 (two primes), n, e, d, p, q and the
-    /// CRT values, which are read and not used.
+    /// A key from the DER of PKCS #1 `RSAPrivateKey`: version 0 (two primes), n, e, d, p and q; the
+    /// CRT values that follow are not needed.
     init(pkcs1 der: [UInt8]) throws(KeyError) {
         var outer = DERReader(bytes: der[...])
         guard var sequence = outer.element(tag: 0x30), outer.bytes.isEmpty,
@@ -76,4 +76,10 @@ struct RSAPrivateKey: Sendable {
         guard publicKey.opened(signature) == encoded else { throw SigningError() }
         return signature
     }
+
+    /// The key's size, never its numbers.
+    var description: String { "RSAPrivateKey(\(publicKey.modulus.bitWidth) bits)" }
+
+    /// Its description only: reflection never shows the private exponent.
+    var customMirror: Mirror { .redacted(self) }
 }

@@ -36,6 +36,15 @@ import Testing
         #expect(try ClientKey(pem: key.pemRepresentation) == ClientKey(pem: key.pkcs8PEMRepresentation))
     }
 
+    /// Printing or dumping a key shows its size, never a number of it.
+    @Test func aKeyDescribesItsSizeOnly() throws {
+        let ours = try RSAPrivateKey(pkcs1: Self.pkcs1(try _RSA.Signing.PrivateKey(keySize: .bits2048)))
+        var dumped = ""
+        dump(ours, to: &dumped)
+        #expect(String(describing: ours) == "RSAPrivateKey(2048 bits)")
+        #expect(!dumped.contains("Exponent") && !dumped.contains("limbs") && dumped.count < 100, "\(dumped)")
+    }
+
     /// A file whose numbers do not belong together signs nothing: the signature is checked with
     /// the public exponent before it leaves.
     @Test func aKeyWhosePrivateExponentIsWrongSignsNothing() throws {
