@@ -60,13 +60,14 @@ struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomReflectable {
         let width = (modulus.bitWidth + 7) / 8
         guard let encoded = RSAEncoding.pkcs1(digest: digest, hash: .sha256, length: width) else { throw SigningError() }
         let message = MontgomeryModulus.limbs(bigEndian: encoded, count: count)
-        // r below 2^(bits−1), so below n; zero (probability 2^-2047) would blind nothing.
+        // r below 2^(bits−1), so below n; zero (probability 2^-2047) would blind nothing. The top
+        // limb keeps (bits − 1) − 64·(count − 1) bits, 0 to 63 of them.
         var r = [UInt64](repeating: 0, count: count)
         var generator = SystemRandomNumberGenerator()
+        let topMask: UInt64 = (1 << UInt64((modulus.bitWidth - 1) - 64 * (count - 1))) &- 1
         repeat {
             for index in r.indices { r[index] = generator.next() }
-            let topBits = (modulus.bitWidth - 1) - 64 * (count - 1)
-            r[count - 1] &= topBits >= 64 ? .max : (1 << UInt64(topBits)) &- 1
+            r[count - 1] &= topMask
         } while r.allSatisfy { $0 == 0 }
         let blinding = MontgomeryModulus.limbs(bigEndian: modulus.power(modulus.bytes(r), publicExponent: publicKey.exponent), count: count)
         let blinded = modulus.product(message, blinding)

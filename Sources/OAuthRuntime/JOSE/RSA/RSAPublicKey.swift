@@ -1,9 +1,3 @@
-#if canImport(CryptoKit)
-import CryptoKit
-#else
-import Crypto
-#endif
-
 /// An RSA public key that checks RS256/384/512 (RSASSA-PKCS1-v1_5) and PS256/384/512 (RSASSA-PSS,
 /// salt as long as the hash, RFC 7518 §3.5) signatures, RFC 8017 §8.1.2 and §8.2.2.
 ///
