@@ -4,6 +4,7 @@ import CryptoKit
 import Security
 #else
 import Crypto
+import _CryptoExtras
 #endif
 
 /// The private key a confidential client proves itself with at the token endpoint
@@ -25,7 +26,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         case secureEnclave(SecureEnclaveDPoPKey)
         case secKey(CryptoKitKey<SecKey>)
         #else
-        case rsa(RSAPrivateKey)
+        case rsa(_RSA.Signing.PrivateKey)
         #endif
     }
 
@@ -49,27 +50,24 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
             return
         }
         guard let der = PEMDocument.der(in: pem, labels: ["RSA PRIVATE KEY", "PRIVATE KEY"]),
-              let pkcs1 = der.label == "PRIVATE KEY" ? PEMDocument.pkcs1(inPKCS8: der.bytes) : der.bytes
+              let pkcs1 = der.label == "PRIVATE KEY" ? PEMDocument.pkcs1(inPKCS8: der.bytes) : der.bytes,
+              let modulus = PEMDocument.modulus(inPKCS1: pkcs1)
         else { throw Self.unreadable }
+        // The size first, on every platform: a huge key is work before any library checks it.
+        guard RSAKeySize.acceptedBits(ofModulus: modulus) != nil else {
+            throw Self.outsideLimits(bits: RSAKeySize.bits(ofBigEndian: modulus))
+        }
         #if canImport(CryptoKit)
         let attributes: [CFString: Any] = [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPrivate]
         guard let key = SecKeyCreateWithData(Data(pkcs1) as CFData, attributes as CFDictionary, nil) else { throw Self.unreadable }
-        guard let size = (SecKeyCopyAttributes(key) as? [CFString: Any])?[kSecAttrKeySizeInBits] as? Int, size >= 2048 else {
-            throw Self.tooShort
-        }
         material = .secKey(CryptoKitKey(key))
         publicKeyBytes = Self.publicBytes(of: key)
         #else
-        let key: RSAPrivateKey
-        do {
-            key = try RSAPrivateKey(pkcs1: pkcs1)
-        } catch .publicKey(.modulusSize(let bits)) where bits < 2048 {
-            throw Self.tooShort
-        } catch {
-            throw Self.unreadable
-        }
+        // BoringSSL parses the PKCS #1 form and checks the key (RSA_check_key): a two-prime key
+        // whose parts agree, or nothing.
+        guard let key = try? _RSA.Signing.PrivateKey(derRepresentation: pkcs1) else { throw Self.unreadable }
         material = .rsa(key)
-        publicKeyBytes = DER.sequence(DER.integer(key.publicNumbers.modulus) + DER.integer(key.publicNumbers.exponent))
+        publicKeyBytes = Array(key.publicKey.pkcs1DERRepresentation)
         #endif
         algorithm = "RS256"
     }
@@ -154,7 +152,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
                 return algorithm == "RS256" ? Array(signature) : Array(try P256.Signing.ECDSASignature(derRepresentation: signature).rawRepresentation)
             #else
             case .rsa(let key):
-                return try key.signature(sha256: Array(SHA256.hash(data: signingInput)))
+                return Array(try key.signature(for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5).rawRepresentation)
             #endif
             }
         } catch {
@@ -177,7 +175,9 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
     /// The algorithm and key ID, never the key.
     public var description: String { "ClientKey(\(algorithm)\(keyID.map { ", kid: \($0)" } ?? ""))" }
 
-    private static let tooShort = OAuthError.invalidConfiguration("expected an RSA client key of at least 2048 bits, found a shorter one")
+    private static func outsideLimits(bits: Int) -> OAuthError {
+        .invalidConfiguration("expected an RSA client key of \(RSAKeySize.accepted.lowerBound) to \(RSAKeySize.accepted.upperBound) bits, found one of \(bits) bits")
+    }
 
     private static let unreadable = OAuthError.invalidConfiguration(
         "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither")

@@ -3,6 +3,7 @@ import Foundation
 import CryptoKit
 #else
 import Crypto
+import _CryptoExtras
 #endif
 #if canImport(CryptoKit) && canImport(Security)
 import Security
@@ -11,16 +12,20 @@ import Security
 /// Checks JWS signatures (RFC 7515 §5.2) made with one public key under one algorithm. Built
 /// once per key and algorithm, since building one parses the key.
 ///
-/// On Apple platforms CryptoKit (ECDSA, Ed25519) and Security's `SecKey` (RSA) do the work, so an
-/// app links nothing third-party through the runtime; elsewhere swift-crypto's `Crypto` (ECDSA,
-/// Ed25519, the hashes) and ``RSAPublicKey`` (RSA). Both refuse RSA keys under 2048 bits.
+/// The platform's cryptography does the work: on Apple platforms CryptoKit (ECDSA, Ed25519) and
+/// Security's `SecKey` (RSA), so an app links nothing third-party through the runtime; elsewhere
+/// swift-crypto (`Crypto`, and `_CryptoExtras`'s `_RSA` for RSA, both BoringSSL). An RSA key's
+/// size is checked first, on every platform (``RSAKeySize``).
 struct SignatureVerifier: Sendable {
     /// Why a key cannot verify an algorithm.
-    enum KeyError: Error, Sendable {
+    enum KeyError: Error, Sendable, Equatable {
         /// The key's type or curve does not fit the algorithm.
         case mismatch
-        /// The platform refused the key material (an RSA modulus under 2048 bits, a point off the curve).
+        /// The platform refused the key material (a point off the curve, an RSA exponent BoringSSL
+        /// or Security refuses).
         case unusable
+        /// An RSA modulus outside ``RSAKeySize/accepted``, refused before any arithmetic.
+        case modulusSize(bits: Int)
     }
 
     private let check: @Sendable (_ signature: [UInt8], _ input: [UInt8]) -> Bool
@@ -65,6 +70,9 @@ struct SignatureVerifier: Sendable {
             let key = CryptoKitKey(try Curve25519.Signing.PublicKey(rawRepresentation: x))
             return { signature, input in key.key.isValidSignature(signature, for: input) }
         case (.rsa(let modulus, let exponent), _):
+            guard RSAKeySize.acceptedBits(ofModulus: modulus) != nil else {
+                throw KeyError.modulusSize(bits: RSAKeySize.bits(ofBigEndian: modulus))
+            }
             return try rsaChecker(modulus: modulus, exponent: exponent, algorithm)
         default:
             throw KeyError.mismatch
@@ -76,7 +84,7 @@ struct SignatureVerifier: Sendable {
     private static func rsaChecker(modulus: [UInt8], exponent: [UInt8], _ algorithm: JWSAlgorithm) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
         let attributes: [CFString: Any] = [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPublic]
         let der = DER.sequence(DER.integer(modulus) + DER.integer(exponent))
-        guard let key = SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil), SecKeyGetBlockSize(key) * 8 >= 2048 else {
+        guard let key = SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil) else {
             throw KeyError.unusable
         }
         let secAlgorithm: SecKeyAlgorithm
@@ -101,17 +109,24 @@ struct SignatureVerifier: Sendable {
         let key: SecKey
     }
     #else
-    /// ``RSAPublicKey``, which requires 2048 bits or more.
+    /// swift-crypto's `_RSA` (BoringSSL): PKCS #1 v1.5, and PSS with MGF1 over the same hash and a
+    /// salt as long as the hash, as RFC 7518 §3.5 fixes it.
     private static func rsaChecker(modulus: [UInt8], exponent: [UInt8], _ algorithm: JWSAlgorithm) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
-        let key = try RSAPublicKey(modulus: modulus, exponent: exponent)
-        let digest = algorithm.digest
+        let key = try _RSA.Signing.PublicKey(n: modulus, e: exponent)
+        let padding: _RSA.Signing.Padding
         switch algorithm {
-        case .rs256, .rs384, .rs512:
-            return { signature, input in key.isValidPKCS1Signature(signature, digest: RSAEncoding.hash(input, digest), hash: digest) }
-        case .ps256, .ps384, .ps512:
-            return { signature, input in key.isValidPSSSignature(signature, digest: RSAEncoding.hash(input, digest), hash: digest) }
-        default:
-            throw KeyError.mismatch
+        case .rs256, .rs384, .rs512: padding = .insecurePKCS1v1_5
+        case .ps256, .ps384, .ps512: padding = .PSS
+        default: throw KeyError.mismatch
+        }
+        let digest = algorithm.digest
+        return { signature, input in
+            let signature = _RSA.Signing.RSASignature(rawRepresentation: signature)
+            switch digest {
+            case .sha256: return key.isValidSignature(signature, for: SHA256.hash(data: input), padding: padding)
+            case .sha384: return key.isValidSignature(signature, for: SHA384.hash(data: input), padding: padding)
+            case .sha512: return key.isValidSignature(signature, for: SHA512.hash(data: input), padding: padding)
+            }
         }
     }
     #endif

@@ -75,10 +75,10 @@ import Testing
     }
 
     @Test func rsaKeysUnder2048BitsAreRefused() throws {
-        // The RFC 7515 A.2 modulus cut to 1024 bits: a well-formed JWK the platform will not use.
+        // The RFC 7515 A.2 modulus cut to 1024 bits: a well-formed JWK refused for its size.
         let modulus = try #require((Self.object(Self.rfc7515RSA)["n"] as? String).flatMap { Base64URL.decodeBytes($0.utf8) })
         let short: [String: Any] = ["kty": "RSA", "e": "AQAB", "n": Base64URL.encode(modulus.prefix(128))]
-        #expect(throws: SignatureVerifier.KeyError.unusable) { try SignatureVerifier(key: #require(JWK(short)), algorithm: .rs256) }
+        #expect(throws: SignatureVerifier.KeyError.modulusSize(bits: 1024)) { try SignatureVerifier(key: #require(JWK(short)), algorithm: .rs256) }
     }
 
     @Test func rfc7638Thumbprint() throws {

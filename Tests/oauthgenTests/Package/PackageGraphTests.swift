@@ -29,13 +29,12 @@ import Testing
         }
     }
 
-    /// And elsewhere swift-crypto's `Crypto` alone: `_CryptoExtras` (and the SwiftASN1 it brings)
-    /// would cost every app's clean Linux build about a fifth of swift-crypto's own time, for RSA
-    /// the runtime does itself (issue 39).
+    /// And elsewhere swift-crypto's `Crypto` and `_CryptoExtras` (RSA) alone: the platform's
+    /// cryptography, never the runtime's own (issue 44).
     @Test func theRuntimeLinksNothingThirdPartyOnApplePlatforms() async throws {
         let dependencies = try await Self.dependencies(of: "OAuthRuntime")
         let thirdParty = dependencies.filter { $0.package != nil }
-        #expect(Set(thirdParty.map(\.name)) == ["Crypto"])
+        #expect(Set(thirdParty.map(\.name)) == ["Crypto", "_CryptoExtras"])
         for dependency in thirdParty {
             let platforms = try #require(dependency.platforms, "\(dependency.name) is linked on every platform")
             #expect(platforms.isDisjoint(with: Self.applePlatforms), "\(dependency.name) is linked on \(platforms.intersection(Self.applePlatforms))")
