@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@_spi(BuildingBlocks) import OAuthRuntime
+@_spi(BuildingBlocks) @_spi(Testing) import OAuthRuntime
 
 // --resource: from a protected resource's URL alone to a call it answers, as an MCP client goes.
 extension OAuthGenLogin {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-@_spi(BuildingBlocks) import OAuthRuntime
+@_spi(BuildingBlocks) @_spi(Testing) import OAuthRuntime
 
 @main
 struct OAuthGenLogin: AsyncParsableCommand {

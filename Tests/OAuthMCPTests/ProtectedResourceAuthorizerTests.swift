@@ -1,7 +1,7 @@
 import Foundation
 import MCP
 import OAuthMCP
-@testable import OAuthRuntime
+@_spi(Testing) @testable import OAuthRuntime
 import Testing
 import TestSupport
 

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPTypes
 import OAuthOpenAPIMiddleware
-import OAuthRuntime
+@_spi(Testing) import OAuthRuntime
 import OpenAPIRuntime
 import Testing
 import TestSupport

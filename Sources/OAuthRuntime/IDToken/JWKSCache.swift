@@ -33,7 +33,7 @@ public actor JWKSCache {
     private var verifiers: [String: SignatureVerifier] = [:]
     private var fetch: Task<[Key], any Error>?
     /// How many times the JWKS was downloaded; tests and diagnostics read it.
-    public private(set) var fetchCount = 0
+    @_spi(Testing) public private(set) var fetchCount = 0
 
     /// A cache of the JWKS at `url`; an unknown key refetches it at most once per `minimumRefetchInterval` seconds.
     public init(url: URL, transport: any HTTPTransport, minimumRefetchInterval: TimeInterval = 60) {

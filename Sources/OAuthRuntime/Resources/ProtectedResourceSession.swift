@@ -76,13 +76,13 @@ public actor ProtectedResourceSession {
     var discovered: DiscoveredResource?
     var session: OAuthSession<DiscoveredProvider>?
     /// The step-ups this session made (diagnostics and tests).
-    public private(set) var stepUps = 0
+    @_spi(Testing) public private(set) var stepUps = 0
     /// The ID-JAGs this session redeemed, for sign-ins and renewals (an enterprise identity;
     /// diagnostics, and `oauthgen-login`'s report).
-    public private(set) var identityAssertionsRedeemed = 0
+    @_spi(Testing) public private(set) var identityAssertionsRedeemed = 0
     /// Whether the client's registration came from the store rather than being made by this
     /// session (diagnostics, and `oauthgen-login`'s report).
-    public private(set) var registrationReused = false
+    @_spi(Testing) public private(set) var registrationReused = false
 
     /// A session for `resource`; nothing is fetched until it is used.
     public init(resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI, store: any TokenStore = MemoryTokenStore(),

@@ -10,6 +10,7 @@ internal import OAuthPolicy
 /// The session's ``OAuthSession/data(for:)``, the OpenAPI middleware, ``ProtectedResourceSession``
 /// and the MCP transport each answer a refusal through the session's one loop (`exchange`),
 /// which reads it as this value and decides once what to do.
+@_spi(BuildingBlocks)
 public enum ResourceRefusal: Sendable, Hashable {
     /// A 401 `use_dpop_nonce` (RFC 9449 §9) with the nonce to put in the next proof.
     case dpopNonce(String)

@@ -16,6 +16,7 @@ public enum StepUp {
     }
 
     /// ``scopes(after:granted:)`` for a refusal already read.
+    @_spi(BuildingBlocks)
     public static func scopes(for refusal: ResourceRefusal, granted: [String]) -> [String]? {
         guard case .insufficientScope(let wanted) = refusal else { return nil }
         let missing = wanted.filter { !granted.contains($0) }

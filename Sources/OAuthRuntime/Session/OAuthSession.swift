@@ -33,8 +33,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// Store operations run one at a time, in the order they asked (see `withStoreLock`).
     var storeBusy = false
     var storeWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Refresh requests made by this session (diagnostics and tests).
-    public internal(set) var refreshCount = 0
+    /// Refresh requests made by this session (diagnostics and tests; not API an app relies on).
+    @_spi(Testing) public internal(set) var refreshCount = 0
     /// The store's revision when this session last read or wrote it (shared stores only).
     var storeRevision: UInt64?
     /// The access token the last refresh asked for by a resource server's `invalid_token` gave:

@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-@_spi(BuildingBlocks) @testable import OAuthRuntime
+@_spi(BuildingBlocks) @_spi(Testing) @testable import OAuthRuntime
 import Testing
 
 /// The runtime's API against django-oauth-toolkit on 127.0.0.1.

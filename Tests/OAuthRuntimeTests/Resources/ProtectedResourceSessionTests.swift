@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import OAuthRuntime
+@_spi(Testing) @testable import OAuthRuntime
 import Testing
 import TestSupport
 

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@_spi(BuildingBlocks) @testable import OAuthRuntime
+@_spi(BuildingBlocks) @_spi(Testing) @testable import OAuthRuntime
 import Testing
 import TestSupport
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(BuildingBlocks) @testable import OAuthRuntime
+@_spi(BuildingBlocks) @_spi(Testing) @testable import OAuthRuntime
 import Testing
 import TestSupport
 
