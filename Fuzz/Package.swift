@@ -7,6 +7,7 @@ import PackageDescription
 let targets = [
     "FuzzJSONReader", "FuzzPlistReader", "FuzzProviderLoading", "FuzzURLCheckers", "FuzzGenerate",
     "FuzzCallback", "FuzzTokenResponse", "FuzzIDToken", "FuzzLoopbackRequest", "FuzzAppFiles", "FuzzImport", "FuzzTemplate",
+    "FuzzWWWAuthenticate", "FuzzServerSentEvents", "FuzzClientKey", "FuzzResourceMetadata",
 ]
 
 let package = Package(
@@ -30,6 +31,8 @@ let package = Package(
                 .product(name: "OAuthRuntime", package: "oauthgen"),
                 .product(name: "_OAuthPolicy", package: "oauthgen"),
             ] + (name == "FuzzTemplate" ? [.product(name: "Mustache", package: "swift-mustache")] : [])
+              // The MCP transport's event-stream reader lives in OAuthMCP; only this target builds the SDK.
+              + (name == "FuzzServerSentEvents" ? [.product(name: "OAuthMCP", package: "oauthgen")] : [])
               + (name == "FuzzGenerate" ? [
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -19,7 +19,8 @@ cd "$(dirname "$0")"
 export SWIFT_BACKTRACE=enable=no
 scratch=../.build-fuzz
 targets=(FuzzJSONReader FuzzPlistReader FuzzProviderLoading FuzzURLCheckers FuzzGenerate
-         FuzzCallback FuzzTokenResponse FuzzIDToken FuzzLoopbackRequest FuzzAppFiles FuzzImport FuzzTemplate)
+         FuzzCallback FuzzTokenResponse FuzzIDToken FuzzLoopbackRequest FuzzAppFiles FuzzImport FuzzTemplate
+         FuzzWWWAuthenticate FuzzServerSentEvents FuzzClientKey FuzzResourceMetadata)
 
 if [ "${1:-}" = "list" ]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 

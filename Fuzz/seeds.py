@@ -101,6 +101,41 @@ def main(output):
         print("seeds: python's cryptography is missing; FuzzIDToken starts without a signed token", file=sys.stderr)
     add("FuzzIDToken", b'{"keys":[]}\x00eyJhbGciOiJub25lIn0.e30.')
 
+    # Challenges as resources and authorization servers send them (RFC 6750 §3, RFC 9449 §7.1,
+    # RFC 9470 §3, RFC 9728 §5.1), and the grammar's corners.
+    for field in [b'Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource"',
+                  b'Bearer realm="api", error="insufficient_scope", scope="mcp:read mcp:write", error_description="more"',
+                  b'DPoP algs="ES256 RS256", error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof"',
+                  b'Bearer error="insufficient_user_authentication", acr_values="urn:mace:incommon:iap:silver", max_age=5',
+                  b'Basic realm="x", Bearer resource_metadata="http://127.0.0.1:1/.well-known/oauth-protected-resource"',
+                  b'Negotiate a87421000492aa874209af8bc028==, Bearer', b'Bearer ,, realm = "a\\"b" ,']:
+        add("FuzzWWWAuthenticate", field)
+    # Event streams as the MCP SDKs' servers answer a POST, and the standard's line endings.
+    for stream in [b'event: message\r\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\r\n\r\n',
+                   b'\xef\xbb\xbfid: 1\ndata: a\ndata: b\n\n: comment\nretry: 3000\nevent: x\ndata\n\r',
+                   b'id: 7\x00x\rdata:no space\r\rdata: cut off']:
+        for cut in (0, 17, 255):
+            add("FuzzServerSentEvents", bytes([cut]) + stream)
+    # Client keys: Wycheproof's RSA keys in both PEM forms and as raw DER, and P-256 PEM.
+    wycheproof = os.path.join(ROOT, "Tests/OAuthRuntimeTests/JOSE/Wycheproof/rsa_pkcs1_2048_sig_gen_test.json")
+    group = json.load(open(wycheproof))["testGroups"][2]
+    pkcs8 = bytes.fromhex(group["privateKeyPkcs8"])
+    add("FuzzClientKey", group["privateKeyPem"].encode())
+    add("FuzzClientKey", pkcs8)
+    add("FuzzClientKey", b"-----BEGIN PRIVATE KEY-----\n" + base64.encodebytes(pkcs8) + b"-----END PRIVATE KEY-----\n")
+    # A throwaway P-256 key made for this seed (openssl ecparam -genkey -name prime256v1).
+    add("FuzzClientKey", b"-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIApikIULvjr9ENt3YFUCLn5eNEK6xtc5Xg1pc9Vyq9WFoAoGCCqGSM49\n"
+                         b"AwEHoUQDQgAEqv28iJulSPaNcQav2QilFbrY0Fj/ZCb7VzfPmayvDgUfC8yF7zBe\n"
+                         b"7whx3gua0WD2A46tIwzFfbx1GRdFDVpAVw==\n-----END EC PRIVATE KEY-----\n")
+    # Protected-resource metadata: the pinned test document, and the shapes RFC 9728 §2 allows.
+    add("FuzzResourceMetadata", bytes([6]) + read(os.path.join(ROOT, "Tests/Support/django-provider/pinned/api.oauth-protected-resource.json")))
+    for flags, document in [(0, {"resource": "https://mcp.example.com/mcp", "authorization_servers": ["https://auth.example.com"]}),
+                            (1, {"resource": "https://api.example.com", "authorization_servers": ["https://a.example", "https://b.example"],
+                                 "scopes_supported": ["read"], "bearer_methods_supported": ["header"],
+                                 "dpop_bound_access_tokens_required": True, "resource_name": "API"}),
+                            (6, {"resource": "http://127.0.0.1:8080/mcp", "authorization_servers": ["http://127.0.0.1:9000"]})]:
+        add("FuzzResourceMetadata", bytes([flags]) + json.dumps(document).encode())
+
     for target in sorted(seeds):
         print(f"{target}: {seeds[target]} seeds")
 

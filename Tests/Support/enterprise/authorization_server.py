@@ -13,7 +13,8 @@ CONFIG.json:
      "clients": [{"client_id": ..., "client_secret": ...} or {"client_id": ..., "jwks": {...}}],
      "introspection": {"client_id": ..., "client_secret": ...},
      "log": "<file that gets one JSON line per token request>",
-     "expires_in": <access token lifetime in seconds, 3600 by default>}
+     "expires_in": <access token lifetime in seconds, 3600 by default; or a list, the lifetime of
+                    the first token, the second, ..., the last one repeating>}
 
 What is added around authlib, which is a library without a server: the HTTP plumbing, an
 in-memory client list and token table, the RFC 8414 metadata document, and introspection. The
@@ -185,8 +186,21 @@ class Server(AuthorizationServer):
 
 
 server = Server(scopes_supported=["read", "write"])
+LIFETIMES = CONFIG.get("expires_in", 3600)
+LIFETIMES = [int(lifetime) for lifetime in (LIFETIMES if isinstance(LIFETIMES, list) else [LIFETIMES])]
+ISSUED = [0]
+
+
+def expires_in(client, grant_type):
+    """The next token's lifetime: a test can make a first token short, to expire it, and the
+    renewed one long, so that a loaded machine's delays cannot expire that one too."""
+    lifetime = LIFETIMES[min(ISSUED[0], len(LIFETIMES) - 1)]
+    ISSUED[0] += 1
+    return lifetime
+
+
 server.register_token_generator("default", BearerTokenGenerator(lambda **kwargs: secrets.token_urlsafe(32),
-                                                                 expires_generator=int(CONFIG.get("expires_in", 3600))))
+                                                                 expires_generator=expires_in))
 # authlib names the method client_assertion_jwt; the metadata and clients call it private_key_jwt.
 server.register_client_auth_method("private_key_jwt", ClientAssertion())
 server.register_grant(Grant)
