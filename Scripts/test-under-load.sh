@@ -36,7 +36,7 @@ for run in $(seq "$runs"); do
     summary=$(grep -E "Test run with [0-9]+ tests" "$logs/run-$run.log" | tail -n 1)
     echo "run $run: $result in $(( $(date +%s) - start )) s under load: $summary"
     if [ "$result" = FAILED ]; then
-        grep -E "✘|error:" "$logs/run-$run.log" | head -n 40
+        grep -E "✘" "$logs/run-$run.log" | head -n 40
         echo "log: $logs/run-$run.log"
         exit 1
     fi
