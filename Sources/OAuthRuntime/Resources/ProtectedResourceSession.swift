@@ -250,15 +250,11 @@ public actor ProtectedResourceSession {
         case .insufficientScope:
             let found = try await discovery()
             let granted = try await session.currentSignIn()?.tokens.scopes ?? found.scopes
-            guard var wanted = StepUp.scopes(for: refusal, granted: granted) else { return false }
-            // Only scopes the resource says it uses, where it lists them: a challenge cannot
-            // make the user consent to whatever it names.
-            let supported = found.resource.scopesSupported
-            if !supported.isEmpty {
-                wanted = wanted.filter { granted.contains($0) || supported.contains($0) }
-                guard wanted.contains(where: { !granted.contains($0) }) else { return false }
-            }
-            guard wanted.count <= maximumScopes else { return false }
+            // The challenge's scopes are authoritative, whatever `scopes_supported` lists (MCP
+            // authorization, 2026-07-28, "Scope Selection Strategy"; RFC 9728 §2 lets a resource
+            // leave scopes out of that list). What keeps a hostile resource from asking forever
+            // is the bound: `maximumScopes`, and `maximumStepUps` in `stepUpWindow`.
+            guard let wanted = StepUp.scopes(for: refusal, granted: granted), wanted.count <= maximumScopes else { return false }
             try spendStepUp()
             try await signIn(scopes: wanted, replacing: granted)
             stepUps += 1

@@ -1,8 +1,12 @@
 """A protected API that tells clients where to sign in (RFC 9728), as an MCP server or any API
 behind django-oauth-toolkit does:
 
-    python3 protected_api.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET REQUIRED_SCOPES [DOCS_DIR]
+    python3 protected_api.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET REQUIRED_SCOPES [DOCS_DIR [STEP_UP [SCOPES_SUPPORTED]]]
         prints "PORT <n>"; serves on 127.0.0.1:<n>
+
+SCOPES_SUPPORTED, comma-separated, is what the metadata's optional `scopes_supported` lists (empty:
+the member is left out, as RFC 9728 §2 allows); read and write when not given. Nothing ties it to the
+scopes the API challenges for: the MCP authorization spec says clients must not assume one.
 
 - GET /.well-known/oauth-protected-resource/api: its metadata; the resource is http://127.0.0.1:<n>/api.
 - GET /api: 200 with the token's owner when the token is active, bound to this resource (its
@@ -31,7 +35,11 @@ DOCS = sys.argv[6] if len(sys.argv) > 6 and sys.argv[6] else None
 #   insufficient_scope naming one more of the provider's scopes than it holds (a hostile resource);
 #   its metadata lists no scopes, or read and write.
 GROWING = ["read", "write", "profile", "email", "openid"]
-STEP_UP = sys.argv[7] if len(sys.argv) > 7 else None
+STEP_UP = sys.argv[7] if len(sys.argv) > 7 and sys.argv[7] else None
+if len(sys.argv) > 8:
+    SCOPES_SUPPORTED = [scope for scope in sys.argv[8].split(",") if scope]
+else:
+    SCOPES_SUPPORTED = [] if STEP_UP == "grow_scopes=unlisted" else ["read", "write"]
 refused_for_authentication = []
 REQUIRED_SCOPES = [scope for scope in REQUIRED.split(",") if scope]
 seen = []
@@ -69,7 +77,7 @@ class Handler(JSONHandler):
                 "authorization_servers": [ISSUER],
                 "bearer_methods_supported": ["header"],
                 "resource_name": "oauthgen's protected test API",
-                **({} if STEP_UP == "grow_scopes=unlisted" else {"scopes_supported": ["read", "write"]}),
+                **({"scopes_supported": SCOPES_SUPPORTED} if SCOPES_SUPPORTED else {}),
             })
         if path.startswith("/client-metadata/") and DOCS:
             name = os.path.basename(path)
