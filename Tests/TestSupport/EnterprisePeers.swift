@@ -47,8 +47,12 @@ public final class EnterprisePeers {
     /// Starts both. With `identityClientJWKS` or `serverClientJWKS` (a JWKS of public keys), that
     /// client authenticates with `private_key_jwt` instead of its secret.
     /// `accessTokenLifetimes` is how long the authorization server's tokens live, in seconds: the
-    /// first token, the second, ..., the last one repeating.
-    public init(identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil, accessTokenLifetimes: [Int] = [3600]) throws {
+    /// first token, the second, ..., the last one repeating. `advertises` is how the authorization
+    /// server's metadata says it redeems ID-JAGs: `"profile"` (`authorization_grant_profiles_supported`),
+    /// `"grant_types"` (`grant_types_supported`), both or neither; it lists no authorization
+    /// endpoint and no PKCE member whatever it advertises.
+    public init(identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil, accessTokenLifetimes: [Int] = [3600],
+                advertises: [String] = ["profile"]) throws {
         let python = try DjangoProvider.instance().python
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-enterprise-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -64,7 +68,7 @@ public final class EnterprisePeers {
         let serverConfiguration = directory.appendingPathComponent("authorization-server.json")
         try Self.write(["identity_provider": identityProvider, "clients": [serverClient],
                         "introspection": ["client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret],
-                        "log": directory.appendingPathComponent("authorization-server.log").path, "expires_in": accessTokenLifetimes],
+                        "log": directory.appendingPathComponent("authorization-server.log").path, "expires_in": accessTokenLifetimes, "advertises": advertises],
                        to: serverConfiguration)
         do {
             let (server, serverPort) = try Self.start("authorization_server.py", python: python, configuration: serverConfiguration)

@@ -30,6 +30,8 @@ package struct DiscoveryDocument: Sendable, Hashable {
     package var grantTypesSupported: Located<[Located<String>]>?
     /// Absent means `["query", "fragment"]` (OIDC Discovery 1.0 §3, RFC 8414 §2).
     package var responseModesSupported: Located<[Located<String>]>?
+    /// The ID-JAG profile here means the jwt-bearer grant is taken (draft-ietf-oauth-identity-assertion-authz-grant §7.2).
+    package var authorizationGrantProfilesSupported: Located<[Located<String>]>?
     package var claimsSupported: Located<[Located<String>]>?
     /// `prompt_values_supported` (OpenID Connect Prompt Create 1.0 §4.1).
     package var promptValuesSupported: Located<[Located<String>]>?

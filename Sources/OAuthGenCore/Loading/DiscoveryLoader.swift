@@ -9,6 +9,7 @@ package enum DiscoveryLoader {
         "authorization_response_iss_parameter_supported", "prompt_values_supported",
         "pushed_authorization_request_endpoint", "require_pushed_authorization_requests", "device_authorization_endpoint",
         "dpop_signing_alg_values_supported", "registration_endpoint", "acr_values_supported",
+        "authorization_grant_profiles_supported",
     ]
 
     package static func load(_ bytes: [UInt8], file: String, kind: DiscoveryDocument.Kind) -> (DiscoveryDocument?, [Diagnostic]) {
@@ -39,6 +40,7 @@ package enum DiscoveryLoader {
             case "response_types_supported": document.responseTypesSupported = reader.strings(member)
             case "subject_types_supported": document.subjectTypesSupported = reader.strings(member)
             case "grant_types_supported": document.grantTypesSupported = reader.strings(member)
+            case "authorization_grant_profiles_supported": document.authorizationGrantProfilesSupported = reader.strings(member)
             case "response_modes_supported": document.responseModesSupported = reader.strings(member)
             case "claims_supported": document.claimsSupported = reader.strings(member)
             case "prompt_values_supported": document.promptValuesSupported = reader.strings(member)

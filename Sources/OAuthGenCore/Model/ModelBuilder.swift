@@ -31,6 +31,7 @@ package enum ModelBuilder {
             metadata.requirePushedAuthorizationRequests = discovery.requirePushedAuthorizationRequests?.value == true
             metadata.dpopSigningAlgorithms = discovery.dpopSigningAlgValuesSupported.map { values($0) }
             metadata.grantTypesSupported = discovery.grantTypesSupported.map { values($0) }
+            metadata.authorizationGrantProfilesSupported = discovery.authorizationGrantProfilesSupported.map { values($0) }
             metadata.responseModesSupported = discovery.responseModesSupported.map { values($0) }
             metadata.tokenEndpointAuthSigningAlgorithms = discovery.tokenEndpointAuthSigningAlgValuesSupported.map { values($0) }
         }

@@ -85,6 +85,8 @@ package struct ProviderModel: Sendable, Hashable {
         package var requirePushedAuthorizationRequests = false
         /// `nil` when the document does not list grant types (then every flow is allowed).
         package var grantTypesSupported: [String]?
+        /// `nil` when the document does not list grant profiles.
+        package var authorizationGrantProfilesSupported: [String]?
         /// `nil` when the document does not list response modes (then `query` is allowed).
         package var responseModesSupported: [String]?
         /// `nil` when the document does not list assertion signing algorithms.

@@ -46,6 +46,8 @@ extension ProviderModel {
         // The runtime refuses a browser sign-in these rule out, as the build does (`CodeFlowSupport`).
         optionalList("grantTypesSupported", metadata.grantTypesSupported)
         optionalList("responseModesSupported", metadata.responseModesSupported)
+        // The runtime takes the ID-JAG profile for the jwt-bearer grant, as the build does (`ExtensionGrant.refusal`).
+        optionalList("authorizationGrantProfilesSupported", metadata.authorizationGrantProfilesSupported)
         // The runtime holds a client key to them, as the build does (`ClientAuthenticationMethod.refusal`);
         // only a client that signs assertions needs them.
         if quirks.tokenEndpointAuthMethod == .privateKeyJWT {

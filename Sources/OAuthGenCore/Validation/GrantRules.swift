@@ -62,13 +62,15 @@ enum GrantRules {
         return findings
     }
 
-    /// `tokenExchange` and `jwtBearerGrant` against `grant_types_supported`, by the rule the
-    /// runtime applies before each call (`ExtensionGrant.refusal`).
+    /// `tokenExchange` and `jwtBearerGrant` against `grant_types_supported` (and, for the
+    /// jwt-bearer grant, the ID-JAG profile in `authorization_grant_profiles_supported`), by the
+    /// rule the runtime applies before each call (`ExtensionGrant.refusal`).
     static func extensionGrantFindings(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [Diagnostic] {
         guard let discovery, let quirks else { return [] }
         let listed = discovery.grantTypesSupported
+        let profiles = discovery.authorizationGrantProfilesSupported?.value.map(\.value)
         return [(quirks.tokenExchange, ExtensionGrant.tokenExchange), (quirks.jwtBearerGrant, ExtensionGrant.jwtBearer)].compactMap { asked, grant in
-            guard let asked, asked.value, let refusal = grant.refusal(grantTypes: listed?.value.map(\.value)) else { return nil }
+            guard let asked, asked.value, let refusal = grant.refusal(grantTypes: listed?.value.map(\.value), grantProfiles: profiles) else { return nil }
             return Diagnostic(.error, .extensionGrantNotListed, refusal, at: listed?.location ?? asked.location)
         }
     }

@@ -83,7 +83,10 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
 
     /// The authorization endpoint with the parameters added to any query it already has (some
     /// providers put a policy name there).
-    static func url(endpoint: URL, parameters: [(String, String)]) throws(OAuthError) -> URL {
+    static func url(endpoint: URL?, parameters: [(String, String)]) throws(OAuthError) -> URL {
+        guard let endpoint else {
+            throw OAuthError.invalidConfiguration("expected the authorization server to have an authorization endpoint for a browser sign-in, found none in its metadata")
+        }
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
             throw OAuthError.invalidConfiguration("expected a valid authorization endpoint, found \(endpoint.absoluteString)")
         }

@@ -42,7 +42,9 @@ extension ProviderConfiguration {
         if let expectedIssuer, issuer != expectedIssuer {
             throw OAuthError.invalidDiscoveryDocument("expected the discovery document's issuer to be \"\(expectedIssuer)\" exactly (OIDC Discovery §4.3), found \"\(issuer)\"")
         }
-        guard let authorization = try url("authorization_endpoint") else { throw OAuthError.invalidDiscoveryDocument("expected the discovery document to have an \"authorization_endpoint\", found none") }
+        // RFC 8414 §2: required unless no grant the server supports uses it (a resource's server
+        // that only redeems ID-JAGs). A browser sign-in without one is refused when it starts.
+        let authorization = try url("authorization_endpoint")
         guard let token = try url("token_endpoint") else { throw OAuthError.invalidDiscoveryDocument("expected the discovery document to have a \"token_endpoint\", found none") }
         // OIDC Discovery §3 makes this member required; RFC 8414 metadata does not have it.
         let isOpenID = object["id_token_signing_alg_values_supported"] != nil
@@ -71,7 +73,8 @@ extension ProviderConfiguration {
                 dpopSigningAlgorithms: strings("dpop_signing_alg_values_supported"),
                 grantTypesSupported: stated("grant_types_supported"),
                 responseModesSupported: stated("response_modes_supported"),
-                tokenEndpointAuthSigningAlgorithms: stated("token_endpoint_auth_signing_alg_values_supported")),
+                tokenEndpointAuthSigningAlgorithms: stated("token_endpoint_auth_signing_alg_values_supported"),
+                authorizationGrantProfilesSupported: stated("authorization_grant_profiles_supported")),
             client: client)
     }
 

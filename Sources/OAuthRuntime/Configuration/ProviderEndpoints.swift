@@ -2,8 +2,9 @@ import Foundation
 
 /// The HTTP endpoints of an authorization server.
 public struct ProviderEndpoints: Sendable, Hashable, Codable {
-    /// Where the user agent is sent to authorize (RFC 6749 §3.1).
-    public var authorization: URL
+    /// Where the user agent is sent to authorize (RFC 6749 §3.1); `nil` for a server that runs no
+    /// grant through it (RFC 8414 §2), such as a resource's server that only redeems ID-JAGs.
+    public var authorization: URL?
     /// Where codes and refresh tokens are exchanged (RFC 6749 §3.2).
     public var token: URL
     /// Token revocation (RFC 7009), if the provider offers it.
@@ -21,9 +22,9 @@ public struct ProviderEndpoints: Sendable, Hashable, Codable {
     /// Dynamic client registration (RFC 7591), if the provider offers it.
     public var registration: URL?
 
-    /// The endpoints; only authorization and token are required.
+    /// The endpoints; only token is required, and authorization for a browser sign-in.
     public init(
-        authorization: URL,
+        authorization: URL?,
         token: URL,
         revocation: URL? = nil,
         userinfo: URL? = nil,

@@ -30,6 +30,10 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
     public var requirePushedAuthorizationRequests: Bool
     /// RFC 9449 §5.1 `dpop_signing_alg_values_supported`; empty when the server does not say.
     public var dpopSigningAlgorithms: [String]
+    /// `authorization_grant_profiles_supported` (draft-ietf-oauth-identity-assertion-authz-grant
+    /// §7.2): a server listing the ID-JAG profile redeems ID-JAGs with the jwt-bearer grant;
+    /// `nil` when the server does not say.
+    public var authorizationGrantProfilesSupported: [String]?
 
     /// What sort of server the metadata describes.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -53,7 +57,8 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         dpopSigningAlgorithms: [String] = [],
         grantTypesSupported: [String]? = nil,
         responseModesSupported: [String]? = nil,
-        tokenEndpointAuthSigningAlgorithms: [String]? = nil
+        tokenEndpointAuthSigningAlgorithms: [String]? = nil,
+        authorizationGrantProfilesSupported: [String]? = nil
     ) {
         self.kind = kind
         self.scopesSupported = scopesSupported
@@ -68,5 +73,6 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         self.grantTypesSupported = grantTypesSupported
         self.responseModesSupported = responseModesSupported
         self.tokenEndpointAuthSigningAlgorithms = tokenEndpointAuthSigningAlgorithms
+        self.authorizationGrantProfilesSupported = authorizationGrantProfilesSupported
     }
 }

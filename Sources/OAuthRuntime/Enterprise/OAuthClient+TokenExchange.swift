@@ -42,7 +42,8 @@ extension OAuthClient {
     /// identity provider, for this provider's tokens, authenticated as the client is; the
     /// configuration's resource is named as in every token request (RFC 8707).
     public func redeem(assertion: String, scopes: [String] = [], dpopKey: DPoPSigningKey? = nil, now: Date = Date()) async throws(OAuthError) -> TokenSet {
-        if let refusal = ExtensionGrant.jwtBearer.refusal(grantTypes: configuration.metadata.grantTypesSupported) {
+        if let refusal = ExtensionGrant.jwtBearer.refusal(grantTypes: configuration.metadata.grantTypesSupported,
+                                                          grantProfiles: configuration.metadata.authorizationGrantProfilesSupported) {
             throw OAuthError.invalidConfiguration(refusal)
         }
         var parameters = [("grant_type", ExtensionGrant.jwtBearer.rawValue), ("assertion", assertion)]

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+internal import OAuthPolicy
 
 /// A sign-in to a protected resource known only by its URL — an MCP server, an API publishing
 /// RFC 9728 metadata: discovered on first use (``ResourceDiscovery``), registered in the order
@@ -113,7 +114,12 @@ public actor ProtectedResourceSession {
         // sign-in, nothing is asked of the authorization server before the resource is called.
         let registrations = store as? any ClientRegistrationStore
         let identity = identity, redirect = redirectURI.url
-        let found = try await ResourceDiscovery.discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback) { issuer, resource in
+        // An enterprise identity redeems ID-JAGs there and never runs the code flow: its server
+        // needs the ID-JAG profile, not an authorization endpoint or S256.
+        let grant: ResourceServerGrant
+        if case .enterprise = identity { grant = .identityAssertion } else { grant = .authorizationCode }
+        let found = try await ResourceDiscovery.discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback,
+                                                         grant: grant) { issuer, resource in
             guard let registrations, let key = Self.registrationKey(for: identity, redirectURI: redirect, issuer: issuer, resource: resource.absoluteString),
                   let kept = try? await registrations.loadRegistration(key: key), kept.issuer == issuer else { return nil }
             return kept.authorizationServer

@@ -8,8 +8,11 @@ internal import OAuthPolicy
 /// 2. Without one, the well-known URL made from the resource's URL, then the origin's.
 /// 3. The metadata is checked (``ProtectedResource``); its first authorization server's metadata
 ///    comes from RFC 8414 with the path inserted, else OpenID Connect Discovery (path inserted,
-///    then appended), its `issuer` required to be the one the resource named, and `S256` required
-///    in its `code_challenge_methods_supported` (the MCP authorization spec's PKCE rule).
+///    then appended), its `issuer` required to be the one the resource named, and what the grant
+///    the client will use there needs (`ResourceServerGrant`): an authorization endpoint and
+///    `S256` in its `code_challenge_methods_supported` for a browser sign-in (the MCP
+///    authorization spec's PKCE rule), the ID-JAG profile or the jwt-bearer grant for an
+///    enterprise identity.
 ///
 /// Every URL is https (http on 127.0.0.1 or [::1] only with `allowInsecureLoopback`), no
 /// redirect is followed, and nothing is sent but GETs without credentials.
@@ -28,6 +31,15 @@ public enum ResourceDiscovery {
     ///     metadata again; `nil` to fetch it.
     public static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool = false,
                                 knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration? = { _, _ in nil })
+        async throws(OAuthError) -> DiscoveredResource {
+        try await discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback, grant: .authorizationCode,
+                           knownServer: knownServer)
+    }
+
+    /// ``discover(resource:transport:allowInsecureLoopback:knownServer:)`` for a client that will
+    /// use `grant` at the authorization server: its metadata is checked for that grant alone.
+    static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool, grant: ResourceServerGrant,
+                         knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration?)
         async throws(OAuthError) -> DiscoveredResource {
         try EndpointPolicy.requireSecure(resource, name: "protected resource", allowInsecureLoopback: allowInsecureLoopback)
         // The one walk (ResourceDiscoveryWalk, which `oauthgen init --resource` takes too), with
@@ -68,10 +80,16 @@ public enum ResourceDiscovery {
             readServer: { (issuer, _, _, body) throws(OAuthError) -> (configuration: ProviderConfiguration, clientIDMetadataDocumentSupported: Bool) in
                 let object = try ProviderConfiguration.discoveryObject(Data(body))
                 let configuration = try ProviderConfiguration(discoveryObject: object, expectedIssuer: issuer, client: ClientRegistration())
-                // Before any registration or browser: a server that does not say it does S256.
-                var methods: [String]?
-                if case .array(let values)? = object["code_challenge_methods_supported"] { methods = values.compactMap(\.stringValue) }
-                if let refusal = ResourceDiscoveryPlan.pkceRefusal(codeChallengeMethods: methods, issuer: issuer) {
+                // Before any registration, browser or identity provider: a server whose metadata does
+                // not say it takes the grant the client will use.
+                func stated(_ name: String) -> [String]? {
+                    guard case .array(let values)? = object[name] else { return nil }
+                    return values.compactMap(\.stringValue)
+                }
+                let members = ResourceServerGrant.ServerMetadata(
+                    hasAuthorizationEndpoint: configuration.endpoints.authorization != nil, codeChallengeMethods: stated("code_challenge_methods_supported"),
+                    grantTypes: stated("grant_types_supported"), grantProfiles: stated("authorization_grant_profiles_supported"))
+                if let refusal = grant.refusal(members, issuer: issuer) {
                     throw OAuthError.invalidDiscoveryDocument(refusal)
                 }
                 return (configuration, object["client_id_metadata_document_supported"] == .bool(true))

@@ -87,6 +87,17 @@ import Testing
         #expect(try findings(listing, quirks: "<key>tokenExchange</key><false/>").isEmpty)
     }
 
+    /// A server that lists the ID-JAG profile (draft-ietf-oauth-identity-assertion-authz-grant
+    /// §7.2) takes the jwt-bearer grant whatever its grant types say, as the runtime reads it
+    /// (issue 45); the profile says nothing of token exchange.
+    @Test func theIDJAGProfileStandsForTheJWTBearerGrant() throws {
+        let profile = DiscoveryRulesTests.minimal.replacingOccurrences(of: "{", with: """
+            {"authorization_grant_profiles_supported": ["urn:ietf:params:oauth:grant-profile:id-jag"],
+            """)
+        #expect(try findings(profile, quirks: "<key>jwtBearerGrant</key><true/>").isEmpty)
+        #expect(try findings(profile, quirks: "<key>tokenExchange</key><true/>").map(\.rule) == [.extensionGrantNotListed])
+    }
+
     /// `private_key_jwt` needs the method listed (absent: client_secret_basic alone) and, where
     /// the metadata lists assertion algorithms, ES256 or RS256 among them; each at its member.
     @Test func privateKeyJWTTheMetadataDoesNotOfferIsAnError() throws {

@@ -14,7 +14,13 @@ CONFIG.json:
      "introspection": {"client_id": ..., "client_secret": ...},
      "log": "<file that gets one JSON line per token request>",
      "expires_in": <access token lifetime in seconds, 3600 by default; or a list, the lifetime of
-                    the first token, the second, ..., the last one repeating>}
+                    the first token, the second, ..., the last one repeating>,
+     "advertises": <how the metadata says it redeems ID-JAGs: ["profile"] (the default, what the
+                    extension's §6 discovery reads), ["grant_types"], both, or [] (neither)>}
+
+Its metadata is what the profile requires and no more: no authorization endpoint, no
+response_types_supported and no PKCE member, since no code flow runs here (RFC 8414 §2 requires
+the endpoint only of a server whose grants use it).
 
 What is added around authlib, which is a library without a server: the HTTP plumbing, an
 in-memory client list and token table, the RFC 8414 metadata document, and introspection. The
@@ -205,12 +211,13 @@ server.register_token_generator("default", BearerTokenGenerator(lambda **kwargs:
 server.register_client_auth_method("private_key_jwt", ClientAssertion())
 server.register_grant(Grant)
 
+ADVERTISES = CONFIG.get("advertises", ["profile"])
 METADATA = {
     "issuer": ISSUER, "token_endpoint": TOKEN_ENDPOINT, "introspection_endpoint": ISSUER + "/introspect",
-    "authorization_endpoint": ISSUER + "/authorize", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
-    "grant_types_supported": [IDJAGGrant.GRANT_TYPE],
     "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "private_key_jwt"],
     "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"], "scopes_supported": ["read", "write"],
+    **({"authorization_grant_profiles_supported": ["urn:ietf:params:oauth:grant-profile:id-jag"]} if "profile" in ADVERTISES else {}),
+    **({"grant_types_supported": [IDJAGGrant.GRANT_TYPE]} if "grant_types" in ADVERTISES else {}),
 }
 
 

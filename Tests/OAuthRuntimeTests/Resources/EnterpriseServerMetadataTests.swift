@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@_spi(BuildingBlocks) @testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// What an MCP server's authorization server must publish for enterprise-managed authorization:
+/// that it redeems ID-JAGs, and nothing of the code flow. The test server publishes no
+/// authorization endpoint, no `response_types_supported` and no PKCE member, as authlib's
+/// `IDJAGGrant` at its defaults does; each way of saying it redeems ID-JAGs gets a test alone
+/// (issue 45: such a server was refused for not listing S256, after the identity provider's
+/// sign-in; seen failing so before the rule became the grant's).
+@Suite(.enabled("needs idpyoidc, authlib and the Python mcp SDK") { await EnterprisePeers.isAvailableOffPool() }, .serialized)
+struct EnterpriseServerMetadataTests {
+    /// `authorization_grant_profiles_supported` with the ID-JAG profile (the extension's §6
+    /// discovery), or `grant_types_supported` with jwt-bearer (RFC 8414 §2), each alone.
+    @Test(arguments: [["profile"], ["grant_types"]])
+    func aServerSayingItRedeemsIDJAGsInOneWayIsReached(advertises: [String]) async throws {
+        let peers = try EnterprisePeers(advertises: advertises)
+        defer { peers.stop() }
+        let server = try peers.mcpServer()
+        defer { server.stop() }
+        try peers.allow(resources: [server.endpoint.absoluteString])
+        let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
+        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore())
+        let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
+        #expect(response.statusCode == 200)
+        #expect(peers.authorizationServerRequests().count == 1)
+    }
+
+    /// A server that says neither is refused while its metadata is read: no token exchange at the
+    /// identity provider, nothing sent to the server's token endpoint.
+    @Test func aServerThatDoesNotSayItRedeemsIDJAGsIsRefusedBeforeAnyExchange() async throws {
+        let peers = try EnterprisePeers(advertises: [])
+        defer { peers.stop() }
+        let server = try peers.mcpServer()
+        defer { server.stop() }
+        try peers.allow(resources: [server.endpoint.absoluteString])
+        let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
+        let signInRequests = peers.identityProviderRequests().count
+        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore())
+        let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint)) }
+        #expect(error?.kind == .invalidDiscoveryDocument)
+        #expect(error?.message == "the authorization server \(peers.authorizationServer), which redeems the ID-JAG (MCP enterprise-managed authorization §6): "
+            + "expected grant_types_supported to list urn:ietf:params:oauth:grant-type:jwt-bearer or urn:ietf:params:oauth:grant-profile:id-jag in "
+            + "authorization_grant_profiles_supported, found it absent, which means authorization_code and implicit alone (RFC 8414 §2)")
+        #expect(peers.identityProviderRequests().count == signInRequests)
+        #expect(peers.authorizationServerRequests().isEmpty)
+    }
+
+    /// A browser sign-in at the same kind of server is refused for what the code flow needs,
+    /// before any registration or browser: the rule is the grant's.
+    @Test func aBrowserSignInThereIsRefusedForItsAuthorizationEndpoint() async throws {
+        let peers = try EnterprisePeers()
+        defer { peers.stop() }
+        let server = try peers.mcpServer()
+        defer { server.stop() }
+        let session = ProtectedResourceSession(
+            resource: server.endpoint, identity: .preregistered(EnterprisePeers.serverClientID),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, allowInsecureLoopback: true)
+        let error = await #expect(throws: OAuthError.self) { _ = try await session.discovery() }
+        #expect(error?.kind == .invalidDiscoveryDocument)
+        #expect(error?.message == "expected the authorization server \(peers.authorizationServer) to have an \"authorization_endpoint\", found none: a browser sign-in needs one (RFC 8414 §2)")
+        #expect(peers.authorizationServerRequests().isEmpty)
+    }
+}
