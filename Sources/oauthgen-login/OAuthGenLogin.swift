@@ -70,7 +70,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("""
         For providers that insist on one (not secret in a native app, RFC 8252 §8.5). With \
-        --identity-provider: the secret of --client-id at the MCP server's authorization server.
+        --identity-provider: the secret of --client-id at the MCP server's authorization server. \
+        Every local user sees argv: prefer --client-secret-file or OAUTHGEN_CLIENT_SECRET.
         """))
     var clientSecret: String?
 
@@ -94,8 +95,13 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --identity-provider: the client ID registered there.", valueName: "id"))
     var identityClientID: String?
 
-    @Option(help: ArgumentHelp("With --identity-provider: that client's secret, where the identity provider requires one.", valueName: "secret"))
+    @Option(help: ArgumentHelp("""
+        With --identity-provider: that client's secret, where the identity provider requires one. \
+        Every local user sees argv: prefer --identity-client-secret-file or OAUTHGEN_IDENTITY_CLIENT_SECRET.
+        """, valueName: "secret"))
     var identityClientSecret: String?
+
+    @OptionGroup var secretFiles: SecretFileOptions
 
     @Option(help: "A loopback redirect URI such as http://127.0.0.1/callback or http://[::1]/cb; the port is chosen at run time.")
     var redirectURI: String = "http://127.0.0.1/callback"
@@ -168,42 +174,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Option(help: "Seconds the whole run may take: the browser's return, every request, the call to --resource.")
     var timeout: Double = 300
 
-    func run() async throws {
-        let command = self
-        let work = Task { () async -> OAuthError? in
-            do throws(OAuthError) {
-                if command.resource != nil { try await command.resourceSignIn() } else { try await command.signIn() }
-                return nil
-            } catch {
-                return error
-            }
-        }
-        // --timeout bounds the whole run, not only the browser: a server that never answers, or
-        // answers forever, cannot hold the terminal (or an agent's tool call) past it.
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(command.timeout))
-            work.cancel()
-            // Every wait honours cancellation; should one not, the run still ends.
-            try await Task.sleep(for: .seconds(2))
-            Self.fail(OAuthError(.timedOut, "expected the run to finish within \(Int(command.timeout)) s (--timeout), found it still waiting"))
-        }
-        let failure = await work.value
-        deadline.cancel()
-        guard var failure else { return }
-        if failure.kind == .cancelled, work.isCancelled {
-            failure = OAuthError(.timedOut, "expected the run to finish within \(Int(command.timeout)) s (--timeout), found it still waiting")
-        }
-        Self.fail(failure)
-    }
-
-    /// One line on standard error, exit status 1. The description escapes what the provider or
-    /// a local process sent (OAuthError.description).
-    static func fail(_ error: OAuthError) -> Never {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        Self.exit(withError: ExitCode.failure)
-    }
-
-    private func signIn() async throws(OAuthError) {
+    func signIn() async throws(OAuthError) {
         if mcp || call != nil {
             throw OAuthError(.invalidConfiguration, "expected --mcp and --call with --resource (an MCP server's URL), found neither --resource")
         }

@@ -75,18 +75,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
     /// A key from a PEM file that only its owner can read or write (as `ssh` requires of its
     /// keys): a key others can read is not the client's alone.
     public init(contentsOf file: URL, keyID: String? = nil) throws(OAuthError) {
-        let attributes: [FileAttributeKey: Any]
-        let data: Data
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-            data = try Data(contentsOf: file)
-        } catch {
-            throw OAuthError(.invalidConfiguration, "expected a readable client key file at \(file.path), found an error", underlyingError: error)
-        }
-        if let permissions = attributes[.posixPermissions] as? Int, permissions & 0o077 != 0 {
-            throw OAuthError.invalidConfiguration(
-                "expected the client key file \(file.path) to be readable by its owner only (chmod 600), found mode \(String(permissions & 0o777, radix: 8))")
-        }
+        let data = try OwnerOnlyFile.data(at: file.path, holding: "client key")
         guard let text = String(data: data, encoding: .utf8) else {
             throw OAuthError.invalidConfiguration("expected a PEM client key in \(file.path), found bytes that are not UTF-8")
         }
