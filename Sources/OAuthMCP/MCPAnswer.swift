@@ -24,6 +24,29 @@ enum MCPAnswer {
         }
     }
 
+    /// A JSON-RPC message's `id`, as JSON text (`7`, `"a"`), so ids compare as the wire has them;
+    /// `nil` when it has none.
+    static func id(of message: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any], let id = object["id"], !(id is NSNull),
+              let text = try? JSONSerialization.data(withJSONObject: [id]) else { return nil }
+        return String(decoding: text.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    /// Whether `message` is a response (a result or an error) to the request whose id is `id`.
+    static func isResponse(_ message: Data, to id: String) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any], object["method"] == nil else { return false }
+        return Self.id(of: message) == id && (object["result"] != nil || object["error"] != nil)
+    }
+
+    /// A JSON-RPC error response (code -32603, internal error: JSON-RPC 2.0 §5.1) to the request
+    /// `id`, for a request the server left unanswered: the caller's wait ends at once. The
+    /// message goes in `data.detail` too, where the MCP Swift SDK reads an internal error's.
+    static func failure(for id: String, _ message: String) -> Data {
+        let text = String(decoding: (try? JSONSerialization.data(withJSONObject: [message])) ?? Data(#"["no response"]"#.utf8), as: UTF8.self)
+        let quoted = text.dropFirst().dropLast()
+        return Data(#"{"jsonrpc": "2.0", "id": \#(id), "error": {"code": -32603, "message": \#(quoted), "data": {"detail": \#(quoted)}}}"#.utf8)
+    }
+
     /// `result.protocolVersion` of a JSON-RPC response to `initialize`.
     static func protocolVersion(inInitializeResult message: Data) -> String? {
         let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any]

@@ -112,16 +112,28 @@ public actor ProtectedResourceTransport: Transport {
             mcpSessionID = given
         }
         logger.debug("MCP answer", metadata: ["method": "\(method ?? "response")", "status": "\(response.statusCode)"])
+        // A request's response must come in this answer: the transport reads no other stream, and
+        // the SDK's client waits for it with no deadline of its own (issue 45, G6).
+        let requestID = method == nil ? nil : MCPAnswer.id(of: data)
         switch response.statusCode {
         case 200:
+            var answered = false
             for message in try MCPAnswer.messages(in: body, mediaType: response.mediaType, status: response.statusCode) {
                 if method == "initialize", let version = MCPAnswer.protocolVersion(inInitializeResult: message) {
                     protocolVersion = version
                 }
+                if let requestID, MCPAnswer.isResponse(message, to: requestID) { answered = true }
                 continuation.yield(message)
             }
+            if let requestID, !answered {
+                continuation.yield(MCPAnswer.failure(for: requestID, "expected the MCP server's answer to \(method ?? "the request") to carry its response, found the answer ending without it"))
+            }
         case 202:
-            // A notification or a response the server accepted: nothing comes back.
+            // A notification or a response the server accepted: nothing comes back. A request
+            // must be answered with its response (MCP transports, "Sending Messages to the Server").
+            if let requestID {
+                continuation.yield(MCPAnswer.failure(for: requestID, "expected the MCP server to answer \(method ?? "the request") with its response, found HTTP 202 Accepted, which answers notifications and responses only"))
+            }
             return
         case 300..<400:
             throw OAuthError.redirectRefused(endpoint: "MCP server at \(endpoint.absoluteString)", status: response.statusCode,

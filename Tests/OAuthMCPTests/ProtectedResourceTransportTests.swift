@@ -62,6 +62,22 @@ struct ProtectedResourceTransportTests {
         #expect(delete?.headers["mcp-session-id"] == ScriptedMCPServer.sessionID)
     }
 
+    /// A request the server leaves unanswered (a 202, or a stream that ends without the response)
+    /// fails at once with a JSON-RPC error for its id, instead of leaving the SDK's client waiting
+    /// for good (issue 45, G6: seen hanging until the test's own 90 s bound before the change).
+    @Test(arguments: [ScriptedMCPServer.ToolCallAnswer.accepted, .streamWithoutResponse])
+    func anUnansweredRequestFailsAtOnce(answer: ScriptedMCPServer.ToolCallAnswer) async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try ScriptedMCPServer(issuer: provider.issuer, toolCalls: answer)
+        defer { server.stop() }
+        let transport = try ProtectedResourceTransport(session: session(server.endpoint, username: "victor"))
+        let error = await #expect(throws: MCPError.self) { _ = try await add(2, 3, over: transport) }
+        let expected = answer == .accepted
+            ? "expected the MCP server to answer tools/call with its response, found HTTP 202 Accepted, which answers notifications and responses only"
+            : "expected the MCP server's answer to tools/call to carry its response, found the answer ending without it"
+        #expect(error.map { "\($0)" }?.contains(expected) == true, "\(String(describing: error))")
+    }
+
     /// A 307 from the MCP server (the trailing-slash mistake, or a hostile server) is refused,
     /// naming where it pointed, and the token never reaches the other origin.
     @Test func aRedirectIsRefusedAndTheTokenStays() async throws {
@@ -104,7 +120,11 @@ final class ScriptedMCPServer: Sendable {
     var endpoint: URL { URL(string: server.origin + "/mcp")! }
     var requests: [LocalHTTPServer.Request] { server.requests }
 
-    init(issuer: String, redirectTo: String? = nil) throws {
+    /// How `tools/call` is answered: with its sum, with a bare 202, or with a stream that ends
+    /// after a progress notification and without the response.
+    enum ToolCallAnswer: Sendable { case sum, accepted, streamWithoutResponse }
+
+    init(issuer: String, redirectTo: String? = nil, toolCalls: ToolCallAnswer = .sum) throws {
         server = try LocalHTTPServer { request in
             let origin = "http://" + (request.headers["host"] ?? "")
             if request.path == "/.well-known/oauth-protected-resource/mcp" {
@@ -123,6 +143,12 @@ final class ScriptedMCPServer: Sendable {
             switch message["method"] as? String {
             case "initialize":
                 result = #"{"protocolVersion": "\#(ScriptedMCPServer.protocolVersion)", "capabilities": {"tools": {}}, "serverInfo": {"name": "scripted", "version": "1"}}"#
+            case "tools/call" where toolCalls == .accepted:
+                return LocalHTTPServer.Response(status: 202)
+            case "tools/call" where toolCalls == .streamWithoutResponse:
+                let progress = #"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 1, "progress": 0.5}}"#
+                return LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "text/event-stream", "Mcp-Session-Id": ScriptedMCPServer.sessionID],
+                                                body: Data("event: message\r\ndata: \(progress)\r\n\r\n".utf8))
             case "tools/call":
                 let arguments = (message["params"] as? [String: Any])?["arguments"] as? [String: Any] ?? [:]
                 let sum = (arguments["a"] as? Int ?? 0) + (arguments["b"] as? Int ?? 0)
