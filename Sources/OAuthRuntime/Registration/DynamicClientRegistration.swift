@@ -67,7 +67,15 @@ public enum DynamicClientRegistration {
         return ClientRegistrationRecord(
             issuer: issuer, clientID: clientID, method: .dynamic, redirectURIs: redirectURIs.map(\.url),
             registrationAccessToken: object["registration_access_token"]?.stringValue,
-            registrationClientURI: object["registration_client_uri"]?.stringValue.flatMap(URL.init(string:)))
+            registrationClientURI: clientConfigurationURI(object["registration_client_uri"]?.stringValue.flatMap(URL.init(string:)), registrationEndpoint: endpoint))
+    }
+
+    /// A client configuration URI (RFC 7592 §3) on the registration endpoint's origin, or `nil`:
+    /// the registration access token goes nowhere else, whatever URL the answer named (issue 45,
+    /// G7: a DELETE went with the token to any URL the server chose).
+    static func clientConfigurationURI(_ uri: URL?, registrationEndpoint: URL?) -> URL? {
+        guard let uri, let registrationEndpoint, let origin = URLOrigin(uri), origin == URLOrigin(registrationEndpoint) else { return nil }
+        return uri
     }
 }
 
@@ -83,8 +91,14 @@ extension DynamicClientRegistration {
     @discardableResult
     public static func delete(_ registration: ClientRegistrationRecord, transport: any HTTPTransport,
                               allowInsecureLoopback: Bool = false) async throws(OAuthError) -> Bool {
-        guard let uri = registration.registrationClientURI, let token = registration.registrationAccessToken else { return false }
+        guard let token = registration.registrationAccessToken, let named = registration.registrationClientURI else { return false }
+        // Only on the registration endpoint's origin (the issuer's, for a record that kept no
+        // server metadata): a record from before this check may hold any URL.
+        let endpoint = registration.authorizationServer?.endpoints.registration ?? URL(string: registration.issuer)
         let name = "client configuration endpoint"
+        guard let uri = clientConfigurationURI(named, registrationEndpoint: endpoint) else {
+            throw OAuthError.invalidConfiguration("expected the \(name) on the registration endpoint's origin, found \(URLOrigin(named)?.description ?? "another URL"): the registration access token is not sent there")
+        }
         try EndpointPolicy.requireSecure(uri, name: name, allowInsecureLoopback: allowInsecureLoopback)
         let response = try await transport.send(HTTPRequest(method: "DELETE", url: uri, headers: ["Authorization": "Bearer \(token)"]), to: name)
         guard (200..<300).contains(response.status) else {

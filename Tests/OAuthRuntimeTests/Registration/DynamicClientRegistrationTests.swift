@@ -15,7 +15,12 @@ import TestSupport
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
     func register(answering response: LocalHTTPServer.Response) async throws -> (Result<ClientRegistrationRecord, OAuthError>, LocalHTTPServer) {
-        let server = try LocalHTTPServer { _ in response }
+        try await register { _ in response }
+    }
+
+    /// Registers at a server answering `respond(origin)`, its own origin given.
+    func register(_ respond: @escaping @Sendable (String) -> LocalHTTPServer.Response) async throws -> (Result<ClientRegistrationRecord, OAuthError>, LocalHTTPServer) {
+        let server = try LocalHTTPServer { request in respond("http://" + (request.headers["host"] ?? "")) }
         do {
             let record = try await DynamicClientRegistration.register(with: Self.configuration(server.origin), redirectURIs: [Self.redirect], clientName: "test",
                                                                       scopes: ["read"], transport: URLSessionTransport(), allowInsecureLoopback: true)
@@ -26,12 +31,14 @@ import TestSupport
     }
 
     @Test func aPublicNativeClientIsAskedForAndKept() async throws {
-        let (result, server) = try await register(answering: .json(#"{"client_id": "dyn-1", "token_endpoint_auth_method": "none", "redirect_uris": ["http://127.0.0.1/callback"], "registration_access_token": "RAT", "registration_client_uri": "https://as.example/register/dyn-1"}"#, status: 201))
+        let (result, server) = try await register { origin in
+            .json(#"{"client_id": "dyn-1", "token_endpoint_auth_method": "none", "redirect_uris": ["http://127.0.0.1/callback"], "registration_access_token": "RAT", "registration_client_uri": "\#(origin)/register/dyn-1"}"#, status: 201)
+        }
         let record = try result.get()
         #expect(record.clientID == "dyn-1")
         #expect(record.method == .dynamic)
         #expect(record.registrationAccessToken == "RAT")
-        #expect(record.registrationClientURI?.absoluteString == "https://as.example/register/dyn-1")
+        #expect(record.registrationClientURI?.absoluteString == server.origin + "/register/dyn-1")
         #expect(!record.description.contains("RAT"))
         let sent = try #require(server.requests.first)
         #expect(sent.method == "POST" && sent.path == "/register")
@@ -41,6 +48,30 @@ import TestSupport
         #expect(body["redirect_uris"] as? [String] == ["http://127.0.0.1/callback"])
         #expect(body["grant_types"] as? [String] == ["authorization_code", "refresh_token"])
         #expect(body["scope"] as? String == "read")
+    }
+
+    /// RFC 7592's client configuration URI is kept only on the registration endpoint's origin, and
+    /// the registration access token goes nowhere else: a record naming another origin (one kept
+    /// before this check) is refused before anything is sent (issue 45, G7: the DELETE went, with
+    /// the token, to whatever URL the server named; seen failing so before the check).
+    @Test func theRegistrationAccessTokenGoesToTheRegistrationEndpointsOriginOnly() async throws {
+        let elsewhere = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 204) }
+        defer { elsewhere.stop() }
+        let (result, server) = try await register { _ in
+            .json(#"{"client_id": "dyn-2", "token_endpoint_auth_method": "none", "registration_access_token": "RAT-2", "registration_client_uri": "\#(elsewhere.origin)/steal"}"#, status: 201)
+        }
+        defer { server.stop() }
+        let record = try result.get()
+        #expect(record.registrationClientURI == nil)
+        #expect(try await DynamicClientRegistration.delete(record, transport: URLSessionTransport(), allowInsecureLoopback: true) == false)
+        var kept = record
+        kept.registrationClientURI = URL(string: elsewhere.origin + "/steal")
+        kept.authorizationServer = Self.configuration(server.origin)
+        let error = await #expect(throws: OAuthError.self) {
+            try await DynamicClientRegistration.delete(kept, transport: URLSessionTransport(), allowInsecureLoopback: true)
+        }
+        #expect(error?.kind == .invalidConfiguration)
+        #expect(elsewhere.requests.isEmpty)
     }
 
     @Test func aSecretOrOtherRedirectURIsAreRefused() async throws {
