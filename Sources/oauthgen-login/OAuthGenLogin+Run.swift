@@ -40,7 +40,9 @@ extension OAuthGenLogin {
     /// One line on standard error, exit status 1. The description escapes what the provider or
     /// a local process sent (OAuthError.description).
     static func fail(_ error: OAuthError) -> Never {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        // A machine without a browser (a server, a container) is the usual cause: say what to do.
+        let hint = error.kind == .browserFailed ? "; pass --browser-command CMD to open the sign-in URL another way" : ""
+        FileHandle.standardError.write(Data("error: \(error.description)\(hint)\n".utf8))
         Self.exit(withError: ExitCode.failure)
     }
 }

@@ -103,7 +103,9 @@ enum BrowserLauncher {
 
         @Sendable func failure() -> OAuthError? {
             guard let status = lock.withLock({ self.status }), status != 0 else { return nil }
-            return OAuthError.browserFailed("the browser command \(program) exited with status \(status) before the sign-in completed")
+            // 127 and 126: `env` found no such program, or could not run it (POSIX shells' codes).
+            let why = status == 127 ? " (no such program here)" : status == 126 ? " (not executable)" : ""
+            return OAuthError.browserFailed("the browser command \(program) exited with status \(status)\(why) before the sign-in completed")
         }
     }
 

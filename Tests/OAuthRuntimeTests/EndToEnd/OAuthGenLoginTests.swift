@@ -94,6 +94,19 @@ struct OAuthGenLoginTests {
         #expect(run.stderr == "error: expected the issuer to use https (http only on a loopback host when allowed), found \(provider.issuer)\n")
     }
 
+    /// A machine without a browser (a server, a container): the error says the program is missing
+    /// and what to pass instead (issue 45: a newcomer found no hint).
+    @Test func aMissingBrowserSuggestsBrowserCommand() throws {
+        let provider = try DjangoProvider.instance()
+        let run = try Binaries.run("oauthgen-login", [
+            "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.clientID,
+            "--browser-command", "oauthgen-no-such-browser", "--timeout", "30",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: the browser command oauthgen-no-such-browser exited with status 127 (no such program here) before the sign-in completed; "
+            + "pass --browser-command CMD to open the sign-in URL another way\n", "\(run.stderr)")
+    }
+
     @Test func theIssuerMustMatchExactly() throws {
         let provider = try DjangoProvider.instance()
         let run = try Binaries.run("oauthgen-login", ["--issuer", provider.issuer + "/", "--allow-insecure-loopback", "--client-id", provider.clientID])
