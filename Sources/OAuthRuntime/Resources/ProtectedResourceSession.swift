@@ -76,6 +76,9 @@ public actor ProtectedResourceSession {
 
     var discovered: DiscoveredResource?
     var session: OAuthSession<DiscoveredProvider>?
+    /// The RFC 9470 challenge the last step-up answered, and a hash of the access token it gave:
+    /// the same challenge again for that token means a new sign-in would not satisfy it either.
+    var answeredAuthentication: (acrValues: [String], maxAge: Int?, accessToken: Int)?
     /// The step-ups this session made (diagnostics and tests).
     @_spi(Testing) public private(set) var stepUps = 0
     /// The ID-JAGs this session redeemed, for sign-ins and renewals (an enterprise identity;
@@ -247,11 +250,23 @@ public actor ProtectedResourceSession {
                                          hasIDToken: current.idToken != nil, acrValues: acrValues, maxAge: maxAge, now: Date()) {
                 return false
             }
+            // A step-up made for this very challenge gave the current token, and the resource still
+            // refuses it: another browser would end the same way (issue 45; RFC 9470 §4 lets a
+            // resource ask again, not forever).
+            if let answered = answeredAuthentication, answered.acrValues == acrValues, answered.maxAge == maxAge,
+               let token = current?.tokens.accessToken, answered.accessToken == token.hashValue {
+                throw OAuthError(.insufficientAuthentication, "expected \(resource.absoluteString) to accept the sign-in a step-up made for its challenge"
+                    + " (acr_values \(acrValues.isEmpty ? "none" : acrValues.joined(separator: " ")), max_age \(maxAge.map(String.init) ?? "none")),"
+                    + " found it asking again with the same challenge: another sign-in would not satisfy it")
+            }
             let discoveredScopes = try await discovery().scopes
             let scopes = current?.tokens.scopes ?? discoveredScopes
             try spendStepUp()
             try await signIn(scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: current?.tokens.scopes)
             stepUps += 1
+            if let token = try await session.currentSignIn()?.tokens.accessToken {
+                answeredAuthentication = (acrValues, maxAge, token.hashValue)
+            }
             return true
         case .insufficientScope:
             let found = try await discovery()
