@@ -15,7 +15,7 @@ package enum ReservedTypeNames {
         "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IdentityAssertionIssuer", "IssuerTemplate",
         "JWKSCache", "KeychainTokenStore", "LoopbackListener", "LoopbackUserAgent", "MemoryTokenStore",
         "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
-        "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "PKCE", "PKCEMethod",
+        "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "OwnerOnlyFile", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProtectedResource", "ProtectedResourceSession", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
         "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceDiscovery", "ResourceRefusal", "ResponseTooLarge",
         "ScopeValue", "SecureEnclaveDPoPKey", "ObservableSession", "SessionState", "SignIn", "SignInOwner", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
