@@ -1,6 +1,8 @@
 /// The grant a client of a protected resource uses at the resource's authorization server, and
-/// the one rule for what that server's metadata must then say: read by `oauthgen init --resource`
-/// and by the runtime's discovery, before any registration, browser or identity provider.
+/// the one rule for what that server's metadata must then say: read by the runtime's discovery,
+/// before any registration, browser or identity provider. The build applies the same halves:
+/// `oauthgen init --resource` (a browser client) `ResourceDiscoveryPlan.pkceRefusal`, and the
+/// quirk file's `jwtBearerGrant` check `ExtensionGrant.refusal`, which this rule calls.
 ///
 /// What a server must publish depends on the grant alone. The authorization code flow needs an
 /// authorization endpoint and `S256` (the MCP authorization spec, "Authorization Code
