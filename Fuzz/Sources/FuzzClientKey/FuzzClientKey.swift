@@ -41,12 +41,3 @@ func check(_ pem: String, secret: String) {
         require(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control character in \(text.debugDescription)")
     }
 }
-
-func containsSlice(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    if needle.isEmpty { return true }
-    for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-        return true
-    }
-    return false
-}

@@ -36,10 +36,14 @@ public func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosur
 /// traps ("String index is out of bounds") when the needle holds a NUL character, and the
 /// targets search for fuzzed text (a token, a code) in what the code under test printed.
 public func containsBytes(_ haystack: String, _ needle: String) -> Bool {
-    let bytes = Array(haystack.utf8), pattern = Array(needle.utf8)
-    guard !pattern.isEmpty else { return true }
-    guard bytes.count >= pattern.count else { return false }
-    for start in 0...(bytes.count - pattern.count) where bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+    containsSlice(Array(haystack.utf8), Array(needle.utf8))
+}
+
+/// Whether `needle` occurs in `haystack`, byte for byte (an empty needle always does).
+public func containsSlice(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard haystack.count >= needle.count else { return false }
+    for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
         return true
     }
     return false

@@ -82,13 +82,13 @@ public enum ResourceDiscovery {
                 let configuration = try ProviderConfiguration(discoveryObject: object, expectedIssuer: issuer, client: ClientRegistration())
                 // Before any registration, browser or identity provider: a server whose metadata does
                 // not say it takes the grant the client will use.
-                func stated(_ name: String) -> [String]? {
-                    guard case .array(let values)? = object[name] else { return nil }
-                    return values.compactMap(\.stringValue)
-                }
+                // The configuration read the grant members; its PKCE list cannot tell absent from
+                // empty, which the refusal's message does, so that one is read here.
+                var methods: [String]?
+                if case .array(let values)? = object["code_challenge_methods_supported"] { methods = values.compactMap(\.stringValue) }
                 let members = ResourceServerGrant.ServerMetadata(
-                    hasAuthorizationEndpoint: configuration.endpoints.authorization != nil, codeChallengeMethods: stated("code_challenge_methods_supported"),
-                    grantTypes: stated("grant_types_supported"), grantProfiles: stated("authorization_grant_profiles_supported"))
+                    hasAuthorizationEndpoint: configuration.endpoints.authorization != nil, codeChallengeMethods: methods,
+                    grantTypes: configuration.metadata.grantTypesSupported, grantProfiles: configuration.metadata.authorizationGrantProfilesSupported)
                 if let refusal = grant.refusal(members, issuer: issuer) {
                     throw OAuthError.invalidDiscoveryDocument(refusal)
                 }
