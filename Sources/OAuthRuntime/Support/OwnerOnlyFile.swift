@@ -26,14 +26,15 @@ public enum OwnerOnlyFile {
         return data
     }
 
-    /// A secret kept in such a file: its UTF-8 text without the line ending an editor or `echo`
-    /// leaves at its end.
+    /// A secret kept in such a file: its UTF-8 text without the line endings an editor or `echo`
+    /// leaves at its end (LF, or CRLF, which Swift reads as one `Character`).
     public static func secret(at path: String, holding what: String) throws(OAuthError) -> String {
         let data = try Self.data(at: path, holding: what)
         guard let text = String(data: data, encoding: .utf8) else {
             throw OAuthError.invalidConfiguration("expected the \(what) file \(path) to hold UTF-8 text, found other bytes")
         }
-        let secret = String(text.reversed().drop { $0 == "\n" || $0 == "\r" }.reversed())
+        var secret = text
+        while secret.last?.isNewline == true { secret.removeLast() }
         guard !secret.isEmpty else { throw OAuthError.invalidConfiguration("expected a \(what) in \(path), found the file empty") }
         return secret
     }
