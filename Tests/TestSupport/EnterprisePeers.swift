@@ -49,8 +49,10 @@ public final class EnterprisePeers {
     /// `accessTokenLifetimes` is how long the authorization server's tokens live, in seconds: the
     /// first token, the second, ..., the last one repeating. `advertises` is how the authorization
     /// server's metadata says it redeems ID-JAGs: `"profile"` (`authorization_grant_profiles_supported`),
-    /// `"grant_types"` (`grant_types_supported`), both or neither; it lists no authorization
-    /// endpoint and no PKCE member whatever it advertises.
+    /// `"grant_types"` (`grant_types_supported`), both or neither; `"scopes"` adds the optional
+    /// `scopes_supported`. It lists no authorization endpoint and no PKCE member whatever it
+    /// advertises. (Its `token_endpoint_auth_methods_supported` and signing algorithms stay: RFC
+    /// 8414 §2 makes a client that authenticates with `private_key_jwt` need them listed.)
     public init(identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil, accessTokenLifetimes: [Int] = [3600],
                 advertises: [String] = ["profile"]) throws {
         let python = try DjangoProvider.instance().python

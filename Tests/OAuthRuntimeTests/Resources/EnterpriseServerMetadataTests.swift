@@ -15,8 +15,9 @@ import TestSupport
 @Suite(.enabled("needs idpyoidc, authlib and the Python mcp SDK") { await EnterprisePeers.isAvailableOffPool() }, .serialized)
 struct EnterpriseServerMetadataTests {
     /// `authorization_grant_profiles_supported` with the ID-JAG profile (the extension's §6
-    /// discovery), or `grant_types_supported` with jwt-bearer (RFC 8414 §2), each alone.
-    @Test(arguments: [["profile"], ["grant_types"]])
+    /// discovery), or `grant_types_supported` with jwt-bearer (RFC 8414 §2), each alone; and the
+    /// optional `scopes_supported` beside the profile (left out everywhere else).
+    @Test(arguments: [["profile"], ["grant_types"], ["profile", "scopes"]])
     func aServerSayingItRedeemsIDJAGsInOneWayIsReached(advertises: [String]) async throws {
         let peers = try EnterprisePeers(advertises: advertises)
         defer { peers.stop() }

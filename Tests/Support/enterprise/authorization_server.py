@@ -16,7 +16,8 @@ CONFIG.json:
      "expires_in": <access token lifetime in seconds, 3600 by default; or a list, the lifetime of
                     the first token, the second, ..., the last one repeating>,
      "advertises": <how the metadata says it redeems ID-JAGs: ["profile"] (the default, what the
-                    extension's §6 discovery reads), ["grant_types"], both, or [] (neither)>}
+                    extension's §6 discovery reads), ["grant_types"], both, or [] (neither);
+                    "scopes" adds the optional scopes_supported>}
 
 Its metadata is what the profile requires and no more: no authorization endpoint, no
 response_types_supported and no PKCE member, since no code flow runs here (RFC 8414 §2 requires
@@ -215,7 +216,8 @@ ADVERTISES = CONFIG.get("advertises", ["profile"])
 METADATA = {
     "issuer": ISSUER, "token_endpoint": TOKEN_ENDPOINT, "introspection_endpoint": ISSUER + "/introspect",
     "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "private_key_jwt"],
-    "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"], "scopes_supported": ["read", "write"],
+    "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"],
+    **({"scopes_supported": ["read", "write"]} if "scopes" in ADVERTISES else {}),
     **({"authorization_grant_profiles_supported": ["urn:ietf:params:oauth:grant-profile:id-jag"]} if "profile" in ADVERTISES else {}),
     **({"grant_types_supported": [IDJAGGrant.GRANT_TYPE]} if "grant_types" in ADVERTISES else {}),
 }
