@@ -89,10 +89,12 @@ public final class ServerFetch: Sendable {
             delegate.end(task, with: .transport(timedOut))
         }
         defer { deadline.cancel() }
+        // Registered before anything can end it, so an end that comes first (a task cancelled
+        // before the request started) is kept and read when the request would start.
+        delegate.register(task, limit: bodyLimit)
         let result: Result<Response, Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(task, limit: bodyLimit, continuation: continuation)
-                task.resume()
+                if delegate.start(task, continuation: continuation) { task.resume() }
             }
         } onCancel: {
             delegate.end(task, with: .cancelled)
@@ -109,7 +111,8 @@ public final class ServerFetch: Sendable {
         // delegate on its own queue while `register` runs on the caller's.
         private struct Pending {
             var limit: Int
-            var continuation: CheckedContinuation<Result<Response, Failure>, Never>
+            /// Nil until the request starts.
+            var continuation: CheckedContinuation<Result<Response, Failure>, Never>?
             var body = Data()
             var failure: Failure?
             /// The client declined an authentication challenge: the task's end reports the
@@ -120,13 +123,30 @@ public final class ServerFetch: Sendable {
         private let lock = NSLock()
         private var pending: [Int: Pending] = [:]
 
-        func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<Response, Failure>, Never>) {
-            lock.withLock { pending[task.taskIdentifier] = Pending(limit: limit, continuation: continuation) }
+        func register(_ task: URLSessionTask, limit: Int) {
+            lock.withLock { pending[task.taskIdentifier] = Pending(limit: limit) }
         }
 
-        /// Ends `task` with `failure` (a timeout, the caller's cancellation) unless it has ended.
-        /// A task not registered yet (the caller was cancelled before the request started) is
-        /// cancelled all the same: it then ends as cancelled the moment it is resumed.
+        /// Whether `task` may be resumed: false when it was ended before it started, and then
+        /// `continuation` has its failure. Deciding this under the lock, not from the task's own
+        /// end, matters on Linux: a task cancelled before `resume()` never starts, and its end
+        /// may be delivered before this runs (a test saw it wait for the whole timeout).
+        func start(_ task: URLSessionTask, continuation: CheckedContinuation<Result<Response, Failure>, Never>) -> Bool {
+            let failure = lock.withLock { () -> Failure? in
+                if let failure = pending[task.taskIdentifier]?.failure {
+                    pending[task.taskIdentifier] = nil
+                    return failure
+                }
+                pending[task.taskIdentifier]?.continuation = continuation
+                return nil
+            }
+            guard let failure else { return true }
+            continuation.resume(returning: .failure(failure))
+            return false
+        }
+
+        /// Ends `task` with `failure` (a timeout, the caller's cancellation) unless it has ended;
+        /// one that has not started yet never will (see `start`).
         func end(_ task: URLSessionTask, with failure: Failure) {
             lock.withLock {
                 if pending[task.taskIdentifier] != nil, pending[task.taskIdentifier]?.failure == nil {
@@ -191,19 +211,23 @@ public final class ServerFetch: Sendable {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+            // An end before the request started is left for `start` to report.
+            guard let entry = lock.withLock({ () -> Pending? in
+                guard pending[task.taskIdentifier]?.continuation != nil else { return nil }
+                return pending.removeValue(forKey: task.taskIdentifier)
+            }), let continuation = entry.continuation else { return }
             if let failure = entry.failure {
-                entry.continuation.resume(returning: .failure(failure))
+                continuation.resume(returning: .failure(failure))
             } else if entry.declinedChallenge, let http = task.response as? HTTPURLResponse {
-                entry.continuation.resume(returning: .success(Self.response(http, body: entry.body)))
+                continuation.resume(returning: .success(Self.response(http, body: entry.body)))
             } else if let error {
                 let cancelled = (error as? URLError)?.code == .cancelled
                 let failure = Self.explained(error as? URLError ?? URLError(.unknown), url: task.originalRequest?.url)
-                entry.continuation.resume(returning: .failure(cancelled ? .cancelled : .transport(failure)))
+                continuation.resume(returning: .failure(cancelled ? .cancelled : .transport(failure)))
             } else if let http = task.response as? HTTPURLResponse {
-                entry.continuation.resume(returning: .success(Self.response(http, body: entry.body)))
+                continuation.resume(returning: .success(Self.response(http, body: entry.body)))
             } else {
-                entry.continuation.resume(returning: .failure(.transport(URLError(.badServerResponse))))
+                continuation.resume(returning: .failure(.transport(URLError(.badServerResponse))))
             }
         }
 
