@@ -139,7 +139,7 @@ let package = Package(
         ),
         .target(
             name: "OAuthMCP",
-            dependencies: ["OAuthRuntime", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["OAuthRuntime", "OAuthPolicy", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "OAuthOpenAPIMiddleware",

@@ -5,27 +5,39 @@ import Foundation
 // identity provider (kept in --store beside the resource's sign-in), and the resource session
 // trades its ID token for ID-JAGs there.
 extension OAuthGenLogin {
-    /// The client at the MCP server's authorization server, signing in with ID-JAGs from the
-    /// identity provider at `issuer`, where this run signs in first unless `store` holds a sign-in.
-    func enterpriseIdentity(_ issuer: String, agent: LoopbackUserAgent, redirect: RegisteredRedirectURI,
-                            store: FileTokenStore?) async throws(OAuthError) -> EnterpriseIdentity {
+    /// The app's session at the identity provider `issuer`, kept in `store` beside the resource's
+    /// sign-ins; not signed in here: the resource and its server are checked first
+    /// (``signInAtIdentityProvider(_:agent:redirect:)``).
+    func identityProviderSession(_ issuer: String, store: FileTokenStore?) async throws(OAuthError) -> OAuthSession<DiscoveredProvider> {
         guard let identityClientID else {
             throw OAuthError(.invalidConfiguration, "expected --identity-client-id with --identity-provider, found none")
-        }
-        guard let clientID, clientSecret != nil || clientKey != nil else {
-            throw OAuthError(.invalidConfiguration, "expected --client-id with --client-secret or --client-key for the MCP server's authorization server, found \(clientID == nil ? "no --client-id" : "neither credential"): an ID-JAG is redeemed by a confidential client")
         }
         let transport = URLSessionTransport()
         let configuration = try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: false)
         let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(
             clientID: identityClientID, clientSecret: identityClientSecret, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
         let account = "identity provider \(issuer) as \(identityClientID)"
-        let session = OAuthSession(client: client, store: store.map { $0.forAccount(account) as any TokenStore } ?? MemoryTokenStore())
+        return OAuthSession(client: client, store: store.map { $0.forAccount(account) as any TokenStore } ?? MemoryTokenStore())
+    }
+
+    /// The client at the MCP server's authorization server, signing in with ID-JAGs from
+    /// `identityProvider`.
+    func enterpriseIdentity(_ identityProvider: OAuthSession<DiscoveredProvider>) throws(OAuthError) -> EnterpriseIdentity {
+        guard let clientID, clientSecret != nil || clientKey != nil, let authorizationServer else {
+            throw OAuthError(.invalidConfiguration, "expected --client-id with --authorization-server and --client-secret or --client-key for the MCP server's authorization server, found \(clientID == nil ? "no --client-id" : "neither credential"): an ID-JAG is redeemed by a confidential client")
+        }
+        let key = try clientKey.map { path throws(OAuthError) in try ClientKey(contentsOf: URL(fileURLWithPath: path)) }
+        return EnterpriseIdentity(identityProvider: identityProvider, clientID: clientID, issuer: authorizationServer,
+                                  clientSecret: clientSecret, clientKey: key)
+    }
+
+    /// Signs in at the identity provider through the browser unless the store holds a sign-in;
+    /// called once the resource's server has been checked, so a refused one costs no sign-in.
+    func signInAtIdentityProvider(_ session: OAuthSession<DiscoveredProvider>, agent: LoopbackUserAgent,
+                                  redirect: RegisteredRedirectURI) async throws(OAuthError) {
         if try await session.currentSignIn() == nil {
             try await session.signIn(with: agent, redirectURI: redirect, scopes: [ScopeValue(rawValue: "openid")])
         }
-        let key = try clientKey.map { path throws(OAuthError) in try ClientKey(contentsOf: URL(fileURLWithPath: path)) }
-        return EnterpriseIdentity(identityProvider: session, clientID: clientID, clientSecret: clientSecret, clientKey: key)
     }
 
     /// The report's hops: the two requests of the last ID-JAG this run redeemed, if any.

@@ -27,11 +27,7 @@ extension OAuthGenLogin {
             let outcome: MCPOutcome
             if let call {
                 let (content, isError) = try await client.callTool(name: call, arguments: toolArguments)
-                let lines = content.map { item -> String in
-                    if case .text(let text, _, _) = item { return text }
-                    return "(\(item))"
-                }
-                outcome = MCPOutcome(result: lines, isError: isError == true)
+                outcome = MCPOutcome(result: content.map(ToolOutput.text), isError: isError == true)
             } else {
                 outcome = MCPOutcome(tools: try await client.listTools().tools.map(\.name))
             }

@@ -17,11 +17,6 @@ extension OAuthGenLogin {
         TerminalText.escaping(text)
     }
 
-    /// Several lines a server supplied (a tool's output), each made safe, their breaks kept.
-    static func printableLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
-    }
-
     static func humanText(_ report: LoginReport) -> String {
         var lines = ["signed in to \(printable(report.issuer))"]
         if let subject = report.subject { lines.append("subject: \(printable(subject))") }

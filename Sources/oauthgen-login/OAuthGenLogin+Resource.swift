@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import OAuthMCP
 @_spi(BuildingBlocks) @_spi(Testing) import OAuthRuntime
 
 // --resource: from a protected resource's URL alone to a call it answers, as an MCP client goes.
@@ -44,8 +45,12 @@ extension OAuthGenLogin {
     }
 
     func resourceSignIn() async throws(OAuthError) {
-        guard issuer == nil, discovery == nil, !device, !par, !dpop, identityProvider != nil || clientSecret == nil, acrValues == nil, maxAge == nil else {
-            throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --dpop, --client-secret, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs; DPoP is used where it requires it")
+        guard issuer == nil, discovery == nil, !device, !par, !dpop, identityProvider != nil || (clientSecret == nil && clientKey == nil),
+              acrValues == nil, maxAge == nil else {
+            throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --dpop, --client-secret, --client-key, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs; DPoP is used where it requires it")
+        }
+        if clientSecret != nil || clientKey != nil, authorizationServer == nil {
+            throw OAuthError(.invalidConfiguration, "expected --authorization-server ISSUER with --client-secret or --client-key, found none: a credential goes only to the server that issued it, never to one a resource names")
         }
         guard let resource, let resourceURL = URL(string: resource), resourceURL.host != nil else {
             throw OAuthError(.invalidConfiguration, "expected --resource to be an absolute URL, found \"\(resource ?? "")\"")
@@ -54,11 +59,13 @@ extension OAuthGenLogin {
         let fileStore = store.map { FileTokenStore(path: $0) }
         let redirect = try loopbackURI(redirectURI, option: "--redirect-uri")
         let identity: ProtectedResourceSession.ClientIdentity
-        if let identityProvider {
-            identity = .enterprise(try await enterpriseIdentity(identityProvider, agent: agent, redirect: redirect, store: fileStore))
+        var identityProviderSession: OAuthSession<DiscoveredProvider>?
+        if let identityProvider { identityProviderSession = try await self.identityProviderSession(identityProvider, store: fileStore) }
+        if let identityProviderSession {
+            identity = .enterprise(try enterpriseIdentity(identityProviderSession))
         } else if let clientID {
             let url = URL(string: clientID)
-            identity = url?.scheme == "https" || url?.scheme == "http" ? .metadataDocument(url!) : .preregistered(clientID)
+            identity = url?.scheme == "https" || url?.scheme == "http" ? .metadataDocument(url!) : .preregistered(clientID, issuer: authorizationServer)
         } else {
             identity = .dynamic(clientName: "oauthgen-login")
         }
@@ -68,13 +75,15 @@ extension OAuthGenLogin {
             userAgent: agent, transport: URLSessionTransport(),
             allowInsecureLoopback: allowInsecureLoopback)
         let found = try await session.discovery()
+        // The resource, its server and the client's binding to it are checked here, before
+        // anything signs in or sends a credential.
         let oauth = try await session.oauthSession()
+        if let identityProviderSession { try await signInAtIdentityProvider(identityProviderSession, agent: agent, redirect: redirect) }
         let registration = oauth.client.options.registration
         let signInReused = try await oauth.currentSignIn() != nil
         if !signInReused, let scope {
             // Scopes given on the command line replace the ones the resource named.
-            try await oauth.keep(try await oauth.client.signIn(with: agent, redirectURI: redirect,
-                                                              scopes: scope.split(separator: " ").map { ScopeValue(rawValue: String($0)) }))
+            try await session.signIn(scopes: scope.split(separator: " ").map(String.init))
         }
         var status: Int?
         var location: String?
@@ -108,7 +117,7 @@ extension OAuthGenLogin {
                 print("hop: \(Self.printable(hop.grant_type)) at \(Self.printable(hop.at)) gave \(Self.printable(hop.issued_token_type))")
             }
             if let tools = outcome?.tools { print("tools: \(tools.map(Self.printable).joined(separator: ", "))") }
-            for text in outcome?.result ?? [] { print(Self.printableLines(text)) }
+            for text in outcome?.result ?? [] { print(ToolOutput.printable(text)) }
         }
         // The final call refused (or a tool that failed) is a failed run, whatever was printed.
         if let status, (300..<400).contains(status) {

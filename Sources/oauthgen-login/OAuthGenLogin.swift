@@ -69,6 +69,13 @@ struct OAuthGenLogin: AsyncParsableCommand {
     var clientID: String?
 
     @Option(help: ArgumentHelp("""
+        With --resource: the authorization server --client-id is registered at (its issuer, exactly). \
+        Required with --client-secret or --client-key: a resource naming another server is refused \
+        before any browser opens or any credential is sent.
+        """, valueName: "issuer"))
+    var authorizationServer: String?
+
+    @Option(help: ArgumentHelp("""
         For providers that insist on one (not secret in a native app, RFC 8252 §8.5). With \
         --identity-provider: the secret of --client-id at the MCP server's authorization server. \
         Every local user sees argv: prefer --client-secret-file or OAUTHGEN_CLIENT_SECRET.
@@ -87,8 +94,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
         browser opens; --store keeps that sign-in too), then for the resource's authorization server \
         exchanges the ID token for an ID-JAG (RFC 8693) and redeems it with the JWT bearer grant (RFC \
         7523): no browser per MCP server, and an expired token is renewed the same way. Needs \
-        --identity-client-id, and --client-id with --client-secret or --client-key for the MCP server's \
-        authorization server.
+        --identity-client-id, and --client-id with --authorization-server and --client-secret or \
+        --client-key for the MCP server's authorization server.
         """, valueName: "issuer"))
     var identityProvider: String?
 

@@ -13,17 +13,18 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
     public let identityProvider: any IdentityAssertionIssuer
     /// The client ID at the MCP server's authorization server (the ID-JAG's `client_id`).
     public let clientID: String
-    /// The authorization server the client is registered at; `nil` binds it at first use, in a
-    /// store that keeps registrations.
-    public let issuer: String?
+    /// The authorization server the client is registered at (its issuer, exactly). Required: the
+    /// client's secret or key, and the ID-JAGs, go to this server only, never to one a resource
+    /// names first (the MCP authorization spec, "Authorization Server Binding").
+    public let issuer: String
     /// A secret, for an authorization server that authenticates the client so.
     let clientSecret: String?
     /// A key, for `private_key_jwt`.
     let clientKey: ClientKey?
 
-    /// An identity; give `clientSecret` or `clientKey` as the authorization server authenticates
-    /// the client (the MCP extension requires a confidential client).
-    public init(identityProvider: any IdentityAssertionIssuer, clientID: String, issuer: String? = nil, clientSecret: String? = nil, clientKey: ClientKey? = nil) {
+    /// An identity; give `clientSecret` or `clientKey` as the authorization server `issuer`
+    /// authenticates the client (the MCP extension requires a confidential client).
+    public init(identityProvider: any IdentityAssertionIssuer, clientID: String, issuer: String, clientSecret: String? = nil, clientKey: ClientKey? = nil) {
         self.identityProvider = identityProvider
         self.clientID = clientID
         self.issuer = issuer
@@ -47,8 +48,8 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
 
     /// The identity provider, client and server; never the secret or key.
     public var description: String {
-        "EnterpriseIdentity(identityProvider: \(identityProvider.identityProviderIssuer), clientID: \(clientID)"
-            + "\(issuer.map { ", issuer: \($0)" } ?? "")\(clientSecret == nil ? "" : ", secret: <redacted>")\(clientKey.map { ", key: \($0)" } ?? ""))"
+        "EnterpriseIdentity(identityProvider: \(identityProvider.identityProviderIssuer), clientID: \(clientID), issuer: \(issuer)"
+            + "\(clientSecret == nil ? "" : ", secret: <redacted>")\(clientKey.map { ", key: \($0)" } ?? ""))"
     }
 }
 

@@ -27,9 +27,10 @@ public actor ProtectedResourceSession {
     public enum ClientIdentity: Sendable, Hashable {
         /// A client ID registered by hand with the authorization server `issuer`. Client IDs
         /// belong to the server that issued them (the MCP authorization spec, "Authorization
-        /// Server Binding"): a resource naming another server is refused, saying which. Without
-        /// `issuer`, the first server it is used at binds it, in a store that keeps
-        /// registrations (``ClientRegistrationStore``).
+        /// Server Binding"): a resource naming another server is refused, saying which, before
+        /// anything is sent there. Without `issuer` (a public client, which has no secret to
+        /// lose), the first server a sign-in succeeds at binds it, in a store that keeps
+        /// registrations (``ClientRegistrationStore``); a client with a secret names its server.
         case preregistered(String, issuer: String? = nil)
         /// An https URL the app hosts whose Client ID Metadata Document lists the redirect URIs.
         case metadataDocument(URL)
@@ -79,6 +80,8 @@ public actor ProtectedResourceSession {
     /// The RFC 9470 challenge the last step-up answered, and a hash of the access token it gave:
     /// the same challenge again for that token means a new sign-in would not satisfy it either.
     var answeredAuthentication: (acrValues: [String], maxAge: Int?, accessToken: Int)?
+    /// A pre-registered client's first binding, kept once a sign-in at its server succeeded.
+    var pendingBinding: (record: ClientRegistrationRecord, key: String)?
     /// The step-ups this session made (diagnostics and tests).
     @_spi(Testing) public private(set) var stepUps = 0
     /// The ID-JAGs this session redeemed, for sign-ins and renewals (an enterprise identity;
@@ -277,7 +280,7 @@ public actor ProtectedResourceSession {
             // is the bound: `maximumScopes`, and `maximumStepUps` in `stepUpWindow`.
             guard let wanted = StepUp.scopes(for: refusal, granted: granted), wanted.count <= maximumScopes else { return false }
             try spendStepUp()
-            try await signIn(scopes: wanted, replacing: granted)
+            try await signIn(scopes: wanted, acrValues: [], maxAge: nil, replacing: granted)
             stepUps += 1
             return true
         default:
@@ -308,12 +311,19 @@ public actor ProtectedResourceSession {
         }
     }
 
+    /// Signs in with `scopes` instead of the ones the resource names (an app that knows what it
+    /// will ask for), through the user agent if ``interaction`` allows, or with an ID-JAG for an
+    /// enterprise identity; the sign-in is kept as any other.
+    public func signIn(scopes: [String]) async throws(OAuthError) {
+        try await signIn(scopes: scopes, acrValues: [], maxAge: nil, replacing: nil)
+    }
+
     /// Signs in with `scopes` through the user agent, if ``interaction`` allows; with
     /// `acrValues` or `maxAge` (an RFC 9470 challenge), the new sign-in must meet them before
     /// it is kept. A step-up names the scopes of the sign-in it would replace: a new grant
     /// without all of them is refused (``OAuthError/Kind/stepUpNarrowed``) and the stronger
     /// sign-in stays.
-    func signIn(scopes: [String], acrValues: [String] = [], maxAge: Int? = nil, replacing kept: [String]? = nil) async throws(OAuthError) {
+    func signIn(scopes: [String], acrValues: [String], maxAge: Int?, replacing kept: [String]?) async throws(OAuthError) {
         if case .enterprise(let enterprise) = identity {
             try await signIn(with: enterprise, scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: kept)
             return
@@ -340,6 +350,7 @@ public actor ProtectedResourceSession {
             throw OAuthError(.stepUpNarrowed, "expected the step-up's sign-in to \(resource.absoluteString) to keep the scopes the sign-in had, found it without \(lost.joined(separator: " ")): the earlier sign-in is kept")
         }
         try await session.keep(signIn)
+        try await keepPendingBinding()
     }
 
     /// A sign-in with an ID-JAG: nothing opens, whatever ``interaction`` says, since the
@@ -446,7 +457,11 @@ public actor ProtectedResourceSession {
     }
 
     /// A client registered by hand (or an enterprise client): bound to `boundIssuer`, or to the
-    /// server it was first used at, and kept with that server's metadata.
+    /// server it first signed in at, and kept with that server's metadata.
+    ///
+    /// A binding by use is kept only once a sign-in there succeeded (``keepPendingBinding()``):
+    /// a server a hostile resource named, where the user never finished signing in, must not
+    /// become the client's home and lock the real one out.
     private func boundRegistration(clientID: String, boundIssuer: String?, found: DiscoveredResource,
                                    in registrations: (any ClientRegistrationStore)?) async throws(OAuthError) -> ClientRegistrationRecord {
         let issuer = found.configuration.issuer ?? ""
@@ -458,9 +473,19 @@ public actor ProtectedResourceSession {
         registrationReused = stored != nil
         var record = ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
         record.authorizationServer = found.configuration
-        if let registrations, stored != record { try await keep(record, key: key, in: registrations) }
+        if let registrations, stored != record {
+            if stored == nil { pendingBinding = (record, key) } else { try await keep(record, key: key, in: registrations) }
+        }
         record.authorizationServer = nil
         return record
+    }
+
+    /// Keeps the binding ``boundRegistration(clientID:boundIssuer:found:in:)`` left for the first
+    /// sign-in that succeeded.
+    func keepPendingBinding() async throws(OAuthError) {
+        guard let (record, key) = pendingBinding, let registrations = store as? any ClientRegistrationStore else { return }
+        try await keep(record, key: key, in: registrations)
+        pendingBinding = nil
     }
 
     private func storedRegistration(key: String, in registrations: (any ClientRegistrationStore)?) async throws(OAuthError) -> ClientRegistrationRecord? {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A file only its owner may read or write, as `ssh` requires of its keys: a client key or a
-/// client secret kept on disk. One check for every credential file the runtime and its tools read.
-@_spi(BuildingBlocks)
+/// client secret kept on disk. One check for every credential file the runtime, its tools and an
+/// app's own command-line agents read (`--client-secret-file`: argv is every local user's to read).
 public enum OwnerOnlyFile {
     /// The file's bytes; refused when its mode lets anyone but its owner read or write it (a
     /// credential others can read is not the client's alone).

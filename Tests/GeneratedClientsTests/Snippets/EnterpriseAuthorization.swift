@@ -25,11 +25,11 @@ func tokenExchangeRequestDocumentation(client: OAuthClient<DiscoveredProvider>, 
 }
 
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
-func enterpriseResourceSession(store: FileTokenStore, agentKey: ClientKey, toolsURL: URL) async throws {
+func enterpriseResourceSession(store: FileTokenStore, corporateKey: ClientKey, agentKey: ClientKey, toolsURL: URL) async throws {
     // snippet: EnterpriseManagedAuthorization.md, a resource session
-    let corporate = OAuthSession(client: try Corp.client(options: ClientOptions(clientKey: agentKey)), store: store.forAccount("corp"))
-    try await corporate.signIn(with: LoopbackUserAgent())
-    let identity = EnterpriseIdentity(identityProvider: corporate, clientID: "mcp-agent", clientKey: agentKey)
+    let corporate = OAuthSession(client: try Corp.client(options: ClientOptions(clientKey: corporateKey)), store: store.forAccount("corp"))
+    if try await corporate.currentSignIn() == nil { try await corporate.signIn(with: LoopbackUserAgent()) }
+    let identity = EnterpriseIdentity(identityProvider: corporate, clientID: "mcp-agent", issuer: "https://auth.mcp.example.com", clientKey: agentKey)
     let session = ProtectedResourceSession(
         resource: URL(string: "https://mcp.example.com/mcp")!,
         identity: .enterprise(identity),

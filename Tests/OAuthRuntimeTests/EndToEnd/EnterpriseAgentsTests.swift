@@ -13,7 +13,8 @@ struct EnterpriseAgentsTests {
     static func enterprise(_ peers: EnterprisePeers) -> [String] {
         ["--identity-provider", peers.identityProvider, "--identity-client-id", EnterprisePeers.identityClientID,
          "--identity-client-secret", EnterprisePeers.identitySecret,
-         "--client-id", EnterprisePeers.serverClientID, "--client-secret", EnterprisePeers.serverSecret]
+         "--client-id", EnterprisePeers.serverClientID, "--client-secret", EnterprisePeers.serverSecret,
+         "--authorization-server", peers.authorizationServer]
     }
 
     static func agent(_ endpoint: URL, _ enterprise: [String], store: String, browser: String, call: [String]) async throws -> ProcessRunner.Run {
@@ -74,5 +75,39 @@ struct EnterpriseAgentsTests {
         #expect(other.status == 0, "\(other.stderr)")
         #expect(peers.identityProviderRequests().last?["resource"] as? String == second.endpoint.absoluteString)
         #expect(peers.authorizationServerRequests().count == 3)
+    }
+
+    /// Issue 45, G1: an agent configured for one authorization server, sent to an MCP server whose
+    /// metadata names another. Refused before the identity provider's browser opens, before any
+    /// ID-JAG is asked for, and before the secret reaches the named server; a credential without
+    /// `--authorization-server` is refused outright. (Before the fix the run signed in at the
+    /// identity provider first, and sent the secret and an ID-JAG to whichever server was named.)
+    @Test func aServerOtherThanTheConfiguredOneGetsNothing() async throws {
+        let peers = try EnterprisePeers()
+        defer { peers.stop() }
+        let server = try peers.mcpServer()
+        defer { server.stop() }
+        try peers.allow(resources: [server.endpoint.absoluteString])
+        let directory = try makeTestDirectory("oauthgen-enterprise-binding")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sign-ins.json").path
+        let trap = directory.appendingPathComponent("browser-opened")
+        let browser = "/usr/bin/touch \(trap.path)"
+
+        var options = Self.enterprise(peers)
+        options[options.count - 1] = "https://as.example.com"
+        let elsewhere = try await Self.agent(server.endpoint, options, store: path, browser: browser, call: ["--mcp"])
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.stderr.contains("expected the resource \(server.endpoint.absoluteString) to name the authorization server https://as.example.com, where client \"\(EnterprisePeers.serverClientID)\" is registered, found it names \(peers.authorizationServer)"),
+                "\(elsewhere.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: trap.path), "the identity provider's sign-in opened a browser")
+        #expect(peers.identityProviderRequests().isEmpty)
+        #expect(peers.authorizationServerRequests().isEmpty)
+
+        let unnamed = try await Self.agent(server.endpoint, Array(Self.enterprise(peers).dropLast(2)), store: path, browser: browser, call: ["--mcp"])
+        #expect(unnamed.status == 1)
+        #expect(unnamed.stderr.hasPrefix("error: expected --authorization-server ISSUER with --client-secret or --client-key, found none"), "\(unnamed.stderr)")
+        #expect(!unnamed.stderr.contains(EnterprisePeers.serverSecret))
+        #expect(peers.identityProviderRequests().isEmpty && peers.authorizationServerRequests().isEmpty)
     }
 }

@@ -27,6 +27,7 @@ struct OAuthGenLoginSecretTests {
             "--browser-command", try DjangoProvider.instance().browserCommand,
             "--identity-provider", peers.identityProvider, "--identity-client-id", EnterprisePeers.identityClientID,
             "--identity-client-secret-file", file.path, "--client-id", EnterprisePeers.serverClientID,
+            "--authorization-server", peers.authorizationServer,
         ]
         #expect(!arguments.contains(EnterprisePeers.identitySecret) && !arguments.contains(EnterprisePeers.serverSecret))
         let run = try await ProcessRunner.runDetached(Self.login, arguments, environment: ["OAUTHGEN_CLIENT_SECRET": EnterprisePeers.serverSecret])

@@ -30,10 +30,12 @@ struct EnterpriseResourceSessionTests {
         return session
     }
 
-    static func resourceSession(_ server: MCPTestServer, identity: OAuthSession<DiscoveredProvider>, store: any TokenStore) throws -> ProtectedResourceSession {
+    static func resourceSession(_ server: MCPTestServer, identity: OAuthSession<DiscoveredProvider>, store: any TokenStore,
+                                issuer: String) throws -> ProtectedResourceSession {
         ProtectedResourceSession(
             resource: server.endpoint,
-            identity: .enterprise(EnterpriseIdentity(identityProvider: identity, clientID: EnterprisePeers.serverClientID, clientSecret: EnterprisePeers.serverSecret)),
+            identity: .enterprise(EnterpriseIdentity(identityProvider: identity, clientID: EnterprisePeers.serverClientID, issuer: issuer,
+                                                  clientSecret: EnterprisePeers.serverSecret)),
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
             userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, allowInsecureLoopback: true)
     }
@@ -49,7 +51,7 @@ struct EnterpriseResourceSessionTests {
         let identity = try await Self.identitySession(peers, store: MemoryTokenStore())
         let codeRequests = peers.identityProviderRequests().count
         for server in [first, second] {
-            let session = try Self.resourceSession(server, identity: identity, store: MemoryTokenStore())
+            let session = try Self.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
             let (_, response) = try await session.data(for: Self.initialize(server.endpoint))
             #expect(response.statusCode == 200)
         }
@@ -79,8 +81,8 @@ struct EnterpriseResourceSessionTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let identity = try await Self.identitySession(peers, store: FileTokenStore(path: directory.appendingPathComponent("idp.json").path))
         let path = directory.appendingPathComponent("mcp.json").path
-        let one = try Self.resourceSession(server, identity: identity, store: FileTokenStore(path: path))
-        let two = try Self.resourceSession(server, identity: identity, store: FileTokenStore(path: path))
+        let one = try Self.resourceSession(server, identity: identity, store: FileTokenStore(path: path), issuer: peers.authorizationServer)
+        let two = try Self.resourceSession(server, identity: identity, store: FileTokenStore(path: path), issuer: peers.authorizationServer)
         #expect(try await one.data(for: Self.initialize(server.endpoint)).1.statusCode == 200)
         #expect(try await two.data(for: Self.initialize(server.endpoint)).1.statusCode == 200)
         #expect(peers.authorizationServerRequests().count == 1)
@@ -103,7 +105,7 @@ struct EnterpriseResourceSessionTests {
         defer { server.stop() }
         try peers.allow(resources: ["http://127.0.0.1:9/elsewhere"])
         let identity = try await Self.identitySession(peers, store: MemoryTokenStore())
-        let session = try Self.resourceSession(server, identity: identity, store: MemoryTokenStore())
+        let session = try Self.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
         let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: Self.initialize(server.endpoint)) }
         #expect(error?.kind == .invalidTarget)
         #expect(peers.authorizationServerRequests().isEmpty)
@@ -117,7 +119,7 @@ struct EnterpriseResourceSessionTests {
         defer { server.stop() }
         try peers.allow(resources: [server.endpoint.absoluteString])
         let identity = OAuthSession(client: try await EnterpriseHopsTests.identityClient(peers))
-        let session = try Self.resourceSession(server, identity: identity, store: MemoryTokenStore())
+        let session = try Self.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
         let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: Self.initialize(server.endpoint)) }
         #expect(error?.kind == .notSignedIn)
         #expect(peers.identityProviderRequests().isEmpty)

@@ -25,7 +25,7 @@ struct EnterpriseServerMetadataTests {
         defer { server.stop() }
         try peers.allow(resources: [server.endpoint.absoluteString])
         let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
-        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore())
+        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
         let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
         #expect(response.statusCode == 200)
         #expect(peers.authorizationServerRequests().count == 1)
@@ -41,7 +41,7 @@ struct EnterpriseServerMetadataTests {
         try peers.allow(resources: [server.endpoint.absoluteString])
         let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
         let signInRequests = peers.identityProviderRequests().count
-        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore())
+        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
         let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint)) }
         #expect(error?.kind == .invalidDiscoveryDocument)
         #expect(error?.message == "the authorization server \(peers.authorizationServer), which redeems the ID-JAG (MCP enterprise-managed authorization §6): "

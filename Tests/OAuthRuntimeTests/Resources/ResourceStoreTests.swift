@@ -147,6 +147,28 @@ struct ResourceStoreTests {
         #expect(refused?.message.contains("the authorization server https://first.example.com, where client \"bound\" is registered") == true)
     }
 
+    /// Issue 45, G1: a client named without its server is bound where a sign-in first succeeded,
+    /// not where a resource first sent it. A sign-in that never finished (a hostile resource's
+    /// server, a closed browser) leaves no binding; the next, completed, one binds. (Before the
+    /// fix the failed attempt bound the client, and the real server was refused afterwards.)
+    @Test func aClientIsBoundOnlyWhereASignInSucceeded() async throws {
+        let provider = try DjangoProvider.instance()
+        let api = try ProtectedAPI(provider: provider)
+        defer { api.stop() }
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = ProtectedResourceSession.preregisteredKey(clientID: provider.clientID)
+
+        let abandoned = try session(api, store: store, identity: .preregistered(provider.clientID), username: nil)
+        let error = await #expect(throws: OAuthError.self) { _ = try await call(abandoned, api) }
+        #expect(error?.kind == .browserFailed)
+        #expect(try await store.loadRegistration(key: key) == nil)
+
+        let completed = try session(api, store: store, identity: .preregistered(provider.clientID))
+        #expect(try await call(completed, api) == 200)
+        #expect(try await store.loadRegistration(key: key)?.issuer == provider.issuer)
+    }
+
     /// Removing the server deletes the registration at the server (RFC 7592) and forgets it and
     /// the sign-in; another resource's, in the same store, stays.
     @Test func removingTheServerDeletesItsRegistration() async throws {

@@ -154,6 +154,17 @@ struct PluginBuildTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "42\n")
 
+        // Issue 45, item 7: the SDK's own transport cannot read this server's server-sent events
+        // on Linux and has no deadline of its own; --timeout ends the run all the same (it
+        // waited past 60 s with --timeout 15 before), and fails it.
+        let started = Date()
+        let sdk = try ProcessRunner.run(binary, [server.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add",
+                                                 "--arguments", #"{"a": 1, "b": 2}"#, "--sdk-transport", "--timeout", "5",
+                                                 "--browser-command", "\(provider.python) \(provider.driver) --username olivia"], timeout: 120)
+        #expect(sdk.status != 0)
+        #expect(sdk.stderr.contains("expected the MCP server's answer to add within 5.0 s (--timeout), found none"), "\(sdk.stderr)")
+        print("mcp-client --sdk-transport --timeout 5 on an SSE server ended after \(Int(Date().timeIntervalSince(started))) s")
+
         // Enterprise-managed authorization: one sign-in at the identity provider (idpyoidc), an
         // ID-JAG redeemed at the MCP server's authorization server (authlib), no browser there.
         guard EnterprisePeers.isAvailable else { return }
@@ -168,6 +179,7 @@ struct PluginBuildTests {
             "--identity-provider", peers.identityProvider, "--identity-client-id", EnterprisePeers.identityClientID,
             "--identity-client-secret", EnterprisePeers.identitySecret,
             "--client-id", EnterprisePeers.serverClientID, "--client-secret", EnterprisePeers.serverSecret,
+            "--authorization-server", peers.authorizationServer,
         ])
         #expect(viaIdentityProvider.status == 0, "\(viaIdentityProvider.stderr)")
         #expect(viaIdentityProvider.stdout == "42\n")

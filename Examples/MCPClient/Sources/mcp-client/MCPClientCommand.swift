@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MCP
 import OAuthMCP
 import OAuthRuntime
@@ -17,7 +20,8 @@ struct MCPClientCommand: AsyncParsableCommand {
               mcp-client https://mcp.example.com/mcp --call search --arguments '{"query": "oauth"}'
               mcp-client http://127.0.0.1:8000/mcp --allow-insecure-loopback --call add --arguments '{"a": 1, "b": 2}'
               mcp-client https://mcp.example.com/mcp --call search --identity-provider https://idp.example.com \\
-                  --identity-client-id agent --client-id mcp-agent --client-key agent-key.pem --store ~/.mcp
+                  --identity-client-id agent --client-id mcp-agent --authorization-server https://auth.example.com \\
+                  --client-key agent-key.pem --store ~/.mcp
             """)
 
     @Argument(help: "The MCP server's URL (its streamable HTTP endpoint).")
@@ -33,20 +37,22 @@ struct MCPClientCommand: AsyncParsableCommand {
     var clientID: String?
 
     @Option(help: ArgumentHelp("""
+        The authorization server --client-id is registered at (its issuer, exactly). Required with a \
+        client secret or key: a server whose metadata names another is refused before anything is sent.
+        """, valueName: "issuer"))
+    var authorizationServer: String?
+
+    @Option(help: ArgumentHelp("""
         The company's identity provider (its issuer): sign in there once, then reach the server with an \
         ID-JAG (enterprise-managed authorization) instead of a browser. Needs --identity-client-id, and \
-        --client-id with --client-secret or --client-key at the server's authorization server.
+        --client-id with --authorization-server and a client secret or --client-key.
         """, valueName: "issuer"))
     var identityProvider: String?
 
     @Option(help: "With --identity-provider: the client ID registered there.")
     var identityClientID: String?
 
-    @Option(help: "With --identity-provider: that client's secret, where it requires one.")
-    var identityClientSecret: String?
-
-    @Option(help: "With --identity-provider: the secret of --client-id at the server's authorization server.")
-    var clientSecret: String?
+    @OptionGroup var secrets: SecretOptions
 
     @Option(help: ArgumentHelp("With --identity-provider: a PEM private key (0600) for --client-id's private_key_jwt.", valueName: "file"))
     var clientKey: String?
@@ -67,7 +73,7 @@ struct MCPClientCommand: AsyncParsableCommand {
         """))
     var sdkTransport = false
 
-    @Option(help: "Seconds each request may take, the server's answer included.")
+    @Option(help: "Seconds each request may take, and the MCP exchange (connect, the call) in all.")
     var timeout: Double = 120
 
     func run() async throws {
@@ -79,9 +85,12 @@ struct MCPClientCommand: AsyncParsableCommand {
         let userAgent = try LoopbackUserAgent(browserCommandLine: browserCommand)
         let identity: ProtectedResourceSession.ClientIdentity
         if let identityProvider {
-            identity = .enterprise(try await enterpriseIdentity(identityProvider, userAgent: userAgent, store: fileStore))
+            identity = .enterprise(try await enterpriseIdentity(identityProvider, store: fileStore))
+        } else if try secrets.serverSecret() != nil || clientKey != nil {
+            throw ValidationError("expected --identity-provider with a client secret or --client-key, found none: only its client is confidential here")
         } else if let clientID {
-            identity = clientID.hasPrefix("https://") || clientID.hasPrefix("http://") ? .metadataDocument(URL(string: clientID)!) : .preregistered(clientID)
+            identity = clientID.hasPrefix("https://") || clientID.hasPrefix("http://")
+                ? .metadataDocument(URL(string: clientID)!) : .preregistered(clientID, issuer: authorizationServer)
         } else {
             identity = .dynamic(clientName: "oauthgen mcp-client")
         }
@@ -91,16 +100,35 @@ struct MCPClientCommand: AsyncParsableCommand {
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
             userAgent: userAgent,
             transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback)
-        let transport: any Transport = sdkTransport
-            ? HTTPClientTransport(endpoint: url, streaming: false, authorizer: ProtectedResourceAuthorizer(session: session))
-            : try ProtectedResourceTransport(session: session)
-        let client = Client(name: "oauthgen-mcp-client", version: "1.0")
-        _ = try await client.connect(transport: transport)
-        let (content, isError) = try await client.callTool(name: call, arguments: toolArguments)
-        await client.disconnect()
-        for item in content {
-            if case .text(let text, _, _) = item { print(text) } else { print(item) }
+        // The resource, its server and the client's binding are checked before the identity
+        // provider's browser opens: a server this client may not use costs no sign-in.
+        _ = try await session.oauthSession()
+        if case .enterprise(let enterprise) = identity, let corporate = enterprise.identityProvider as? OAuthSession<DiscoveredProvider>,
+           try await corporate.currentSignIn() == nil {
+            try await corporate.signIn(with: userAgent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                                       scopes: [ScopeValue(rawValue: "openid")])
         }
+        let transport: any Transport
+        if sdkTransport {
+            // The SDK's transport has no deadline of its own: each request gets --timeout.
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            configuration.timeoutIntervalForResource = timeout
+            transport = HTTPClientTransport(endpoint: url, configuration: configuration, streaming: false,
+                                            authorizer: ProtectedResourceAuthorizer(session: session))
+        } else {
+            transport = try ProtectedResourceTransport(session: session)
+        }
+        let client = Client(name: "oauthgen-mcp-client", version: "1.0")
+        let call = call
+        let (content, isError) = try await Deadline.run(within: timeout, "the MCP server's answer to \(call)") {
+            _ = try await client.connect(transport: transport)
+            let answer = try await client.callTool(name: call, arguments: toolArguments)
+            await client.disconnect()
+            return answer
+        }
+        // The server chose every byte: printed so it cannot drive the terminal.
+        for item in content { print(ToolOutput.printable(item)) }
         if isError == true { throw ExitCode.failure }
     }
 }
