@@ -70,16 +70,12 @@ public actor ProtectedResourceSession {
     /// authentication) in any ``stepUpWindow``: a resource that asks on every request opens the
     /// user agent this often, then gets ``OAuthError/Kind/stepUpLimitReached``.
     public let maximumStepUps: Int
-    /// The window ``maximumStepUps`` counts in, in seconds.
+    /// The window ``maximumStepUps`` counts in, in seconds. The count is kept with the sign-in
+    /// in the store: every session and process on the store spends from one budget.
     public let stepUpWindow: TimeInterval
-    /// When this session's recent step-ups were made.
-    var stepUpTimes: [Date] = []
 
     var discovered: DiscoveredResource?
     var session: OAuthSession<DiscoveredProvider>?
-    /// The RFC 9470 challenge the last step-up answered, and a hash of the access token it gave:
-    /// the same challenge again for that token means a new sign-in would not satisfy it either.
-    var answeredAuthentication: (acrValues: [String], maxAge: Int?, accessToken: Int)?
     /// A pre-registered client's first binding, kept once a sign-in at its server succeeded.
     var pendingBinding: (record: ClientRegistrationRecord, key: String)?
     /// The step-ups this session made (diagnostics and tests).
@@ -253,23 +249,22 @@ public actor ProtectedResourceSession {
                                          hasIDToken: current.idToken != nil, acrValues: acrValues, maxAge: maxAge, now: Date()) {
                 return false
             }
-            // A step-up made for this very challenge gave the current token, and the resource still
-            // refuses it: another browser would end the same way (issue 45; RFC 9470 §4 lets a
-            // resource ask again, not forever).
-            if let answered = answeredAuthentication, answered.acrValues == acrValues, answered.maxAge == maxAge,
-               let token = current?.tokens.accessToken, answered.accessToken == token.hashValue {
+            // The current sign-in is what a step-up for this very challenge produced (in this
+            // process or another on the store), and the resource still refuses it: another
+            // browser would end the same way (issue 45; RFC 9470 §4 lets a resource ask again,
+            // not forever).
+            let challenge = StepUpLedger.Challenge(acrValues: acrValues, maxAge: maxAge)
+            if try await session.stepUpLedger().answered == challenge {
                 throw OAuthError(.insufficientAuthentication, "expected \(resource.absoluteString) to accept the sign-in a step-up made for its challenge"
                     + " (acr_values \(acrValues.isEmpty ? "none" : acrValues.joined(separator: " ")), max_age \(maxAge.map(String.init) ?? "none")),"
                     + " found it asking again with the same challenge: another sign-in would not satisfy it")
             }
             let discoveredScopes = try await discovery().scopes
             let scopes = current?.tokens.scopes ?? discoveredScopes
-            try spendStepUp()
+            try await spendStepUp(in: session)
             try await signIn(scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: current?.tokens.scopes)
             stepUps += 1
-            if let token = try await session.currentSignIn()?.tokens.accessToken {
-                answeredAuthentication = (acrValues, maxAge, token.hashValue)
-            }
+            try await session.updateStepUps { $0.answered = challenge }
             return true
         case .insufficientScope:
             let found = try await discovery()
@@ -279,7 +274,7 @@ public actor ProtectedResourceSession {
             // leave scopes out of that list). What keeps a hostile resource from asking forever
             // is the bound: `maximumScopes`, and `maximumStepUps` in `stepUpWindow`.
             guard let wanted = StepUp.scopes(for: refusal, granted: granted), wanted.count <= maximumScopes else { return false }
-            try spendStepUp()
+            try await spendStepUp(in: session)
             try await signIn(scopes: wanted, acrValues: [], maxAge: nil, replacing: granted)
             stepUps += 1
             return true
@@ -288,14 +283,14 @@ public actor ProtectedResourceSession {
         }
     }
 
-    /// Counts one step-up, or throws ``OAuthError/Kind/stepUpLimitReached`` when
-    /// ``maximumStepUps`` were made in the last ``stepUpWindow`` seconds.
-    func spendStepUp(now: Date = Date()) throws(OAuthError) {
-        stepUpTimes.removeAll { now.timeIntervalSince($0) >= stepUpWindow }
-        guard stepUpTimes.count < maximumStepUps else {
+    /// Counts one step-up in the ledger kept with the sign-in, or throws
+    /// ``OAuthError/Kind/stepUpLimitReached`` when ``maximumStepUps`` were made in the last
+    /// ``stepUpWindow`` seconds, by this session or any other on the store.
+    func spendStepUp(in session: OAuthSession<DiscoveredProvider>, now: Date = Date()) async throws(OAuthError) {
+        let (maximum, window) = (maximumStepUps, stepUpWindow)
+        guard try await session.updateStepUps({ $0.spend(now: now, maximum: maximum, window: window) }) else {
             throw OAuthError(.stepUpLimitReached, "expected \(resource.absoluteString) to be satisfied by \(maximumStepUps) step-ups in \(Int(stepUpWindow)) s, found it asking for another: nothing opens until the window has passed")
         }
-        stepUpTimes.append(now)
     }
 
     /// Sends `request` to the resource with the sign-in's token through the client's transport:

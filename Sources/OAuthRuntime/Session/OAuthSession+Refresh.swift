@@ -129,8 +129,11 @@ extension OAuthSession {
                     return .failure(error)
                 }
             }
+            // A refresh is the same sign-in: its step-up ledger stays as it is.
+            var kept = record(of: renewed)
+            if let stored = try? await store.load(), foreignOwner(of: stored) == nil { kept.stepUps = stored.stepUps }
             do {
-                try await store.save(record(of: renewed))
+                try await store.save(kept)
             } catch {
                 return .failure(OAuthError.storageFailed("saving the refreshed tokens", error))
             }

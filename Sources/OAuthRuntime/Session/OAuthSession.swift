@@ -33,6 +33,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// Store operations run one at a time, in the order they asked (see `withStoreLock`).
     var storeBusy = false
     var storeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The step-up ledger while the store holds no sign-in of this session's to keep it with.
+    var unstoredStepUps = StepUpLedger()
     /// Refresh requests made by this session (diagnostics and tests; not API an app relies on).
     @_spi(Testing) public internal(set) var refreshCount = 0
     /// The store's revision when this session last read or wrote it (shared stores only).
@@ -101,11 +103,16 @@ public actor OAuthSession<Provider: OAuthProvider> {
         try await withStoreLock { () async throws(OAuthError) in
             // Another client's sign-in is not this session's to replace (its tokens would be
             // lost, still live at their provider).
-            if let existing = try? await store.load(), let other = foreignOwner(of: existing) {
+            let existing = try? await store.load()
+            if let existing, let other = foreignOwner(of: existing) {
                 throw OAuthError.storedSignInMismatch(expected: owner, found: other)
             }
+            // The step-up budget stays with the account; the challenge answered goes with the
+            // sign-in that answered it.
+            var kept = record(of: signIn)
+            kept.stepUps = existing?.stepUps?.carriedToNewSignIn
             do {
-                try await store.save(record(of: signIn))
+                try await store.save(kept)
             } catch {
                 throw OAuthError.storageFailed("saving the sign-in", error)
             }

@@ -32,6 +32,9 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     /// (`invalid_token`) asked for: refused again, they are refused for the resource's own
     /// reasons, and no session sharing the store refreshes them for it again.
     public var renewedAfterRejection = false
+    /// A protected resource's step-ups made for this sign-in's account, and the challenge it
+    /// answered (``ProtectedResourceSession``): shared by every process on the store.
+    var stepUps: StepUpLedger?
 
     /// A record of a sign-in's tokens.
     public init(tokens: TokenSet, idToken: VerifiedIDToken?, owner: SignInOwner? = nil) {
@@ -46,7 +49,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, tokens, idToken, authenticatedAt, owner, registration, renewedAfterRejection
+        case formatVersion, tokens, idToken, authenticatedAt, owner, registration, renewedAfterRejection, stepUps
     }
 
     /// Reads any format up to ``formatVersion``.
@@ -63,6 +66,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
         owner = try container.decodeIfPresent(SignInOwner.self, forKey: .owner)
         registration = try container.decodeIfPresent(ClientRegistrationRecord.self, forKey: .registration)
         renewedAfterRejection = try container.decodeIfPresent(Bool.self, forKey: .renewedAfterRejection) ?? false
+        stepUps = try container.decodeIfPresent(StepUpLedger.self, forKey: .stepUps)
     }
 
     /// Writes the oldest format that holds the record: 3 with a ``registration``, else 2.
@@ -76,6 +80,8 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
         try container.encodeIfPresent(registration, forKey: .registration)
         // Written only when true: a record without it reads the same in every version.
         if renewedAfterRejection { try container.encode(true, forKey: .renewedAfterRejection) }
+        // Likewise: an older version reading the record ignores it (and drops it when it writes).
+        try container.encodeIfPresent(stepUps, forKey: .stepUps)
     }
 
     /// Decodes a stored record: `nil` for bytes that are no record at all (they never will be),

@@ -1,0 +1,62 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// Issue 45, item 3: the step-up budget, and the RFC 9470 challenge a step-up answered, are kept
+/// with the sign-in in the store, so separate `oauthgen-login` processes on one store spend one
+/// budget. Each run is a process of its own; a browser script counts how often one opened.
+@Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+struct StepUpAcrossProcessesTests {
+    static let login = ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login")
+
+    /// Five runs against `api`, each a process on the store in `directory`: their exit statuses
+    /// and how many times a browser opened in all.
+    func fiveRuns(_ api: ProtectedAPI, in directory: URL) throws -> (statuses: [Int32], browsersOpened: Int, errors: [String]) {
+        let provider = try DjangoProvider.instance()
+        let log = directory.appendingPathComponent("browsers.log"), script = directory.appendingPathComponent("browser.sh")
+        try Data("""
+            #!/bin/sh
+            echo opened >> '\(log.path)'
+            exec '\(provider.python)' '\(provider.driver)' --username ivan "$@"
+
+            """.utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        let runs = try (0..<5).map { _ in
+            try ProcessRunner.run(Self.login, ["--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "60",
+                                               "--store", directory.appendingPathComponent("sign-ins.json").path,
+                                               "--browser-command", script.path], timeout: 120)
+        }
+        let opened = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").count ?? 0
+        return (runs.map(\.status), opened, runs.map(\.stderr))
+    }
+
+    /// A resource that refuses every token with `max_age=0`: the first run signs in and steps up
+    /// once (2 browsers); the runs after it find the store's sign-in is what a step-up for that
+    /// very challenge made, and end with the typed error at once. Seen failing before: 6
+    /// browsers in 5 runs, one step-up per process.
+    @Test func aChallengeAStepUpDidNotSatisfyOpensNoBrowserInTheNextProcess() throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .maxAgeOnEveryRequest(0))
+        defer { api.stop() }
+        let directory = try makeTestDirectory("oauthgen-step-up-processes")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (statuses, opened, errors) = try fiveRuns(api, in: directory)
+        #expect(statuses == [1, 1, 1, 1, 1])
+        #expect(opened == 2, "\(errors)")
+        #expect(errors.dropFirst().allSatisfy { $0.contains("another sign-in would not satisfy it") }, "\(errors)")
+    }
+
+    /// A resource whose 403 names one more scope every time: `maximumStepUps` (3) step-ups in the
+    /// window for all the processes on the store, then `stepUpLimitReached` and no browser. Seen
+    /// failing before: one step-up in every run, 6 browsers in 5 runs.
+    @Test func theScopeStepUpBudgetIsSpentOnceForAllProcesses() throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .growingScopes(listed: false))
+        defer { api.stop() }
+        let directory = try makeTestDirectory("oauthgen-step-up-processes")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (statuses, opened, errors) = try fiveRuns(api, in: directory)
+        #expect(statuses == [1, 1, 1, 1, 1])
+        #expect(opened == 4, "\(errors)")
+        #expect(errors.suffix(2).allSatisfy { $0.contains("to be satisfied by 3 step-ups in 600 s") }, "\(errors)")
+    }
+}
