@@ -82,9 +82,10 @@ public actor ProtectedResourceTransport: Transport {
             request.httpMethod = "DELETE"
             request.setValue(mcpSessionID, forHTTPHeaderField: MCPHeader.sessionID)
             if let protocolVersion { request.setValue(protocolVersion, forHTTPHeaderField: MCPHeader.protocolVersion) }
-            // Best effort: a server that has forgotten the session, or never ends sessions
-            // (405), changes nothing here.
-            _ = try? await session.data(for: request)
+            // Best effort, and once: a server that has forgotten the session, never ends
+            // sessions (405) or refuses the token changes nothing here; no sign-in, refresh or
+            // step-up is made for it (issue 45, G13: a refusal opened the browser).
+            _ = try? await session.sendOnce(request)
             self.mcpSessionID = nil
         }
         continuation.finish()

@@ -1,7 +1,7 @@
 import Foundation
 import MCP
 @testable import OAuthMCP
-@testable import OAuthRuntime
+@_spi(Testing) @testable import OAuthRuntime
 import Testing
 import TestSupport
 
@@ -65,6 +65,21 @@ struct ProtectedResourceTransportTests {
     /// A request the server leaves unanswered (a 202, or a stream that ends without the response)
     /// fails at once with a JSON-RPC error for its id, instead of leaving the SDK's client waiting
     /// for good (issue 45, G6: seen hanging until the test's own 90 s bound before the change).
+    /// Issue 45, G13: the `DELETE` that ends the MCP session is sent once, with the token the
+    /// session has, whatever the server answers. Seen failing before: a 401 `invalid_token`
+    /// went through the whole refusal loop, a refresh (or, without a refresh token, a browser
+    /// sign-in), and the `DELETE` was sent a second time.
+    @Test func theDisconnectDeleteIsSentOnceAndNeverRenews() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try ScriptedMCPServer(issuer: provider.issuer, refusesDelete: true)
+        defer { server.stop() }
+        let session = try session(server.endpoint, username: "victor")
+        let transport = try ProtectedResourceTransport(session: session)
+        #expect(try await add(2, 3, over: transport) == "5")
+        #expect(server.requests.filter { $0.method == "DELETE" }.count == 1)
+        #expect(try await session.oauthSession().refreshCount == 0)
+    }
+
     @Test(arguments: [ScriptedMCPServer.ToolCallAnswer.accepted, .streamWithoutResponse])
     func anUnansweredRequestFailsAtOnce(answer: ScriptedMCPServer.ToolCallAnswer) async throws {
         let provider = try DjangoProvider.instance()
@@ -124,7 +139,9 @@ final class ScriptedMCPServer: Sendable {
     /// after a progress notification and without the response.
     enum ToolCallAnswer: Sendable { case sum, accepted, streamWithoutResponse }
 
-    init(issuer: String, redirectTo: String? = nil, toolCalls: ToolCallAnswer = .sum) throws {
+    /// - Parameter refusesDelete: the session's `DELETE` is answered 401 `invalid_token`, the
+    ///   answer that makes a request renew its token and go again.
+    init(issuer: String, redirectTo: String? = nil, toolCalls: ToolCallAnswer = .sum, refusesDelete: Bool = false) throws {
         server = try LocalHTTPServer { request in
             let origin = "http://" + (request.headers["host"] ?? "")
             if request.path == "/.well-known/oauth-protected-resource/mcp" {
@@ -135,7 +152,10 @@ final class ScriptedMCPServer: Sendable {
                 return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/.well-known/oauth-protected-resource/mcp""#])
             }
             if let redirectTo { return .redirect(to: redirectTo, status: 307) }
-            if request.method == "DELETE" { return LocalHTTPServer.Response(status: 200) }
+            if request.method == "DELETE" {
+                guard refusesDelete else { return LocalHTTPServer.Response(status: 200) }
+                return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+            }
             let message = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
             guard let id = message["id"] else { return LocalHTTPServer.Response(status: 202) }
             let idText = id is String ? "\"\(id)\"" : "\(id)"
