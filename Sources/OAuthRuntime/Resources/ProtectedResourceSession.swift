@@ -342,6 +342,16 @@ public actor ProtectedResourceSession {
                       replacing kept: [String]?) async throws(OAuthError) {
         let lost = StepUp.scopesLost(keeping: kept ?? [], granted: signIn.tokens.scopes, asked: asked)
         if !lost.isEmpty {
+            // Dropped, the new grant would stay live at the server with nobody to use or end it:
+            // revoked, best effort (RFC 7009 §2.1: revoking the refresh token ends the grant's
+            // access tokens too, where the server supports it).
+            if session.client.configuration.endpoints.revocation != nil {
+                if let refresh = signIn.tokens.refreshToken {
+                    try? await session.client.sendRevocation(refresh, hint: .refreshToken)
+                } else {
+                    try? await session.client.sendRevocation(signIn.tokens.accessToken, hint: .accessToken)
+                }
+            }
             throw OAuthError(.stepUpNarrowed, "expected the step-up's sign-in to \(resource.absoluteString) to keep the scopes the sign-in had, found it without \(lost.joined(separator: " ")): the earlier sign-in is kept")
         }
         try await session.keep(signIn)

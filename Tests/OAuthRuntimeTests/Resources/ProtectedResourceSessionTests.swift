@@ -114,14 +114,31 @@ struct ProtectedResourceSessionTests {
     /// user unticks `read` on the step-up's consent screen: the new grant (`write`) lacks a scope
     /// the sign-in had, so it is dropped with a typed error and the `read` sign-in stays (before,
     /// it replaced it).
+    ///
+    /// Issue 45, G10: the dropped grant is revoked, not left live at the server: its refresh
+    /// token is refused afterwards. Seen failing before: no revocation request, and the dropped
+    /// refresh token still refreshed.
     @Test func aStepUpThatGrantsLessKeepsTheStrongerSignIn() async throws {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), requiredScopes: ["read", "write"])
         defer { api.stop() }
-        let session = session(api, browser: try browser("sybil") + ["--untick", "read"])
+        let recording = RecordingTransport()
+        let session = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
+                                               userAgent: LoopbackUserAgent(browserCommand: try browser("sybil") + ["--untick", "read"], timeout: 30),
+                                               transport: recording, allowInsecureLoopback: true)
         let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: URL(string: api.resource)!)) }
         #expect(error?.kind == .stepUpNarrowed)
         #expect(error?.message == "expected the step-up's sign-in to \(api.resource) to keep the scopes the sign-in had, found it without read: the earlier sign-in is kept")
+        let client = try await session.oauthSession().client
         #expect(try await session.oauthSession().currentSignIn()?.tokens.scopes == ["read"])
+
+        let tokenEndpoint = client.configuration.endpoints.token
+        let dropped = try #require(recording.exchanges.last { $0.request.url == tokenEndpoint }?.response)
+        let refreshToken = try #require((try JSONSerialization.jsonObject(with: dropped.body) as? [String: Any])?["refresh_token"] as? String)
+        #expect(recording.exchanges.last?.request.url == client.configuration.endpoints.revocation)
+        let reuse = await #expect(throws: OAuthError.self) {
+            _ = try await client.refresh(SignIn(tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil))
+        }
+        #expect(reuse?.protocolError?.code == "invalid_grant")
     }
 
     /// RFC 9470: the API refuses the first token for its authentication's age (max_age 0: the

@@ -1,19 +1,24 @@
 import Foundation
 import OAuthRuntime
 
-/// The real transport, noting the URL of every request it sends: for tests of what a session
-/// asks of which server.
+/// The real transport, noting every request it sends and what came back: for tests of what a
+/// session asks of which server.
 final class RecordingTransport: HTTPTransport, @unchecked Sendable {
-    // @unchecked: `sent` is only read and written under `lock`; `inner` is Sendable.
+    // @unchecked: `log` is only read and written under `lock`; `inner` is Sendable.
     private let inner = URLSessionTransport()
     private let lock = NSLock()
-    private var sent: [URL] = []
+    private var log: [(request: HTTPRequest, response: HTTPResponse?)] = []
 
     /// Every request's URL, in order.
-    var urls: [URL] { lock.withLock { sent } }
+    var urls: [URL] { lock.withLock { log.map(\.request.url) } }
+
+    /// Every request sent and its response (nil where it failed or is under way), in order.
+    var exchanges: [(request: HTTPRequest, response: HTTPResponse?)] { lock.withLock { log } }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        lock.withLock { sent.append(request.url) }
-        return try await inner.send(request)
+        let index = lock.withLock { log.append((request, nil)); return log.count - 1 }
+        let response = try await inner.send(request)
+        lock.withLock { log[index].response = response }
+        return response
     }
 }
