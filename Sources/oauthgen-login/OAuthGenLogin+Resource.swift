@@ -7,43 +7,6 @@ import OAuthMCP
 
 // --resource: from a protected resource's URL alone to a call it answers, as an MCP client goes.
 extension OAuthGenLogin {
-    /// What `--resource --json` prints: how the client got its ID and what the resource said,
-    /// never a token or the registration access token.
-    struct ResourceReport: Encodable {
-        var resource: String
-        var authorization_server: String
-        var client_id: String
-        /// `preregistered`, `metadata-document` or `dynamic`.
-        var registration: String
-        /// Whether the registration came from the --store file instead of a new one.
-        var registration_reused: Bool
-        /// Whether the sign-in came from the --store file (no browser).
-        var sign_in_reused: Bool
-        var scope: String?
-        /// Whether a 403 insufficient_scope made the client sign in again with more scopes.
-        var stepped_up: Bool
-        /// The final HTTP status of the call to the resource (a plain API; not with --mcp).
-        var resource_status: Int?
-        /// With --mcp: the server's tools (tools/list), or the --call tool's text content.
-        var mcp_tools: [String]?
-        var mcp_result: [String]?
-        /// With --identity-provider: its issuer.
-        var identity_provider: String?
-        /// With --identity-provider, when this run signed in or renewed with an ID-JAG: the two
-        /// token requests it takes, in order (the exchange at the identity provider, the JWT
-        /// bearer grant at the resource's authorization server).
-        var hops: [Hop]?
-    }
-
-    /// One token-endpoint request of enterprise-managed authorization.
-    struct Hop: Encodable {
-        /// The issuer asked.
-        var at: String
-        var grant_type: String
-        /// What came back.
-        var issued_token_type: String
-    }
-
     func resourceSignIn() async throws(OAuthError) {
         guard issuer == nil, discovery == nil, !device, !par, !dpop, identityProvider != nil || (clientSecret == nil && clientKey == nil),
               acrValues == nil, maxAge == nil else {
@@ -102,7 +65,7 @@ extension OAuthGenLogin {
             client_id: oauth.client.clientID, registration: registration?.method.rawValue ?? "preregistered",
             registration_reused: await session.registrationReused,
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
-            stepped_up: await session.stepUps > 0, resource_status: status, mcp_tools: outcome?.tools, mcp_result: outcome?.result,
+            stepped_up: await session.stepUps > 0, refreshed: await oauth.refreshCount > 0, resource_status: status, mcp_tools: outcome?.tools, mcp_result: outcome?.result,
             identity_provider: identityProvider, hops: Self.hops(of: identity, redeemed: await session.identityAssertionsRedeemed, at: found))
         if json {
             print(Self.jsonText(report))

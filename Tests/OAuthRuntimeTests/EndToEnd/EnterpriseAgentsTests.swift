@@ -50,6 +50,7 @@ struct EnterpriseAgentsTests {
         #expect(listing.status == 0, "\(listing.stderr)")
         let report = (try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8))) as? [String: Any] ?? [:]
         #expect(report["mcp_tools"] as? [String] == ["add"])
+        #expect(Set(report.keys) == CommandLineDocument.jsonFields(.resource))
         #expect(report["identity_provider"] as? String == peers.identityProvider)
         #expect((report["hops"] as? [[String: String]])?.map { $0["at"] } == [peers.identityProvider, peers.authorizationServer])
         #expect(!listing.stdout.contains(EnterprisePeers.serverSecret) && !listing.stderr.contains(EnterprisePeers.serverSecret))

@@ -30,6 +30,7 @@ struct OAuthGenLoginResourceTests {
         let (first, report) = try login(api, ["--store", store])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(report["registration"] as? String == "dynamic")
+        #expect(Set(report.keys) == CommandLineDocument.jsonFields(.resource))
         #expect(report["resource"] as? String == api.resource)
         #expect(report["authorization_server"] as? String == provider.issuer)
         #expect(report["resource_status"] as? Int == 200)

@@ -20,6 +20,7 @@ struct OAuthGenLoginTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let provider = try DjangoProvider.instance()
         #expect(report["issuer"] as? String == provider.issuer)
+        #expect(Set(report.keys) == CommandLineDocument.jsonFields(.signIn))
         #expect(report["subject"] as? String == "5")
         #expect(report["refreshed"] as? Bool == true)
         #expect(report["revoked"] as? Bool == true)
