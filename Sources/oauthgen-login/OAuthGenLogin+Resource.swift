@@ -8,9 +8,9 @@ import OAuthMCP
 // --resource: from a protected resource's URL alone to a call it answers, as an MCP client goes.
 extension OAuthGenLogin {
     func resourceSignIn() async throws(OAuthError) {
-        guard issuer == nil, discovery == nil, !device, !par, !dpop, identityProvider != nil || (clientSecret == nil && clientKey == nil),
+        guard issuer == nil, discovery == nil, !device, !par, identityProvider != nil || (clientSecret == nil && clientKey == nil),
               acrValues == nil, maxAge == nil else {
-            throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --dpop, --client-secret, --client-key, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs; DPoP is used where it requires it")
+            throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --client-secret, --client-key, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs")
         }
         if clientSecret != nil || clientKey != nil, authorizationServer == nil {
             throw OAuthError(.invalidConfiguration, "expected --authorization-server ISSUER with --client-secret or --client-key, found none: a credential goes only to the server that issued it, never to one a resource names")
@@ -36,7 +36,7 @@ extension OAuthGenLogin {
             resource: resourceURL, identity: identity, redirectURI: redirect,
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
             userAgent: agent, transport: URLSessionTransport(),
-            allowInsecureLoopback: allowInsecureLoopback)
+            allowInsecureLoopback: allowInsecureLoopback, alwaysUsesDPoP: dpop)
         let found = try await session.discovery()
         // The resource, its server and the client's binding to it are checked here, before
         // anything signs in or sends a credential.
@@ -65,7 +65,8 @@ extension OAuthGenLogin {
             client_id: oauth.client.clientID, registration: registration?.method.rawValue ?? "preregistered",
             registration_reused: await session.registrationReused,
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
-            stepped_up: await session.stepUps > 0, refreshed: await oauth.refreshCount > 0, resource_status: status, mcp_tools: outcome?.tools, mcp_result: outcome?.result,
+            stepped_up: await session.stepUps > 0, refreshed: await oauth.refreshCount > 0,
+            dpop_jkt: try await oauth.currentSignIn()?.tokens.dpopKey?.thumbprint, resource_status: status, mcp_tools: outcome?.tools, mcp_result: outcome?.result,
             identity_provider: identityProvider, hops: Self.hops(of: identity, redeemed: await session.identityAssertionsRedeemed, at: found))
         if json {
             print(Self.jsonText(report))

@@ -153,7 +153,11 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @Flag(help: "Sign in with the device grant (RFC 8628): show a code, let the user approve elsewhere, poll.")
     var device = false
 
-    @Flag(help: "Get DPoP-bound tokens (RFC 9449): a new P-256 key, a proof on every token and userinfo request.")
+    @Flag(help: ArgumentHelp("""
+        Get DPoP-bound tokens (RFC 9449): a new P-256 key, a proof on every token and userinfo request. With \
+        --resource they are bound wherever the resource or its server asks (this forces it elsewhere), the \
+        key kept with the sign-in in --store.
+        """))
     var dpop = false
 
     @Option(help: ArgumentHelp("""

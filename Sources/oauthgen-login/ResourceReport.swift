@@ -18,6 +18,8 @@ extension OAuthGenLogin {
         var stepped_up: Bool
         /// Whether this run refreshed (or, with an identity provider, renewed) the stored token.
         var refreshed: Bool
+        /// The RFC 7638 thumbprint of the DPoP key the tokens are bound to, if they are.
+        var dpop_jkt: String?
         /// The final HTTP status of the call to the resource (a plain API; not with --mcp).
         var resource_status: Int?
         /// With --mcp: the server's tools (tools/list), or the --call tool's text content.
@@ -32,7 +34,7 @@ extension OAuthGenLogin {
 
         private enum CodingKeys: String, CodingKey {
             case resource, authorization_server, client_id, registration, registration_reused, sign_in_reused, scope, stepped_up
-            case refreshed, resource_status, mcp_tools, mcp_result, identity_provider, hops
+            case refreshed, dpop_jkt, resource_status, mcp_tools, mcp_result, identity_provider, hops
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -46,6 +48,7 @@ extension OAuthGenLogin {
             try container.encode(scope, forKey: .scope)
             try container.encode(stepped_up, forKey: .stepped_up)
             try container.encode(refreshed, forKey: .refreshed)
+            try container.encode(dpop_jkt, forKey: .dpop_jkt)
             try container.encode(resource_status, forKey: .resource_status)
             try container.encode(mcp_tools, forKey: .mcp_tools)
             try container.encode(mcp_result, forKey: .mcp_result)

@@ -3,8 +3,10 @@ authorization URL as its last argument, it goes straight to the request's redire
 request's state, like a provider's redirect would.
 
     python3 callback_browser.py [--say TEXT] [--param NAME=VALUE ...] URL
+    python3 callback_browser.py --follow URL
 
---say prints TEXT on stdout first, as browsers and launchers do; each --param is added to the
+--follow opens the URL and follows its redirects, as a browser does at a provider that approves
+at once (the DPoP test server). --say prints TEXT on stdout first, as browsers and launchers do; each --param is added to the
 callback query (percent-encoded here, so it may hold any character); without any --param the
 callback carries code=test-code.
 """
@@ -15,6 +17,10 @@ import urllib.request
 
 def main(argv):
     url = argv[-1]
+    if "--follow" in argv:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            response.read()
+        return 0
     params = []
     index = 0
     while index < len(argv) - 1:

@@ -70,6 +70,9 @@ public actor ProtectedResourceSession {
     /// authentication) in any ``stepUpWindow``: a resource that asks on every request opens the
     /// user agent this often, then gets ``OAuthError/Kind/stepUpLimitReached``.
     public let maximumStepUps: Int
+    /// Whether tokens are bound to a DPoP key even where neither the resource nor its server
+    /// asks for it (RFC 9449); where one does, they are bound anyway (`DPoPPolicy`).
+    public nonisolated let alwaysUsesDPoP: Bool
     /// The window ``maximumStepUps`` counts in, in seconds. The count is kept with the sign-in
     /// in the store: every session and process on the store spends from one budget.
     public let stepUpWindow: TimeInterval
@@ -90,7 +93,8 @@ public actor ProtectedResourceSession {
     /// A session for `resource`; nothing is fetched until it is used.
     public init(resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI, store: any TokenStore = MemoryTokenStore(),
                 userAgent: any ExternalUserAgent, interaction: Interaction = .allowed, transport: any HTTPTransport = URLSessionTransport(),
-                allowInsecureLoopback: Bool = false, maximumScopes: Int = 32, maximumStepUps: Int = 3, stepUpWindow: TimeInterval = 600) {
+                allowInsecureLoopback: Bool = false, alwaysUsesDPoP: Bool = false, maximumScopes: Int = 32, maximumStepUps: Int = 3,
+                stepUpWindow: TimeInterval = 600) {
         self.resource = resource
         self.identity = identity
         self.redirectURI = redirectURI
@@ -99,6 +103,7 @@ public actor ProtectedResourceSession {
         self.interaction = interaction
         self.transport = transport
         self.allowInsecureLoopback = allowInsecureLoopback
+        self.alwaysUsesDPoP = alwaysUsesDPoP
         self.maximumScopes = maximumScopes
         self.maximumStepUps = maximumStepUps
         self.stepUpWindow = stepUpWindow
@@ -121,7 +126,7 @@ public actor ProtectedResourceSession {
         let grant: ResourceServerGrant
         if case .enterprise = identity { grant = .identityAssertion } else { grant = .authorizationCode }
         let found = try await ResourceDiscovery.discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback,
-                                                         grant: grant) { issuer, resource in
+                                                         grant: grant, dpop: alwaysUsesDPoP) { issuer, resource in
             guard let registrations, let key = Self.registrationKey(for: identity, redirectURI: redirect, issuer: issuer, resource: resource.absoluteString),
                   let kept = try? await registrations.loadRegistration(key: key), kept.issuer == issuer else { return nil }
             return kept.authorizationServer
@@ -178,7 +183,9 @@ public actor ProtectedResourceSession {
         guard grant.issuedTokenType == .idJAG else {
             throw OAuthError.invalidTokenResponse("the issued token type \"\(grant.issuedTokenType)\" where \(TokenTypeURI.idJAG) was requested")
         }
-        return try SignIn(tokens: try await client.redeem(assertion: grant.token, scopes: scopes), idToken: nil)
+        // A DPoP-bound token where the resource or its server asks for one, as for a browser sign-in.
+        let key = client.usesDPoP ? try client.dpopKeyStorage.makeKey() : nil
+        return try SignIn(tokens: try await client.redeem(assertion: grant.token, scopes: scopes, dpopKey: key), idToken: nil)
     }
 
     /// The store account a resource session keeps a sign-in under: the authorization server,

@@ -13,6 +13,8 @@ internal import OAuthPolicy
 ///    `S256` in its `code_challenge_methods_supported` for a browser sign-in (the MCP
 ///    authorization spec's PKCE rule), the ID-JAG profile or the jwt-bearer grant for an
 ///    enterprise identity.
+/// 4. Its tokens are bound to a DPoP key (RFC 9449) where the resource requires it or challenges
+///    with `DPoP`, or its server lists an algorithm the runtime signs with (`DPoPPolicy`).
 ///
 /// Every URL is https (http on 127.0.0.1 or [::1] only with `allowInsecureLoopback`), no
 /// redirect is followed, and nothing is sent but GETs without credentials.
@@ -33,12 +35,12 @@ public enum ResourceDiscovery {
                                 knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration? = { _, _ in nil })
         async throws(OAuthError) -> DiscoveredResource {
         try await discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback, grant: .authorizationCode,
-                           knownServer: knownServer)
+                           dpop: false, knownServer: knownServer)
     }
 
     /// ``discover(resource:transport:allowInsecureLoopback:knownServer:)`` for a client that will
     /// use `grant` at the authorization server: its metadata is checked for that grant alone.
-    static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool, grant: ResourceServerGrant,
+    static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool, grant: ResourceServerGrant, dpop forced: Bool,
                          knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration?)
         async throws(OAuthError) -> DiscoveredResource {
         try EndpointPolicy.requireSecure(resource, name: "protected resource", allowInsecureLoopback: allowInsecureLoopback)
@@ -101,8 +103,10 @@ public enum ResourceDiscovery {
         let metadata = found.metadata
         var configuration = found.server.configuration
         configuration.resource = metadata.identifier
-        // RFC 9728 §2: the resource refuses bearer tokens, so the client binds its tokens.
-        if metadata.dpopBoundAccessTokensRequired { configuration.quirks.dpop = true }
+        // Bound to a DPoP key where the resource or its server asks for it, or the app does.
+        configuration.quirks.dpop = DPoPPolicy.bindsResourceTokens(
+            forced: forced, resourceRequires: metadata.dpopBoundAccessTokensRequired, challengeScheme: found.challenge?.scheme,
+            serverAlgorithms: configuration.metadata.dpopSigningAlgorithms)
         let scopes = ResourceDiscoveryPlan.signInScopes(challenge: found.challenge?.scopes, resourceScopes: metadata.scopesSupported,
                                                         serverScopes: configuration.metadata.scopesSupported)
         return DiscoveredResource(resource: metadata, configuration: configuration, scopes: scopes,
