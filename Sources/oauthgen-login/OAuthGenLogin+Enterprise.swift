@@ -6,8 +6,8 @@ import Foundation
 // trades its ID token for ID-JAGs there.
 extension OAuthGenLogin {
     /// The app's session at the identity provider `issuer`, kept in `store` beside the resource's
-    /// sign-ins; not signed in here: the resource and its server are checked first
-    /// (``signInAtIdentityProvider(_:agent:redirect:)``).
+    /// sign-ins; not signed in here: that happens when an ID-JAG is first needed, after the
+    /// resource and its server were checked (`IdentityProviderSignIn`).
     func identityProviderSession(_ issuer: String, store: FileTokenStore?) async throws(OAuthError) -> OAuthSession<DiscoveredProvider> {
         guard let identityClientID else {
             throw OAuthError(.invalidConfiguration, "expected --identity-client-id with --identity-provider, found none")
@@ -22,22 +22,13 @@ extension OAuthGenLogin {
 
     /// The client at the MCP server's authorization server, signing in with ID-JAGs from
     /// `identityProvider`.
-    func enterpriseIdentity(_ identityProvider: OAuthSession<DiscoveredProvider>) throws(OAuthError) -> EnterpriseIdentity {
+    func enterpriseIdentity(_ identityProvider: IdentityProviderSignIn) throws(OAuthError) -> EnterpriseIdentity {
         guard let clientID, clientSecret != nil || clientKey != nil, let authorizationServer else {
             throw OAuthError(.invalidConfiguration, "expected --client-id with --authorization-server and --client-secret or --client-key for the MCP server's authorization server, found \(clientID == nil ? "no --client-id" : "neither credential"): an ID-JAG is redeemed by a confidential client")
         }
-        let key = try clientKey.map { path throws(OAuthError) in try ClientKey(contentsOf: URL(fileURLWithPath: path)) }
+        let key = try clientKey.map { path throws(OAuthError) in try ClientKey(contentsOf: URL(fileURLWithPath: path), keyID: clientKeyID) }
         return EnterpriseIdentity(identityProvider: identityProvider, clientID: clientID, issuer: authorizationServer,
                                   clientSecret: clientSecret, clientKey: key)
-    }
-
-    /// Signs in at the identity provider through the browser unless the store holds a sign-in;
-    /// called once the resource's server has been checked, so a refused one costs no sign-in.
-    func signInAtIdentityProvider(_ session: OAuthSession<DiscoveredProvider>, agent: LoopbackUserAgent,
-                                  redirect: RegisteredRedirectURI) async throws(OAuthError) {
-        if try await session.currentSignIn() == nil {
-            try await session.signIn(with: agent, redirectURI: redirect, scopes: [ScopeValue(rawValue: "openid")])
-        }
     }
 
     /// The report's hops: the two requests of the last ID-JAG this run redeemed, if any.

@@ -22,10 +22,10 @@ extension OAuthGenLogin {
         let fileStore = store.map { FileTokenStore(path: $0) }
         let redirect = try loopbackURI(redirectURI, option: "--redirect-uri")
         let identity: ProtectedResourceSession.ClientIdentity
-        var identityProviderSession: OAuthSession<DiscoveredProvider>?
-        if let identityProvider { identityProviderSession = try await self.identityProviderSession(identityProvider, store: fileStore) }
-        if let identityProviderSession {
-            identity = .enterprise(try enterpriseIdentity(identityProviderSession))
+        if let identityProvider {
+            let signIn = IdentityProviderSignIn(session: try await identityProviderSession(identityProvider, store: fileStore), agent: agent,
+                                                redirect: redirect, lockPath: fileStore.map { $0.basePath + ".identity-sign-in.lock" }, timeout: timeout)
+            identity = .enterprise(try enterpriseIdentity(signIn))
         } else if let clientID {
             let url = URL(string: clientID)
             identity = url?.scheme == "https" || url?.scheme == "http" ? .metadataDocument(url!) : .preregistered(clientID, issuer: authorizationServer)
@@ -41,7 +41,6 @@ extension OAuthGenLogin {
         // The resource, its server and the client's binding to it are checked here, before
         // anything signs in or sends a credential.
         let oauth = try await session.oauthSession()
-        if let identityProviderSession { try await signInAtIdentityProvider(identityProviderSession, agent: agent, redirect: redirect) }
         let registration = oauth.client.options.registration
         let signInReused = try await oauth.currentSignIn() != nil
         if !signInReused, let scope {

@@ -83,11 +83,17 @@ struct OAuthGenLogin: AsyncParsableCommand {
     var clientSecret: String?
 
     @Option(help: ArgumentHelp("""
-        With --identity-provider: a PEM private key (P-256 or RSA of 2048 bits or more, readable by its \
-        owner only) that authenticates --client-id at the MCP server's authorization server with \
+        With --identity-provider: a private key, PEM or a JWK (P-256 or RSA of 2048 bits or more, readable \
+        by its owner only), that authenticates --client-id at the MCP server's authorization server with \
         private_key_jwt (RFC 7523 §2.2) instead of a secret.
         """, valueName: "file"))
     var clientKey: String?
+
+    @Option(help: ArgumentHelp("""
+        The kid of --client-key's assertions, as registered at the server (default: the JWK's kid, else \
+        the key's RFC 7638 thumbprint).
+        """, valueName: "kid"))
+    var clientKeyID: String?
 
     @Option(help: ArgumentHelp("""
         With --resource: the company's identity provider (its issuer). The run signs in there once (the \

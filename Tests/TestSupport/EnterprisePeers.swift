@@ -53,15 +53,20 @@ public final class EnterprisePeers {
     /// `scopes_supported`. It lists no authorization endpoint and no PKCE member whatever it
     /// advertises. (Its `token_endpoint_auth_methods_supported` and signing algorithms stay: RFC
     /// 8414 §2 makes a client that authenticates with `private_key_jwt` need them listed.)
+    /// `secretMethods` are the ways the server takes a client secret, and all its metadata lists
+    /// for secrets. The identity provider's ID tokens live `idTokenLifetime` seconds, and a
+    /// refresh there mints a new one only with `refreshRenewsIDToken`.
     public init(identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil, accessTokenLifetimes: [Int] = [3600],
-                advertises: [String] = ["profile"]) throws {
+                advertises: [String] = ["profile"], secretMethods: [String] = ["client_secret_basic", "client_secret_post"],
+                idTokenLifetime: Int = 3600, refreshRenewsIDToken: Bool = false) throws {
         let python = try DjangoProvider.instance().python
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-enterprise-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var identityClient: [String: Any] = ["client_id": Self.identityClientID, "redirect_uris": ["http://127.0.0.1/callback"]]
         if let identityClientJWKS { identityClient["jwks"] = identityClientJWKS } else { identityClient["client_secret"] = Self.identitySecret }
         identityConfiguration = directory.appendingPathComponent("identity-provider.json")
-        try Self.write(["clients": [identityClient], "id_jag": [String: Any](), "log": directory.appendingPathComponent("identity-provider.log").path],
+        try Self.write(["clients": [identityClient], "id_jag": [String: Any](), "log": directory.appendingPathComponent("identity-provider.log").path,
+                        "id_token_lifetime": idTokenLifetime, "refresh_renews_id_token": refreshRenewsIDToken],
                        to: identityConfiguration)
         let (identity, identityPort) = try Self.start("identity_provider.py", python: python, configuration: identityConfiguration)
         identityProvider = "http://127.0.0.1:\(identityPort)"
@@ -70,7 +75,8 @@ public final class EnterprisePeers {
         let serverConfiguration = directory.appendingPathComponent("authorization-server.json")
         try Self.write(["identity_provider": identityProvider, "clients": [serverClient],
                         "introspection": ["client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret],
-                        "log": directory.appendingPathComponent("authorization-server.log").path, "expires_in": accessTokenLifetimes, "advertises": advertises],
+                        "log": directory.appendingPathComponent("authorization-server.log").path, "expires_in": accessTokenLifetimes, "advertises": advertises,
+                        "secret_methods": secretMethods],
                        to: serverConfiguration)
         do {
             let (server, serverPort) = try Self.start("authorization_server.py", python: python, configuration: serverConfiguration)

@@ -34,29 +34,45 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
     /// The JWS algorithm the key signs with: `ES256` or `RS256`.
     public let algorithm: String
     /// The `kid` each assertion's header names, so a server holding several of the client's keys
-    /// (a JWKS) finds this one; `nil` sends none.
-    public let keyID: String?
+    /// (a JWKS) finds this one: the one given, else the key's ``thumbprint``.
+    public let keyID: String
+    /// The RFC 7638 thumbprint of the public key, base64url: a name for it every party can compute.
+    public let thumbprint: String
     /// The public key's bytes (its raw or DER form), which identify the key for equality.
     private let publicKeyBytes: [UInt8]
 
     /// A key from PEM text: a P-256 key (`PRIVATE KEY` or `EC PRIVATE KEY`) or an RSA key of at
     /// least 2048 bits (`PRIVATE KEY` or `RSA PRIVATE KEY`).
     public init(pem: String, keyID: String? = nil) throws(OAuthError) {
-        self.keyID = keyID
         if let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) {
-            material = .p256(CryptoKitKey(key))
-            algorithm = "ES256"
-            publicKeyBytes = Array(key.publicKey.rawRepresentation)
+            self.init(p256: key, keyID: keyID)
             return
         }
         guard let der = PEMDocument.der(in: pem, labels: ["RSA PRIVATE KEY", "PRIVATE KEY"]),
-              let pkcs1 = der.label == "PRIVATE KEY" ? PEMDocument.pkcs1(inPKCS8: der.bytes) : der.bytes,
-              let modulus = PEMDocument.modulus(inPKCS1: pkcs1)
+              let pkcs1 = der.label == "PRIVATE KEY" ? PEMDocument.pkcs1(inPKCS8: der.bytes) : der.bytes
         else { throw Self.unreadable }
+        try self.init(pkcs1: pkcs1, keyID: keyID)
+    }
+
+    /// A P-256 private key.
+    init(p256 key: P256.Signing.PrivateKey, keyID: String?) {
+        material = .p256(CryptoKitKey(key))
+        algorithm = "ES256"
+        publicKeyBytes = Array(key.publicKey.rawRepresentation)
+        let (x, y) = key.publicKey.coordinates
+        thumbprint = Self.thumbprint(of: .ec(curve: "P-256", x: x, y: y))
+        self.keyID = keyID ?? thumbprint
+    }
+
+    /// An RSA private key in its PKCS #1 form.
+    init(pkcs1: [UInt8], keyID: String?) throws(OAuthError) {
+        guard let (modulus, exponent) = PEMDocument.publicNumbers(inPKCS1: pkcs1) else { throw Self.unreadable }
         // The size first, on every platform: a huge key is work before any library checks it.
         guard RSAKeySize.acceptedBits(ofModulus: modulus) != nil else {
             throw Self.outsideLimits(bits: RSAKeySize.bits(ofBigEndian: modulus))
         }
+        thumbprint = Self.thumbprint(of: .rsa(modulus: modulus, exponent: exponent))
+        self.keyID = keyID ?? thumbprint
         #if canImport(CryptoKit)
         let attributes: [CFString: Any] = [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPrivate]
         guard let key = SecKeyCreateWithData(Data(pkcs1) as CFData, attributes as CFDictionary, nil) else { throw Self.unreadable }
@@ -72,15 +88,20 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         algorithm = "RS256"
     }
 
-    /// A key from a PEM file that only its owner can read or write (as `ssh` requires of its
-    /// keys): a key others can read is not the client's alone.
+    /// A key from a file that only its owner can read or write (as `ssh` requires of its keys):
+    /// a key others can read is not the client's alone. The file holds PEM or a private JWK
+    /// (``init(jwk:keyID:)``), told apart by its first character.
     public init(contentsOf file: URL, keyID: String? = nil) throws(OAuthError) {
         let data = try OwnerOnlyFile.data(at: file.path, holding: "client key")
         guard let text = String(data: data, encoding: .utf8) else {
-            throw OAuthError.invalidConfiguration("expected a PEM client key in \(file.path), found bytes that are not UTF-8")
+            throw OAuthError.invalidConfiguration("expected a PEM or JWK client key in \(file.path), found bytes that are not UTF-8")
         }
         do {
-            try self.init(pem: text, keyID: keyID)
+            if text.first(where: { !$0.isWhitespace }) == "{" {
+                try self.init(jwk: text, keyID: keyID)
+            } else {
+                try self.init(pem: text, keyID: keyID)
+            }
         } catch {
             throw OAuthError.invalidConfiguration("\(error.message) in \(file.path)")
         }
@@ -92,8 +113,9 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
     public init(secureEnclave key: SecureEnclaveDPoPKey, keyID: String? = nil) {
         material = .secureEnclave(key)
         algorithm = "ES256"
-        self.keyID = keyID
         publicKeyBytes = key.publicKeyCoordinates.x + key.publicKeyCoordinates.y
+        thumbprint = Self.thumbprint(of: .ec(curve: "P-256", x: key.publicKeyCoordinates.x, y: key.publicKeyCoordinates.y))
+        self.keyID = keyID ?? thumbprint
     }
 
     /// A private `SecKey` from the app's Keychain: an RSA key of 2048 bits or more (RS256) or a
@@ -110,8 +132,16 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
             throw OAuthError.invalidConfiguration("expected an RSA key of at least 2048 bits or a P-256 key, found a \(size)-bit key of another kind")
         }
         material = .secKey(CryptoKitKey(key))
-        self.keyID = keyID
         publicKeyBytes = Self.publicBytes(of: key)
+        // The public key's external form: PKCS #1 `RSAPublicKey` for RSA, X9.63 (04 ‖ x ‖ y) for EC.
+        if algorithm == "RS256" {
+            guard let (modulus, exponent) = PEMDocument.publicNumbers(inPKCS1: publicKeyBytes, hasVersion: false) else { throw Self.unreadable }
+            thumbprint = Self.thumbprint(of: .rsa(modulus: modulus, exponent: exponent))
+        } else {
+            guard publicKeyBytes.count == 65 else { throw Self.unreadable }
+            thumbprint = Self.thumbprint(of: .ec(curve: "P-256", x: Array(publicKeyBytes[1..<33]), y: Array(publicKeyBytes[33..<65])))
+        }
+        self.keyID = keyID ?? thumbprint
     }
 
     /// The external representation of a `SecKey`'s public key (PKCS #1 or X9.63).
@@ -162,14 +192,19 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The algorithm and key ID, never the key.
-    public var description: String { "ClientKey(\(algorithm)\(keyID.map { ", kid: \($0)" } ?? ""))" }
+    public var description: String { "ClientKey(\(algorithm), kid: \(keyID))" }
+
+    /// The RFC 7638 thumbprint of a public key, base64url.
+    static func thumbprint(of material: JWK.Material) -> String {
+        Base64URL.encode(SHA256.hash(data: JWK(material: material).thumbprintInput))
+    }
 
     private static func outsideLimits(bits: Int) -> OAuthError {
         .invalidConfiguration("expected an RSA client key of \(RSAKeySize.accepted.lowerBound) to \(RSAKeySize.accepted.upperBound) bits, found one of \(bits) bits")
     }
 
     private static let unreadable = OAuthError.invalidConfiguration(
-        "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither")
+        "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)")
 }
 
 extension ClientKey: CustomReflectable {

@@ -29,8 +29,34 @@ enum PEMDocument {
     /// The modulus of a PKCS #1 `RSAPrivateKey`: SEQUENCE { INTEGER version, INTEGER modulus, ... };
     /// `nil` for anything else. Reading it is a walk over two lengths, whatever the key's size.
     static func modulus(inPKCS1 der: [UInt8]) -> [UInt8]? {
+        publicNumbers(inPKCS1: der)?.modulus
+    }
+
+    /// The modulus and public exponent of a PKCS #1 `RSAPrivateKey` (SEQUENCE { version, n, e, … })
+    /// or, with `hasVersion` false, of an `RSAPublicKey` (SEQUENCE { n, e }).
+    static func publicNumbers(inPKCS1 der: [UInt8], hasVersion: Bool = true) -> (modulus: [UInt8], exponent: [UInt8])? {
         var reader = DERReader(bytes: der[...])
-        guard var key = reader.element(tag: 0x30), key.unsignedInteger() != nil else { return nil }
-        return key.unsignedInteger()
+        guard var key = reader.element(tag: 0x30) else { return nil }
+        if hasVersion { guard key.unsignedInteger() != nil else { return nil } }
+        guard let modulus = key.unsignedInteger() else { return nil }
+        // The exponent is read when asked for; a key cut short after its modulus still has a size.
+        return (modulus, key.unsignedInteger() ?? [])
+    }
+
+    /// A PKCS #1 `RSAPrivateKey` (RFC 8017 §A.1.2) made of its integers, big-endian magnitudes:
+    /// version 0, then n, e, d, p, q, dP, dQ, qInv, each a DER INTEGER (X.690 §8.3).
+    static func pkcs1(integers: [[UInt8]]) -> [UInt8] {
+        func length(_ count: Int) -> [UInt8] {
+            guard count >= 0x80 else { return [UInt8(count)] }
+            let bytes = withUnsafeBytes(of: UInt32(count).bigEndian, Array.init).drop { $0 == 0 }
+            return [0x80 | UInt8(bytes.count)] + bytes
+        }
+        func integer(_ magnitude: [UInt8]) -> [UInt8] {
+            var contents = Array(magnitude.drop { $0 == 0 })
+            if contents.first.map({ $0 & 0x80 != 0 }) ?? true { contents.insert(0, at: 0) }
+            return [0x02] + length(contents.count) + contents
+        }
+        let body = ([[0]] + integers).flatMap(integer)
+        return [0x30] + length(body.count) + body
     }
 }

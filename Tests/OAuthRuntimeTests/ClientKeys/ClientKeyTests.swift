@@ -54,7 +54,7 @@ struct ClientKeyTests {
 
     @Test func textThatIsNoKeyIsRefusedWithoutEchoingIt() {
         let error = #expect(throws: OAuthError.self) { _ = try ClientKey(pem: "-----BEGIN PRIVATE KEY-----\nc2VjcmV0\n-----END PRIVATE KEY-----") }
-        #expect(error?.message == "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither")
+        #expect(error?.message == "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)")
     }
 
     /// Security takes PKCS #1 alone: the PKCS #8 wrapper comes off exactly (the PKCS #1 the

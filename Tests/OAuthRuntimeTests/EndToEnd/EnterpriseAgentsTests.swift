@@ -78,6 +78,49 @@ struct EnterpriseAgentsTests {
         #expect(peers.authorizationServerRequests().count == 3)
     }
 
+    /// Issue 45, item 9: the identity provider's ID token expired (it lives 6 s here) while four
+    /// agents share a store. Where the provider lists `offline_access` and a refresh there mints
+    /// a new ID token, they renew it by the refresh token the first sign-in asked for, once, and
+    /// open no browser; where it does neither, exactly one of them signs in again through the
+    /// browser and the others use that sign-in. Seen failing before: every agent failed with
+    /// `notSignedIn`.
+    @Test(arguments: [true, false])
+    func anExpiredIdentityProviderSignInIsRenewedOnceForAllAgents(refreshRenewsIDToken: Bool) async throws {
+        let lifetime = 6
+        let peers = try EnterprisePeers(idTokenLifetime: lifetime, refreshRenewsIDToken: refreshRenewsIDToken)
+        defer { peers.stop() }
+        let server = try peers.mcpServer()
+        defer { server.stop() }
+        try peers.allow(resources: [server.endpoint.absoluteString])
+        let directory = try makeTestDirectory("oauthgen-enterprise-renewal")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sign-ins.json").path
+        let log = directory.appendingPathComponent("browsers.log"), script = directory.appendingPathComponent("browser.sh")
+        let provider = try DjangoProvider.instance()
+        try Data("#!/bin/sh\necho opened >> '\(log.path)'\nexec '\(provider.python)' '\(provider.driver)' \"$@\"\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        func opened() -> Int { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count }
+
+        let first = try await Self.agent(server.endpoint, Self.enterprise(peers), store: path, browser: script.path, call: ["--mcp"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(opened() == 1)
+        try await Task.sleep(for: .seconds(lifetime + 1))
+        try await expire(FileTokenStore(path: path), resource: server.endpoint)
+        let refreshesBefore = peers.identityProviderRequests().filter { $0["grant_type"] as? String == "refresh_token" }.count
+
+        let endpoint = server.endpoint, options = Self.enterprise(peers), browser = script.path
+        let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+            for _ in 0..<4 {
+                group.addTask { try await Self.agent(endpoint, options, store: path, browser: browser, call: ["--mcp"]) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        #expect(opened() == (refreshRenewsIDToken ? 1 : 2))
+        let refreshes = peers.identityProviderRequests().filter { $0["grant_type"] as? String == "refresh_token" }.count - refreshesBefore
+        #expect(refreshRenewsIDToken ? refreshes == 1 : refreshes <= 1, "\(refreshes) refreshes")
+    }
+
     /// Issue 45, G1: an agent configured for one authorization server, sent to an MCP server whose
     /// metadata names another. Refused before the identity provider's browser opens, before any
     /// ID-JAG is asked for, and before the secret reaches the named server; a credential without

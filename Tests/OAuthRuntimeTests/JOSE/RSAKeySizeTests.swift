@@ -72,7 +72,7 @@ import Testing
         var numbers = (0..<9).map { _ in sequence.unsignedInteger() ?? [] }
         #expect(try ClientKey(pem: Self.pkcs1PEM(numbers)) == ClientKey(pem: key.pemRepresentation))
         numbers[3][numbers[3].count - 1] ^= 0x02
-        let unreadable = "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither"
+        let unreadable = "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)"
         var error = #expect(throws: OAuthError.self) { try ClientKey(pem: Self.pkcs1PEM(numbers)) }
         #expect(error?.message == unreadable)
         numbers[3][numbers[3].count - 1] ^= 0x02

@@ -31,6 +31,23 @@ struct EnterpriseServerMetadataTests {
         #expect(peers.authorizationServerRequests().count == 1)
     }
 
+    /// Issue 45, item 9: a server that takes a client secret in the body only, and lists only
+    /// `client_secret_post` (and `private_key_jwt`), gets it there, never in a Basic header; one
+    /// that takes only Basic gets Basic (RFC 6749 §2.3.1 makes Basic the one every server takes).
+    @Test(arguments: [(["client_secret_post"], ""), (["client_secret_basic"], "Basic")])
+    func theSecretGoesTheWayTheServerLists(methods: [String], scheme: String) async throws {
+        let peers = try EnterprisePeers(secretMethods: methods)
+        defer { peers.stop() }
+        let server = try peers.mcpServer()
+        defer { server.stop() }
+        try peers.allow(resources: [server.endpoint.absoluteString])
+        let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
+        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
+        let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
+        #expect(response.statusCode == 200)
+        #expect(peers.authorizationServerRequests().map { $0["authorization"] as? String } == [scheme])
+    }
+
     /// A server that says neither is refused while its metadata is read: no token exchange at the
     /// identity provider, nothing sent to the server's token endpoint.
     @Test func aServerThatDoesNotSayItRedeemsIDJAGsIsRefusedBeforeAnyExchange() async throws {

@@ -17,7 +17,9 @@ CONFIG.json:
                     the first token, the second, ..., the last one repeating>,
      "advertises": <how the metadata says it redeems ID-JAGs: ["profile"] (the default, what the
                     extension's §6 discovery reads), ["grant_types"], both, or [] (neither);
-                    "scopes" adds the optional scopes_supported>}
+                    "scopes" adds the optional scopes_supported>,
+     "secret_methods": <how it takes a client secret, and all its metadata lists for secrets:
+                        ["client_secret_basic", "client_secret_post"] by default>}
 
 Its metadata is what the profile requires and no more: no authorization endpoint, no
 response_types_supported and no PKCE member, since no code flow runs here (RFC 8414 §2 requires
@@ -77,12 +79,13 @@ class Client:
         # authlib reports a verified assertion under its own name for the method.
         if "jwks" in self.info:
             return method in ("private_key_jwt", JWTBearerClientAssertion.CLIENT_AUTH_METHOD)
-        return method in ("client_secret_basic", "client_secret_post")
+        return method in SECRET_METHODS
 
     def check_grant_type(self, grant_type):
         return grant_type == IDJAGGrant.GRANT_TYPE
 
 
+SECRET_METHODS = CONFIG.get("secret_methods", ["client_secret_basic", "client_secret_post"])
 CLIENTS = {client["client_id"]: Client(client) for client in CONFIG["clients"]}
 
 
@@ -215,7 +218,7 @@ server.register_grant(Grant)
 ADVERTISES = CONFIG.get("advertises", ["profile"])
 METADATA = {
     "issuer": ISSUER, "token_endpoint": TOKEN_ENDPOINT, "introspection_endpoint": ISSUER + "/introspect",
-    "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "private_key_jwt"],
+    "token_endpoint_auth_methods_supported": SECRET_METHODS + ["private_key_jwt"],
     "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"],
     **({"scopes_supported": ["read", "write"]} if "scopes" in ADVERTISES else {}),
     **({"authorization_grant_profiles_supported": ["urn:ietf:params:oauth:grant-profile:id-jag"]} if "profile" in ADVERTISES else {}),

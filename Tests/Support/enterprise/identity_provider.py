@@ -11,7 +11,11 @@ CONFIG.json:
                   "redirect_uris": ["http://127.0.0.1/callback"]}],
      "id_jag": {"<authorization server issuer>": {"client_id": "<the client's ID there>",
                                                 "resources": ["<MCP server>", ...]}},  (read per request)
-     "log": "<file that gets one JSON line per token request>"}
+     "log": "<file that gets one JSON line per token request>",
+     "id_token_lifetime": <seconds its ID tokens live, 3600 by default>,
+     "refresh_renews_id_token": <whether its metadata lists offline_access and a refresh token
+                                 mints a new ID token (OIDC Core §11, §12.2); false by default: then
+                                 it lists openid alone and a refresh mints none, as idpyoidc ships>}
 
 What idpyoidc does as shipped: discovery, the code flow with PKCE (user "diana", signed in without
 a form: NoAuthn), ID tokens, client authentication (secrets and private_key_jwt), and token
@@ -142,7 +146,7 @@ CONF = {
         "code": {"kwargs": {"crypt_conf": CRYPT}},
         "token": {"class": "idpyoidc.server.token.jwt_token.JWTToken", "kwargs": {"add_claims_by_scope": True}},
         "refresh": {"class": "idpyoidc.server.token.jwt_token.JWTToken", "kwargs": {}},
-        "id_token": {"class": "idpyoidc.server.token.id_token.IDToken", "kwargs": {"lifetime": 3600}},
+        "id_token": {"class": "idpyoidc.server.token.id_token.IDToken", "kwargs": {"lifetime": CONFIG.get("id_token_lifetime", 3600)}},
     },
     "endpoint": {
         "provider_config": {"path": ".well-known/openid-configuration",
@@ -160,11 +164,15 @@ CONF = {
         "usage_rules": {"authorization_code": {"supports_minting": ["access_token", "refresh_token", "id_token"], "max_usage": 1,
                                                "expires_in": 300},
                         "access_token": {"supports_minting": ["access_token"], "expires_in": 600},
-                        "refresh_token": {"supports_minting": ["access_token"], "expires_in": 43200}},
+                        "refresh_token": {"supports_minting": ["access_token"] + (["id_token"] if CONFIG.get("refresh_renews_id_token") else []),
+                                          "expires_in": 43200}},
         "expires_in": 43200}}},
     "session_params": {"encrypter": CRYPT},
     "scopes_to_claims": {"openid": ["sub"], "profile": ["name"], "email": ["email"], "offline_access": []},
 }
+if CONFIG.get("refresh_renews_id_token"):
+    # Said in the metadata, so that a client asks for a refresh token (OIDC Core §11).
+    CONF["scopes_supported"] = ["openid", "offline_access"]
 server = Server(OPConfiguration(conf=CONF, base_path=os.getcwd()), cwd=os.getcwd())
 context = server.context
 for client in CONFIG["clients"]:

@@ -54,7 +54,7 @@ struct MCPClientCommand: AsyncParsableCommand {
 
     @OptionGroup var secrets: SecretOptions
 
-    @Option(help: ArgumentHelp("With --identity-provider: a PEM private key (0600) for --client-id's private_key_jwt.", valueName: "file"))
+    @Option(help: ArgumentHelp("With --identity-provider: a private key, PEM or a JWK (0600), for --client-id's private_key_jwt.", valueName: "file"))
     var clientKey: String?
 
     @Option(help: ArgumentHelp("Keep the sign-in and the registration in FILE (0600) for the next run.", valueName: "file"))
