@@ -19,12 +19,13 @@ extension OAuthGenLogin {
             throw OAuthError(.invalidConfiguration, "expected --resource to be an absolute URL, found \"\(resource ?? "")\"")
         }
         let agent = try LoopbackUserAgent(browserCommandLine: browserCommand, timeout: timeout)
-        let fileStore = store.map { FileTokenStore(path: $0) }
+        var fileStore: FileTokenStore?
+        if let store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
         let redirect = try loopbackURI(redirectURI, option: "--redirect-uri")
         let identity: ProtectedResourceSession.ClientIdentity
         if let identityProvider {
             let signIn = IdentityProviderSignIn(session: try await identityProviderSession(identityProvider, store: fileStore), agent: agent,
-                                                redirect: redirect, lockPath: fileStore.map { $0.basePath + ".identity-sign-in.lock" }, timeout: timeout)
+                                                redirect: redirect, lockPath: fileStore.map { ($0.basePath as NSString).appendingPathComponent("identity-sign-in.lock") }, timeout: timeout)
             identity = .enterprise(try enterpriseIdentity(signIn))
         } else if let clientID {
             let url = URL(string: clientID)

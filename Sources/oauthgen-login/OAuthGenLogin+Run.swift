@@ -13,7 +13,13 @@ extension OAuthGenLogin {
         }
         let work = Task { () async -> OAuthError? in
             do throws(OAuthError) {
-                if command.resource != nil { try await command.resourceSignIn() } else { try await command.signIn() }
+                if command.entries.list || command.entries.forget != nil {
+                    try await command.manageStore()
+                } else if command.resource != nil {
+                    try await command.resourceSignIn()
+                } else {
+                    try await command.signIn()
+                }
                 return nil
             } catch {
                 return error

@@ -167,11 +167,15 @@ struct OAuthGenLogin: AsyncParsableCommand {
     var dpop = false
 
     @Option(help: ArgumentHelp("""
-        Keep the sign-in in FILE (0600). When FILE already holds a sign-in for this issuer and client, \
+        Keep the sign-in in the folder PATH (0700, created when missing): one 0600 file per sign-in and \
+        per client registration, named for its server (a store an earlier version kept beside a file \
+        PATH is moved in). When PATH already holds a sign-in for this issuer and client (or resource), \
         no browser opens: its access token is used, refreshed first if it has expired. Several processes \
-        may share FILE: one refreshes, the others use its tokens.
-        """, valueName: "file"))
+        may share PATH: one refreshes, the others use its tokens.
+        """, valueName: "path"))
     var store: String?
+
+    @OptionGroup var entries: StoreEntryOptions
 
     @Flag(help: ArgumentHelp("""
         When the --store file holds another client's or provider's sign-in, revoke it at its provider \
@@ -215,18 +219,20 @@ struct OAuthGenLogin: AsyncParsableCommand {
         let agent = try LoopbackUserAgent(browserCommandLine: browserCommand, timeout: timeout)
         let scopes = (scope ?? "openid").split(separator: " ").map { ScopeValue(rawValue: String($0)) }
         // With --store the session keeps the sign-in; without, it lives as long as this run.
-        let session = OAuthSession(client: client, store: store.map { FileTokenStore(path: $0) as any TokenStore } ?? MemoryTokenStore())
+        var fileStore: FileTokenStore?
+        if let store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
+        let session = OAuthSession(client: client, store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore())
         var signIn: SignIn<DiscoveredProvider>
         var refreshed = false
         var stored: SignIn<DiscoveredProvider>?
-        if let store {
+        if let fileStore {
             do {
                 stored = try await session.currentSignIn()
             } catch where error.kind == .storedSignInMismatch {
                 guard replaceStoredSignIn else {
                     throw OAuthError(.storedSignInMismatch, "\(error.description); pass --replace-stored-sign-in to revoke it and sign in anew")
                 }
-                try await revokeAndClear(FileTokenStore(path: store), transport: transport, ours: configuration)
+                try await revokeAndClear(fileStore, transport: transport, ours: configuration)
             }
         }
         if let stored, Self.isSignIn(stored, of: configuration.issuer, clientID: client.clientID) {

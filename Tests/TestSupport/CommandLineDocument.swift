@@ -8,6 +8,8 @@ public enum CommandLineDocument {
     public enum JSONMode: String, Sendable {
         case signIn = "Signing in at a provider"
         case resource = "A protected resource"
+        case list = "Listing a store"
+        case forget = "Forgetting a resource"
     }
 
     static var text: String {

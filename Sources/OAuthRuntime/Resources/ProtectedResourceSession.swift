@@ -426,25 +426,27 @@ public actor ProtectedResourceSession {
         }
     }
 
-    /// Forgets this resource's server: signs out (revoking the refresh token where the server
-    /// can), deletes a dynamic registration at the server (RFC 7592 §2.3) and forgets it. What
-    /// the app calls when the user removes the MCP server or API; another resource's sign-in and
-    /// registration, in the same store, stay.
+    /// Forgets this resource in the store: every sign-in kept for it (at any server, as any client)
+    /// is revoked at the server its entry names and forgotten, and every client registered for it
+    /// at run time is deleted there (RFC 7592 §2.3) and forgotten. What the app calls when the user
+    /// removes the MCP server or API; another resource's sign-ins and registrations stay.
     ///
-    /// - Throws: what discovery throws (the server must still be found to reach it); a refusal
-    ///   to delete the registration is thrown after everything local is forgotten.
+    /// It works from what the store holds (issue 45, G4): nothing is discovered, registered or
+    /// signed in to remove a server, so a server that is gone or moved is forgotten all the same.
+    /// The network is asked as a courtesy: what it answers changes nothing here. A store that
+    /// cannot list its accounts (a custom ``TokenStore``) forgets this session's own sign-in.
     public func removeServer() async throws(OAuthError) {
-        let session = try await oauthSession()
-        _ = try? await session.signOut()
-        let found = try await discovery()
-        if let registrations = store as? any ClientRegistrationStore,
-           let key = Self.registrationKey(for: identity, redirectURI: redirectURI.url, issuer: found.configuration.issuer ?? "",
-                                          resource: found.resource.identifier.absoluteString) {
-            try await forget(key: key, in: registrations)
+        let identifiers = Set([discovered?.resource.identifier.absoluteString, resource.absoluteString].compactMap { $0 })
+        let made = session
+        session = nil
+        guard let accountStore = store as? any AccountTokenStore, let accounts = try? await StoredResourceEntries.accounts(of: store) else {
+            _ = try? await made?.signOut()
+            return
         }
-        guard case .dynamic = identity, let registration = session.client.options.registration else { return }
-        self.session = nil
-        try await DynamicClientRegistration.delete(registration, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        for identifier in identifiers.sorted() {
+            _ = await StoredResourceEntries.forget(resource: identifier, in: accountStore, accounts: accounts, redirectURIs: [redirectURI.url],
+                                                   transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+        }
     }
 
     /// Where `identity`'s registration with `issuer` for `resource` is kept; `nil` for a metadata
@@ -514,14 +516,6 @@ public actor ProtectedResourceSession {
             try await registrations.saveRegistration(registration, key: key)
         } catch {
             throw OAuthError.storageFailed("saving the registration", error)
-        }
-    }
-
-    private func forget(key: String, in registrations: any ClientRegistrationStore) async throws(OAuthError) {
-        do {
-            try await registrations.removeRegistration(key: key)
-        } catch {
-            throw OAuthError.storageFailed("removing the registration", error)
         }
     }
 

@@ -16,12 +16,19 @@ import Darwin
 ///
 /// One store can keep several sign-ins, one per account: ``defaultAccount`` in the file itself,
 /// each other one beside it (``forAccount(_:)``), all of them listed by ``accounts()``.
+///
+/// A store made with ``init(directory:)`` keeps everything in one folder instead, each sign-in
+/// and registration in a file of its own named for its server (`sign-ins/`, `registrations/`):
+/// what the command-line tools use for `--store`.
 public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// The account a store made with ``init(path:)`` keeps its sign-in under.
     public static let defaultAccount = "default"
 
-    /// The file the given path names: the default account's sign-in, and where the others' are found.
+    /// The file the given path names: the default account's sign-in, and where the others' are
+    /// found; for a store made with ``init(directory:)``, the folder.
     public let basePath: String
+    /// Whether ``basePath`` is a folder of entry files (``init(directory:)``).
+    public let isDirectory: Bool
     /// The account whose sign-in this store keeps.
     public let account: String
     /// `<path>.lock` and its version count, shared by every process using this file.
@@ -29,13 +36,21 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
 
     /// A store at `path`, for the default account; its directory is created owner-only when needed.
     public init(path: String) {
-        self.init(basePath: path, account: Self.defaultAccount)
+        self.init(basePath: path, account: Self.defaultAccount, isDirectory: false)
     }
 
-    private init(basePath: String, account: String) {
+    /// A store that is the folder `directory` (created 0700 at the first write): one 0600 file per
+    /// sign-in and per registration, named so a person can tell which server each is for.
+    public init(directory: String) {
+        self.init(basePath: directory, account: Self.defaultAccount, isDirectory: true)
+    }
+
+    private init(basePath: String, account: String, isDirectory: Bool) {
         self.basePath = basePath
         self.account = account
-        let path = account == Self.defaultAccount ? basePath : basePath + AccountFileName.marker + AccountFileName.component(for: account)
+        self.isDirectory = isDirectory
+        let path = isDirectory ? StoreDirectory.signInPath(basePath, account: account)
+            : account == Self.defaultAccount ? basePath : basePath + AccountFileName.marker + AccountFileName.component(for: account)
         self.path = path
         self.coordination = StoreCoordinationFile(path: path + ".lock")
     }
@@ -48,11 +63,15 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
 
     /// The same store for another account.
     public func forAccount(_ account: String) -> FileTokenStore {
-        FileTokenStore(basePath: basePath, account: account)
+        FileTokenStore(basePath: basePath, account: account, isDirectory: isDirectory)
     }
 
     /// Every account with a sign-in in this store, the default one first, the others sorted.
     public func accounts() -> [String] {
+        if isDirectory {
+            return StoreDirectory.names(in: (basePath as NSString).appendingPathComponent(StoreDirectory.signIns), member: "account",
+                                        read: Self.ownFileContents)
+        }
         let directory = (basePath as NSString).deletingLastPathComponent
         let base = (basePath as NSString).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
@@ -93,34 +112,10 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         return try SignInRecord.decode(stored: data)
     }
 
-    /// The file's bytes if it is a regular file of this user's that nobody else can read or
-    /// write, and not larger than a sign-in is.
-    private static func ownFileContents(at path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0,
-              status.st_mode & S_IFMT == S_IFREG,
-              status.st_uid == geteuid(),
-              status.st_mode & 0o077 == 0,
-              status.st_size <= Self.maximumSize
-        else { return nil }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while data.count <= Self.maximumSize {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return data
-    }
-
     /// An account's sign-in stored under the name an earlier version gave it (uppercase letters
     /// kept, which a case-insensitive volume folds into another account's), moved to its name now.
     private func moveLegacyFile() {
-        guard account != Self.defaultAccount else { return }
+        guard !isDirectory, account != Self.defaultAccount else { return }
         let legacy = basePath + AccountFileName.marker + AccountFileName.legacyComponent(for: account)
         guard legacy != path, access(path, F_OK) != 0, access(legacy, F_OK) == 0 else { return }
         let directory = (legacy as NSString).deletingLastPathComponent
@@ -144,7 +139,9 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
 
     public func save(_ signIn: SignInRecord) async throws {
         var data = try JSONEncoder().encode(signIn)
-        if account != Self.defaultAccount, AccountFileName.isHashed(AccountFileName.component(for: account)) {
+        if isDirectory {
+            data = try StoreDirectory.tagged(data, member: "account", name: account)
+        } else if account != Self.defaultAccount, AccountFileName.isHashed(AccountFileName.component(for: account)) {
             // The name that is not in the file name, for accounts().
             var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             object["account"] = account
@@ -154,50 +151,43 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         coordination.markChanged()
     }
 
-    /// Writes `data` to `path` as a new 0600 file renamed over the old one (its directory made
-    /// owner-only when needed): readers see the old bytes or the new, never half of either, and
-    /// nobody else ever reads them.
-    private static func writeOwnerOnly(_ data: Data, to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
-        let temporary = "\(path).\(UUID().uuidString).tmp"
-        // O_EXCL with 0600 from the start: the tokens are never readable by others, not even briefly.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw Self.posixError() }
-        var written = 0
-        let result: Int = data.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count <= 0 { return -1 }
-                written += count
-            }
-            return fsync(descriptor) == 0 ? written : -1
-        }
-        close(descriptor)
-        guard result == data.count, rename(temporary, path) == 0 else {
-            let error = Self.posixError()
-            unlink(temporary)
-            throw error
-        }
-    }
-
     /// The file a registration is kept in: `<base>.registration-<key>`, the key made safe for a
     /// file name by the account-name rule.
     func registrationPath(key: String) -> String {
-        basePath + ".registration-" + AccountFileName.component(for: key)
+        isDirectory ? StoreDirectory.registrationPath(basePath, key: key) : basePath + ".registration-" + AccountFileName.component(for: key)
+    }
+
+    /// The keys of the registrations kept in a store made with ``init(directory:)``; none for one
+    /// kept beside a file, whose registration files may not say their key.
+    public func registrationKeys() -> [String] {
+        guard isDirectory else { return [] }
+        return StoreDirectory.names(in: (basePath as NSString).appendingPathComponent(StoreDirectory.registrations), member: "key",
+                                    read: Self.ownFileContents)
     }
 
     /// The registration kept under `key`, if its file is this user's alone.
     public func loadRegistration(key: String) async throws -> ClientRegistrationRecord? {
-        guard let data = Self.ownFileContents(at: registrationPath(key: key)) else { return nil }
-        return try JSONDecoder().decode(ClientRegistrationRecord.self, from: data)
+        try await loadRegistrationFile(registrationPath(key: key))
     }
 
     /// Keeps `registration` under `key`, in a 0600 file beside the store's.
     public func saveRegistration(_ registration: ClientRegistrationRecord, key: String) async throws {
-        try Self.writeOwnerOnly(try JSONEncoder().encode(registration), to: registrationPath(key: key))
+        let data = try JSONEncoder().encode(registration)
+        try Self.writeOwnerOnly(isDirectory ? try StoreDirectory.tagged(data, member: "key", name: key) : data, to: registrationPath(key: key))
+    }
+
+    /// A registration from a file of this user's alone (a flat store's, being moved).
+    func loadRegistrationFile(_ file: String) async throws -> ClientRegistrationRecord? {
+        guard let data = Self.ownFileContents(at: file) else { return nil }
+        return try JSONDecoder().decode(ClientRegistrationRecord.self, from: data)
+    }
+
+    /// A store that is the folder `path`, moving into it first the entries an earlier version
+    /// kept beside a file of that name (`path`, `path.account-…`, `path.registration-…`): how the
+    /// command-line tools open `--store`.
+    @_spi(BuildingBlocks)
+    public static func directory(movingFlatStoreAt path: String) async throws(OAuthError) -> FileTokenStore {
+        try await FlatStoreMove.directoryStore(at: path)
     }
 
     /// Removes the registration's file.
@@ -263,10 +253,5 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         }
         removeTemporaries(olderThan: 0)
         coordination.markChanged()
-    }
-
-    /// The failed call's `errno`, as the error the session reports as `storageFailed`'s cause.
-    private static func posixError() -> POSIXError {
-        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 }

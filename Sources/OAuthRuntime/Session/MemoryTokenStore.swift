@@ -26,6 +26,11 @@ public actor MemoryTokenStore: AccountTokenStore, ClientRegistrationStore {
         MemoryTokenStore(account: account, shelf: shelf)
     }
 
+    /// Every account with a sign-in in this store, sorted.
+    public nonisolated func accounts() -> [String] {
+        shelf.accounts()
+    }
+
     public func load() -> SignInRecord? { shelf.signIn(for: account) }
     public func save(_ signIn: SignInRecord) { shelf.setSignIn(signIn, for: account) }
     /// Forgets the sign-in.
@@ -45,6 +50,7 @@ public actor MemoryTokenStore: AccountTokenStore, ClientRegistrationStore {
         private var storedSignIns: [String: SignInRecord] = [:]
         private var storedRegistrations: [String: ClientRegistrationRecord] = [:]
 
+        func accounts() -> [String] { lock.withLock { storedSignIns.keys.sorted() } }
         func signIn(for account: String) -> SignInRecord? { lock.withLock { storedSignIns[account] } }
         func setSignIn(_ signIn: SignInRecord?, for account: String) { lock.withLock { storedSignIns[account] = signIn } }
         func registration(for key: String) -> ClientRegistrationRecord? { lock.withLock { storedRegistrations[key] } }

@@ -57,7 +57,7 @@ struct EnterpriseAgentsTests {
         #expect(peers.identityProviderRequests().map { $0["grant_type"] as? String } == ["authorization_code", "urn:ietf:params:oauth:grant-type:token-exchange"])
 
         // Four processes after the token expired: one renewal (exchange + redeem) between them, no browser.
-        try await expire(FileTokenStore(path: path), resource: first.endpoint)
+        try await expire(FileTokenStore(directory: path), resource: first.endpoint)
         let endpoint = first.endpoint, options = Self.enterprise(peers)
         let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
             for index in 0..<4 {
@@ -105,7 +105,7 @@ struct EnterpriseAgentsTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(opened() == 1)
         try await Task.sleep(for: .seconds(lifetime + 1))
-        try await expire(FileTokenStore(path: path), resource: server.endpoint)
+        try await expire(FileTokenStore(directory: path), resource: server.endpoint)
         let refreshesBefore = peers.identityProviderRequests().filter { $0["grant_type"] as? String == "refresh_token" }.count
 
         let endpoint = server.endpoint, options = Self.enterprise(peers), browser = script.path

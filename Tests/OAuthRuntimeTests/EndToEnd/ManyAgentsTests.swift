@@ -51,7 +51,7 @@ struct ManyAgentsTests {
         #expect(server.distinctTokens().count == 1)
 
         for round in 1...2 {
-            try await expire(FileTokenStore(path: path))
+            try await expire(FileTokenStore(directory: path))
             // No browser from here on: a command that fails would fail the run that tried it.
             let processes = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
                 for index in 0..<Self.agents {

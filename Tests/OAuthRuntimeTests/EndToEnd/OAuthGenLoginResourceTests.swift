@@ -24,7 +24,7 @@ struct OAuthGenLoginResourceTests {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-resource-\(UUID().uuidString).json").path
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-resource-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: store) }
 
         let (first, report) = try login(api, ["--store", store])
@@ -44,12 +44,13 @@ struct OAuthGenLoginResourceTests {
         #expect(calls.first?["scheme"] is NSNull)
         #expect(calls.last?["aud"] as? [String] == [api.resource])
 
-        // The registration access token is a secret: in a 0600 file beside the store, never on
-        // the terminal.
-        let registrationFile = try #require(try FileManager.default.contentsOfDirectory(atPath: (store as NSString).deletingLastPathComponent)
-            .first { $0.hasPrefix((store as NSString).lastPathComponent + ".registration-") })
-        let registrationPath = ((store as NSString).deletingLastPathComponent as NSString).appendingPathComponent(registrationFile)
-        defer { try? FileManager.default.removeItem(atPath: registrationPath) }
+        // The registration access token is a secret: in a 0600 file in the store's folder, named
+        // for its server, never on the terminal.
+        let folder = (store as NSString).appendingPathComponent("registrations")
+        let registrationFile = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
+        #expect(registrationFile.hasPrefix("dynamic-at-127.0.0.1-\(URL(string: provider.issuer)?.port ?? 0)"), "\(registrationFile)")
+        let registrationPath = (folder as NSString).appendingPathComponent(registrationFile)
+        #expect(try FileManager.default.attributesOfItem(atPath: store)[.posixPermissions] as? Int == 0o700)
         #expect(try FileManager.default.attributesOfItem(atPath: registrationPath)[.posixPermissions] as? Int == 0o600)
         let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: registrationPath))) as? [String: Any])
         let registrationToken = try #require(stored["registrationAccessToken"] as? String)

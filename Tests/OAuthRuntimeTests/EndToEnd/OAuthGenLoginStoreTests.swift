@@ -9,7 +9,10 @@ import Testing
 @Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
 struct OAuthGenLoginStoreTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-login-store-\(UUID().uuidString)")
-    var path: String { directory.appendingPathComponent("tokens.json").path }
+    /// The `--store` folder.
+    var path: String { directory.appendingPathComponent("tokens").path }
+    /// The file of its one (default) sign-in.
+    var signInFile: String { FileTokenStore(directory: path).path }
 
     func arguments(_ provider: DjangoProvider.Instance, browser: String) -> [String] {
         ["--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.noConsentClientID,
@@ -23,12 +26,12 @@ struct OAuthGenLoginStoreTests {
     /// The client's record says the access token expired (the provider's live 3600 s): the next
     /// use refreshes it, with the stored refresh token.
     func expireStoredAccessToken() throws {
-        var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: signInFile))) as? [String: Any])
         var tokens = try #require(record["tokens"] as? [String: Any])
         tokens["expiresAt"] = 0    // 2001, in Foundation's default date encoding
         record["tokens"] = tokens
-        try JSONSerialization.data(withJSONObject: record).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o600)
+        try JSONSerialization.data(withJSONObject: record).write(to: URL(fileURLWithPath: signInFile))
+        chmod(signInFile, 0o600)
     }
 
     @Test func severalProcessesOnAnExpiredTokenAllSucceedWithOneRefresh() async throws {
@@ -73,7 +76,7 @@ struct OAuthGenLoginStoreTests {
         let login = ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login")
         let first = try await ProcessRunner.runDetached(login, arguments(provider, browser: provider.browserCommand + " --username sybil"))
         #expect(first.status == 0, "\(first.stderr)")
-        let firstFile = try Data(contentsOf: URL(fileURLWithPath: path))
+        let firstFile = try Data(contentsOf: URL(fileURLWithPath: signInFile))
         let firstRefreshToken = try #require(try storedRefreshToken())
 
         var other = arguments(provider, browser: provider.browserCommand + " --username sybil")
@@ -83,7 +86,7 @@ struct OAuthGenLoginStoreTests {
         #expect(refused.stderr.contains("expected the stored sign-in to be one of client \"\(provider.clientID)\""), "\(refused.stderr)")
         #expect(refused.stderr.contains("pass --replace-stored-sign-in"))
         #expect(!refused.stderr.contains(firstRefreshToken))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == firstFile)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: signInFile)) == firstFile)
 
         let replaced = try await ProcessRunner.runDetached(login, other + ["--replace-stored-sign-in"])
         #expect(replaced.status == 0, "\(replaced.stderr)")
@@ -95,7 +98,7 @@ struct OAuthGenLoginStoreTests {
     }
 
     func storedRefreshToken() throws -> String? {
-        let record = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let record = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: signInFile))) as? [String: Any]
         return (record?["tokens"] as? [String: Any])?["refreshToken"] as? String
     }
 }

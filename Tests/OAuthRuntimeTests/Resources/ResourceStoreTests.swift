@@ -169,6 +169,37 @@ struct ResourceStoreTests {
         #expect(try await store.loadRegistration(key: key)?.issuer == provider.issuer)
     }
 
+    /// Issue 45, G4: removing a server that is gone works from what the store holds. The
+    /// resource no longer answers; a new session (nothing discovered) forgets its sign-in and
+    /// registration, revokes the grant and deletes the client at the authorization server the
+    /// entries name, and registers nothing. Seen failing before: removeServer() discovered first
+    /// and threw for the resource that was gone, leaving the live refresh token and the client.
+    @Test func aGoneResourceIsForgottenFromWhatTheStoreHolds() async throws {
+        let provider = try DjangoProvider.instance()
+        let api = try ProtectedAPI(provider: provider)
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try session(api, store: store, identity: .dynamic(clientName: "gone"))
+        #expect(try await call(first, api) == 200)
+        let registration = try #require(try await first.oauthSession().client.options.registration)
+        let account = try #require(store.accounts().first { $0.hasPrefix("resource \(api.resource) at ") })
+        api.stop()
+
+        let recording = RecordingTransport()
+        let later = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "gone"), redirectURI: Self.redirect,
+                                             store: store, userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5),
+                                             transport: recording, allowInsecureLoopback: true)
+        try await later.removeServer()
+        #expect(try await store.forAccount(account).load() == nil)
+        #expect(recording.exchanges.contains { $0.request.method == "DELETE" && $0.request.url == registration.registrationClientURI })
+        #expect(recording.urls.contains { $0.absoluteString.hasSuffix("/revoke_token/") }, "\(recording.urls)")
+        #expect(!recording.exchanges.contains { $0.request.method == "POST" && $0.request.url.absoluteString.hasSuffix("/register/") })
+        #expect(!recording.urls.contains { $0.absoluteString.hasPrefix(api.resource) })
+        let read = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: try #require(registration.registrationClientURI),
+                                                                    headers: ["Authorization": "Bearer \(registration.registrationAccessToken ?? "")"]))
+        #expect(read.status == 401 || read.status == 404, "the client is still readable: HTTP \(read.status)")
+    }
+
     /// Removing the server deletes the registration at the server (RFC 7592) and forgets it and
     /// the sign-in; another resource's, in the same store, stays.
     @Test func removingTheServerDeletesItsRegistration() async throws {

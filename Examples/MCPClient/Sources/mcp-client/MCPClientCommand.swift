@@ -57,7 +57,7 @@ struct MCPClientCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --identity-provider: a private key, PEM or a JWK (0600), for --client-id's private_key_jwt.", valueName: "file"))
     var clientKey: String?
 
-    @Option(help: ArgumentHelp("Keep the sign-in and the registration in FILE (0600) for the next run.", valueName: "file"))
+    @Option(help: ArgumentHelp("Keep the sign-in and the registration in the folder PATH (0700), a file each, for the next run.", valueName: "path"))
     var store: String?
 
     @Option(help: ArgumentHelp("A command that opens the sign-in URL (split like a shell would; the URL is appended).", valueName: "cmd"))
@@ -81,7 +81,7 @@ struct MCPClientCommand: AsyncParsableCommand {
         guard let data = arguments.data(using: .utf8), let toolArguments = try? JSONDecoder().decode([String: Value].self, from: data) else {
             throw ValidationError("expected --arguments to be a JSON object, found \(arguments)")
         }
-        let fileStore = store.map { FileTokenStore(path: $0) }
+        let fileStore = store.map { FileTokenStore(directory: $0) }
         let userAgent = try LoopbackUserAgent(browserCommandLine: browserCommand)
         let identity: ProtectedResourceSession.ClientIdentity
         if let identityProvider {
