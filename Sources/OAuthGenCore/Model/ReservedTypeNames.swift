@@ -19,7 +19,7 @@ package enum ReservedTypeNames {
         "PendingAuthorization", "ProtectedResource", "ProtectedResourceSession", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
         "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceDiscovery", "ResourceRefusal", "ResponseTooLarge",
         "ScopeValue", "SecureEnclaveDPoPKey", "ObservableSession", "SessionState", "SignIn", "SignInOwner", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
-        "StandardClaims", "StandardPrompt", "StepUp", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",
+        "StandardClaims", "StandardPrompt", "StepUp", "StoredResourceEntries", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
         "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore", "TokenStoreLock",
         "TokenStoreLockError", "TokenStoreUnavailableError", "TokenTypeHint", "URLOrigin", "URLSessionTransport", "VerifiedIDToken",
