@@ -39,15 +39,13 @@ extension OAuthGenLogin {
             userAgent: agent, transport: URLSessionTransport(),
             allowInsecureLoopback: allowInsecureLoopback, alwaysUsesDPoP: dpop)
         let found = try await session.discovery()
-        // The resource, its server and the client's binding to it are checked here, before
-        // anything signs in or sends a credential.
-        let oauth = try await session.oauthSession()
+        // The resource, its server and the client's binding to it are checked first, before
+        // anything signs in or sends a credential; the registration and the first sign-in are
+        // made once for all the processes on --store. Scopes given on the command line replace
+        // the ones the resource named.
+        let oauth = try await session.signedInSession(scopes: scope.map { $0.split(separator: " ").map(String.init) })
         let registration = oauth.client.options.registration
-        let signInReused = try await oauth.currentSignIn() != nil
-        if !signInReused, let scope {
-            // Scopes given on the command line replace the ones the resource named.
-            try await session.signIn(scopes: scope.split(separator: " ").map(String.init))
-        }
+        let signInReused = await session.firstSignIns == 0
         var status: Int?
         var location: String?
         var outcome: MCPOutcome?

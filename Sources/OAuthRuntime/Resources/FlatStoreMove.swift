@@ -41,7 +41,9 @@ enum FlatStoreMove {
     static func siblings(of path: String) -> [String] {
         let folder = (path as NSString).deletingLastPathComponent, base = (path as NSString).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        return names.filter { $0.hasPrefix(base + ".account-") || $0.hasPrefix(base + ".registration-") || $0 == base + ".lock.version" }
+        return names.filter {
+            $0.hasPrefix(base + ".account-") || $0.hasPrefix(base + ".registration-") || $0.hasPrefix(base + ".sign-in-") || $0 == base + ".lock.version"
+        }
     }
 
     private static func move(_ path: String) async throws -> FileTokenStore {

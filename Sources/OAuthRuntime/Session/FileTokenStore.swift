@@ -157,6 +157,13 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         isDirectory ? StoreDirectory.registrationPath(basePath, key: key) : basePath + ".registration-" + AccountFileName.component(for: key)
     }
 
+    /// The lock file sessions on this store take to sign in for `name` one at a time: in the
+    /// folder's `locks/`, or beside the file.
+    func signInLockPath(for name: String) -> String {
+        isDirectory ? (basePath as NSString).appendingPathComponent("locks/" + StoreDirectory.fileName(for: name) + ".lock")
+            : basePath + ".sign-in-" + AccountFileName.component(for: name) + ".lock"
+    }
+
     /// The keys of the registrations kept in a store made with ``init(directory:)``; none for one
     /// kept beside a file, whose registration files may not say their key.
     public func registrationKeys() -> [String] {

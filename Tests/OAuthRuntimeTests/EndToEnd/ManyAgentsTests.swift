@@ -34,6 +34,34 @@ struct ManyAgentsTests {
         try await account.save(record)
     }
 
+    /// Issue 45, G9: four agents started together on an empty store register one client and
+    /// open one browser between them: the registration and the first sign-in are made under the
+    /// store's lock for the resource, and the others find them. Seen failing before: four
+    /// registrations and four browser sign-ins.
+    @Test func fourAgentsOnAnEmptyStoreRegisterOnceAndSignInOnce() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider)
+        defer { server.stop() }
+        let directory = try makeTestDirectory("oauthgen-agents")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("store").path
+        let log = directory.appendingPathComponent("browsers.log"), script = directory.appendingPathComponent("browser.sh")
+        try Data("#!/bin/sh\necho opened >> '\(log.path)'\nexec '\(provider.python)' '\(provider.driver)' --username victor \"$@\"\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+
+        let endpoint = server.endpoint, browser = script.path
+        let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+            for _ in 0..<4 { group.addTask { try await Self.agent(endpoint, store: path, browser: browser, call: ["--mcp"]) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        let reports = runs.map(Self.report)
+        #expect(Set(reports.compactMap { $0["client_id"] as? String }).count == 1)
+        #expect(reports.filter { $0["registration_reused"] as? Bool == false }.count == 1)
+        #expect(reports.filter { $0["sign_in_reused"] as? Bool == false }.count == 1)
+        #expect(((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count == 1)
+    }
+
     @Test func eightProcessesShareOneRefreshAndNoBrowser() async throws {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider, logsTokens: true)
