@@ -31,6 +31,10 @@ public struct ClientRegistrationRecord: Sendable, Hashable, Codable, CustomStrin
     /// asking the server for anything. The resource's own metadata is read again each time, so a
     /// resource that names another server is still noticed.
     public var authorizationServer: ProviderConfiguration?
+    /// When ``authorizationServer`` was read from the server: kept metadata older than a day, or
+    /// without this date, is read again (issue 45, G8: a server that moved its token endpoint kept
+    /// getting refresh tokens at the old one).
+    public var authorizationServerReadAt: Date?
 
     /// A record from its parts.
     public init(issuer: String, clientID: String, method: Method, redirectURIs: [URL] = [], registrationAccessToken: String? = nil,

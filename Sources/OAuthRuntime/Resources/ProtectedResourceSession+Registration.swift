@@ -36,12 +36,14 @@ extension ProtectedResourceSession {
                                                                             scopes: found.scopes, transport: transport, allowInsecureLoopback: allowInsecureLoopback)
             }
             // Kept when new, or when the server's metadata it carries changed.
-            if let registrations, !registrationReused || registration.authorizationServer != found.configuration {
+            if let registrations, !registrationReused || registration.authorizationServer != found.configuration || serverMetadataReadNow {
                 registration.authorizationServer = found.configuration
+                if serverMetadataReadNow || registration.authorizationServerReadAt == nil { registration.authorizationServerReadAt = Date() }
                 try await keep(registration, key: key, in: registrations)
             }
             // The sign-in's record carries the registration without the server's metadata.
             registration.authorizationServer = nil
+            registration.authorizationServerReadAt = nil
             return registration
         }
     }
@@ -107,10 +109,12 @@ extension ProtectedResourceSession {
         registrationReused = stored != nil
         var record = ClientRegistrationRecord(issuer: issuer, clientID: clientID, method: .preregistered)
         record.authorizationServer = found.configuration
+        record.authorizationServerReadAt = serverMetadataReadNow ? Date() : stored?.authorizationServerReadAt
         if let registrations, stored != record {
             if stored == nil { pendingBinding = (record, key) } else { try await keep(record, key: key, in: registrations) }
         }
         record.authorizationServer = nil
+        record.authorizationServerReadAt = nil
         return record
     }
 

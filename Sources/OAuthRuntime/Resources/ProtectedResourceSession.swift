@@ -79,6 +79,9 @@ public actor ProtectedResourceSession {
 
     var discovered: DiscoveredResource?
     var session: OAuthSession<DiscoveredProvider>?
+    /// Whether the server's metadata of ``discovered`` was read from the server, not from a
+    /// registration that kept it: a registration then keeps it with today's date.
+    var serverMetadataReadNow = false
     /// A pre-registered client's first binding, kept once a sign-in at its server succeeded.
     var pendingBinding: (record: ClientRegistrationRecord, key: String)?
     /// The sign-ins this session made because the store held none (diagnostics, and
@@ -128,13 +131,17 @@ public actor ProtectedResourceSession {
         // needs the ID-JAG profile, not an authorization endpoint or S256.
         let grant: ResourceServerGrant
         if case .enterprise = identity { grant = .identityAssertion } else { grant = .authorizationCode }
+        let usedKept = CancellationFlag()
         let found = try await ResourceDiscovery.discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback,
                                                          grant: grant, dpop: alwaysUsesDPoP) { issuer, resource in
             guard let registrations, let key = Self.registrationKey(for: identity, redirectURI: redirect, issuer: issuer, resource: resource.absoluteString),
-                  let kept = try? await registrations.loadRegistration(key: key), kept.issuer == issuer else { return nil }
-            return kept.authorizationServer
+                  let kept = try? await registrations.loadRegistration(key: key), kept.issuer == issuer,
+                  let server = kept.authorizationServer, Self.isFresh(kept) else { return nil }
+            usedKept.set()
+            return server
         }
         discovered = found
+        serverMetadataReadNow = !usedKept.isSet
         return found
     }
 
@@ -200,7 +207,11 @@ public actor ProtectedResourceSession {
     /// The headers for one request to the resource: signed in first (opening the user agent
     /// when ``interaction`` allows), refreshed if needed.
     public func authorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
-        try await signedInSession().validAuthorizationHeaders(method: method, url: url)
+        do {
+            return try await signedInSession().validAuthorizationHeaders(method: method, url: url)
+        } catch {
+            throw await metadataMayBeStale(after: error)
+        }
     }
 
     /// The session, signed in first (with the discovered scopes) when it holds no sign-in.
@@ -339,9 +350,13 @@ public actor ProtectedResourceSession {
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
         // Signed in here; the session's one loop makes each attempt's headers itself, and asks
         // this session for a step-up when a refusal calls for one.
-        let session = try await signedInSession()
-        return try await session.data(for: request) { refusal async throws(OAuthError) -> Bool in
-            try await self.stepUp(for: refusal)
+        do {
+            let session = try await signedInSession()
+            return try await session.data(for: request) { refusal async throws(OAuthError) -> Bool in
+                try await self.stepUp(for: refusal)
+            }
+        } catch {
+            throw await metadataMayBeStale(after: error)
         }
     }
 

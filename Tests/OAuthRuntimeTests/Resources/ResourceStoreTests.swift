@@ -200,6 +200,49 @@ struct ResourceStoreTests {
         #expect(read.status == 401 || read.status == 404, "the client is still readable: HTTP \(read.status)")
     }
 
+    /// Issue 45, G8: the server's metadata kept with a registration ages, and is read again after
+    /// a token-endpoint failure that is not an OAuth error. The kept metadata here names a token
+    /// endpoint the server does not have (it moved it, answering 404 there); the expired sign-in's refresh fails
+    /// there once, and the next call reads the metadata again and refreshes at the real endpoint.
+    /// Kept metadata two days old is read again before it is used. Seen failing before: every
+    /// later call went to the dead endpoint, and old metadata was used forever.
+    @Test func keptMetadataAgesAndIsReadAgainAfterItsEndpointFails() async throws {
+        let provider = try DjangoProvider.instance()
+        let api = try ProtectedAPI(provider: provider)
+        defer { api.stop() }
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try await call(try session(api, store: store), api) == 200)
+        let key = ProtectedResourceSession.dynamicKey(issuer: provider.issuer, redirectURI: Self.redirect.url, resource: api.resource)
+        var kept = try #require(try await store.loadRegistration(key: key))
+        let realTokenEndpoint = try #require(kept.authorizationServer?.endpoints.token)
+        #expect(kept.authorizationServerReadAt.map { abs($0.timeIntervalSinceNow) < 60 } == true)
+        kept.authorizationServer?.endpoints.token = try #require(URL(string: "moved-token/", relativeTo: realTokenEndpoint)?.absoluteURL)
+        try await store.saveRegistration(kept, key: key)
+        let account = try #require(store.accounts().first { $0.hasPrefix("resource \(api.resource) at ") })
+        var record = try #require(try await store.forAccount(account).load())
+        record.tokens.expiresAt = Date(timeIntervalSinceNow: -60)
+        try await store.forAccount(account).save(record)
+
+        let later = try session(api, store: store, username: nil)
+        let failed = await #expect(throws: OAuthError.self) { _ = try await call(later, api) }
+        #expect(failed?.kind == .unexpectedResponse && failed?.httpStatus == 404, "\(String(describing: failed))")
+        #expect(try await call(later, api) == 200)
+        #expect(try await store.loadRegistration(key: key)?.authorizationServer?.endpoints.token == realTokenEndpoint)
+
+        // Two days old: read again before use, though nothing failed.
+        kept = try #require(try await store.loadRegistration(key: key))
+        kept.authorizationServerReadAt = Date(timeIntervalSinceNow: -2 * 86_400)
+        try await store.saveRegistration(kept, key: key)
+        let recording = RecordingTransport()
+        let aged = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen store tests"),
+                                            redirectURI: Self.redirect, store: store, userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5),
+                                            transport: recording, allowInsecureLoopback: true)
+        #expect(try await call(aged, api) == 200)
+        #expect(recording.urls.contains { $0.path.contains("/.well-known/") && !$0.path.contains("oauth-protected-resource") }, "\(recording.urls)")
+        #expect(try await store.loadRegistration(key: key)?.authorizationServerReadAt.map { abs($0.timeIntervalSinceNow) < 60 } == true)
+    }
+
     /// Removing the server deletes the registration at the server (RFC 7592) and forgets it and
     /// the sign-in; another resource's, in the same store, stays.
     @Test func removingTheServerDeletesItsRegistration() async throws {
