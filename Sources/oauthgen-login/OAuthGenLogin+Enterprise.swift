@@ -23,6 +23,14 @@ extension OAuthGenLogin {
     /// The client at the MCP server's authorization server, signing in with ID-JAGs from
     /// `identityProvider`.
     func enterpriseIdentity(_ identityProvider: IdentityProviderSignIn) throws(OAuthError) -> EnterpriseIdentity {
+        // A Client ID Metadata Document's URL (§5): no server to name, a key or no authentication.
+        if let clientID, let document = URL(string: clientID), document.scheme == "https" || document.scheme == "http" {
+            guard clientSecret == nil else {
+                throw OAuthError(.invalidConfiguration, "expected --client-key or nothing with a client ID metadata document, found a client secret: a document's client authenticates with the keys it lists")
+            }
+            let key = try clientKey.map { path throws(OAuthError) in try ClientKey(contentsOf: URL(fileURLWithPath: path), keyID: clientKeyID) }
+            return EnterpriseIdentity(identityProvider: identityProvider, clientMetadataDocument: document, clientKey: key)
+        }
         guard let clientID, clientSecret != nil || clientKey != nil, let authorizationServer else {
             throw OAuthError(.invalidConfiguration, "expected --client-id with --authorization-server and --client-secret or --client-key for the MCP server's authorization server, found \(clientID == nil ? "no --client-id" : "neither credential"): an ID-JAG is redeemed by a confidential client")
         }

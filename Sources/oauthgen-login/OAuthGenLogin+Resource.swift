@@ -12,7 +12,8 @@ extension OAuthGenLogin {
               acrValues == nil, maxAge == nil else {
             throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --client-secret, --client-key, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs")
         }
-        if clientSecret != nil || clientKey != nil, authorizationServer == nil {
+        let isMetadataDocument = clientID.flatMap(URL.init(string:)).map { $0.scheme == "https" || $0.scheme == "http" } ?? false
+        if clientSecret != nil || clientKey != nil, authorizationServer == nil, !isMetadataDocument {
             throw OAuthError(.invalidConfiguration, "expected --authorization-server ISSUER with --client-secret or --client-key, found none: a credential goes only to the server that issued it, never to one a resource names")
         }
         guard let resource, let resourceURL = URL(string: resource), resourceURL.host != nil else {

@@ -70,8 +70,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("""
         With --resource: the authorization server --client-id is registered at (its issuer, exactly). \
-        Required with --client-secret or --client-key: a resource naming another server is refused \
-        before any browser opens or any credential is sent.
+        Required with --client-secret or --client-key (not for an https client ID, a metadata document): a \
+        resource naming another server is refused before any browser opens or any credential is sent.
         """, valueName: "issuer"))
     var authorizationServer: String?
 

@@ -55,10 +55,12 @@ public final class EnterprisePeers {
     /// 8414 §2 makes a client that authenticates with `private_key_jwt` need them listed.)
     /// `secretMethods` are the ways the server takes a client secret, and all its metadata lists
     /// for secrets. The identity provider's ID tokens live `idTokenLifetime` seconds, and a
-    /// refresh there mints a new one only with `refreshRenewsIDToken`.
+    /// refresh there mints a new one only with `refreshRenewsIDToken`. With
+    /// `clientMetadataDocuments` the authorization server also takes a Client ID Metadata
+    /// Document's URL as client ID.
     public init(identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil, accessTokenLifetimes: [Int] = [3600],
                 advertises: [String] = ["profile"], secretMethods: [String] = ["client_secret_basic", "client_secret_post"],
-                idTokenLifetime: Int = 3600, refreshRenewsIDToken: Bool = false) throws {
+                idTokenLifetime: Int = 3600, refreshRenewsIDToken: Bool = false, clientMetadataDocuments: Bool = false) throws {
         let python = try DjangoProvider.instance().python
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-enterprise-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -76,7 +78,7 @@ public final class EnterprisePeers {
         try Self.write(["identity_provider": identityProvider, "clients": [serverClient],
                         "introspection": ["client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret],
                         "log": directory.appendingPathComponent("authorization-server.log").path, "expires_in": accessTokenLifetimes, "advertises": advertises,
-                        "secret_methods": secretMethods],
+                        "secret_methods": secretMethods, "client_id_metadata_documents": clientMetadataDocuments],
                        to: serverConfiguration)
         do {
             let (server, serverPort) = try Self.start("authorization_server.py", python: python, configuration: serverConfiguration)
@@ -90,9 +92,9 @@ public final class EnterprisePeers {
 
     /// The identity provider's policy: it issues ID-JAGs for the authorization server, naming
     /// ``serverClientID``, for these resources only.
-    public func allow(resources: [String]) throws {
+    public func allow(resources: [String], clientID: String = EnterprisePeers.serverClientID) throws {
         var configuration = try JSONSerialization.jsonObject(with: Data(contentsOf: identityConfiguration)) as? [String: Any] ?? [:]
-        configuration["id_jag"] = [authorizationServer: ["client_id": Self.serverClientID, "resources": resources]]
+        configuration["id_jag"] = [authorizationServer: ["client_id": clientID, "resources": resources]]
         try Self.write(configuration, to: identityConfiguration)
     }
 

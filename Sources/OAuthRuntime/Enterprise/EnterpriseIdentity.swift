@@ -13,10 +13,16 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
     public let identityProvider: any IdentityAssertionIssuer
     /// The client ID at the MCP server's authorization server (the ID-JAG's `client_id`).
     public let clientID: String
-    /// The authorization server the client is registered at (its issuer, exactly). Required: the
-    /// client's secret or key, and the ID-JAGs, go to this server only, never to one a resource
-    /// names first (the MCP authorization spec, "Authorization Server Binding").
-    public let issuer: String
+    /// The authorization server the client is registered at (its issuer, exactly): the client's
+    /// secret or key, and the ID-JAGs, go to this server only, never to one a resource names
+    /// first (the MCP authorization spec, "Authorization Server Binding"). `nil` only for a client
+    /// known by its metadata document (``clientMetadataDocument``), which is the app's at every
+    /// server.
+    public let issuer: String?
+    /// The https URL of the app's Client ID Metadata Document, when that is the client ID: the
+    /// extension's way for a client not registered at the server (§5), which fetches the document
+    /// and the keys it lists.
+    public let clientMetadataDocument: URL?
     /// A secret, for an authorization server that authenticates the client so.
     let clientSecret: String?
     /// A key, for `private_key_jwt`.
@@ -28,7 +34,22 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
         self.identityProvider = identityProvider
         self.clientID = clientID
         self.issuer = issuer
+        self.clientMetadataDocument = nil
         self.clientSecret = clientSecret
+        self.clientKey = clientKey
+    }
+
+    /// An identity whose client ID is the URL of the app's Client ID Metadata Document
+    /// (enterprise-managed authorization §5: a client not registered at the MCP server's
+    /// authorization server), authenticated with `clientKey` (`private_key_jwt`, its public key in
+    /// the document) or, without one, not at all. Any server that accepts metadata documents
+    /// (`client_id_metadata_document_supported`) may be used.
+    public init(identityProvider: any IdentityAssertionIssuer, clientMetadataDocument: URL, clientKey: ClientKey? = nil) {
+        self.identityProvider = identityProvider
+        self.clientID = clientMetadataDocument.absoluteString
+        self.issuer = nil
+        self.clientMetadataDocument = clientMetadataDocument
+        self.clientSecret = nil
         self.clientKey = clientKey
     }
 
@@ -48,7 +69,7 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
 
     /// The identity provider, client and server; never the secret or key.
     public var description: String {
-        "EnterpriseIdentity(identityProvider: \(identityProvider.identityProviderIssuer), clientID: \(clientID), issuer: \(issuer)"
+        "EnterpriseIdentity(identityProvider: \(identityProvider.identityProviderIssuer), clientID: \(clientID)\(issuer.map { ", issuer: \($0)" } ?? "")"
             + "\(clientSecret == nil ? "" : ", secret: <redacted>")\(clientKey.map { ", key: \($0)" } ?? ""))"
     }
 }

@@ -13,14 +13,10 @@ extension ProtectedResourceSession {
         case .preregistered(let clientID, let boundIssuer):
             return try await boundRegistration(clientID: clientID, boundIssuer: boundIssuer, found: found, in: registrations)
         case .enterprise(let enterprise):
+            if let document = enterprise.clientMetadataDocument { return try metadataDocumentRegistration(document, found: found) }
             return try await boundRegistration(clientID: enterprise.clientID, boundIssuer: enterprise.issuer, found: found, in: registrations)
         case .metadataDocument(let url):
-            // Portable across servers: the document is the app's, wherever it signs in.
-            try EndpointPolicy.requireSecure(url, name: "client ID metadata document", allowInsecureLoopback: allowInsecureLoopback)
-            guard found.clientIDMetadataDocumentSupported else {
-                throw OAuthError.invalidConfiguration("expected the authorization server to accept a client ID metadata document (client_id_metadata_document_supported), found it does not say so")
-            }
-            return ClientRegistrationRecord(issuer: issuer, clientID: url.absoluteString, method: .metadataDocument, redirectURIs: [redirectURI.url])
+            return try metadataDocumentRegistration(url, found: found)
         case .dynamic(let clientName):
             let key = Self.dynamicKey(issuer: issuer, redirectURI: redirectURI.url, resource: found.resource.identifier.absoluteString)
             var registration: ClientRegistrationRecord
@@ -71,13 +67,24 @@ extension ProtectedResourceSession {
         }
     }
 
+    /// A client whose ID is its metadata document: portable across servers, the document being
+    /// the app's wherever it signs in, at a server that says it fetches such documents.
+    func metadataDocumentRegistration(_ url: URL, found: DiscoveredResource) throws(OAuthError) -> ClientRegistrationRecord {
+        try EndpointPolicy.requireSecure(url, name: "client ID metadata document", allowInsecureLoopback: allowInsecureLoopback)
+        guard found.clientIDMetadataDocumentSupported else {
+            throw OAuthError.invalidConfiguration("expected the authorization server to accept a client ID metadata document (client_id_metadata_document_supported), found it does not say so")
+        }
+        return ClientRegistrationRecord(issuer: found.configuration.issuer ?? "", clientID: url.absoluteString, method: .metadataDocument,
+                                        redirectURIs: [redirectURI.url])
+    }
+
     /// Where `identity`'s registration with `issuer` for `resource` is kept; `nil` for a metadata
     /// document, which is the app's wherever it signs in and is not kept.
     static func registrationKey(for identity: ClientIdentity, redirectURI: URL, issuer: String, resource: String) -> String? {
         switch identity {
         case .dynamic: dynamicKey(issuer: issuer, redirectURI: redirectURI, resource: resource)
         case .preregistered(let clientID, _): preregisteredKey(clientID: clientID)
-        case .enterprise(let enterprise): preregisteredKey(clientID: enterprise.clientID)
+        case .enterprise(let enterprise): enterprise.clientMetadataDocument == nil ? preregisteredKey(clientID: enterprise.clientID) : nil
         case .metadataDocument: nil
         }
     }

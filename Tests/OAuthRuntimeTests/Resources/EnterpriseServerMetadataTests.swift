@@ -48,6 +48,42 @@ struct EnterpriseServerMetadataTests {
         #expect(peers.authorizationServerRequests().map { $0["authorization"] as? String } == [scheme])
     }
 
+    /// Issue 45, item 9 (enterprise-managed authorization §5): a client not registered at the MCP
+    /// server's authorization server uses its Client ID Metadata Document's URL as client ID and
+    /// authenticates with private_key_jwt, the key's public half in the document, which the server
+    /// fetches. No `issuer` is named: the document is the app's at every server. Seen failing
+    /// before: an enterprise identity took only a registered client ID and a secret or key bound to
+    /// one server.
+    @Test func aClientIDMetadataDocumentIsTheClientAtAServerThatTakesOne() async throws {
+        let peers = try EnterprisePeers(clientMetadataDocuments: true)
+        defer { peers.stop() }
+        let server = try peers.mcpServer()
+        defer { server.stop() }
+        let directory = try makeTestDirectory("oauthgen-cimd")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (key, jwks) = try ClientKeyFiles.make("ec", in: directory, keyID: "cimd-1")
+        let jwksText = String(decoding: try JSONSerialization.data(withJSONObject: jwks), as: UTF8.self)
+        let documents = try LocalHTTPServer { request in
+            let url = "http://" + (request.headers["host"] ?? "") + "/agent.json"
+            return request.path == "/agent.json"
+                ? .json(#"{"client_id": "\#(url)", "client_name": "agent", "token_endpoint_auth_method": "private_key_jwt", "jwks": \#(jwksText)}"#)
+                : .notFound
+        }
+        defer { documents.stop() }
+        let document = try #require(URL(string: documents.origin + "/agent.json"))
+        try peers.allow(resources: [server.endpoint.absoluteString], clientID: document.absoluteString)
+        let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
+        let session = ProtectedResourceSession(
+            resource: server.endpoint, identity: .enterprise(EnterpriseIdentity(identityProvider: identity, clientMetadataDocument: document, clientKey: key)),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, allowInsecureLoopback: true)
+        let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
+        #expect(response.statusCode == 200)
+        #expect(try await session.oauthSession().client.clientID == document.absoluteString)
+        #expect(peers.authorizationServerRequests().map { $0["has"] as? [String] } == [["assertion", "client_assertion"]])
+        #expect(!documents.requests(to: "/agent.json").isEmpty)
+    }
+
     /// A server that says neither is refused while its metadata is read: no token exchange at the
     /// identity provider, nothing sent to the server's token endpoint.
     @Test func aServerThatDoesNotSayItRedeemsIDJAGsIsRefusedBeforeAnyExchange() async throws {

@@ -19,7 +19,11 @@ CONFIG.json:
                     extension's §6 discovery reads), ["grant_types"], both, or [] (neither);
                     "scopes" adds the optional scopes_supported>,
      "secret_methods": <how it takes a client secret, and all its metadata lists for secrets:
-                        ["client_secret_basic", "client_secret_post"] by default>}
+                        ["client_secret_basic", "client_secret_post"] by default>,
+     "client_id_metadata_documents": <true: it also takes as client ID the URL of a Client ID
+                        Metadata Document (http on 127.0.0.1 here, https elsewhere), fetches the
+                        document, and authenticates the client with the keys it lists; its
+                        metadata then says client_id_metadata_document_supported>}
 
 Its metadata is what the profile requires and no more: no authorization endpoint, no
 response_types_supported and no PKCE member, since no code flow runs here (RFC 8414 §2 requires
@@ -173,9 +177,25 @@ class ClientAssertion(JWTBearerClientAssertion):
         return KeySet.import_key_set(client.info["jwks"])
 
 
+def metadata_document_client(client_id):
+    """The client a Client ID Metadata Document describes: the document at the client ID's URL,
+    naming that URL as its client_id, with its public keys inline (`jwks`) for private_key_jwt."""
+    url = urllib.parse.urlsplit(client_id)
+    if not CONFIG.get("client_id_metadata_documents") or not (url.scheme == "https" or (url.scheme == "http" and url.hostname == "127.0.0.1")):
+        return None
+    try:
+        with urllib.request.urlopen(client_id, timeout=5) as answer:
+            document = json.load(answer)
+    except (OSError, ValueError):
+        return None
+    if document.get("client_id") != client_id or "jwks" not in document:
+        return None
+    return Client({"client_id": client_id, "jwks": document["jwks"]})
+
+
 class Server(AuthorizationServer):
     def query_client(self, client_id):
-        return CLIENTS.get(client_id)
+        return CLIENTS.get(client_id) or metadata_document_client(client_id)
 
     def save_token(self, token, request):
         claims = getattr(request, "id_jag_claims", {}) or {}
@@ -221,6 +241,7 @@ METADATA = {
     "token_endpoint_auth_methods_supported": SECRET_METHODS + ["private_key_jwt"],
     "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"],
     **({"scopes_supported": ["read", "write"]} if "scopes" in ADVERTISES else {}),
+    **({"client_id_metadata_document_supported": True} if CONFIG.get("client_id_metadata_documents") else {}),
     **({"authorization_grant_profiles_supported": ["urn:ietf:params:oauth:grant-profile:id-jag"]} if "profile" in ADVERTISES else {}),
     **({"grant_types_supported": [IDJAGGrant.GRANT_TYPE]} if "grant_types" in ADVERTISES else {}),
 }
