@@ -95,20 +95,18 @@ struct EnterpriseAgentsTests {
         let directory = try makeTestDirectory("oauthgen-enterprise-renewal")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sign-ins.json").path
-        let log = directory.appendingPathComponent("browsers.log"), script = directory.appendingPathComponent("browser.sh")
         let provider = try DjangoProvider.instance()
-        try Data("#!/bin/sh\necho opened >> '\(log.path)'\nexec '\(provider.python)' '\(provider.driver)' \"$@\"\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
-        func opened() -> Int { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count }
+        let counting = try CountingBrowser(in: directory, running: [provider.python, provider.driver])
+        func opened() -> Int { counting.openings }
 
-        let first = try await Self.agent(server.endpoint, Self.enterprise(peers), store: path, browser: script.path, call: ["--mcp"])
+        let first = try await Self.agent(server.endpoint, Self.enterprise(peers), store: path, browser: counting.path, call: ["--mcp"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(opened() == 1)
         try await Task.sleep(for: .seconds(lifetime + 1))
         try await expire(FileTokenStore(directory: path), resource: server.endpoint)
         let refreshesBefore = peers.identityProviderRequests().filter { $0["grant_type"] as? String == "refresh_token" }.count
 
-        let endpoint = server.endpoint, options = Self.enterprise(peers), browser = script.path
+        let endpoint = server.endpoint, options = Self.enterprise(peers), browser = counting.path
         let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
             for _ in 0..<4 {
                 group.addTask { try await Self.agent(endpoint, options, store: path, browser: browser, call: ["--mcp"]) }

@@ -45,11 +45,9 @@ struct ManyAgentsTests {
         let directory = try makeTestDirectory("oauthgen-agents")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("store").path
-        let log = directory.appendingPathComponent("browsers.log"), script = directory.appendingPathComponent("browser.sh")
-        try Data("#!/bin/sh\necho opened >> '\(log.path)'\nexec '\(provider.python)' '\(provider.driver)' --username victor \"$@\"\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        let counting = try CountingBrowser(in: directory, running: [provider.python, provider.driver, "--username", "victor"])
 
-        let endpoint = server.endpoint, browser = script.path
+        let endpoint = server.endpoint, browser = counting.path
         let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
             for _ in 0..<4 { group.addTask { try await Self.agent(endpoint, store: path, browser: browser, call: ["--mcp"]) } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -59,7 +57,7 @@ struct ManyAgentsTests {
         #expect(Set(reports.compactMap { $0["client_id"] as? String }).count == 1)
         #expect(reports.filter { $0["registration_reused"] as? Bool == false }.count == 1)
         #expect(reports.filter { $0["sign_in_reused"] as? Bool == false }.count == 1)
-        #expect(((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count == 1)
+        #expect(counting.openings == 1)
     }
 
     @Test func eightProcessesShareOneRefreshAndNoBrowser() async throws {

@@ -14,21 +14,13 @@ struct StepUpAcrossProcessesTests {
     /// and how many times a browser opened in all.
     func fiveRuns(_ api: ProtectedAPI, in directory: URL) throws -> (statuses: [Int32], browsersOpened: Int, errors: [String]) {
         let provider = try DjangoProvider.instance()
-        let log = directory.appendingPathComponent("browsers.log"), script = directory.appendingPathComponent("browser.sh")
-        try Data("""
-            #!/bin/sh
-            echo opened >> '\(log.path)'
-            exec '\(provider.python)' '\(provider.driver)' --username ivan "$@"
-
-            """.utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        let browser = try CountingBrowser(in: directory, running: [provider.python, provider.driver, "--username", "ivan"])
         let runs = try (0..<5).map { _ in
             try ProcessRunner.run(Self.login, ["--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "60",
                                                "--store", directory.appendingPathComponent("sign-ins.json").path,
-                                               "--browser-command", script.path], timeout: 120)
+                                               "--browser-command", browser.path], timeout: 120)
         }
-        let opened = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").count ?? 0
-        return (runs.map(\.status), opened, runs.map(\.stderr))
+        return (runs.map(\.status), browser.openings, runs.map(\.stderr))
     }
 
     /// A resource that refuses every token with `max_age=0`: the first run signs in and steps up

@@ -15,12 +15,13 @@ import TestSupport
 struct ResourceStoreTests {
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
+    /// A session for `api` on `store`; with `username` nil, a browser that fails at once.
     func session(_ api: ProtectedAPI, store: any TokenStore, identity: ProtectedResourceSession.ClientIdentity = .dynamic(clientName: "oauthgen store tests"),
-                 username: String? = "trent") throws -> ProtectedResourceSession {
+                 username: String? = "trent", transport: any HTTPTransport = URLSessionTransport()) throws -> ProtectedResourceSession {
         let provider = try DjangoProvider.instance()
         let browser = username.map { [provider.python, provider.driver, "--username", $0] } ?? ["/bin/false"]
         return ProtectedResourceSession(resource: URL(string: api.resource)!, identity: identity, redirectURI: Self.redirect, store: store,
-                                        userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), allowInsecureLoopback: true)
+                                        userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), transport: transport, allowInsecureLoopback: true)
     }
 
     func temporaryStore() throws -> (FileTokenStore, URL) {
@@ -68,9 +69,7 @@ struct ResourceStoreTests {
         #expect(try await call(try session(api, store: store), api) == 200)
 
         let recording = RecordingTransport()
-        let again = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen store tests"),
-                                             redirectURI: Self.redirect, store: store, userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"]),
-                                             transport: recording, allowInsecureLoopback: true)
+        let again = try session(api, store: store, username: nil, transport: recording)
         #expect(try await call(again, api) == 200)
         let asked = recording.urls.map { "\($0.host ?? ""):\($0.port ?? 0)" }
         #expect(!asked.contains("127.0.0.1:\(provider.port)"), "\(recording.urls)")
@@ -186,9 +185,7 @@ struct ResourceStoreTests {
         api.stop()
 
         let recording = RecordingTransport()
-        let later = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "gone"), redirectURI: Self.redirect,
-                                             store: store, userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5),
-                                             transport: recording, allowInsecureLoopback: true)
+        let later = try session(api, store: store, identity: .dynamic(clientName: "gone"), username: nil, transport: recording)
         try await later.removeServer()
         #expect(try await store.forAccount(account).load() == nil)
         #expect(recording.exchanges.contains { $0.request.method == "DELETE" && $0.request.url == registration.registrationClientURI })
@@ -235,9 +232,7 @@ struct ResourceStoreTests {
         kept.authorizationServerReadAt = Date(timeIntervalSinceNow: -2 * 86_400)
         try await store.saveRegistration(kept, key: key)
         let recording = RecordingTransport()
-        let aged = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen store tests"),
-                                            redirectURI: Self.redirect, store: store, userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5),
-                                            transport: recording, allowInsecureLoopback: true)
+        let aged = try session(api, store: store, username: nil, transport: recording)
         #expect(try await call(aged, api) == 200)
         #expect(recording.urls.contains { $0.path.contains("/.well-known/") && !$0.path.contains("oauth-protected-resource") }, "\(recording.urls)")
         #expect(try await store.loadRegistration(key: key)?.authorizationServerReadAt.map { abs($0.timeIntervalSinceNow) < 60 } == true)
