@@ -14,7 +14,9 @@ extension ProtectedResourceSession {
     @_spi(BuildingBlocks)
     public func sendOnce(_ request: URLRequest) async throws(OAuthError) -> HTTPURLResponse? {
         let session = try await oauthSession()
-        guard let url = request.url, let signIn = try await session.currentSignIn() else { return nil }
+        guard let url = request.url else { return nil }
+        try await requireWithinResource(url)
+        guard let signIn = try await session.currentSignIn() else { return nil }
         if let allowed = session.allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {
             throw OAuthError.resourceNotAllowed(url, allowed: Array(allowed))
         }

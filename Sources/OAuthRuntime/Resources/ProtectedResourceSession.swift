@@ -207,6 +207,7 @@ public actor ProtectedResourceSession {
     /// The headers for one request to the resource: signed in first (opening the user agent
     /// when ``interaction`` allows), refreshed if needed.
     public func authorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
+        try await requireWithinResource(url)
         do {
             return try await signedInSession().validAuthorizationHeaders(method: method, url: url)
         } catch {
@@ -348,6 +349,7 @@ public actor ProtectedResourceSession {
     /// `insufficient_scope` or a 401 `insufficient_user_authentication` stepped up once
     /// (``handle(_:sent:)``).
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {
+        if let url = request.url { try await requireWithinResource(url) }
         // Signed in here; the session's one loop makes each attempt's headers itself, and asks
         // this session for a step-up when a refusal calls for one.
         do {
@@ -358,6 +360,12 @@ public actor ProtectedResourceSession {
         } catch {
             throw await metadataMayBeStale(after: error)
         }
+    }
+
+    /// Refuses `url` outside the resource (its origin and path, `ResourceBoundary`): the URL
+    /// the app calls it by, or its identifier once discovered.
+    func requireWithinResource(_ url: URL) async throws(OAuthError) {
+        try ResourceBoundary.require(url, within: [resource] + (discovered.map { [$0.resource.identifier] } ?? []))
     }
 
     /// Signs in with `scopes` instead of the ones the resource names (an app that knows what it

@@ -49,6 +49,25 @@ struct ProtectedResourceSessionTests {
         #expect(elsewhere.requests.isEmpty)
     }
 
+    /// Issue 45, G12: the token's boundary is the resource's path, not only its origin: a gateway
+    /// hosts several MCP servers on one origin, each with its own tokens. A request beside the
+    /// resource (`/apix`, `/other/api`) is refused before any token is made for it. Seen failing
+    /// before: both were sent with the token.
+    @Test func theTokenStaysWithinTheResourcesPath() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance())
+        defer { api.stop() }
+        let session = session(api, browser: try browser("sybil"))
+        #expect(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode == 200)
+        let sent = try api.requests().count
+        let origin = try #require(URL(string: api.resource)).deletingLastPathComponent().absoluteString
+        for beside in [origin + "apix", origin + "other/api"] {
+            let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: URL(string: beside)!)) }
+            #expect(error?.kind == .resourceNotAllowed)
+            #expect(error?.message.hasPrefix("expected a request within \(api.resource), found one to \(beside)") == true, "\(error?.message ?? "")")
+        }
+        #expect(try api.requests().count == sent)
+    }
+
     /// Hardening 4, item 2: a resource that answers every request with `max_age=0` opened the
     /// browser 6 times in 5 calls. Now: one sign-in, then at most `maximumStepUps` (3) step-ups
     /// in the window, then a typed error, and nothing opens.
