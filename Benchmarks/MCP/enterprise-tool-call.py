@@ -39,7 +39,8 @@ def count(log):
 
 def expire(store, endpoint):
     """Marks the stored sign-in for `endpoint` expired, as the clock would."""
-    for path in glob.glob(store + "*"):
+    # The tools keep --store as a folder: sign-ins/ holds a file per sign-in.
+    for path in glob.glob(os.path.join(store, "sign-ins", "*.json")):
         try:
             record = json.load(open(path))
         except (ValueError, OSError):
@@ -85,7 +86,7 @@ def main():
             arguments = [client, endpoint, "--allow-insecure-loopback", "--call", "add", "--arguments", '{"a": 1, "b": 2}', "--store", store,
                          "--browser-command", browser if browse else "/bin/false", "--identity-provider", issuer,
                          "--identity-client-id", "agent", "--identity-client-secret", "agent-secret",
-                         "--client-id", "mcp-agent", "--client-secret", "mcp-secret"]
+                         "--client-id", "mcp-agent", "--authorization-server", authorization_issuer, "--client-secret", "mcp-secret"]
             before = (count(logs["identity"]), count(logs["server"]))
             begin = time.monotonic()
             result = subprocess.run(arguments, capture_output=True, text=True, timeout=120)
