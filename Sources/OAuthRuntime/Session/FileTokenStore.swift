@@ -189,10 +189,10 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         return try JSONDecoder().decode(ClientRegistrationRecord.self, from: data)
     }
 
-    /// A store that is the folder `path`, moving into it first the entries an earlier version
-    /// kept beside a file of that name (`path`, `path.account-…`, `path.registration-…`): how the
-    /// command-line tools open `--store`.
-    @_spi(BuildingBlocks)
+    /// A store that is the folder `path` (``init(directory:)``), moving into it first the entries
+    /// an earlier version kept beside a file of that name (`path`, `path.account-…`,
+    /// `path.registration-…`), sign-ins and registrations alike: how the command-line tools open
+    /// `--store`, and how an app moves its own store to a folder.
     public static func directory(movingFlatStoreAt path: String) async throws(OAuthError) -> FileTokenStore {
         try await FlatStoreMove.directoryStore(at: path)
     }

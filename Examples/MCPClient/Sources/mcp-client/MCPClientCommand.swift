@@ -81,7 +81,8 @@ struct MCPClientCommand: AsyncParsableCommand {
         guard let data = arguments.data(using: .utf8), let toolArguments = try? JSONDecoder().decode([String: Value].self, from: data) else {
             throw ValidationError("expected --arguments to be a JSON object, found \(arguments)")
         }
-        let fileStore = store.map { FileTokenStore(directory: $0) }
+        var fileStore: FileTokenStore?
+        if let store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
         let userAgent = try LoopbackUserAgent(browserCommandLine: browserCommand)
         let identity: ProtectedResourceSession.ClientIdentity
         if let identityProvider {
