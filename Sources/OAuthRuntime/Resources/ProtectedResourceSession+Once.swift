@@ -26,13 +26,4 @@ extension ProtectedResourceSession {
         let response = try await OAuthSession<DiscoveredProvider>.send(request, url: url, through: session.client.transport)
         return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)
     }
-
-    /// Forgets `resource` (its identifier) in `store` from what the store holds, as
-    /// ``removeServer()`` does, for a tool that has no session for it: `oauthgen-login --forget`.
-    @_spi(BuildingBlocks)
-    public static func forget(resource: String, in store: FileTokenStore, redirectURIs: [URL], transport: any HTTPTransport = URLSessionTransport(),
-                              allowInsecureLoopback: Bool = false) async -> StoredResourceEntries.Outcome {
-        await StoredResourceEntries.forget(resource: resource, in: store, accounts: store.accounts(), redirectURIs: redirectURIs,
-                                           transport: transport, allowInsecureLoopback: allowInsecureLoopback)
-    }
 }

@@ -78,6 +78,15 @@ extension ProtectedResourceSession {
                                         redirectURIs: [redirectURI.url])
     }
 
+    /// Forgets `resource` (its identifier) in `store` from what the store holds, as
+    /// ``removeServer()`` does, for a tool that has no session for it: `oauthgen-login --forget`.
+    @_spi(BuildingBlocks)
+    public static func forget(resource: String, in store: FileTokenStore, redirectURIs: [URL], transport: any HTTPTransport = URLSessionTransport(),
+                              allowInsecureLoopback: Bool = false) async -> StoredResourceEntries.Outcome {
+        await StoredResourceEntries.forget(resource: resource, in: store, accounts: store.accounts(), redirectURIs: redirectURIs,
+                                           transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+    }
+
     /// Where `identity`'s registration with `issuer` for `resource` is kept; `nil` for a metadata
     /// document, which is the app's wherever it signs in and is not kept.
     static func registrationKey(for identity: ClientIdentity, redirectURI: URL, issuer: String, resource: String) -> String? {

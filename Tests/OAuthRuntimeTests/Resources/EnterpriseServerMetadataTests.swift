@@ -14,6 +14,17 @@ import TestSupport
 /// sign-in; seen failing so before the rule became the grant's).
 @Suite(.enabled("needs idpyoidc, authlib and the Python mcp SDK") { await EnterprisePeers.isAvailableOffPool() }, .serialized)
 struct EnterpriseServerMetadataTests {
+    /// The status of an MCP `initialize` at a new MCP server of `peers`, through a resource session
+    /// signed in at their identity provider.
+    func initialize(at peers: EnterprisePeers) async throws -> Int {
+        let server = try peers.mcpServer()
+        defer { server.stop() }
+        try peers.allow(resources: [server.endpoint.absoluteString])
+        let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
+        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
+        return try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint)).1.statusCode
+    }
+
     /// `authorization_grant_profiles_supported` with the ID-JAG profile (the extension's §6
     /// discovery), or `grant_types_supported` with jwt-bearer (RFC 8414 §2), each alone; and the
     /// optional `scopes_supported` beside the profile (left out everywhere else).
@@ -21,13 +32,7 @@ struct EnterpriseServerMetadataTests {
     func aServerSayingItRedeemsIDJAGsInOneWayIsReached(advertises: [String]) async throws {
         let peers = try EnterprisePeers(advertises: advertises)
         defer { peers.stop() }
-        let server = try peers.mcpServer()
-        defer { server.stop() }
-        try peers.allow(resources: [server.endpoint.absoluteString])
-        let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
-        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
-        let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
-        #expect(response.statusCode == 200)
+        #expect(try await initialize(at: peers) == 200)
         #expect(peers.authorizationServerRequests().count == 1)
     }
 
@@ -38,13 +43,7 @@ struct EnterpriseServerMetadataTests {
     func theSecretGoesTheWayTheServerLists(methods: [String], scheme: String) async throws {
         let peers = try EnterprisePeers(secretMethods: methods)
         defer { peers.stop() }
-        let server = try peers.mcpServer()
-        defer { server.stop() }
-        try peers.allow(resources: [server.endpoint.absoluteString])
-        let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
-        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
-        let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
-        #expect(response.statusCode == 200)
+        #expect(try await initialize(at: peers) == 200)
         #expect(peers.authorizationServerRequests().map { $0["authorization"] as? String } == [scheme])
     }
 
