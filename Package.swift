@@ -19,6 +19,10 @@ let package = Package(
         .executable(name: "oauthgen", targets: ["oauthgen"]),
         .executable(name: "oauthgen-login", targets: ["oauthgen-login"]),
         .library(name: "OAuthRuntime", targets: ["OAuthRuntime"]),
+        // Protected resources found from a 401 (RFC 9728), registration (RFC 7591/7592), step-up
+        // and the enterprise identity: its own product, so an app that only signs users in to
+        // its providers compiles none of it.
+        .library(name: "OAuthResources", targets: ["OAuthResources"]),
         // apple/swift-openapi-runtime's ClientMiddleware over a session: its own product, so an app
         // that does not use generated OpenAPI clients never links OpenAPIRuntime.
         .library(name: "OAuthOpenAPIMiddleware", targets: ["OAuthOpenAPIMiddleware"]),
@@ -137,9 +141,14 @@ let package = Package(
             // required-reason APIs it calls (Tests/OAuthRuntimeTests/PrivacyManifestTests.swift).
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
+        // Over the runtime's public API and its `package` declarations (DESIGN.md §2 names them).
+        .target(
+            name: "OAuthResources",
+            dependencies: ["OAuthRuntime", "OAuthPolicy"]
+        ),
         .target(
             name: "OAuthMCP",
-            dependencies: ["OAuthRuntime", "OAuthPolicy", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["OAuthRuntime", "OAuthResources", "OAuthPolicy", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "OAuthOpenAPIMiddleware",
@@ -176,6 +185,7 @@ let package = Package(
             name: "oauthgen-login",
             dependencies: [
                 "OAuthRuntime",
+                "OAuthResources",
                 // TerminalText: every server-supplied string it prints goes through the one sanitizer.
                 "OAuthPolicy",
                 // --mcp: the MCP Swift SDK's client over OAuthMCP's transport.
@@ -219,6 +229,7 @@ let package = Package(
             name: "OAuthRuntimeTests",
             dependencies: [
                 "OAuthRuntime",
+                "OAuthResources",
                 // The shared rules, to hold the runtime's public enums to them.
                 "OAuthPolicy",
                 "TestSupport",
@@ -235,12 +246,12 @@ let package = Package(
         // runtime: a golden file that stops compiling fails the build of the tests.
         .testTarget(
             name: "OAuthMCPTests",
-            dependencies: ["OAuthMCP", "OAuthRuntime", "TestSupport", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["OAuthMCP", "OAuthRuntime", "OAuthResources", "TestSupport", .product(name: "MCP", package: "swift-sdk")]
         ),
         .testTarget(
             name: "GeneratedClientsTests",
             // oauthgen-login: built so its Glewlwyd sign-ins can run it.
-            dependencies: ["OAuthRuntime", "TestSupport", "oauthgen-login"],
+            dependencies: ["OAuthRuntime", "OAuthResources", "TestSupport", "oauthgen-login"],
             // Golden/ holds three whole-file references, read by GoldenFileTests: the compiled
             // clients are the plugin's, generated from Providers/ (links to the example and
             // test-peer inputs), so a template change rewrites no checked-in copy but those three.

@@ -27,6 +27,7 @@ import sys
 
 PRODUCTS = {  # product -> module
     "OAuthRuntime": "OAuthRuntime",
+    "OAuthResources": "OAuthResources",
     "OAuthOpenAPIMiddleware": "OAuthOpenAPIMiddleware",
     "OAuthMCP": "OAuthMCP",
     "_OAuthPolicy": "OAuthPolicy",

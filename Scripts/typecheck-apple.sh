@@ -10,7 +10,7 @@
 #                  providers; `swift build --build-tests` makes it).
 #
 # Checks, each with -wmo and Swift 6 mode: OAuthPolicy, OAuthFetch, OAuthRuntime (its
-# `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), the
+# `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), OAuthResources, the
 # generated clients (warnings as errors, as the golden test compiles them), the documentation's
 # snippets (Tests/GeneratedClientsTests/Snippets) with them, the example iOS app with
 # its widget (iOS SDKs only), that using LoopbackUserAgent on iOS is a compile error that says why,
@@ -329,6 +329,14 @@ if [ -f "$MODS/OAuthRuntime.swiftmodule" ]; then
     step "typecheck generated ($(basename "$g"), $(find "$g" -name '*.swift' | wc -l | tr -d ' ') files)" "$LOGS/typecheck-generated-$(basename "$g").log" \
          "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors -module-name GeneratedClients $gen_files
   done
+  # 3a. OAuthResources over OAuthRuntime's public and package declarations; its module too,
+  #     for the snippets and OAuthMCP.
+  # shellcheck disable=SC2046
+  step "typecheck OAuthResources" "$LOGS/typecheck-OAuthResources.log" "${CHECK[@]}" -wmo "${COMMON[@]}" \
+       -module-name OAuthResources $(sources Sources/OAuthResources)
+  # shellcheck disable=SC2046
+  step "emit-module OAuthResources" "$LOGS/emit-OAuthResources.log" -emit-module "${EMIT_EXTRA[@]}" "${COMMON[@]}" \
+       -module-name OAuthResources -emit-module-path "$MODS/OAuthResources.swiftmodule" $(sources Sources/OAuthResources)
   # The documentation's snippets (Tests/GeneratedClientsTests/Snippets), with the generated
   # clients they call: on Linux `swift test` compiles only their non-Apple half.
   SNIPPETS="$PROJ/Tests/GeneratedClientsTests/Snippets"
@@ -422,7 +430,7 @@ if [ -d Sources/OAuthMCP ]; then
           -DSWIFT_PACKAGE -DDEBUG -Onone -I "$MCP_MODS" -Xfrontend -enable-cross-import-overlays)
     OURS=("${BASE[@]}" -swift-version 6 -package-name oauthgen -enable-testing)
     MCP_OK=1
-    for m in OAuthPolicy OAuthFetch OAuthRuntime; do
+    for m in OAuthPolicy OAuthFetch OAuthRuntime OAuthResources; do
       # shellcheck disable=SC2046
       step "emit-module $m (for OAuthMCP)" "$LOGS/emit-mcp-$m.log" -emit-module "${EMIT_EXTRA[@]}" "${OURS[@]}" \
            -module-name "$m" -emit-module-path "$MCP_MODS/$m.swiftmodule" $(sources "Sources/$m") || { MCP_OK=0; break; }

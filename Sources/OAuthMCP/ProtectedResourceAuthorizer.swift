@@ -5,6 +5,7 @@ import FoundationNetworking
 import MCP
 @_spi(BuildingBlocks) import OAuthRuntime
 
+@_spi(BuildingBlocks) import OAuthResources
 /// The MCP Swift SDK's `HTTPClientAuthorizer`, backed by oauthgen's ``ProtectedResourceSession``:
 /// `HTTPClientTransport(endpoint:authorizer:)` then gets discovery from the server's 401 (RFC
 /// 9728), registration (pre-registered, a metadata document, or RFC 7591 kept in the store), the

@@ -6,6 +6,7 @@ import Logging
 import MCP
 @_spi(BuildingBlocks) import OAuthRuntime
 
+@_spi(BuildingBlocks) import OAuthResources
 /// An MCP client transport (streamable HTTP) over oauthgen's own HTTP layer and a
 /// ``ProtectedResourceSession``: the one to choose for an agent, on Linux and Apple platforms.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
 
+@_spi(BuildingBlocks) import OAuthResources
 /// The run's sign-in at the company's identity provider as the issuer of its ID-JAGs: signed in
 /// through the browser only when an ID-JAG is needed and the stored sign-in cannot give one (none
 /// yet, or an ID token that expired and that no refresh renewed), and then once for all the

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
 
+@_spi(BuildingBlocks) import OAuthResources
 // --identity-provider: enterprise-managed authorization. The run signs in at the company's
 // identity provider (kept in --store beside the resource's sign-in), and the resource session
 // trades its ID token for ID-JAGs there.

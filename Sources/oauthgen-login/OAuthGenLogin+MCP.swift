@@ -3,6 +3,7 @@ import MCP
 import OAuthMCP
 @_spi(BuildingBlocks) import OAuthRuntime
 
+@_spi(BuildingBlocks) import OAuthResources
 // --mcp, --call: the resource is an MCP server, spoken to as an agent would, through the MCP
 // Swift SDK's client over oauthgen's transport (JSON or server-sent-event answers).
 extension OAuthGenLogin {

@@ -5,6 +5,7 @@ import FoundationNetworking
 import OAuthMCP
 @_spi(BuildingBlocks) @_spi(Testing) import OAuthRuntime
 
+@_spi(BuildingBlocks) @_spi(Testing) import OAuthResources
 // --resource: from a protected resource's URL alone to a call it answers, as an MCP client goes.
 extension OAuthGenLogin {
     func resourceSignIn() async throws(OAuthError) {

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
 
+@_spi(BuildingBlocks) import OAuthResources
 // --list and --forget: the --store folder, read and pruned without signing in anywhere.
 extension OAuthGenLogin {
     /// What `--list --json` prints.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(BuildingBlocks) @_spi(Testing) import OAuthRuntime
 
+@_spi(BuildingBlocks) @_spi(Testing) import OAuthResources
 @main
 struct OAuthGenLogin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import Foundation
 import MCP
 @testable import OAuthMCP
 @_spi(Testing) @testable import OAuthRuntime
+@_spi(Testing) @testable import OAuthResources
 import Testing
 import TestSupport
 

@@ -9,21 +9,29 @@ package enum ReservedTypeNames {
     package static let runtime: Set<String> = [
         "AccountTokenStore", "AddressClaim", "AnyACRValue", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
         "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
-        "ClientAssertionAudience", "ClientAuthentication", "ClientKey", "ExchangedToken", "TokenExchangeRequest", "TokenTypeURI", "ClientOptions", "ClientRegistration", "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
-        "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider", "DiscoveredResource", "DynamicClientRegistration",
-        "EndpointPolicy", "EnterpriseIdentity", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
-        "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IdentityAssertionIssuer", "IssuerTemplate",
+        "ClientAssertionAudience", "ClientAuthentication", "ClientKey", "ClientOptions", "ClientRegistration", "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
+        "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider",
+        "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
+        "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",
         "JWKSCache", "KeychainTokenStore", "LoopbackListener", "LoopbackUserAgent", "MemoryTokenStore",
         "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "OwnerOnlyFile", "PKCE", "PKCEMethod",
-        "PendingAuthorization", "ProtectedResource", "ProtectedResourceSession", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
-        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceDiscovery", "ResourceRefusal", "ResponseTooLarge",
+        "PendingAuthorization", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
+        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceRefusal", "ResponseTooLarge",
         "ScopeValue", "SecureEnclaveDPoPKey", "ObservableSession", "SessionState", "SignIn", "SignInOwner", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
-        "StandardClaims", "StandardPrompt", "StepUp", "StoredResourceEntries", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",
+        "StandardClaims", "StandardPrompt", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
         "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore", "TokenStoreLock",
         "TokenStoreLockError", "TokenStoreUnavailableError", "TokenTypeHint", "URLOrigin", "URLSessionTransport", "VerifiedIDToken",
         "WebAuthenticationSessionUserAgent",
+    ]
+
+    /// Every top-level public type of `OAuthResources`, which an app calling protected resources
+    /// names unqualified beside its providers. A test compares this list with its sources.
+    package static let resources: Set<String> = [
+        "DiscoveredResource", "DynamicClientRegistration", "EnterpriseIdentity", "ExchangedToken", "IdentityAssertionIssuer",
+        "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "StepUp", "StoredResourceEntries",
+        "TokenExchangeRequest", "TokenTypeURI",
     ]
 
     /// Every top-level public type of `OAuthOpenAPIMiddleware`, which an app using the middleware
@@ -34,7 +42,7 @@ package enum ReservedTypeNames {
     /// The standard library's, Concurrency's and Foundation's types that apps and generated code
     /// name unqualified every day.
     package static let standard: Set<String> = [
-        "Swift", "Foundation", "OAuthRuntime", "Any", "AnyObject", "Self", "Type", "Protocol",
+        "Swift", "Foundation", "OAuthRuntime", "OAuthResources", "Any", "AnyObject", "Self", "Type", "Protocol",
         "Error", "Result", "Never", "Void", "Optional", "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16",
         "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Array", "Dictionary", "Set",
         "Range", "ClosedRange", "Sequence", "Collection", "Equatable", "Hashable", "Comparable", "Identifiable", "Codable",
@@ -47,6 +55,6 @@ package enum ReservedTypeNames {
 
     /// Whether a generated provider type may not be called `name`.
     package static func contains(_ name: String) -> Bool {
-        runtime.contains(name) || middleware.contains(name) || standard.contains(name)
+        runtime.contains(name) || resources.contains(name) || middleware.contains(name) || standard.contains(name)
     }
 }

@@ -21,7 +21,7 @@ package enum SwiftNaming {
     /// it inside the generated file (a provider called `date` must not become `enum Date`), or
     /// the standard type in the app. The runtime's and the standard ones are `OAuthPolicy`'s list
     /// (the runtime's checked against its sources); the rest are the generated types' own members.
-    static let typeNamesGeneratedCodeUses: Set<String> = ReservedTypeNames.runtime.union(ReservedTypeNames.middleware).union(ReservedTypeNames.standard).union([
+    static let typeNamesGeneratedCodeUses: Set<String> = ReservedTypeNames.runtime.union(ReservedTypeNames.resources).union(ReservedTypeNames.middleware).union(ReservedTypeNames.standard).union([
         "Scope", "Claims", "UserInfo", "RedirectURI", "Prompt", "ACRValue", "Resource", "PostLogoutRedirectURI", "CodingKeys",
     ])
 

@@ -26,7 +26,7 @@ extension CodeExchange {
 
 extension CodeExchange {
     /// Runs the exchange with the runtime's error mapping.
-    func tokens(for grant: CodeGrant, now: Date) async throws(OAuthError) -> TokenSet {
+    package func tokens(for grant: CodeGrant, now: Date) async throws(OAuthError) -> TokenSet {
         do {
             return try await exchange(grant, now: now)
         } catch let error as OAuthError {

@@ -10,7 +10,7 @@ extension OAuthClient where Provider: SupportsRevocation {
 extension OAuthClient {
     /// Sends a revocation request (RFC 7009) for any provider type, as a session signing out
     /// does; throws ``OAuthError/Kind/missingEndpoint`` when the provider has no revocation endpoint.
-    func sendRevocation(_ token: String, hint: TokenTypeHint?) async throws(OAuthError) {
+    package func sendRevocation(_ token: String, hint: TokenTypeHint?) async throws(OAuthError) {
         guard let endpoint = configuration.endpoints.revocation else { throw OAuthError.missingEndpoint("revocation endpoint") }
         var parameters = [("token", token)]
         if let hint { parameters.append(("token_type_hint", hint.rawValue)) }

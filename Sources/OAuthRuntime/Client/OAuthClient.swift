@@ -35,9 +35,9 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// applies to URLs servers send later too, such as a device grant's verification URI.
     let allowsInsecureLoopback: Bool
     /// Where each sign-in's DPoP key is made.
-    var dpopKeyStorage: DPoPKeyStorage { options.dpopKeyStorage }
+    package var dpopKeyStorage: DPoPKeyStorage { options.dpopKeyStorage }
     /// The servers' latest DPoP nonces (RFC 9449 §8), shared by every request this client makes.
-    let dpopNonces: DPoPNonces
+    package let dpopNonces: DPoPNonces
 
     /// The options the client was made with.
     public let options: ClientOptions

@@ -2,15 +2,15 @@ import Foundation
 internal import OAuthPolicy
 
 /// The provider's token endpoint: the default ``CodeExchange``.
-struct TokenEndpointExchange: CodeExchange {
+package struct TokenEndpointExchange: CodeExchange {
     let configuration: ProviderConfiguration
     let authentication: ClientAuthentication
     let transport: any HTTPTransport
     let nonces: DPoPNonces
 
-    var signsDPoPProofs: Bool { true }
+    package var signsDPoPProofs: Bool { true }
 
-    func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet {
+    package func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet {
         var parameters = [("grant_type", "authorization_code"), ("code", grant.code), ("redirect_uri", grant.redirectURI.absoluteString)]
         if let verifier = grant.codeVerifier { parameters.append(("code_verifier", verifier)) }
         return try await Self.tokens(parameters, dpopKey: grant.dpopKey, configuration: configuration, authentication: authentication,
@@ -19,7 +19,7 @@ struct TokenEndpointExchange: CodeExchange {
 
     /// A token request and its decoded answer; with a DPoP key, signed (RFC 9449 §5), retried once
     /// with the server's nonce if it asks, and required to come back bound.
-    static func tokens(_ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
+    package static func tokens(_ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
                        authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces, now: Date) async throws(OAuthError) -> TokenSet {
         let response = try await send(parameters, dpopKey: dpopKey, configuration: configuration, authentication: authentication,
                                       transport: transport, nonces: nonces)
@@ -33,7 +33,7 @@ struct TokenEndpointExchange: CodeExchange {
     /// A token request as every grant sends it: the provider's extra parameters and headers, the
     /// client's authentication, and the configuration's resource (RFC 8707 §2.2) unless the
     /// grant names its own targets (`namesResource: false`, a token exchange).
-    static func send(_ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
+    package static func send(_ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
                      authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces,
                      namesResource: Bool = true) async throws(OAuthError) -> HTTPResponse {
         // The configuration's extras too, checked here: a hand-made or tampered configuration

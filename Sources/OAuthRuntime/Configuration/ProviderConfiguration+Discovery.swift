@@ -15,7 +15,7 @@ extension ProviderConfiguration {
     }
 
     /// A discovery document's members.
-    static func discoveryObject(_ data: Data) throws(OAuthError) -> [String: ClaimValue] {
+    package static func discoveryObject(_ data: Data) throws(OAuthError) -> [String: ClaimValue] {
         guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: data) else {
             throw OAuthError.invalidDiscoveryDocument("expected a discovery document to be a JSON object, found something else")
         }
@@ -24,7 +24,7 @@ extension ProviderConfiguration {
 
     /// A configuration from a discovery document's decoded members, for a caller that reads
     /// members of its own too (`ResourceDiscovery`).
-    init(discoveryObject object: [String: ClaimValue], expectedIssuer: String?, client: ClientRegistration) throws(OAuthError) {
+    package init(discoveryObject object: [String: ClaimValue], expectedIssuer: String?, client: ClientRegistration) throws(OAuthError) {
         func string(_ name: String) -> String? { object[name]?.stringValue }
         func strings(_ name: String) -> [String] { stated(name) ?? [] }
         func stated(_ name: String) -> [String]? {

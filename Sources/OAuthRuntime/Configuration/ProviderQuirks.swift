@@ -101,7 +101,7 @@ extension ProviderQuirks {
     /// The value of a request's scope parameter: `scopes` joined with the provider's separator,
     /// each first checked to be one scope (OAuthPolicy's `ScopeToken`, the rule the build checks
     /// the quirk file's scopes with), so that no scope reaches the server as two.
-    func scopeParameterValue(_ scopes: [String]) throws(OAuthError) -> String {
+    package func scopeParameterValue(_ scopes: [String]) throws(OAuthError) -> String {
         for scope in scopes {
             if let problem = ScopeToken.problem(in: scope, separator: scopeSeparator) {
                 throw OAuthError.invalidRequest("expected \(ScopeToken.expectation), found \(problem)")

@@ -21,7 +21,7 @@ public struct DPoPKeyStorage: Sendable, Hashable {
     #endif
 
     /// A new key of this kind.
-    func makeKey() throws(OAuthError) -> DPoPSigningKey {
+    package func makeKey() throws(OAuthError) -> DPoPSigningKey {
         switch kind {
         case .software:
             return DPoPSigningKey(SoftwareDPoPKey())

@@ -2,7 +2,7 @@ import Foundation
 
 /// The latest `DPoP-Nonce` each server sent (RFC 9449 §8–9), by origin: a nonce from the token
 /// endpoint is not offered to another server.
-actor DPoPNonces {
+package actor DPoPNonces {
     private var nonces: [String: String] = [:]
 
     static func origin(of url: URL) -> String {

@@ -12,7 +12,7 @@ enum DPoPSender {
 
     /// The response to `request` sent with a proof by `key` (and `ath` for `accessToken`); at most
     /// one retry, and only when the server asked for a nonce it then supplied.
-    static func send(_ request: HTTPRequest, key: DPoPSigningKey, accessToken: String? = nil, target: Target, nonces: DPoPNonces,
+    package static func send(_ request: HTTPRequest, key: DPoPSigningKey, accessToken: String? = nil, target: Target, nonces: DPoPNonces,
                      transport: any HTTPTransport, name: String) async throws(OAuthError) -> HTTPResponse {
         var retried = false
         while true {

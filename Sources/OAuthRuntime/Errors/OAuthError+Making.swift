@@ -3,15 +3,15 @@ import Foundation
 /// The runtime's ways of making each kind, so every kind's message reads the same wherever it
 /// is thrown.
 extension OAuthError {
-    static func invalidConfiguration(_ message: String) -> OAuthError { OAuthError(.invalidConfiguration, message) }
+    package static func invalidConfiguration(_ message: String) -> OAuthError { OAuthError(.invalidConfiguration, message) }
 
-    static func invalidRequest(_ message: String) -> OAuthError { OAuthError(.invalidRequest, message) }
+    package static func invalidRequest(_ message: String) -> OAuthError { OAuthError(.invalidRequest, message) }
 
     static func insecureEndpoint(name: String, url: String) -> OAuthError {
         OAuthError(.insecureEndpoint, "expected the \(name) to use https (http only on a loopback host when allowed), found \(url)")
     }
 
-    static func missingEndpoint(_ name: String) -> OAuthError {
+    package static func missingEndpoint(_ name: String) -> OAuthError {
         OAuthError(.missingEndpoint, "expected the provider to have a \(name), found none")
     }
 
@@ -37,13 +37,13 @@ extension OAuthError {
         OAuthError(.authorizationFailed, "authorization failed: \(error)", protocolError: error)
     }
 
-    static func requestRejected(_ error: ProtocolError, status: Int, endpoint: String) -> OAuthError {
+    package static func requestRejected(_ error: ProtocolError, status: Int, endpoint: String) -> OAuthError {
         // RFC 8707 §2, RFC 8693 §2.2.2: the audience or resource asked for is the server's to refuse.
         OAuthError(error.code == "invalid_target" ? .invalidTarget : .requestRejected, "the \(endpoint) refused (HTTP \(status)): \(error)",
                    protocolError: error, httpStatus: status)
     }
 
-    static func unexpectedResponse(status: Int, contentType: String?, endpoint: String) -> OAuthError {
+    package static func unexpectedResponse(status: Int, contentType: String?, endpoint: String) -> OAuthError {
         OAuthError(.unexpectedResponse, "expected an OAuth response from the \(endpoint), found HTTP \(status)\(contentType.map { " with \($0)" } ?? "")",
                    httpStatus: status)
     }
@@ -64,7 +64,7 @@ extension OAuthError {
         OAuthError(.responseTooLarge, "expected a response body of at most \(limit) bytes from the \(endpoint), found a larger one")
     }
 
-    static func invalidTokenResponse(_ found: String) -> OAuthError {
+    package static func invalidTokenResponse(_ found: String) -> OAuthError {
         OAuthError(.invalidTokenResponse, "expected a token response per RFC 6749 §5.1, found \(found)")
     }
 
@@ -82,7 +82,7 @@ extension OAuthError {
         OAuthError(.invalidUserInfo, "expected a userinfo response (OIDC Core §5.3.2), found \(found)", underlyingError: underlying)
     }
 
-    static func invalidDiscoveryDocument(_ message: String) -> OAuthError { OAuthError(.invalidDiscoveryDocument, message) }
+    package static func invalidDiscoveryDocument(_ message: String) -> OAuthError { OAuthError(.invalidDiscoveryDocument, message) }
 
     static func invalidIDToken(_ failure: IDTokenFailure) -> OAuthError {
         OAuthError(.invalidIDToken, failure.description, idTokenFailure: failure)
@@ -104,7 +104,7 @@ extension OAuthError {
         OAuthError(.storedSignInMismatch,
                    "expected the stored sign-in to be one of \(expected), found one of \(found); it is left as it is (give each provider and client a store or account of its own)")
     }
-    static let notSignedIn = OAuthError(.notSignedIn, "expected a stored sign-in, found none: not signed in")
+    package static let notSignedIn = OAuthError(.notSignedIn, "expected a stored sign-in, found none: not signed in")
     static let sessionChanged = OAuthError(.sessionChanged, "the session was signed out or switched accounts while the refresh was under way; its result was discarded")
 
     /// `error` is what the system said; only its description goes into the message, which names
@@ -115,7 +115,7 @@ extension OAuthError {
 
     /// A store's failure; its "not now" (``TokenStoreUnavailableError``) is its own kind, which
     /// nothing treats as signed out.
-    static func storageFailed(_ action: String, _ error: any Error) -> OAuthError {
+    package static func storageFailed(_ action: String, _ error: any Error) -> OAuthError {
         if let unavailable = error as? TokenStoreUnavailableError {
             return OAuthError(.storageUnavailable, "\(action) failed: the store is unavailable for now: \(unavailable.reason)", underlyingError: unavailable)
         }
@@ -130,5 +130,5 @@ extension OAuthError {
 
     static let timedOut = OAuthError(.timedOut, "expected the authorization callback, found none before the time-out")
     static let cancelledByUser = OAuthError(.cancelled, "the user cancelled the sign-in")
-    static let taskCancelled = OAuthError(.cancelled, "the task was cancelled", underlyingError: CancellationError())
+    package static let taskCancelled = OAuthError(.cancelled, "the task was cancelled", underlyingError: CancellationError())
 }

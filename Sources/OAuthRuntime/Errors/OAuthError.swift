@@ -40,7 +40,7 @@ public struct OAuthError: Error, Sendable {
     /// a cancelled task.
     public let underlyingError: (any Error)?
     /// What was expected and what was found, unescaped; `description` escapes it.
-    let message: String
+    package let message: String
 
     /// An error of `kind`; for a ``CodeExchange`` or a ``TokenStore`` that reports its own
     /// failures. `message` says what was expected and what was found, and must not contain a

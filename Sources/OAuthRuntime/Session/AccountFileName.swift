@@ -18,7 +18,7 @@ import Crypto
 /// - a component longer than ``longestComponent`` bytes is cut and the name's SHA-256 appended
 ///   after a `~` (which encoding never produces): 250 characters, or 50 `é`, made a name past the
 ///   file system's 255 bytes, and the store failed after a completed browser sign-in.
-enum AccountFileName {
+package enum AccountFileName {
     /// What separates a store's base name from an account's component.
     static let marker = ".account-"
     /// The longest component kept whole, in bytes: far below 255, with room for the base name.
@@ -27,7 +27,7 @@ enum AccountFileName {
     private static let kept = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-_")
 
     /// The file name component for `account`.
-    static func component(for account: String) -> String {
+    package static func component(for account: String) -> String {
         let encoded = account.addingPercentEncoding(withAllowedCharacters: kept) ?? "_"
         guard encoded.utf8.count > longestComponent else { return encoded }
         // Cut on a whole escape, so the prefix stays readable.
@@ -39,7 +39,7 @@ enum AccountFileName {
 
     /// The account a component names; `nil` for a hashed one (its name is not in the file name)
     /// or a component this rule never makes.
-    static func account(fromComponent component: String) -> String? {
+    package static func account(fromComponent component: String) -> String? {
         // The round trip refuses what the rule never makes: a dot, a `~` (hashed), a lowercase escape.
         guard !component.isEmpty, let account = component.removingPercentEncoding, Self.component(for: account) == component
         else { return nil }

@@ -159,7 +159,7 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
 
     /// The lock file sessions on this store take to sign in for `name` one at a time: in the
     /// folder's `locks/`, or beside the file.
-    func signInLockPath(for name: String) -> String {
+    package func signInLockPath(for name: String) -> String {
         isDirectory ? (basePath as NSString).appendingPathComponent("locks/" + StoreDirectory.fileName(for: name) + ".lock")
             : basePath + ".sign-in-" + AccountFileName.component(for: name) + ".lock"
     }
@@ -184,17 +184,9 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     }
 
     /// A registration from a file of this user's alone (a flat store's, being moved).
-    func loadRegistrationFile(_ file: String) async throws -> ClientRegistrationRecord? {
+    package func loadRegistrationFile(_ file: String) async throws -> ClientRegistrationRecord? {
         guard let data = Self.ownFileContents(at: file) else { return nil }
         return try JSONDecoder().decode(ClientRegistrationRecord.self, from: data)
-    }
-
-    /// A store that is the folder `path` (``init(directory:)``), moving into it first the entries
-    /// an earlier version kept beside a file of that name (`path`, `path.account-…`,
-    /// `path.registration-…`), sign-ins and registrations alike: how the command-line tools open
-    /// `--store`, and how an app moves its own store to a folder.
-    public static func directory(movingFlatStoreAt path: String) async throws(OAuthError) -> FileTokenStore {
-        try await FlatStoreMove.directoryStore(at: path)
     }
 
     /// Removes the registration's file.

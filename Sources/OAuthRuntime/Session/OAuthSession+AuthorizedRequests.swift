@@ -33,7 +33,7 @@ extension OAuthSession {
 
     /// ``data(for:)`` with a step-up the caller makes for a refusal asking for one (a
     /// ``ProtectedResourceSession``'s); `nil` for none.
-    func data(for request: URLRequest, stepUp: (@Sendable (ResourceRefusal) async throws(OAuthError) -> Bool)?) async throws(OAuthError) -> (Data, HTTPURLResponse) {
+    package func data(for request: URLRequest, stepUp: (@Sendable (ResourceRefusal) async throws(OAuthError) -> Bool)?) async throws(OAuthError) -> (Data, HTTPURLResponse) {
         guard let url = request.url else { throw OAuthError(.invalidRequest, "expected a request with a URL, found none") }
         guard request.httpBodyStream == nil else {
             throw OAuthError(.invalidRequest, "expected a request body as data, found a body stream (it cannot be sent twice for a retry)")
@@ -134,7 +134,7 @@ extension OAuthSession {
 extension OAuthSession {
 
     /// One request as it is, 3xx included; failures as the runtime reports them.
-    static func send(_ request: URLRequest, url: URL, through transport: any HTTPTransport) async throws(OAuthError) -> HTTPResponse {
+    package static func send(_ request: URLRequest, url: URL, through transport: any HTTPTransport) async throws(OAuthError) -> HTTPResponse {
         let outgoing = HTTPRequest(method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
         do {
             return try await transport.send(outgoing)

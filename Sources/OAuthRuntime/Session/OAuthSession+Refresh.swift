@@ -16,7 +16,7 @@ extension OAuthSession {
 
     /// Renews an expired sign-in another way than by its refresh token, through the same single
     /// flight (one renewal for every caller and every process sharing the store).
-    func setRenewal(_ renewal: @escaping @Sendable (SignIn<Provider>) async throws(OAuthError) -> SignIn<Provider>) {
+    package func setRenewal(_ renewal: @escaping @Sendable (SignIn<Provider>) async throws(OAuthError) -> SignIn<Provider>) {
         self.renewal = renewal
     }
 

@@ -6,7 +6,7 @@ extension OAuthSession {
     /// Runs `body` on the ledger of the stored sign-in and stores what it leaves, holding the
     /// store to itself (this process's lock and other processes'). With no stored sign-in of this
     /// session's, on a ledger the session keeps in memory.
-    func updateStepUps<T>(_ body: (inout StepUpLedger) -> T) async throws(OAuthError) -> T {
+    package func updateStepUps<T>(_ body: (inout StepUpLedger) -> T) async throws(OAuthError) -> T {
         let lock = try await lockStore()
         defer { lock?.release() }
         return try await withStoreLock { () async throws(OAuthError) -> T in
@@ -25,7 +25,7 @@ extension OAuthSession {
     }
 
     /// The ledger of the stored sign-in (or the one in memory), as it is now.
-    func stepUpLedger() async throws(OAuthError) -> StepUpLedger {
+    package func stepUpLedger() async throws(OAuthError) -> StepUpLedger {
         try await withStoreLock { () async throws(OAuthError) -> StepUpLedger in
             guard let record = try await storedRecord() else { return unstoredStepUps }
             return record.stepUps ?? StepUpLedger()

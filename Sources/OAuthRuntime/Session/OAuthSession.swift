@@ -18,13 +18,13 @@ public actor OAuthSession<Provider: OAuthProvider> {
     /// The client that refreshes and revokes.
     public nonisolated let client: OAuthClient<Provider>
     let store: any TokenStore
-    let refreshLeeway: TimeInterval
+    package let refreshLeeway: TimeInterval
     /// Whose sign-ins this session keeps: a stored record of another's is neither used nor cleared.
     nonisolated let owner: SignInOwner
     /// Where this session's access token may go, when the app said (`nil`: any https origin).
     @_spi(BuildingBlocks)
     public nonisolated let allowedResourceOrigins: Set<URLOrigin>?
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     var current: SignIn<Provider>?
     var loaded = false
     /// Bumped by every sign-in and sign-out: a refresh started under another generation is stale.

@@ -9,11 +9,11 @@ import Crypto
 /// (0700) holding `sign-ins/` and `registrations/`, one 0600 file per entry, named so a person can
 /// tell which server it is for, and carrying its full name inside (issue 45, item 10: a store path
 /// used as a prefix scattered 72 percent-encoded files beside it in an afternoon).
-enum StoreDirectory {
+package enum StoreDirectory {
     /// The folder of sign-ins.
     static let signIns = "sign-ins"
     /// The folder of registrations.
-    static let registrations = "registrations"
+    package static let registrations = "registrations"
 
     /// A file name for the entry `name`: its words made safe and short (a scheme, a separator, a
     /// dot at the start: none survive), then 8 hex digits of its SHA-256, so two names never

@@ -38,7 +38,7 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
     /// A sign-in from tokens whose ID token, if any, has been verified; the claims are decoded
     /// here as `Provider.Claims`, so a claim of an unexpected type fails the sign-in, not a
     /// later read.
-    init(tokens: TokenSet, idToken: VerifiedIDToken?) throws(OAuthError) {
+    package init(tokens: TokenSet, idToken: VerifiedIDToken?) throws(OAuthError) {
         let requiresIDToken = Provider.self is any OpenIDProvider.Type
         guard let idToken else {
             if requiresIDToken { throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect response") }

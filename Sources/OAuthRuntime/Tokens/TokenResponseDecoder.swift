@@ -3,12 +3,12 @@ import Foundation
 /// Reads token endpoint responses (RFC 6749 §5.1, §5.2) with the leniencies real providers need
 /// and nothing more: unknown members ignored, `token_type` case-insensitive, `expires_in` as a
 /// decimal string, and the quirk file's tolerances.
-enum TokenResponseDecoder {
+package enum TokenResponseDecoder {
     /// The response as name → value: JSON (RFC 6749 §5.1), or a form only for a provider whose
     /// quirk file says it answers with one (and then only when the body is not labelled JSON).
     /// A form is never guessed from the content type alone: any text with `access_token=…&…`
     /// in it would then pass for a token response.
-    static func members(of response: HTTPResponse, quirks: TokenResponseQuirks) -> [String: ClaimValue]? {
+    package static func members(of response: HTTPResponse, quirks: TokenResponseQuirks) -> [String: ClaimValue]? {
         let isForm = quirks.format == .form && response.mediaType != "application/json"
         if isForm {
             let text = String(decoding: response.body, as: UTF8.self)
@@ -29,13 +29,13 @@ enum TokenResponseDecoder {
     }
 
     /// The OAuth error in a response, if it is one.
-    static func protocolError(in object: [String: ClaimValue]) -> OAuthError.ProtocolError? {
+    package static func protocolError(in object: [String: ClaimValue]) -> OAuthError.ProtocolError? {
         guard let code = object["error"]?.stringValue, !code.isEmpty else { return nil }
         return .init(code: code, errorDescription: object["error_description"]?.stringValue, uri: object["error_uri"]?.stringValue)
     }
 
     /// Fails with the error the server sent, or a typed server error for anything that is not OAuth.
-    static func failure(for response: HTTPResponse, quirks: TokenResponseQuirks, endpoint: String = "token endpoint") -> OAuthError {
+    package static func failure(for response: HTTPResponse, quirks: TokenResponseQuirks, endpoint: String = "token endpoint") -> OAuthError {
         if let object = members(of: response, quirks: quirks), let error = protocolError(in: object) {
             return .requestRejected(error, status: response.status, endpoint: endpoint)
         }
@@ -107,7 +107,7 @@ enum TokenResponseDecoder {
     /// token counts as expired at once and the session refreshes, instead of never. A lifetime
     /// beyond a year (`1e308`) is a year: no real access token lives longer, and a date past the
     /// calendar's end would never expire.
-    static func expiresIn(_ value: ClaimValue?) -> TimeInterval? {
+    package static func expiresIn(_ value: ClaimValue?) -> TimeInterval? {
         let seconds: Double?
         switch value {
         case .number(let number)?: seconds = number

@@ -5,6 +5,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import OAuthResources
 import OAuthRuntime
 
 func clientKeyDocumentation(configuration: ProviderConfiguration) throws {

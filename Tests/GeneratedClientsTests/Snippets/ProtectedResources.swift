@@ -5,6 +5,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import OAuthResources
 import OAuthRuntime
 
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)

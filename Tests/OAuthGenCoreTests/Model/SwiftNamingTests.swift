@@ -53,13 +53,16 @@ import Testing
     /// (`_`, the runtime's types) or shadowed the standard type in the whole app (`Error`, `Task`).
     @Test(arguments: ["_", "OAuthSession", "OAuthClient", "SignIn", "OAuthError", "TokenStore", "KeychainTokenStore", "Error", "Task", "Result", "Data", "Never",
                       // Hardening 3, item 10: a provider named after the middleware's types shadowed them.
-                      "OAuthMiddleware", "RedirectRefusingTransport"])
+                      "OAuthMiddleware", "RedirectRefusingTransport",
+                      // Issue 46: the resource types moved to a module of their own stay reserved.
+                      "ProtectedResourceSession", "OAuthResources"])
     func aNameTheRuntimeOrTheStandardLibraryHasIsRefused(name: String) {
         #expect(!SwiftNaming.isValidTypeName(name))
     }
 
     /// The reserved list is the runtime's own: every top-level public type declared in its sources.
-    @Test(arguments: [("Sources/OAuthRuntime", ReservedTypeNames.runtime), ("Sources/OAuthOpenAPIMiddleware", ReservedTypeNames.middleware)])
+    @Test(arguments: [("Sources/OAuthRuntime", ReservedTypeNames.runtime), ("Sources/OAuthResources", ReservedTypeNames.resources),
+                      ("Sources/OAuthOpenAPIMiddleware", ReservedTypeNames.middleware)])
     func theReservedNamesAreTheModulesPublicTypes(module: String, reserved: Set<String>) throws {
         let sources = Fixtures.packageRoot.appendingPathComponent(module)
         let declaration = try Regex(#"^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+)?(?:struct|enum|class|actor|protocol|typealias)\s+(\w+)"#)

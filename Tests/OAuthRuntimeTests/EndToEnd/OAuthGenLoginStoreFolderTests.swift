@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @_spi(BuildingBlocks) @testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthResources
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OAuthRuntime
+@testable import OAuthResources
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OAuthRuntime
+@testable import OAuthResources
 import Testing
 
 /// Issue 45, G12: a resource's token goes to its origin and path, at a `/` boundary.

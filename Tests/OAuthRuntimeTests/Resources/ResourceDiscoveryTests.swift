@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import OAuthRuntime
+@testable import OAuthResources
 import Testing
 import TestSupport
 

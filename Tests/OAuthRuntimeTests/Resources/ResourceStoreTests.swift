@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @_spi(Testing) @testable import OAuthRuntime
+@_spi(Testing) @testable import OAuthResources
 import Testing
 import TestSupport
 

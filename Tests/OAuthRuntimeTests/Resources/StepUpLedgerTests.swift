@@ -1,5 +1,6 @@
 import Foundation
 @testable import OAuthRuntime
+@testable import OAuthResources
 import Testing
 
 /// The step-up budget as the store keeps it with a sign-in (issue 45, item 3).

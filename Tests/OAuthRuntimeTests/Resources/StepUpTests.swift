@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import OAuthRuntime
+@testable import OAuthResources
 import Testing
 
 /// A step-up is bounded: the union of what was granted and what the 403 names, and nothing when

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// A client of an MCP server's authorization server that signs in with the company's identity
 /// provider instead of a browser (enterprise-managed authorization): each sign-in, and each

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 internal import OAuthPolicy
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// What a resource's refusal asks of the next authorization (RFC 6750 §3.1, RFC 9470), bounded so
 /// that asking again can never loop: a refusal that names nothing beyond what was granted asks

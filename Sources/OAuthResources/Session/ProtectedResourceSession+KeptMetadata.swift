@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
 
 // The authorization server's metadata kept with a registration (issue 45, G8): it ages, and a
 // failure that may come from metadata gone stale (the server moved its token endpoint) has it

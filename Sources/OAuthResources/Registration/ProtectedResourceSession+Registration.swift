@@ -1,5 +1,6 @@
 import Foundation
 internal import OAuthPolicy
+@_spi(BuildingBlocks) import OAuthRuntime
 
 // How the client comes by its registration with the resource's server, and what the store keeps
 // of it: made or reused, bound to its server, and forgotten with the resource.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// A protected resource and its authorization server, learnt at run time from the resource
 /// itself: the path an MCP client takes to a server nobody pinned at build time.

@@ -1,5 +1,6 @@
 import Foundation
 internal import OAuthPolicy
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// RFC 7591 dynamic client registration for a native app: a public client
 /// (`token_endpoint_auth_method: none`), `application_type: native` (OpenID Connect Dynamic

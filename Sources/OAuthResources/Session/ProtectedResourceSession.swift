@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 internal import OAuthPolicy
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// A sign-in to a protected resource known only by its URL — an MCP server, an API publishing
 /// RFC 9728 metadata: discovered on first use (``ResourceDiscovery``), registered in the order

@@ -1,5 +1,6 @@
 import Foundation
 internal import OAuthPolicy
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// Discovery from a protected resource (RFC 9728 §5, §3; RFC 8414 §3; OIDC Discovery §4), in the
 /// order MCP clients follow:

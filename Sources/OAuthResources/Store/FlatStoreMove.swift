@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// Moves a store an earlier version kept beside a file (`PATH`, `PATH.account-…`,
 /// `PATH.registration-…`) into a folder at `PATH` (``FileTokenStore/init(directory:)``), so that

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+@_spi(BuildingBlocks) import OAuthRuntime
 
 extension ProtectedResourceSession {
     /// Sends `request` to the resource once with the stored sign-in's token, as it is: no sign-in,

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// Where a protected resource's token may go: its origin *and* its path (issue 45, G12). A gateway
 /// hosts several MCP servers on one origin (`/a/mcp`, `/b/mcp`), each with its own authorization

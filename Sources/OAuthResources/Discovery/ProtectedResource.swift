@@ -1,5 +1,6 @@
 import Foundation
 internal import OAuthPolicy
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// A protected resource as its metadata describes it (RFC 9728): its identifier, the
 /// authorization servers that issue tokens for it and what it accepts. Read at run time by

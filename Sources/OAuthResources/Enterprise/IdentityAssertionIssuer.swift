@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// What issues Identity Assertion JWT Authorization Grants (ID-JAGs,
 /// draft-ietf-oauth-identity-assertion-authz-grant) for the app: its sign-in at the company's

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// Forgetting a protected resource from what the store holds (issue 45, G4): each sign-in kept for
 /// the resource, at whatever server and as whatever client, and each client registered for it at
