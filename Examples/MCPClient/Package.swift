@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "OAuthMCP", package: "oauthgen"),
                 .product(name: "OAuthRuntime", package: "oauthgen"),
+                .product(name: "OAuthResources", package: "oauthgen"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -10,6 +10,12 @@ public enum ResourceDiscoveryPlan {
         /// document a 401 named or the path-inserted one, the origin (with or without its `/`)
         /// for the origin's.
         public var expectedResources: [String]
+
+        /// A candidate from its parts.
+        public init(url: String, expectedResources: [String]) {
+            self.url = url
+            self.expectedResources = expectedResources
+        }
     }
 
     /// The 401's `resource_metadata` alone when it named one; else the path-inserted well-known

@@ -38,8 +38,7 @@ extension OAuthGenLogin {
         let session = ProtectedResourceSession(
             resource: resourceURL, identity: identity, redirectURI: redirect,
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: agent, transport: URLSessionTransport(),
-            allowInsecureLoopback: allowInsecureLoopback, alwaysUsesDPoP: dpop)
+            userAgent: agent, options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: allowInsecureLoopback), alwaysUsesDPoP: dpop)
         let found = try await session.discovery()
         // The resource, its server and the client's binding to it are checked first, before
         // anything signs in or sends a credential; the registration and the first sign-in are

@@ -14,7 +14,7 @@ struct ProtectedResourceAuthorizerTests {
     func session(_ server: MCPTestServer, store: any TokenStore = MemoryTokenStore(), browser: [String]) -> ProtectedResourceSession {
         ProtectedResourceSession(resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
                                  redirectURI: try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
-                                 userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), allowInsecureLoopback: true)
+                                 userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), options: ClientOptions(allowInsecureLoopback: true))
     }
 
     /// The call, or a failure after 60 s: the SDK waits for an answer it cannot read forever
@@ -90,8 +90,7 @@ struct ProtectedResourceAuthorizerTests {
         let opened = CountingUserAgent()
         let offline = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
             resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store, userAgent: opened,
-            transport: TokenEndpointDown(), allowInsecureLoopback: true))
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store, userAgent: opened, options: ClientOptions(transport: TokenEndpointDown(), allowInsecureLoopback: true)))
         let result = try? await callAdd(offline, endpoint: server.endpoint)
         let refreshes = try await offline.session.oauthSession().refreshCount
         #expect(result == nil, "\(String(describing: result)), refreshes \(refreshes)")

@@ -16,8 +16,7 @@ struct ProtectedResourceTransportTests {
     func session(_ resource: URL, username: String, store: any TokenStore = MemoryTokenStore()) throws -> ProtectedResourceSession {
         let provider = try DjangoProvider.instance()
         return ProtectedResourceSession(resource: resource, identity: .dynamic(clientName: "oauthgen MCP transport tests"), redirectURI: Self.redirect,
-                                        store: store, userAgent: LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", username], timeout: 30),
-                                        allowInsecureLoopback: true)
+                                        store: store, userAgent: LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", username], timeout: 30), options: ClientOptions(allowInsecureLoopback: true))
     }
 
     /// `add(a, b)` through a new client on `transport`, bounded so a transport that waits for

@@ -17,7 +17,7 @@ package enum ReservedTypeNames {
         "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "OwnerOnlyFile", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
-        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceChallenge", "ResourceRefusal", "ResponseTooLarge",
+        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceRefusal", "ResponseTooLarge",
         "ScopeValue", "SecureEnclaveDPoPKey", "ObservableSession", "SessionState", "SignIn", "SignInOwner", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
         "StandardClaims", "StandardPrompt", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
@@ -30,7 +30,7 @@ package enum ReservedTypeNames {
     /// names unqualified beside its providers. A test compares this list with its sources.
     package static let resources: Set<String> = [
         "DiscoveredResource", "DynamicClientRegistration", "EnterpriseIdentity", "ExchangedToken", "IdentityAssertionIssuer",
-        "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "StepUp", "StoredResourceEntries",
+        "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "StepUp", "StepUpLimits", "StoredResourceEntries",
         "TokenExchangeRequest", "TokenTypeURI",
     ]
 

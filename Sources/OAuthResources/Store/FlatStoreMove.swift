@@ -57,9 +57,9 @@ enum FlatStoreMove {
         var keys = Set<String>()
         for record in signIns.map(\.record) {
             guard let owner = record.owner else { continue }
-            keys.insert(ProtectedResourceSession.preregisteredKey(clientID: owner.clientID))
+            keys.insert(ResourceClientRegistrar.preregisteredKey(clientID: owner.clientID))
             for redirect in record.registration?.redirectURIs ?? [] {
-                keys.insert(ProtectedResourceSession.dynamicKey(issuer: owner.issuer ?? "", redirectURI: redirect, resource: owner.resource ?? ""))
+                keys.insert(ResourceClientRegistrar.dynamicKey(issuer: owner.issuer ?? "", redirectURI: redirect, resource: owner.resource ?? ""))
             }
         }
         let folder = (path as NSString).deletingLastPathComponent

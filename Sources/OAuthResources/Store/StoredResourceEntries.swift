@@ -43,13 +43,13 @@ public enum StoredResourceEntries {
             guard let record = try? await entry.load(), let owner = record.owner, owner.resource.map({ $0 == resource }) ?? true else { continue }
             // The registration a session made for this resource, at this server: its key, its record.
             let redirects = record.registration?.redirectURIs ?? redirectURIs
-            let dynamic = redirects.map { ProtectedResourceSession.dynamicKey(issuer: owner.issuer ?? "", redirectURI: $0, resource: resource) }
+            let dynamic = redirects.map { ResourceClientRegistrar.dynamicKey(issuer: owner.issuer ?? "", redirectURI: $0, resource: resource) }
             var found: (key: String, registration: ClientRegistrationRecord)?
             for key in dynamic {
                 if let registrations, let kept = try? await registrations.loadRegistration(key: key) { found = (key, kept); break }
             }
             var bound: ClientRegistrationRecord?
-            if let registrations { bound = try? await registrations.loadRegistration(key: ProtectedResourceSession.preregisteredKey(clientID: owner.clientID)) }
+            if let registrations { bound = try? await registrations.loadRegistration(key: ResourceClientRegistrar.preregisteredKey(clientID: owner.clientID)) }
             // The server's metadata was kept with the registration; without it nothing is asked.
             if let server = found?.registration.authorizationServer ?? bound?.authorizationServer,
                await revoke(record, at: server, registration: found?.registration, clientID: owner.clientID, transport: transport,

@@ -38,7 +38,11 @@ enum DPoPSender {
             guard response.status == 400, let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else { return false }
             return object["error"]?.stringValue == "use_dpop_nonce"
         case .resource:
-            return ResourceChallenge.asksForDPoPNonce(status: response.status, wwwAuthenticate: response.header("WWW-Authenticate"))
+            // The nonce rule is ResourceRefusal's, the one reading of a resource's refusal.
+            let refusal = ResourceRefusal(status: response.status, wwwAuthenticate: response.header("WWW-Authenticate"),
+                                          dpopNonce: response.header("DPoP-Nonce"))
+            if case .dpopNonce = refusal { return true }
+            return false
         }
     }
 }

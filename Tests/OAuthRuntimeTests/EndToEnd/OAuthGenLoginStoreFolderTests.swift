@@ -31,8 +31,7 @@ struct OAuthGenLoginStoreFolderTests {
         let path = directory.appendingPathComponent("agent-store").path
         let session = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "flat"), redirectURI: Self.redirect,
                                                store: FileTokenStore(path: path),
-                                               userAgent: LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "peggy"], timeout: 30),
-                                               allowInsecureLoopback: true)
+                                               userAgent: LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "peggy"], timeout: 30), options: ClientOptions(allowInsecureLoopback: true))
         #expect(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode == 200)
         let clientID = try await session.oauthSession().client.clientID
         let flat = try FileManager.default.contentsOfDirectory(atPath: directory.path)

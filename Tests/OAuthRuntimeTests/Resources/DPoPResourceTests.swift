@@ -17,8 +17,7 @@ struct DPoPResourceTests {
 
     func session(_ peers: DPoPPeers, store: any TokenStore = MemoryTokenStore(), alwaysUsesDPoP: Bool = false) throws -> ProtectedResourceSession {
         ProtectedResourceSession(resource: URL(string: peers.resource)!, identity: .preregistered(DPoPPeers.clientID, issuer: peers.issuer),
-                                 redirectURI: Self.redirect, store: store, userAgent: LoopbackUserAgent(browserCommand: try peers.browserCommand, timeout: 30),
-                                 allowInsecureLoopback: true, alwaysUsesDPoP: alwaysUsesDPoP)
+                                 redirectURI: Self.redirect, store: store, userAgent: LoopbackUserAgent(browserCommand: try peers.browserCommand, timeout: 30), options: ClientOptions(allowInsecureLoopback: true), alwaysUsesDPoP: alwaysUsesDPoP)
     }
 
     func call(_ session: ProtectedResourceSession, _ peers: DPoPPeers) async throws -> Int {

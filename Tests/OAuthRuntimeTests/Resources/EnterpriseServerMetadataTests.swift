@@ -76,7 +76,7 @@ struct EnterpriseServerMetadataTests {
         let session = ProtectedResourceSession(
             resource: server.endpoint, identity: .enterprise(EnterpriseIdentity(identityProvider: identity, clientMetadataDocument: document, clientKey: key)),
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, allowInsecureLoopback: true)
+            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, options: ClientOptions(allowInsecureLoopback: true))
         let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
         #expect(response.statusCode == 200)
         #expect(try await session.oauthSession().client.clientID == document.absoluteString)
@@ -114,7 +114,7 @@ struct EnterpriseServerMetadataTests {
         let session = ProtectedResourceSession(
             resource: server.endpoint, identity: .preregistered(EnterprisePeers.serverClientID),
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, allowInsecureLoopback: true)
+            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, options: ClientOptions(allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) { _ = try await session.discovery() }
         #expect(error?.kind == .invalidDiscoveryDocument)
         #expect(error?.message == "expected the authorization server \(peers.authorizationServer) to have an \"authorization_endpoint\", found none: a browser sign-in needs one (RFC 8414 §2)")

@@ -15,7 +15,7 @@ struct ProtectedResourceSessionTests {
 
     func session(_ api: ProtectedAPI, browser: [String], interaction: ProtectedResourceSession.Interaction = .allowed) -> ProtectedResourceSession {
         ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
-                                 userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), interaction: interaction, allowInsecureLoopback: true)
+                                 userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), interaction: interaction, options: ClientOptions(allowInsecureLoopback: true))
     }
 
     /// Five calls to `api`: each one's status, or `limit` for `stepUpLimitReached`.
@@ -143,8 +143,7 @@ struct ProtectedResourceSessionTests {
         defer { api.stop() }
         let recording = RecordingTransport()
         let session = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
-                                               userAgent: LoopbackUserAgent(browserCommand: try browser("sybil") + ["--untick", "read"], timeout: 30),
-                                               transport: recording, allowInsecureLoopback: true)
+                                               userAgent: LoopbackUserAgent(browserCommand: try browser("sybil") + ["--untick", "read"], timeout: 30), options: ClientOptions(transport: recording, allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: URL(string: api.resource)!)) }
         #expect(error?.kind == .stepUpNarrowed)
         #expect(error?.message == "expected the step-up's sign-in to \(api.resource) to keep the scopes the sign-in had, found it without read: the earlier sign-in is kept")

@@ -123,7 +123,7 @@ import TestSupport
         let opened = OpenedURLs()
         let session = ProtectedResourceSession(resource: URL(string: server.origin + "/api")!, identity: .dynamic(clientName: "tests"),
                                                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-                                               userAgent: opened, allowInsecureLoopback: true)
+                                               userAgent: opened, options: ClientOptions(allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) { try await session.authorizationHeaders(method: "GET", url: URL(string: server.origin + "/api")!) }
         #expect(error?.kind == .invalidDiscoveryDocument)
         #expect(error?.message.hasPrefix("expected the authorization server \(server.origin) to list \"S256\" in \"code_challenge_methods_supported\", \(found)") == true,

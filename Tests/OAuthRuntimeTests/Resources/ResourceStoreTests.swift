@@ -22,7 +22,7 @@ struct ResourceStoreTests {
         let provider = try DjangoProvider.instance()
         let browser = username.map { [provider.python, provider.driver, "--username", $0] } ?? ["/bin/false"]
         return ProtectedResourceSession(resource: URL(string: api.resource)!, identity: identity, redirectURI: Self.redirect, store: store,
-                                        userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), transport: transport, allowInsecureLoopback: true)
+                                        userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), options: ClientOptions(transport: transport, allowInsecureLoopback: true))
     }
 
     func temporaryStore() throws -> (FileTokenStore, URL) {
@@ -112,7 +112,7 @@ struct ResourceStoreTests {
                                      owner: SignInOwner(issuer: oldIssuer, clientID: "old-client", tokenEndpoint: "https://old-as.example.com:443"))
         oldRecord.registration = ClientRegistrationRecord(issuer: oldIssuer, clientID: "old-client", method: .dynamic, redirectURIs: [Self.redirect.url])
         try await store.save(oldRecord)
-        try await store.saveRegistration(oldRecord.registration!, key: ProtectedResourceSession.dynamicKey(issuer: oldIssuer, redirectURI: Self.redirect.url, resource: api.resource))
+        try await store.saveRegistration(oldRecord.registration!, key: ResourceClientRegistrar.dynamicKey(issuer: oldIssuer, redirectURI: Self.redirect.url, resource: api.resource))
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
 
         let moved = try session(api, store: store)
@@ -141,7 +141,7 @@ struct ResourceStoreTests {
 
         // Bound by first use: the store remembers where; another server is then refused.
         try await store.saveRegistration(ClientRegistrationRecord(issuer: "https://first.example.com", clientID: "bound", method: .preregistered),
-                                         key: ProtectedResourceSession.preregisteredKey(clientID: "bound"))
+                                         key: ResourceClientRegistrar.preregisteredKey(clientID: "bound"))
         let bound = try session(api, store: store, identity: .preregistered("bound"), username: nil)
         let refused = await #expect(throws: OAuthError.self) { _ = try await call(bound, api) }
         #expect(refused?.message.contains("the authorization server https://first.example.com, where client \"bound\" is registered") == true)
@@ -157,7 +157,7 @@ struct ResourceStoreTests {
         defer { api.stop() }
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let key = ProtectedResourceSession.preregisteredKey(clientID: provider.clientID)
+        let key = ResourceClientRegistrar.preregisteredKey(clientID: provider.clientID)
 
         let abandoned = try session(api, store: store, identity: .preregistered(provider.clientID), username: nil)
         let error = await #expect(throws: OAuthError.self) { _ = try await call(abandoned, api) }
@@ -211,7 +211,7 @@ struct ResourceStoreTests {
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try await call(try session(api, store: store), api) == 200)
-        let key = ProtectedResourceSession.dynamicKey(issuer: provider.issuer, redirectURI: Self.redirect.url, resource: api.resource)
+        let key = ResourceClientRegistrar.dynamicKey(issuer: provider.issuer, redirectURI: Self.redirect.url, resource: api.resource)
         var kept = try #require(try await store.loadRegistration(key: key))
         let realTokenEndpoint = try #require(kept.authorizationServer?.endpoints.token)
         #expect(kept.authorizationServerReadAt.map { abs($0.timeIntervalSinceNow) < 60 } == true)

@@ -90,7 +90,11 @@ import Testing
         // A registration made with another issuer is refused before anything is sent.
         var other = registration
         other.issuer = "https://other.example.com"
-        #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(registration: other)) }
+        let refused = #expect(throws: OAuthError.self) {
+            try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(registration: other))
+        }
+        #expect(refused?.kind == .invalidConfiguration)
+        #expect(refused?.message == "expected a client registration made with \"\(configuration.issuer ?? "")\", found one made with \"https://other.example.com\"")
     }
 
     /// Okta's SDK changed its stored format in a minor release and signed every user out. A

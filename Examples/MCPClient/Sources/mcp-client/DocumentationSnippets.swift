@@ -5,6 +5,7 @@
 import Foundation
 import MCP
 import OAuthMCP
+import OAuthResources
 import OAuthRuntime
 
 func protectedResourceAuthorizerDocumentation(serverURL: URL, path: String) throws -> HTTPClientTransport {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OAuthResources
 import OAuthRuntime
 
 extension MCPClientCommand {

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import MCP
 import OAuthMCP
+import OAuthResources
 import OAuthRuntime
 
 /// Calls one tool on an MCP server, signing in as an MCP client does: the server's 401 names
@@ -99,8 +100,7 @@ struct MCPClientCommand: AsyncParsableCommand {
             resource: url, identity: identity,
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: userAgent,
-            transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback)
+            userAgent: userAgent, options: ClientOptions(transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback))
         // The resource, its server and the client's binding are checked before the identity
         // provider's browser opens: a server this client may not use costs no sign-in.
         _ = try await session.oauthSession()

@@ -4,14 +4,18 @@ import Testing
 /// What makes `data(for:)` and the middleware retry: read through the `WWW-Authenticate` parser,
 /// not by looking for words in the field (a description that mentions `use_dpop_nonce` made the
 /// old check retry).
-@Suite struct ResourceChallengeTests {
+@Suite struct ResourceRefusalTests {
+    /// The nonce rule (RFC 9449 §9) lives here alone; the DPoP sender asks this value too.
     @Test func aDPoPNonceIsAskedForOnlyByADPoPChallengesError() {
-        #expect(ResourceChallenge.asksForDPoPNonce(status: 401, wwwAuthenticate: #"DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof""#))
-        #expect(ResourceChallenge.asksForDPoPNonce(status: 401, wwwAuthenticate: #"Bearer realm="api", DPoP error="use_dpop_nonce""#))
-        #expect(!ResourceChallenge.asksForDPoPNonce(status: 403, wwwAuthenticate: #"DPoP error="use_dpop_nonce""#))
-        #expect(!ResourceChallenge.asksForDPoPNonce(status: 401, wwwAuthenticate: #"DPoP error="invalid_token", error_description="no use_dpop_nonce here""#))
-        #expect(!ResourceChallenge.asksForDPoPNonce(status: 401, wwwAuthenticate: #"Bearer error="use_dpop_nonce""#))
-        #expect(!ResourceChallenge.asksForDPoPNonce(status: 401, wwwAuthenticate: nil))
+        func asksForNonce(_ status: Int, _ field: String?) -> Bool {
+            ResourceRefusal(status: status, wwwAuthenticate: field, dpopNonce: "n-1") == .dpopNonce("n-1")
+        }
+        #expect(asksForNonce(401, #"DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof""#))
+        #expect(asksForNonce(401, #"Bearer realm="api", DPoP error="use_dpop_nonce""#))
+        #expect(!asksForNonce(403, #"DPoP error="use_dpop_nonce""#))
+        #expect(!asksForNonce(401, #"DPoP error="invalid_token", error_description="no use_dpop_nonce here""#))
+        #expect(!asksForNonce(401, #"Bearer error="use_dpop_nonce""#))
+        #expect(!asksForNonce(401, nil))
     }
 
     /// The one value a refusal is read into, once per response (hardening 4, item 8: the field
