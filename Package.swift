@@ -81,11 +81,14 @@ let package = Package(
         .target(name: "OAuthPolicy"),
         // How `oauthgen fetch` and the runtime talk to servers (no redirects, bounded bodies):
         // the only target on the generator's side that links FoundationNetworking.
-        .target(name: "OAuthFetch"),
+        .target(name: "OAuthFetch", dependencies: ["OAuthLocking"]),
+        // The package's one lock box (Foundation only), for state an actor cannot hold.
+        .target(name: "OAuthLocking"),
         .target(
             name: "OAuthGenCore",
             dependencies: [
                 "CLibXML2",
+                "OAuthLocking",
                 "OAuthPolicy",
                 "OAuthGenTemplates",
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -133,6 +136,7 @@ let package = Package(
             name: "OAuthRuntime",
             dependencies: [
                 "OAuthFetch",
+                "OAuthLocking",
                 "OAuthPolicy",
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
@@ -144,11 +148,11 @@ let package = Package(
         // Over the runtime's public API and its `package` declarations (DESIGN.md §2 names them).
         .target(
             name: "OAuthResources",
-            dependencies: ["OAuthRuntime", "OAuthPolicy"]
+            dependencies: ["OAuthRuntime", "OAuthLocking", "OAuthPolicy"]
         ),
         .target(
             name: "OAuthMCP",
-            dependencies: ["OAuthRuntime", "OAuthResources", "OAuthPolicy", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["OAuthRuntime", "OAuthResources", "OAuthLocking", "OAuthPolicy", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "OAuthOpenAPIMiddleware",

@@ -9,7 +9,7 @@
 #                  default: what the build plugin generated for GeneratedClientsTests (all ten
 #                  providers; `swift build --build-tests` makes it).
 #
-# Checks, each with -wmo and Swift 6 mode: OAuthPolicy, OAuthFetch, OAuthRuntime (its
+# Checks, each with -wmo and Swift 6 mode: OAuthLocking, OAuthPolicy, OAuthFetch, OAuthRuntime (its
 # `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), OAuthResources, the
 # generated clients (warnings as errors, as the golden test compiles them), the documentation's
 # snippets (Tests/GeneratedClientsTests/Snippets) with them, the example iOS app with
@@ -299,7 +299,7 @@ echo "SDK $CANON  target $TARGET  scratch $SCRATCH$([ "$SIL" = 1 ] && echo '  (S
 cd "$PROJ" || exit 2
 
 # 1. dependencies of OAuthRuntime, as modules (declarations only), then their bodies
-for m in OAuthPolicy OAuthFetch; do
+for m in OAuthLocking OAuthPolicy OAuthFetch; do
   [ -d "Sources/$m" ] || continue
   # shellcheck disable=SC2046
   step "emit-module $m" "$LOGS/emit-$m.log" -emit-module "${EMIT_EXTRA[@]}" "${COMMON[@]}" \
@@ -430,7 +430,7 @@ if [ -d Sources/OAuthMCP ]; then
           -DSWIFT_PACKAGE -DDEBUG -Onone -I "$MCP_MODS" -Xfrontend -enable-cross-import-overlays)
     OURS=("${BASE[@]}" -swift-version 6 -package-name oauthgen -enable-testing)
     MCP_OK=1
-    for m in OAuthPolicy OAuthFetch OAuthRuntime OAuthResources; do
+    for m in OAuthLocking OAuthPolicy OAuthFetch OAuthRuntime OAuthResources; do
       # shellcheck disable=SC2046
       step "emit-module $m (for OAuthMCP)" "$LOGS/emit-mcp-$m.log" -emit-module "${EMIT_EXTRA[@]}" "${OURS[@]}" \
            -module-name "$m" -emit-module-path "$MCP_MODS/$m.swiftmodule" $(sources "Sources/$m") || { MCP_OK=0; break; }

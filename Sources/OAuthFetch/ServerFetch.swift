@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthLocking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -107,9 +108,10 @@ public final class ServerFetch: Sendable {
 
     /// Routes the session's callbacks to the waiting request.
     private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        // @unchecked: `pending` is only read and written under `lock`; URLSession calls the
-        // delegate on its own queue while `register` runs on the caller's.
-        private struct Pending {
+        // @unchecked because NSObject is not Sendable: the delegate's one mutable state is
+        // `pending`, a LockedBox (URLSession calls the delegate on its own queue while `register`
+        // runs on the caller's).
+        private struct Pending: Sendable {
             var limit: Int
             /// Nil until the request starts.
             var continuation: CheckedContinuation<Result<Response, Failure>, Never>?
@@ -120,11 +122,10 @@ public final class ServerFetch: Sendable {
             var declinedChallenge = false
         }
 
-        private let lock = NSLock()
-        private var pending: [Int: Pending] = [:]
+        private let pending = LockedBox<[Int: Pending]>([:])
 
         func register(_ task: URLSessionTask, limit: Int) {
-            lock.withLock { pending[task.taskIdentifier] = Pending(limit: limit) }
+            pending.withLock { $0[task.taskIdentifier] = Pending(limit: limit) }
         }
 
         /// Whether `task` may be resumed: false when it was ended before it started, and then
@@ -132,7 +133,7 @@ public final class ServerFetch: Sendable {
         /// end, matters on Linux: a task cancelled before `resume()` never starts, and its end
         /// may be delivered before this runs (a test saw it wait for the whole timeout).
         func start(_ task: URLSessionTask, continuation: CheckedContinuation<Result<Response, Failure>, Never>) -> Bool {
-            let failure = lock.withLock { () -> Failure? in
+            let failure = pending.withLock { pending -> Failure? in
                 if let failure = pending[task.taskIdentifier]?.failure {
                     pending[task.taskIdentifier] = nil
                     return failure
@@ -148,7 +149,7 @@ public final class ServerFetch: Sendable {
         /// Ends `task` with `failure` (a timeout, the caller's cancellation) unless it has ended;
         /// one that has not started yet never will (see `start`).
         func end(_ task: URLSessionTask, with failure: Failure) {
-            lock.withLock {
+            pending.withLock { pending in
                 if pending[task.taskIdentifier] != nil, pending[task.taskIdentifier]?.failure == nil {
                     pending[task.taskIdentifier]?.failure = failure
                 }
@@ -168,7 +169,7 @@ public final class ServerFetch: Sendable {
         func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
             #if canImport(FoundationNetworking)
-            lock.withLock { pending[task.taskIdentifier]?.declinedChallenge = true }
+            pending.withLock { $0[task.taskIdentifier]?.declinedChallenge = true }
             completionHandler(.cancelAuthenticationChallenge, nil)
             #else
             if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
@@ -186,7 +187,7 @@ public final class ServerFetch: Sendable {
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-            let tooLarge = lock.withLock { () -> Bool in
+            let tooLarge = pending.withLock { pending -> Bool in
                 guard let entry = pending[dataTask.taskIdentifier], response.expectedContentLength > entry.limit else { return false }
                 pending[dataTask.taskIdentifier]?.failure = .bodyTooLarge(limit: entry.limit)
                 return true
@@ -195,7 +196,7 @@ public final class ServerFetch: Sendable {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let tooLarge = lock.withLock { () -> Bool in
+            let tooLarge = pending.withLock { pending -> Bool in
                 guard var entry = pending[dataTask.taskIdentifier], entry.failure == nil else { return false }
                 guard entry.body.count + data.count <= entry.limit else {
                     entry.failure = .bodyTooLarge(limit: entry.limit)
@@ -212,7 +213,7 @@ public final class ServerFetch: Sendable {
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             // An end before the request started is left for `start` to report.
-            guard let entry = lock.withLock({ () -> Pending? in
+            guard let entry = pending.withLock({ pending -> Pending? in
                 guard pending[task.taskIdentifier]?.continuation != nil else { return nil }
                 return pending.removeValue(forKey: task.taskIdentifier)
             }), let continuation = entry.continuation else { return }

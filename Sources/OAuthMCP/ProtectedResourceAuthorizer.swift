@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthLocking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

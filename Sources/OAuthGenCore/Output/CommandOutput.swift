@@ -1,23 +1,22 @@
 import Foundation
+internal import OAuthLocking
 
 /// Where the commands' output goes: the process's standard output and error, or, for a command a
 /// test runs in-process, the ``Capture`` bound to the running task — so tests can parse and run
 /// commands without a process each (as swift-argument-parser's own test helpers do).
 package enum CommandOutput {
     /// Both streams of one in-process run.
-    package final class Capture: @unchecked Sendable {
-        // @unchecked: the two strings are only read and written under `lock`.
-        private let lock = NSLock()
-        private var out = ""
-        private var err = ""
+    package struct Capture: Sendable {
+        private let out = LockedBox("")
+        private let err = LockedBox("")
 
         package init() {}
 
-        package var standardOutput: String { lock.withLock { out } }
-        package var standardError: String { lock.withLock { err } }
+        package var standardOutput: String { out.value }
+        package var standardError: String { err.value }
 
-        func append(output text: String) { lock.withLock { out += text } }
-        func append(error text: String) { lock.withLock { err += text } }
+        func append(output text: String) { out.withLock { $0 += text } }
+        func append(error text: String) { err.withLock { $0 += text } }
     }
 
     /// The capture of the task running a command in-process; `nil` in the real executables.

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+internal import OAuthLocking
 internal import OAuthPolicy
 @_spi(BuildingBlocks) import OAuthRuntime
 
@@ -106,17 +107,17 @@ public actor ProtectedResourceSession {
         // needs the ID-JAG profile, not an authorization endpoint or S256.
         let grant: ResourceServerGrant
         if case .enterprise = identity { grant = .identityAssertion } else { grant = .authorizationCode }
-        let usedKept = CancellationFlag()
+        let usedKept = LockedBox(false)
         let registrar = registrar
         let found = try await ResourceDiscovery.discover(
             resource: resource, transport: options.transport, allowInsecureLoopback: allowInsecureLoopback, grant: grant, dpop: alwaysUsesDPoP
         ) { issuer, resource in
             guard let server = await registrar.keptServer(issuer: issuer, resource: resource) else { return nil }
-            usedKept.set()
+            usedKept.value = true
             return server
         }
         discovered = found
-        serverMetadataReadNow = !usedKept.isSet
+        serverMetadataReadNow = !usedKept.value
         return found
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthLocking
 
 /// Keeps tokens in memory only: gone when the process ends.
 ///
@@ -43,17 +44,15 @@ public actor MemoryTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// Forgets the registration under `key`.
     public func removeRegistration(key: String) { shelf.setRegistration(nil, for: key) }
 
-    /// What the stores made from one another share. `@unchecked Sendable`: both dictionaries are
-    /// read and written only under `lock`.
-    private final class Shelf: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storedSignIns: [String: SignInRecord] = [:]
-        private var storedRegistrations: [String: ClientRegistrationRecord] = [:]
+    /// What the stores made from one another share.
+    private struct Shelf: Sendable {
+        private let signIns = LockedBox<[String: SignInRecord]>([:])
+        private let registrations = LockedBox<[String: ClientRegistrationRecord]>([:])
 
-        func accounts() -> [String] { lock.withLock { storedSignIns.keys.sorted() } }
-        func signIn(for account: String) -> SignInRecord? { lock.withLock { storedSignIns[account] } }
-        func setSignIn(_ signIn: SignInRecord?, for account: String) { lock.withLock { storedSignIns[account] = signIn } }
-        func registration(for key: String) -> ClientRegistrationRecord? { lock.withLock { storedRegistrations[key] } }
-        func setRegistration(_ registration: ClientRegistrationRecord?, for key: String) { lock.withLock { storedRegistrations[key] = registration } }
+        func accounts() -> [String] { signIns.value.keys.sorted() }
+        func signIn(for account: String) -> SignInRecord? { signIns.value[account] }
+        func setSignIn(_ signIn: SignInRecord?, for account: String) { signIns.withLock { $0[account] = signIn } }
+        func registration(for key: String) -> ClientRegistrationRecord? { registrations.value[key] }
+        func setRegistration(_ registration: ClientRegistrationRecord?, for key: String) { registrations.withLock { $0[key] = registration } }
     }
 }

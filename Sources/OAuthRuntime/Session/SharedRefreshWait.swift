@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthLocking
 
 /// One caller's wait for a refresh that several callers share. The refresh runs in a task of its
 /// own — one caller's cancellation must not fail the others' — so awaiting its value would ignore
@@ -18,28 +19,29 @@ enum SharedRefreshWait {
     }
 
     /// Resumes the continuation once, with whichever comes first: the result or the cancellation.
-    ///
-    /// `@unchecked Sendable`: `continuation` and `outcome` are only read and written under `lock`.
-    private final class Waiter<Success: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Success, any Error>?
-        private var outcome: Result<Success, any Error>?
+    private struct Waiter<Success: Sendable>: Sendable {
+        private struct State: Sendable {
+            var continuation: CheckedContinuation<Success, any Error>?
+            var outcome: Result<Success, any Error>?
+        }
+
+        private let state = LockedBox(State())
 
         func start(_ continuation: CheckedContinuation<Success, any Error>) {
-            let early = lock.withLock { () -> Result<Success, any Error>? in
-                if let outcome { return outcome }
-                self.continuation = continuation
+            let early = state.withLock { state -> Result<Success, any Error>? in
+                if let outcome = state.outcome { return outcome }
+                state.continuation = continuation
                 return nil
             }
             if let early { continuation.resume(with: early) }
         }
 
         func finish(_ result: Result<Success, any Error>) {
-            let waiting = lock.withLock { () -> CheckedContinuation<Success, any Error>? in
-                guard outcome == nil else { return nil }
-                outcome = result
-                defer { continuation = nil }
-                return continuation
+            let waiting = state.withLock { state -> CheckedContinuation<Success, any Error>? in
+                guard state.outcome == nil else { return nil }
+                state.outcome = result
+                defer { state.continuation = nil }
+                return state.continuation
             }
             waiting?.resume(with: result)
         }

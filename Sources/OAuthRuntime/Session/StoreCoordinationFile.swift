@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthLocking
 
 /// A small file beside a store that is not itself a file — the Keychain — through which the
 /// processes sharing it coordinate: its lock serializes refreshes, and every write bumps the
@@ -31,14 +32,10 @@ struct StoreCoordinationFile: Sendable {
 
     /// The version file, opened when the store is made if its directory exists (then reading it
     /// takes no lock), else on a later call, once it can be.
-    ///
-    /// `@unchecked Sendable`: `late` is only read and written while holding `lock`; `early` is
-    /// immutable.
-    private final class Counter: @unchecked Sendable {
+    private struct Counter: Sendable {
         private let path: String
         private let early: StoreVersionCounter?
-        private let lock = NSLock()
-        private var late: StoreVersionCounter?
+        private let late = LockedBox<StoreVersionCounter?>(nil)
 
         init(path: String) {
             self.path = path
@@ -48,7 +45,7 @@ struct StoreCoordinationFile: Sendable {
 
         var opened: StoreVersionCounter? {
             if let early { return early }
-            return lock.withLock {
+            return late.withLock { late in
                 if late == nil { late = StoreVersionCounter(path: path) }
                 return late
             }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthLocking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -84,21 +85,21 @@ public final class LoopbackListener: Sendable {
         let sockets = self.sockets
         let port = self.port
         let path = self.path
-        let cancellation = CancellationFlag()
+        let cancellation = LockedBox(false)
         let result: Result<URL, OAuthError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 // A dedicated thread: poll(2) blocks, and Swift's cooperative pool must not.
                 let thread = Thread {
                     var server = Server(sockets: sockets, port: port, path: path, state: state, page: page, connectionTimeout: connectionTimeout)
                     continuation.resume(returning: server.run(until: Date().addingTimeInterval(timeout)) {
-                        cancellation.isSet ? .taskCancelled : abandon()
+                        cancellation.value ? .taskCancelled : abandon()
                     })
                 }
                 thread.name = "oauth-loopback-listener"
                 thread.start()
             }
         } onCancel: {
-            cancellation.set()
+            cancellation.value = true
         }
         return try result.get()
     }

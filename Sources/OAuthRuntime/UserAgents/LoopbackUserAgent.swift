@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthLocking
 
 // Desktop platforms only: it starts the browser as a process, which iOS, tvOS, watchOS and
 // visionOS have no API for (and their apps could not receive a loopback redirect from another app
@@ -91,18 +92,16 @@ public struct LoopbackUserAgent: ExternalUserAgent {
 enum BrowserLauncher {
     /// How the launched command ended. A system browser launcher exits 0 at once while the page
     /// stays open, so only a failure says anything: the sign-in cannot complete.
-    final class Outcome: @unchecked Sendable {
-        // @unchecked: `status` is only read and written under `lock`.
-        private let lock = NSLock()
-        private var status: Int32?
+    struct Outcome: Sendable {
+        private let status = LockedBox<Int32?>(nil)
         private let program: String
 
         init(program: String) { self.program = program }
 
-        func finished(with status: Int32) { lock.withLock { self.status = status } }
+        func finished(with status: Int32) { self.status.value = status }
 
         @Sendable func failure() -> OAuthError? {
-            guard let status = lock.withLock({ self.status }), status != 0 else { return nil }
+            guard let status = status.value, status != 0 else { return nil }
             // 127 and 126: `env` found no such program, or could not run it (POSIX shells' codes).
             let why = status == 127 ? " (no such program here)" : status == 126 ? " (not executable)" : ""
             return OAuthError.browserFailed("the browser command \(program) exited with status \(status)\(why) before the sign-in completed")
