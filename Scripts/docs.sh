@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the documentation with warnings as errors, and fails on any undocumented public
 # declaration or on public API grown past Scripts/public-api-baseline.json (Scripts/public-api.py):
-# OAuthRuntime's DocC catalog, OAuthPolicy, OAuthGenCore's few public entry points, and a module of
+# the DocC catalogs of OAuthRuntime, OAuthResources, OAuthMCP and OAuthOpenAPIMiddleware, OAuthPolicy, OAuthGenCore's few public entry points, and a module of
 # generated clients (all example providers, generated public). Uses the toolchain's docc.
 #
 #   Scripts/docs.sh [OUTPUT_DIR]      (default .build/docs)
@@ -19,6 +19,7 @@ python3 Scripts/undocumented.py "$graphs" OAuthPolicy
 python3 Scripts/undocumented.py "$graphs" OAuthGenCore
 python3 Scripts/undocumented.py "$graphs" OAuthOpenAPIMiddleware
 python3 Scripts/undocumented.py "$graphs" OAuthMCP
+python3 Scripts/undocumented.py "$graphs" OAuthResources
 # The public API's size per product against Scripts/public-api-baseline.json: growth fails.
 python3 Scripts/public-api.py "$graphs"
 
@@ -28,6 +29,17 @@ docc convert Sources/OAuthRuntime/OAuthRuntime.docc --additional-symbol-graph-di
     --fallback-display-name OAuthRuntime --fallback-bundle-identifier org.oauthgen.OAuthRuntime \
     --warnings-as-errors --output-path "$output/OAuthRuntime.doccarchive" >"$work/docc.log" 2>&1 \
     || { cat "$work/docc.log"; exit 1; }
+
+# The other products, each with its catalog: their symbol graphs only (a link to another
+# module's symbol does not resolve in a catalog, so their comments name those in code voice).
+for module in OAuthResources OAuthMCP OAuthOpenAPIMiddleware; do
+    mkdir -p "$work/$module"
+    cp "$graphs"/"$module"*.symbols.json "$work/$module/"
+    docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$work/$module" \
+        --fallback-display-name "$module" --fallback-bundle-identifier "org.oauthgen.$module" \
+        --warnings-as-errors --output-path "$output/$module.doccarchive" >"$work/docc.log" 2>&1 \
+        || { cat "$work/docc.log"; exit 1; }
+done
 
 # The toolkit's own articles (quirk files, rules, plugins, the CLI, the catalog, security, API
 # stability): a catalog of articles only.
@@ -49,4 +61,4 @@ docc convert --additional-symbol-graph-dir "$work/generated/graphs" \
     --fallback-display-name ProviderClients --fallback-bundle-identifier org.oauthgen.ProviderClients \
     --warnings-as-errors --output-path "$output/ProviderClients.doccarchive" >"$work/docc.log" 2>&1 \
     || { cat "$work/docc.log"; exit 1; }
-echo "docs: oauthgen's articles, OAuthRuntime and the generated clients built with no warning and no undocumented public declaration ($output)"
+echo "docs: oauthgen's articles, every library product and the generated clients built with no warning and no undocumented public declaration ($output)"

@@ -7,7 +7,7 @@ import OAuthRuntime
 enum MCPAnswer {
     /// The messages, in order.
     ///
-    /// - Throws: ``OAuthError/Kind/unexpectedResponse`` for another media type, or an event
+    /// - Throws: `OAuthError/Kind/unexpectedResponse` for another media type, or an event
     ///   stream that carries no message.
     static func messages(in body: Data, mediaType: String?, status: Int) throws(OAuthError) -> [Data] {
         switch mediaType {

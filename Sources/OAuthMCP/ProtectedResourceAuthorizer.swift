@@ -7,10 +7,10 @@ import MCP
 @_spi(BuildingBlocks) import OAuthRuntime
 
 @_spi(BuildingBlocks) import OAuthResources
-/// The MCP Swift SDK's `HTTPClientAuthorizer`, backed by oauthgen's ``ProtectedResourceSession``:
+/// The MCP Swift SDK's `HTTPClientAuthorizer`, backed by oauthgen's `ProtectedResourceSession`:
 /// `HTTPClientTransport(endpoint:authorizer:)` then gets discovery from the server's 401 (RFC
 /// 9728), registration (pre-registered, a metadata document, or RFC 7591 kept in the store), the
-/// app's user agent (loopback, custom scheme or claimed https), any ``TokenStore``, cross-process
+/// app's user agent (loopback, custom scheme or claimed https), any `TokenStore`, cross-process
 /// refresh, the `iss` check, tokens bound to the server (RFC 8707) and step-up on
 /// `insufficient_scope` — with the session's interaction policy deciding whether a sign-in may
 /// open anything.

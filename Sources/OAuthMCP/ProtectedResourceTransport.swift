@@ -8,7 +8,7 @@ import MCP
 
 @_spi(BuildingBlocks) import OAuthResources
 /// An MCP client transport (streamable HTTP) over oauthgen's own HTTP layer and a
-/// ``ProtectedResourceSession``: the one to choose for an agent, on Linux and Apple platforms.
+/// `ProtectedResourceSession`: the one to choose for an agent, on Linux and Apple platforms.
 ///
 /// ```swift
 /// let session = ProtectedResourceSession(
@@ -19,7 +19,7 @@ import MCP
 /// _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
 /// ```
 ///
-/// Each message is one POST to the server through the session (``ProtectedResourceSession/data(for:)``):
+/// Each message is one POST to the server through the session (`ProtectedResourceSession/data(for:)`):
 /// the session's token on every request — with a DPoP proof made for it when the tokens are
 /// bound —, discovery, registration and sign-in on the first, a refresh on `invalid_token`, a
 /// step-up on `insufficient_scope`, the cross-process store. The answer is read whole, within
@@ -28,7 +28,7 @@ import MCP
 /// `Mcp-Session-Id` and the negotiated `MCP-Protocol-Version` go with every later request, and
 /// the MCP session is ended with a DELETE on ``disconnect()``.
 ///
-/// A redirect is never followed: a 3xx fails the send with ``OAuthError/Kind/redirectRefused``,
+/// A redirect is never followed: a 3xx fails the send with `OAuthError/Kind/redirectRefused`,
 /// naming where it pointed, and the token stays with the session's resource. The endpoint must
 /// be on the resource's origin.
 ///
@@ -53,8 +53,8 @@ public actor ProtectedResourceTransport: Transport {
 
     /// A transport for `session`'s resource, or for `endpoint` on the same origin.
     ///
-    /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for an endpoint on another origin than
-    ///   the session's resource; ``OAuthError/Kind/insecureEndpoint`` for one that is not https
+    /// - Throws: `OAuthError/Kind/resourceNotAllowed` for an endpoint on another origin than
+    ///   the session's resource; `OAuthError/Kind/insecureEndpoint` for one that is not https
     ///   (http on the loopback address only when the session allows it).
     public init(session: ProtectedResourceSession, endpoint: URL? = nil, logger: Logger? = nil) throws(OAuthError) {
         let endpoint = endpoint ?? session.resource
@@ -94,9 +94,9 @@ public actor ProtectedResourceTransport: Transport {
 
     /// POSTs one JSON-RPC message and delivers what the server answered to ``receive()``.
     ///
-    /// - Throws: ``OAuthError`` for what the session throws (sign-in, refresh, step-up) and
-    ///   for an answer that is not an MCP answer: a redirect (``OAuthError/Kind/redirectRefused``),
-    ///   another status (``OAuthError/Kind/unexpectedResponse``, with the status), or a body
+    /// - Throws: `OAuthError` for what the session throws (sign-in, refresh, step-up) and
+    ///   for an answer that is not an MCP answer: a redirect (`OAuthError/Kind/redirectRefused`),
+    ///   another status (`OAuthError/Kind/unexpectedResponse`, with the status), or a body
     ///   that is neither JSON nor an event stream.
     public func send(_ data: Data) async throws {
         guard connected else { throw MCPError.internalError("expected a connected transport, found it not connected (call connect first)") }

@@ -4,7 +4,7 @@ import HTTPTypes
 import OpenAPIRuntime
 
 /// A `ClientTransport` for an OpenAPI client whose requests carry a token: it sends through the
-/// runtime's ``OAuthRuntime/HTTPTransport`` (by default `URLSession` without caching, cookies or
+/// runtime's `OAuthRuntime/HTTPTransport` (by default `URLSession` without caching, cookies or
 /// redirects), so a 3xx comes back to the generated client as the server sent it and nothing is
 /// re-sent to the `Location` it names.
 ///
@@ -28,7 +28,7 @@ public struct RedirectRefusingTransport: ClientTransport {
     public let maximumRequestBodySize: Int
 
     /// A transport over `transport`, the runtime's `URLSession` transport by default; it must not
-    /// follow redirects (``OAuthRuntime/HTTPTransport``'s contract).
+    /// follow redirects (`OAuthRuntime/HTTPTransport`'s contract).
     public init(_ transport: any OAuthRuntime.HTTPTransport = URLSessionTransport(), maximumRequestBodySize: Int = 4 << 20) {
         self.transport = transport
         self.maximumRequestBodySize = maximumRequestBodySize

@@ -6,7 +6,7 @@ import Foundation
 public struct DiscoveredResource: Sendable, Hashable {
     /// The resource's checked metadata.
     public var resource: ProtectedResource
-    /// The authorization server's configuration, its issuer checked, with ``ProviderConfiguration/resource``
+    /// The authorization server's configuration, its issuer checked, with `ProviderConfiguration/resource`
     /// set to the resource's identifier so every request binds the token to it (RFC 8707).
     public var configuration: ProviderConfiguration
     /// The scopes to ask for: the 401's `scope` (RFC 6750 §3) where it named some, else the

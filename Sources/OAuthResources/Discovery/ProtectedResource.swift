@@ -26,7 +26,7 @@ public struct ProtectedResource: Sendable, Hashable, Codable {
     ///     URL when the resource's 401 named the document, else the identifier the well-known
     ///     URL was made from.
     ///   - allowInsecureLoopback: accept http on 127.0.0.1 and [::1], for local tests.
-    /// - Throws: ``OAuthError/Kind/invalidDiscoveryDocument`` naming the first member at fault.
+    /// - Throws: `OAuthError/Kind/invalidDiscoveryDocument` naming the first member at fault.
     public init(metadataDocument data: Data, expectedResource: String, allowInsecureLoopback: Bool = false) throws(OAuthError) {
         try self.init(metadata: try Self.object(data), expectedResource: expectedResource, allowInsecureLoopback: allowInsecureLoopback)
     }

@@ -22,9 +22,9 @@ internal import OAuthPolicy
 public enum ResourceDiscovery {
     /// Discovers `resource`'s metadata and its authorization server's.
     ///
-    /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for an http URL off the loopback address,
-    ///   ``OAuthError/Kind/invalidDiscoveryDocument`` when no metadata is found or it fails a
-    ///   check, ``OAuthError/Kind/network`` when a server cannot be reached.
+    /// - Throws: `OAuthError/Kind/insecureEndpoint` for an http URL off the loopback address,
+    ///   `OAuthError/Kind/invalidDiscoveryDocument` when no metadata is found or it fails a
+    ///   check, `OAuthError/Kind/network` when a server cannot be reached.
     /// - Parameters:
     ///   - resource: the resource's URL, as the app calls it.
     ///   - transport: how to reach the resource and its servers.

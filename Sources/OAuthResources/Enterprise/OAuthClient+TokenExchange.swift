@@ -10,11 +10,11 @@ extension OAuthClient {
     /// authenticated as the client is (a secret, or a fresh `private_key_jwt` assertion).
     ///
     /// The answer's `issued_token_type` must be the requested type, when one was asked for; a
-    /// refusal of the audience or resource throws ``OAuthError/Kind/invalidTarget``, and every
-    /// other refusal ``OAuthError/Kind/requestRejected`` with the server's code in
-    /// ``OAuthError/protocolError`` (`invalid_request` for a subject or actor token the server
+    /// refusal of the audience or resource throws `OAuthError/Kind/invalidTarget`, and every
+    /// other refusal `OAuthError/Kind/requestRejected` with the server's code in
+    /// `OAuthError/protocolError` (`invalid_request` for a subject or actor token the server
     /// does not accept, RFC 8693 §2.2.2). A server whose metadata does not list the grant is not
-    /// asked (``OAuthError/Kind/invalidConfiguration``).
+    /// asked (`OAuthError/Kind/invalidConfiguration`).
     public func exchangeToken(_ request: TokenExchangeRequest, dpopKey: DPoPSigningKey? = nil, now: Date = Date()) async throws(OAuthError) -> ExchangedToken {
         if let refusal = ExtensionGrant.tokenExchange.refusal(grantTypes: configuration.metadata.grantTypesSupported) {
             throw OAuthError.invalidConfiguration(refusal)

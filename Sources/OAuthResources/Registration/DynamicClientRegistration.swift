@@ -17,9 +17,9 @@ public enum DynamicClientRegistration {
     ///   - transport: how to reach the server.
     ///   - allowInsecureLoopback: accept an http endpoint on 127.0.0.1 or [::1], for local tests.
     /// - Returns: the registration, with its registration access token if the server gave one.
-    /// - Throws: ``OAuthError/Kind/missingEndpoint`` without a registration endpoint; the
+    /// - Throws: `OAuthError/Kind/missingEndpoint` without a registration endpoint; the
     ///   server's RFC 7591 §3.2.2 error (`invalid_redirect_uri`, `invalid_client_metadata`…) as
-    ///   ``OAuthError/Kind/requestRejected``; ``OAuthError/Kind/invalidRegistration`` for an answer
+    ///   `OAuthError/Kind/requestRejected`; `OAuthError/Kind/invalidRegistration` for an answer
     ///   that is not a public client with those redirect URIs.
     public static func register(with configuration: ProviderConfiguration, redirectURIs: [RegisteredRedirectURI], clientName: String,
                                 scopes: [String] = [], transport: any HTTPTransport, allowInsecureLoopback: Bool = false) async throws(OAuthError) -> ClientRegistrationRecord {
@@ -86,8 +86,8 @@ extension DynamicClientRegistration {
     /// either (pre-registered, a metadata document, a server without RFC 7592) has nothing to
     /// delete there, and this returns `false`.
     ///
-    /// - Throws: ``OAuthError/Kind/insecureEndpoint`` for a client configuration URI that is not
-    ///   https; ``OAuthError/Kind/requestRejected`` or ``OAuthError/Kind/unexpectedResponse`` when
+    /// - Throws: `OAuthError/Kind/insecureEndpoint` for a client configuration URI that is not
+    ///   https; `OAuthError/Kind/requestRejected` or `OAuthError/Kind/unexpectedResponse` when
     ///   the server refuses (a 401 or 404: it no longer knows the client).
     @discardableResult
     public static func delete(_ registration: ClientRegistrationRecord, transport: any HTTPTransport,

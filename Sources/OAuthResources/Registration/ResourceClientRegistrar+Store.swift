@@ -89,7 +89,7 @@ extension ResourceClientRegistrar {
     /// Forgets every sign-in and registration the store keeps for `identifiers` (the resource's
     /// URL and identifier): revoked and deleted at their servers as a courtesy, forgotten here
     /// whatever the servers answer. `false` when the store cannot list its accounts (a custom
-    /// ``TokenStore``): the caller then forgets its own sign-in.
+    /// `TokenStore`): the caller then forgets its own sign-in.
     func forget(resources identifiers: Set<String>) async -> Bool {
         guard let accountStore = store as? any AccountTokenStore, let accounts = try? await StoredResourceEntries.accounts(of: store) else {
             return false

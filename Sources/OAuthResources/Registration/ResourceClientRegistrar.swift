@@ -7,7 +7,7 @@ internal import OAuthPolicy
 /// the store, bound to its server (the MCP authorization spec, "Authorization Server Binding"),
 /// kept with the server's metadata, and forgotten with the resource.
 ///
-/// A value over the store: the session keeps what a registration leaves to do (``Registered``).
+/// A value over the store: the session keeps what a registration leaves to do (`Registered`).
 struct ResourceClientRegistrar: Sendable {
     /// What ``registration(for:serverMetadataReadNow:)`` found or made.
     struct Registered: Sendable {
@@ -102,7 +102,7 @@ struct ResourceClientRegistrar: Sendable {
     /// A client registered by hand (or an enterprise client): bound to `boundIssuer`, or to the
     /// server it first signed in at, and kept with that server's metadata.
     ///
-    /// A binding by use is kept only once a sign-in there succeeded (``Registered/pendingBinding``):
+    /// A binding by use is kept only once a sign-in there succeeded (`Registered/pendingBinding`):
     /// a server a hostile resource named, where the user never finished signing in, must not
     /// become the client's home and lock the real one out.
     private func boundRegistration(clientID: String, boundIssuer: String?, found: DiscoveredResource, serverMetadataReadNow: Bool)

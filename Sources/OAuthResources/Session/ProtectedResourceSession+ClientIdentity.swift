@@ -9,7 +9,7 @@ extension ProtectedResourceSession {
         /// Server Binding"): a resource naming another server is refused, saying which, before
         /// anything is sent there. Without `issuer` (a public client, which has no secret to
         /// lose), the first server a sign-in succeeds at binds it, in a store that keeps
-        /// registrations (``ClientRegistrationStore``); a client with a secret names its server.
+        /// registrations (`ClientRegistrationStore`); a client with a secret names its server.
         case preregistered(String, issuer: String? = nil)
         /// An https URL the app hosts whose Client ID Metadata Document lists the redirect URIs.
         case metadataDocument(URL)

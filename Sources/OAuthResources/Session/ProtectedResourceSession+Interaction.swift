@@ -5,7 +5,7 @@ extension ProtectedResourceSession {
     public enum Interaction: Sendable, Hashable {
         /// When the resource needs a sign-in or more scopes, the user agent opens.
         case allowed
-        /// Nothing opens: a needed sign-in or step-up throws ``OAuthError/Kind/interactionRequired``.
+        /// Nothing opens: a needed sign-in or step-up throws `OAuthError/Kind/interactionRequired`.
         case never
     }
 }

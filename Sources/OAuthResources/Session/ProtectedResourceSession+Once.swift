@@ -10,7 +10,7 @@ extension ProtectedResourceSession {
     /// send. For what is best effort, such as ending an MCP session at disconnect: a refusal there
     /// must not open a browser (issue 45, G13).
     ///
-    /// - Throws: what sending throws, and ``OAuthError/Kind/resourceNotAllowed`` for a URL outside
+    /// - Throws: what sending throws, and `OAuthError/Kind/resourceNotAllowed` for a URL outside
     ///   the resource's origin.
     @_spi(BuildingBlocks)
     public func sendOnce(_ request: URLRequest) async throws(OAuthError) -> HTTPURLResponse? {

@@ -11,7 +11,7 @@ extension ProtectedResourceSession {
     /// It works from what the store holds (issue 45, G4): nothing is discovered, registered or
     /// signed in to remove a server, so a server that is gone or moved is forgotten all the same.
     /// The network is asked as a courtesy: what it answers changes nothing here. A store that
-    /// cannot list its accounts (a custom ``TokenStore``) forgets this session's own sign-in.
+    /// cannot list its accounts (a custom `TokenStore`) forgets this session's own sign-in.
     public func removeServer() async throws(OAuthError) {
         let identifiers = Set([discovered?.resource.identifier.absoluteString, resource.absoluteString].compactMap { $0 })
         let made = session

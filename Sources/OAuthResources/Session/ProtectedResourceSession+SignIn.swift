@@ -14,7 +14,7 @@ extension ProtectedResourceSession {
     /// Signs in with `scopes` through the user agent, if ``interaction`` allows; with
     /// `acrValues` or `maxAge` (an RFC 9470 challenge), the new sign-in must meet them before
     /// it is kept. A step-up names the scopes of the sign-in it would replace: a new grant
-    /// without all of them is refused (``OAuthError/Kind/stepUpNarrowed``) and the stronger
+    /// without all of them is refused (`OAuthError/Kind/stepUpNarrowed`) and the stronger
     /// sign-in stays.
     func signIn(scopes: [String], acrValues: [String], maxAge: Int?, replacing kept: [String]?) async throws(OAuthError) {
         if let enterprise = enterpriseSignIn {
@@ -35,7 +35,7 @@ extension ProtectedResourceSession {
     }
 
     /// Keeps a new sign-in made with `asked`, unless it would replace one holding scopes it lacks
-    /// (``OAuthError/Kind/stepUpNarrowed``): a step-up never trades a stronger sign-in for a weaker.
+    /// (`OAuthError/Kind/stepUpNarrowed`): a step-up never trades a stronger sign-in for a weaker.
     private func keep(_ signIn: SignIn<DiscoveredProvider>, in session: OAuthSession<DiscoveredProvider>, asked: [String],
                       replacing kept: [String]?) async throws(OAuthError) {
         let lost = StepUp.scopesLost(keeping: kept ?? [], granted: signIn.tokens.scopes, asked: asked)

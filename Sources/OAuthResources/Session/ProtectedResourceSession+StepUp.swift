@@ -11,7 +11,7 @@ extension ProtectedResourceSession {
     ///
     /// - 401 `insufficient_user_authentication` (RFC 9470): sign in again with the challenge's
     ///   `acr_values` and `max_age`, and keep the new sign-in only if its ID token meets them
-    ///   (``OAuthError/Kind/insufficientAuthentication`` otherwise).
+    ///   (`OAuthError/Kind/insufficientAuthentication` otherwise).
     /// - 401 `invalid_token`, or a 401 at all before any sign-in: renew the token (refresh once,
     ///   or sign in).
     /// - 403 `insufficient_scope` naming scopes beyond those granted: sign in again with the
@@ -21,7 +21,7 @@ extension ProtectedResourceSession {
     /// - A 401 `insufficient_user_authentication` the sign-in already meets (its ID token's
     ///   `acr` and `auth_time`) asks for less than it has: `false`, nothing opens.
     /// - At most ``StepUpLimits/maximumStepUps`` step-ups in any ``StepUpLimits/window``; past that,
-    ///   ``OAuthError/Kind/stepUpLimitReached``.
+    ///   `OAuthError/Kind/stepUpLimitReached`.
     public func handle(_ response: HTTPURLResponse, sent: String?) async throws(OAuthError) -> Bool {
         let refusal = ResourceRefusal(response)
         switch refusal {

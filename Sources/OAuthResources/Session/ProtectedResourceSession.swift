@@ -8,17 +8,17 @@ internal import OAuthPolicy
 
 /// A sign-in to a protected resource known only by its URL — an MCP server, an API publishing
 /// RFC 9728 metadata: discovered on first use (``ResourceDiscovery``), registered in the order
-/// MCP clients follow (``ClientIdentity``), signed in through the app's user agent, every token
+/// MCP clients follow (`ClientIdentity`), signed in through the app's user agent, every token
 /// bound to the resource (RFC 8707), and stepped up when the resource asks for more.
 ///
-/// The app decides whether anything may open the browser (``Interaction``): a background refresh
+/// The app decides whether anything may open the browser (`Interaction`): a background refresh
 /// or a widget says `.never`, and then a sign-in or step-up the resource asks for throws
-/// ``OAuthError/Kind/interactionRequired`` instead of showing a sheet.
+/// `OAuthError/Kind/interactionRequired` instead of showing a sheet.
 ///
 /// It composes small capabilities, each in a file of its own: discovery
-/// (``ResourceDiscovery``), the client's registration for its ``ClientIdentity``
+/// (``ResourceDiscovery``), the client's registration for its `ClientIdentity`
 /// (`ResourceClientRegistrar`), the enterprise sign-in (`EnterpriseSignIn`), the step-up bounds
-/// (``StepUpLimits``), and the runtime's ``OAuthSession`` for the sign-in, its refreshes and
+/// (``StepUpLimits``), and the runtime's `OAuthSession` for the sign-in, its refreshes and
 /// ``data(for:)``.
 ///
 /// ```swift
@@ -42,7 +42,7 @@ public actor ProtectedResourceSession {
     let options: ClientOptions
     let registrar: ResourceClientRegistrar
     /// Whether http on 127.0.0.1 or [::1] is accepted for the resource and its servers (local
-    /// tests): the options' ``ClientOptions/allowInsecureLoopback``.
+    /// tests): the options' `ClientOptions/allowInsecureLoopback`.
     public nonisolated var allowInsecureLoopback: Bool { options.allowInsecureLoopback }
     /// Whether a sign-in or step-up may open the user agent; the app may change it at any time.
     public var interaction: Interaction
@@ -74,8 +74,16 @@ public actor ProtectedResourceSession {
     /// A session for `resource`; nothing is fetched until it is used.
     ///
     /// - Parameters:
+    ///   - resource: the resource's URL, as the app calls it.
+    ///   - identity: how the client comes by its client ID.
+    ///   - redirectURI: where the authorization server sends the user back.
+    ///   - store: where the sign-ins (and, where it keeps them, the registrations) are kept.
+    ///   - userAgent: what shows the sign-in.
+    ///   - interaction: whether a sign-in or step-up may open the user agent.
     ///   - options: how its clients are made (transport, clock skew, DPoP key storage, loopback
     ///     http, …); `identity` supplies the client ID, registration and credentials.
+    ///   - alwaysUsesDPoP: bind tokens to a DPoP key even where neither the resource nor its
+    ///     server asks for it.
     ///   - stepUpLimits: how many scopes and step-ups the resource may ask for.
     public init(resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI, store: any TokenStore = MemoryTokenStore(),
                 userAgent: any ExternalUserAgent, interaction: Interaction = .allowed, options: ClientOptions = ClientOptions(),
@@ -126,7 +134,7 @@ public actor ProtectedResourceSession {
     ///
     /// The sign-in is kept in the store under an account of its own, named by the authorization
     /// server, the client and the resource (``signInAccount(issuer:clientID:resource:)``), where
-    /// the store keeps accounts (``AccountTokenStore``): one file or Keychain service holds each
+    /// the store keeps accounts (`AccountTokenStore`): one file or Keychain service holds each
     /// server's sign-in beside the others', and a resource that moves to another authorization
     /// server signs in there without touching, or presenting, the old one's. The token goes to
     /// the resource's origin only.
@@ -162,7 +170,7 @@ public actor ProtectedResourceSession {
         return made
     }
 
-    /// The enterprise sign-in for an ``ClientIdentity/enterprise(_:)`` identity; `nil` for others.
+    /// The enterprise sign-in for an `ClientIdentity/enterprise(_:)` identity; `nil` for others.
     var enterpriseSignIn: EnterpriseSignIn? {
         if case .enterprise(let identity) = identity { EnterpriseSignIn(identity: identity) } else { nil }
     }
@@ -187,7 +195,7 @@ public actor ProtectedResourceSession {
     /// The session, signed in first (with the discovered scopes) when it holds no sign-in.
     ///
     /// The registration and the first sign-in are made holding the store's sign-in lock for this
-    /// resource, where the store has one (``FileTokenStore``): sessions in other processes that
+    /// resource, where the store has one (`FileTokenStore`): sessions in other processes that
     /// start together wait, then find the registration and sign-in this one made (issue 45, G9:
     /// four agents on an empty store made four registrations and four browser sign-ins).
     ///
@@ -207,7 +215,7 @@ public actor ProtectedResourceSession {
         return session
     }
 
-    /// The lock the sessions on a ``FileTokenStore`` take for this resource's registration and
+    /// The lock the sessions on a `FileTokenStore` take for this resource's registration and
     /// first sign-in; `nil` for a store without one. Held while the user signs in, so it waits as
     /// long as a sign-in may take, and ends with the task's cancellation.
     private func firstSignInLock() async throws(OAuthError) -> TokenStoreLock? {
@@ -223,7 +231,7 @@ public actor ProtectedResourceSession {
     }
 
     /// Sends `request` to the resource with the sign-in's token through the client's transport:
-    /// signed in first, a 401 `invalid_token` renewed once (``OAuthSession/data(for:)``), a 403
+    /// signed in first, a 401 `invalid_token` renewed once (`OAuthSession/data(for:)`), a 403
     /// `insufficient_scope` or a 401 `insufficient_user_authentication` stepped up once
     /// (``handle(_:sent:)``).
     public func data(for request: URLRequest) async throws(OAuthError) -> (Data, HTTPURLResponse) {

@@ -15,7 +15,7 @@ public struct StepUpLimits: Sendable, Hashable {
     /// The most scopes a step-up may ask for in all, so a resource cannot grow a request forever.
     public var maximumScopes: Int
     /// The most step-ups (a sign-in for more scopes, or for a fresher or stronger
-    /// authentication) in any ``window``: past it, ``OAuthError/Kind/stepUpLimitReached``.
+    /// authentication) in any ``window``: past it, `OAuthError/Kind/stepUpLimitReached`.
     public var maximumStepUps: Int
     /// The window ``maximumStepUps`` counts in, in seconds.
     public var window: TimeInterval
@@ -33,7 +33,7 @@ public struct StepUpLimits: Sendable, Hashable {
     }
 
     /// Counts one step-up in the ledger kept with `session`'s sign-in, or throws
-    /// ``OAuthError/Kind/stepUpLimitReached`` when ``maximumStepUps`` were made in the last
+    /// `OAuthError/Kind/stepUpLimitReached` when ``maximumStepUps`` were made in the last
     /// ``window``, by this session or any other on the store.
     func spend(in session: OAuthSession<DiscoveredProvider>, for resource: URL, now: Date = Date()) async throws(OAuthError) {
         let (maximum, window) = (maximumStepUps, window)

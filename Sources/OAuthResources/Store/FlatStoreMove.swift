@@ -2,7 +2,7 @@ import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
 
 /// Moves a store an earlier version kept beside a file (`PATH`, `PATH.account-…`,
-/// `PATH.registration-…`) into a folder at `PATH` (``FileTokenStore/init(directory:)``), so that
+/// `PATH.registration-…`) into a folder at `PATH` (`FileTokenStore/init(directory:)`), so that
 /// no sign-in or registration is lost when the tools' `--store` became a folder.
 ///
 /// Registrations were kept under a file name made from their key, cut and hashed when long, so a

@@ -1,4 +1,4 @@
-/// Where a ``ProtectedResourceSession`` keeps its client registrations, apart from the sign-ins:
+/// Where a `ProtectedResourceSession` keeps its client registrations, apart from the sign-ins:
 /// a registration outlives a sign-in that failed or was signed out, so the next one reuses it
 /// instead of registering another client. ``FileTokenStore``, `KeychainTokenStore` and
 /// ``MemoryTokenStore`` are such stores; with any other, a dynamic registration lives as long as

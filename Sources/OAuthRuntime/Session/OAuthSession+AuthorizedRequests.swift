@@ -32,7 +32,7 @@ extension OAuthSession {
     }
 
     /// ``data(for:)`` with a step-up the caller makes for a refusal asking for one (a
-    /// ``ProtectedResourceSession``'s); `nil` for none.
+    /// `ProtectedResourceSession`'s); `nil` for none.
     package func data(for request: URLRequest, stepUp: (@Sendable (ResourceRefusal) async throws(OAuthError) -> Bool)?) async throws(OAuthError) -> (Data, HTTPURLResponse) {
         guard let url = request.url else { throw OAuthError(.invalidRequest, "expected a request with a URL, found none") }
         guard request.httpBodyStream == nil else {
@@ -58,7 +58,7 @@ extension OAuthSession {
     }
 
     /// The one loop every request to a resource server goes through — ``data(for:)``, the
-    /// OpenAPI middleware, ``ProtectedResourceSession`` and the MCP transport: the sign-in's
+    /// OpenAPI middleware, `ProtectedResourceSession` and the MCP transport: the sign-in's
     /// headers made for the request, `send` called with them, and the answer's
     /// ``ResourceRefusal`` (read once) decided here:
     ///

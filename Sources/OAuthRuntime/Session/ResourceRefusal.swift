@@ -7,7 +7,7 @@ internal import OAuthPolicy
 /// What a resource server's refusal asks of the client, read once per response from its status,
 /// its `WWW-Authenticate` field (through the one parser, RFC 9110 §11.6.1) and its `DPoP-Nonce`.
 ///
-/// The session's ``OAuthSession/data(for:)``, the OpenAPI middleware, ``ProtectedResourceSession``
+/// The session's ``OAuthSession/data(for:)``, the OpenAPI middleware, `ProtectedResourceSession`
 /// and the MCP transport each answer a refusal through the session's one loop (`exchange`),
 /// which reads it as this value and decides once what to do.
 @_spi(BuildingBlocks)

@@ -33,7 +33,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     /// reasons, and no session sharing the store refreshes them for it again.
     public var renewedAfterRejection = false
     /// A protected resource's step-ups made for this sign-in's account, and the challenge it
-    /// answered (``ProtectedResourceSession``): shared by every process on the store.
+    /// answered (`ProtectedResourceSession`): shared by every process on the store.
     var stepUps: StepUpLedger?
 
     /// A record of a sign-in's tokens.
