@@ -5,9 +5,9 @@ import Foundation
 // The provider: its configuration fetched or read, and the loopback URIs the options give.
 extension OAuthGenLogin {
     func loadConfiguration(transport: URLSessionTransport) async throws(OAuthError) -> ProviderConfiguration {
-        switch (issuer, discovery) {
+        switch (signInOptions.issuer, signInOptions.discovery) {
         case (let issuer?, nil):
-            return try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: revoke)
+            return try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: signInOptions.revoke)
         case (nil, let file?):
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw OAuthError(.invalidConfiguration, "expected a readable discovery document at \(file), found none")
@@ -34,7 +34,7 @@ extension OAuthGenLogin {
         var configuration = try ProviderConfiguration(discoveryDocument: response.body, expectedIssuer: issuer)
         // Only --revoke and --device need what the RFC 8414 document may add (django-oauth-toolkit
         // lists its revocation endpoint only there); nothing else is fetched that is not used.
-        let missing = (needsRevocation && configuration.endpoints.revocation == nil) || (device && configuration.endpoints.deviceAuthorization == nil)
+        let missing = (needsRevocation && configuration.endpoints.revocation == nil) || (signInOptions.device && configuration.endpoints.deviceAuthorization == nil)
         if missing, let metadataURL = ProviderConfiguration.authorizationServerMetadataURL(forIssuer: issuerURL),
            let metadata = try? await transport.send(HTTPRequest(method: "GET", url: metadataURL, headers: ["Accept": "application/json"]), to: "authorization-server metadata"),
            metadata.status == 200

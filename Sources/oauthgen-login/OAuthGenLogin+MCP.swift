@@ -16,9 +16,9 @@ extension OAuthGenLogin {
 
     func speakMCP(through session: ProtectedResourceSession) async throws(OAuthError) -> MCPOutcome {
         var toolArguments: [String: Value] = [:]
-        if call != nil {
-            guard let decoded = try? JSONDecoder().decode([String: Value].self, from: Data(arguments.utf8)) else {
-                throw OAuthError(.invalidConfiguration, "expected --arguments to be a JSON object, found \(arguments)")
+        if resourceOptions.call != nil {
+            guard let decoded = try? JSONDecoder().decode([String: Value].self, from: Data(resourceOptions.arguments.utf8)) else {
+                throw OAuthError(.invalidConfiguration, "expected --arguments to be a JSON object, found \(resourceOptions.arguments)")
             }
             toolArguments = decoded
         }
@@ -26,7 +26,7 @@ extension OAuthGenLogin {
         do {
             _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
             let outcome: MCPOutcome
-            if let call {
+            if let call = resourceOptions.call {
                 let (content, isError) = try await client.callTool(name: call, arguments: toolArguments)
                 outcome = MCPOutcome(result: content.map(ToolOutput.text), isError: isError == true)
             } else {

@@ -13,9 +13,9 @@ extension OAuthGenLogin {
         }
         let work = Task { () async -> OAuthError? in
             do throws(OAuthError) {
-                if command.entries.list || command.entries.forget != nil {
+                if command.storeOptions.list || command.storeOptions.forget != nil {
                     try await command.manageStore()
-                } else if command.resource != nil {
+                } else if command.resourceOptions.resource != nil {
                     try await command.resourceSignIn()
                 } else {
                     try await command.signIn()

@@ -11,10 +11,10 @@ extension OAuthGenLogin {
     /// (issue 45, G3: a secret on argv is in every local user's `ps`).
     func withSecretsResolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws(OAuthError) -> OAuthGenLogin {
         var command = self
-        command.clientSecret = try Self.secret(option: "--client-secret", value: clientSecret, file: secretFiles.clientSecretFile,
+        command.clientIdentity.clientSecret = try Self.secret(option: "--client-secret", value: clientIdentity.clientSecret, file: clientIdentity.clientSecretFile,
                                                variable: Self.clientSecretVariable, environment: environment)
-        command.identityClientSecret = try Self.secret(option: "--identity-client-secret", value: identityClientSecret,
-                                                       file: secretFiles.identityClientSecretFile,
+        command.enterpriseOptions.identityClientSecret = try Self.secret(option: "--identity-client-secret", value: enterpriseOptions.identityClientSecret,
+                                                       file: enterpriseOptions.identityClientSecretFile,
                                                        variable: Self.identityClientSecretVariable, environment: environment)
         return command
     }

@@ -39,14 +39,14 @@ extension OAuthGenLogin {
     }
 
     func manageStore() async throws(OAuthError) {
-        guard let store else { throw OAuthError(.invalidConfiguration, "expected --store PATH with --list or --forget, found none") }
-        guard resource == nil, issuer == nil, discovery == nil else {
+        guard let store = storeOptions.store else { throw OAuthError(.invalidConfiguration, "expected --store PATH with --list or --forget, found none") }
+        guard resourceOptions.resource == nil, signInOptions.issuer == nil, signInOptions.discovery == nil else {
             throw OAuthError(.invalidConfiguration, "expected --list or --forget without --resource, --issuer or --discovery: they sign in nowhere")
         }
         let folder = try await FileTokenStore.directory(movingFlatStoreAt: store)
-        if entries.list { return try await list(folder) }
-        guard let forget = entries.forget else { return }
-        let redirect = try loopbackURI(redirectURI, option: "--redirect-uri")
+        if storeOptions.list { return try await list(folder) }
+        guard let forget = storeOptions.forget else { return }
+        let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
         let outcome = await ProtectedResourceSession.forget(resource: forget, in: folder, redirectURIs: [redirect.url],
                                                             allowInsecureLoopback: allowInsecureLoopback)
         guard !outcome.signIns.isEmpty || !outcome.registrations.isEmpty else {
@@ -55,7 +55,7 @@ extension OAuthGenLogin {
         }
         let report = ForgetReport(resource: forget, forgotten_sign_ins: outcome.signIns, revoked: outcome.revoked,
                                   forgotten_registrations: outcome.registrations, deleted: outcome.deleted)
-        if json { return print(Self.jsonText(report)) }
+        if outputOptions.json { return print(Self.jsonText(report)) }
         print("forgot \(report.forgotten_sign_ins.count) sign-in(s) of \(Self.printable(forget)) (\(report.revoked) revoked at the server) and \(report.forgotten_registrations.count) registration(s) (\(report.deleted) deleted at the server)")
     }
 
@@ -75,7 +75,7 @@ extension OAuthGenLogin {
             registrations.append(StoreListing.RegistrationEntry(key: key, issuer: kept.issuer, client_id: kept.clientID, registration: kept.method.rawValue))
         }
         let listing = StoreListing(store: folder.basePath, sign_ins: signIns, registrations: registrations)
-        if json { return print(Self.jsonText(listing)) }
+        if outputOptions.json { return print(Self.jsonText(listing)) }
         print("store: \(Self.printable(listing.store))")
         for entry in signIns {
             let expiry = entry.expires_at.map { Date(timeIntervalSince1970: TimeInterval($0)) < Date() ? "expired" : "valid" } ?? "no expiry"
