@@ -109,6 +109,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What `oauthgen fetch`, `import --fetch-discovery` and `init` download, checked by the
+        // build's rules and reported as diagnostics: a library, so it is tested in process.
+        .target(
+            name: "OAuthGenFetch",
+            dependencies: ["OAuthGenCore", "OAuthFetch", "OAuthPolicy"]
+        ),
         // The CLI: every command, `fetch` and `import --fetch` included. Never the runtime or crypto.
         .executableTarget(
             name: "oauthgen",
@@ -116,7 +122,7 @@ let package = Package(
                 "OAuthGenCLI",
                 "OAuthGenCore",
                 "OAuthGenCatalog",
-                "OAuthFetch",
+                "OAuthGenFetch",
                 "OAuthPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -220,6 +226,10 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
+        ),
+        .testTarget(
+            name: "OAuthGenFetchTests",
+            dependencies: ["OAuthGenFetch", "OAuthGenCore", "TestSupport"]
         ),
         .testTarget(
             name: "OAuthFetchTests",

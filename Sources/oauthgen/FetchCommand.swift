@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OAuthGenCLI
 import OAuthGenCore
+import OAuthGenFetch
 
 struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +38,7 @@ struct FetchCommand: AsyncParsableCommand {
     var check: String?
 
     @Option(help: "openid: OpenID Connect Discovery; oauth: RFC 8414 authorization-server metadata.")
-    var kind: DiscoveryDownloader.Kind = .openid
+    var kind: DiscoveryDocumentFetch.Kind = .openid
 
     @Option(help: ArgumentHelp("Accept this issuer in the document instead of ISSUER (Microsoft Entra's /common/v2.0 names {tenantid}).", valueName: "issuer"))
     var expectedIssuer: String?

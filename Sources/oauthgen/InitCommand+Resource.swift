@@ -3,19 +3,21 @@ import Foundation
 import OAuthGenCatalog
 import OAuthGenCLI
 import OAuthGenCore
+import OAuthGenFetch
 import OAuthPolicy
 
 // init --resource: a provider learnt from a protected resource instead of the catalog.
 extension InitCommand {
     func initialize(resource: String) async throws {
         let name = try providerName(for: resource)
-        let found = try await ResourceDownloader.fetch(resource: resource, allowInsecureLoopback: allowInsecureLoopback)
+        let found = try DiscoveryDownloader.report(
+            await ResourceMetadataFetch.fetch(resource: resource, allowInsecureLoopback: allowInsecureLoopback, downloader: DiscoveryDownloader.downloader))
         let redirects = redirectURI.isEmpty ? [bundleID.map { "\($0):/oauth2redirect" } ?? "http://127.0.0.1/callback"] : redirectURI
         let loopbackServer = allowInsecureLoopback && (try? ServerURL(parsing: found.issuer)).map { EndpointRule.verdict(for: $0) == .insecureLoopback } == true
         // An https client ID is a metadata document's URL: the server must say it takes one, as
         // the runtime's resource session requires.
         if let clientID, clientID.hasPrefix("https://"),
-           let refusal = ResourceDiscoveryPlan.metadataDocumentRefusal(supported: ResourceDownloader.acceptsMetadataDocuments(found.authorizationServer)) {
+           let refusal = ResourceDiscoveryPlan.metadataDocumentRefusal(supported: found.acceptsMetadataDocuments) {
             throw DiscoveryDownloader.fail(refusal)
         }
         // The scopes a first sign-in asks for, as the runtime's resource session would (never the

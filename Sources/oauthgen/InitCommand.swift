@@ -3,6 +3,7 @@ import Foundation
 import OAuthGenCatalog
 import OAuthGenCLI
 import OAuthGenCore
+import OAuthGenFetch
 
 struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -131,7 +132,7 @@ struct InitCommand: AsyncParsableCommand {
         var files = [GeneratedFile(name: quirkName, contents: made.quirkFile)]
         let metadataName = entry.id + (entry.authorizationServer != nil ? InputFileKind.authorizationServerMetadata : .openIDConfiguration).rawValue
         if fetch, let issuer = made.metadataIssuer {
-            let kind: DiscoveryDownloader.Kind = entry.authorizationServer != nil ? .oauth : .openid
+            let kind: DiscoveryDocumentFetch.Kind = entry.authorizationServer != nil ? .oauth : .openid
             let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: kind, expectedIssuer: made.documentIssuer, allowInsecureLoopback: allowInsecureLoopback)
             files.append(GeneratedFile(name: metadataName, contents: PinnedJSONWriter.write(document)))
         } else if let pinned = entry.pinnedDiscovery {

@@ -5,7 +5,12 @@ package enum ProtectedResourceLoader {
     ]
 
     package static func load(_ bytes: [UInt8], file: String) -> (ProtectedResourceDocument?, [Diagnostic]) {
-        let read = JSONReader.read(bytes, file: file)
+        load(JSONReader.read(bytes, file: file))
+    }
+
+    /// The document from JSON already read (the read's findings included), so a caller that keeps
+    /// the JSON value too parses the bytes once.
+    package static func load(_ read: JSONReader.Result) -> (ProtectedResourceDocument?, [Diagnostic]) {
         guard let root = read.value else { return (nil, read.diagnostics) }
         guard let members = root.members else {
             return (nil, read.diagnostics + [Diagnostic(.error, .resourceWrongType,
