@@ -33,6 +33,8 @@ let package = Package(
             ] + (name == "FuzzTemplate" ? [.product(name: "Mustache", package: "swift-mustache")] : [])
               // The MCP transport's event-stream reader lives in OAuthMCP; only this target builds the SDK.
               + (name == "FuzzServerSentEvents" ? [.product(name: "OAuthMCP", package: "oauthgen")] : [])
+              // Protected resources are a product of their own (issue 46).
+              + (name == "FuzzResourceMetadata" ? [.product(name: "OAuthResources", package: "oauthgen")] : [])
               + (name == "FuzzGenerate" ? [
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+@testable import OAuthResources
 @testable import OAuthRuntime
 
 /// Protected-resource metadata (RFC 9728 §2) on any document: no crash, and what is accepted
