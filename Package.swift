@@ -158,7 +158,10 @@ let package = Package(
         ),
         .target(
             name: "OAuthMCP",
-            dependencies: ["OAuthRuntime", "OAuthResources", "OAuthLocking", "OAuthPolicy", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "OAuthRuntime", "OAuthResources", "OAuthLocking", "OAuthPolicy",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "OAuthOpenAPIMiddleware",
@@ -173,19 +176,32 @@ let package = Package(
         .plugin(
             name: "OAuthGenCommand",
             capability: .command(
-                intent: .custom(verb: "generate-oauth-clients", description: "Write the generated OAuth clients into a Generated/ folder beside each target's provider files"),
-                permissions: [.writeToPackageDirectory(reason: "oauthgen writes the generated clients into a Generated/ folder beside the provider files")]
+                intent: .custom(
+                    verb: "generate-oauth-clients",
+                    description:
+                        "Write the generated OAuth clients into a Generated/ folder beside each target's provider files"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason:
+                            "oauthgen writes the generated clients into a Generated/ folder beside the provider files")
+                ]
             ),
             dependencies: [generatorTool]
         ),
         .plugin(
             name: "OAuthGenInit",
             capability: .command(
-                intent: .custom(verb: "init-oauth-provider", description: "Write a provider's quirk file from oauthgen's catalog into a target"),
+                intent: .custom(
+                    verb: "init-oauth-provider",
+                    description: "Write a provider's quirk file from oauthgen's catalog into a target"),
                 // No network permission: asking for it would make every run pass a flag. `--fetch`
                 // needs `--disable-sandbox` on macOS; the catalog's pinned documents need neither.
                 permissions: [
-                    .writeToPackageDirectory(reason: "oauthgen init writes <provider>.quirks.plist (and its pinned metadata) into the target's folder"),
+                    .writeToPackageDirectory(
+                        reason:
+                            "oauthgen init writes <provider>.quirks.plist (and its pinned metadata) into the target's folder"
+                    )
                 ]
             ),
             dependencies: ["oauthgen"]
@@ -260,7 +276,10 @@ let package = Package(
         // runtime: a golden file that stops compiling fails the build of the tests.
         .testTarget(
             name: "OAuthMCPTests",
-            dependencies: ["OAuthMCP", "OAuthRuntime", "OAuthResources", "TestSupport", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: [
+                "OAuthMCP", "OAuthRuntime", "OAuthResources", "TestSupport",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
         .testTarget(
             name: "GeneratedClientsTests",

@@ -3,6 +3,6 @@
 public enum EmbeddedTemplates {
     /// Template name (the file name without `.mustache`) → template text.
     public static let all: [String: String] = [
-        "ProviderClient": String(decoding: PackageResources.ProviderClient_mustache, as: UTF8.self),
+        "ProviderClient": String(decoding: PackageResources.ProviderClient_mustache, as: UTF8.self)
     ]
 }

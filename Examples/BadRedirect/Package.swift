@@ -10,7 +10,7 @@ let package = Package(
     name: "BadRedirect",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "oauthgen", path: "../.."),
+        .package(name: "oauthgen", path: "../..")
     ],
     targets: [
         .target(name: "App", plugins: [.plugin(name: "OAuthGenPlugin", package: "oauthgen")]),

@@ -7,14 +7,14 @@ let package = Package(
     name: "OAuthGenCompileFail",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "oauthgen", path: "../.."),
+        .package(name: "oauthgen", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "Misuse",
             dependencies: [.product(name: "OAuthRuntime", package: "oauthgen")],
             plugins: [.plugin(name: "OAuthGenPlugin", package: "oauthgen")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

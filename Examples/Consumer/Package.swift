@@ -7,14 +7,14 @@ let package = Package(
     name: "OAuthGenConsumer",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "oauthgen", path: "../.."),
+        .package(name: "oauthgen", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "signin",
             dependencies: [.product(name: "OAuthRuntime", package: "oauthgen")],
             plugins: [.plugin(name: "OAuthGenPlugin", package: "oauthgen")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ let package = Package(
                 .plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"),
                 .plugin(name: "OAuthGenPlugin", package: "oauthgen"),
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

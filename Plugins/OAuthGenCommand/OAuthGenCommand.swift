@@ -31,7 +31,8 @@ struct OAuthGenCommand: CommandPlugin {
             print("Generated OAuth clients for target '\(target.name)' in \(output.path)")
         }
         if generated == 0 {
-            Diagnostics.warning("no target has \(ProviderInputs.suffixes.map { "*" + $0 }.joined(separator: ", ")) files")
+            Diagnostics.warning(
+                "no target has \(ProviderInputs.suffixes.map { "*" + $0 }.joined(separator: ", ")) files")
         }
     }
 }

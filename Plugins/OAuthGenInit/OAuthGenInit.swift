@@ -17,14 +17,18 @@ struct OAuthGenInit: CommandPlugin {
             let chosen: SourceModuleTarget
             if let name = names.first, names.count == 1 {
                 guard let module = modules.first(where: { $0.name == name }) else {
-                    Diagnostics.error("no source target named '\(name)' in this package (\(modules.map(\.name).joined(separator: ", ")))")
+                    Diagnostics.error(
+                        "no source target named '\(name)' in this package (\(modules.map(\.name).joined(separator: ", ")))"
+                    )
                     throw ToolFailure(tool: "oauthgen", command: "init", status: 1)
                 }
                 chosen = module
             } else if names.isEmpty, modules.count == 1 {
                 chosen = modules[0]
             } else {
-                Diagnostics.error("name the one target the provider belongs to with --target (\(modules.map(\.name).joined(separator: ", ")))")
+                Diagnostics.error(
+                    "name the one target the provider belongs to with --target (\(modules.map(\.name).joined(separator: ", ")))"
+                )
                 throw ToolFailure(tool: "oauthgen", command: "init", status: 1)
             }
             guard let folder = (chosen as? SwiftSourceModuleTarget)?.directoryURL else {

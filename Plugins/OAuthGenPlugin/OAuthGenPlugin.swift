@@ -14,7 +14,10 @@ struct OAuthGenPlugin: BuildToolPlugin {
         guard let module = target.sourceModule else { return [] }
         let inputs = ProviderInputs(files: module.sourceFiles.map(\.url))
         guard !inputs.isEmpty else { return [] }
-        return [try inputs.command(tool: context.tool(named: "oauthgen-generate").url, workDirectory: context.pluginWorkDirectoryURL)]
+        return [
+            try inputs.command(
+                tool: context.tool(named: "oauthgen-generate").url, workDirectory: context.pluginWorkDirectoryURL)
+        ]
     }
 }
 
@@ -25,7 +28,10 @@ extension OAuthGenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let inputs = ProviderInputs(files: target.inputFiles.map(\.url))
         guard !inputs.isEmpty else { return [] }
-        return [try inputs.command(tool: context.tool(named: "oauthgen-generate").url, workDirectory: context.pluginWorkDirectoryURL)]
+        return [
+            try inputs.command(
+                tool: context.tool(named: "oauthgen-generate").url, workDirectory: context.pluginWorkDirectoryURL)
+        ]
     }
 }
 #endif

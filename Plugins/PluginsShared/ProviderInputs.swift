@@ -6,7 +6,10 @@ import PackagePlugin
 
 /// The provider files among a target's files, and the build command they need.
 struct ProviderInputs {
-    static let suffixes = [".openid-configuration.json", ".oauth-authorization-server.json", ".quirks.plist", ".oauth-protected-resource.json", ".client-metadata.json"]
+    static let suffixes = [
+        ".openid-configuration.json", ".oauth-authorization-server.json", ".quirks.plist",
+        ".oauth-protected-resource.json", ".client-metadata.json",
+    ]
 
     var providerFiles: [URL] = []
     var configuration: URL?
@@ -54,7 +57,8 @@ struct ProviderInputs {
         let folder = configuration.deletingLastPathComponent()
         return ["infoPlist", "entitlements"].compactMap { key in
             guard let path = object[key] as? String, !path.isEmpty else { return nil }
-            return path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path).standardizedFileURL
+            return path.hasPrefix("/")
+                ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path).standardizedFileURL
         }
     }
 

@@ -11,7 +11,8 @@ enum ToolProcess {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ToolFailure(tool: tool.lastPathComponent, command: arguments.first ?? "", status: process.terminationStatus)
+            throw ToolFailure(
+                tool: tool.lastPathComponent, command: arguments.first ?? "", status: process.terminationStatus)
         }
     }
 }

@@ -75,16 +75,21 @@ public final class ServerFetch: Sendable {
     }
 
     /// Sends one request; honours task cancellation.
-    public func send(_ request: URLRequest, bodyLimit: Int = ServerFetch.defaultBodyLimit) async throws(Failure) -> Response {
+    public func send(
+        _ request: URLRequest, bodyLimit: Int = ServerFetch.defaultBodyLimit
+    ) async throws(Failure) -> Response {
         let task = session.dataTask(with: request)
         // URLSession's own timeout is an idle timeout on Linux (FoundationNetworking ignores
         // `timeoutIntervalForResource`): a server sending a byte a second would hold the request
         // for good. This bounds the whole request on every platform.
         let delegate = delegate
         // Whichever timeout fires (this one, or the system's between two packets) says the same.
-        let timedOut = URLError(.timedOut, userInfo: [
-            NSLocalizedDescriptionKey: "expected an answer from \(request.url?.host ?? "the server") within \(Int(timeout)) s, found none",
-        ])
+        let timedOut = URLError(
+            .timedOut,
+            userInfo: [
+                NSLocalizedDescriptionKey:
+                    "expected an answer from \(request.url?.host ?? "the server") within \(Int(timeout)) s, found none"
+            ])
         let deadline = Task { [timeout] in
             try await Task.sleep(for: .seconds(timeout))
             delegate.end(task, with: .transport(timedOut))
@@ -132,7 +137,8 @@ public final class ServerFetch: Sendable {
         /// `continuation` has its failure. Deciding this under the lock, not from the task's own
         /// end, matters on Linux: a task cancelled before `resume()` never starts, and its end
         /// may be delivered before this runs (a test saw it wait for the whole timeout).
-        func start(_ task: URLSessionTask, continuation: CheckedContinuation<Result<Response, Failure>, Never>) -> Bool {
+        func start(_ task: URLSessionTask, continuation: CheckedContinuation<Result<Response, Failure>, Never>) -> Bool
+        {
             let failure = pending.withLock { pending -> Failure? in
                 if let failure = pending[task.taskIdentifier]?.failure {
                     pending[task.taskIdentifier] = nil
@@ -166,8 +172,10 @@ public final class ServerFetch: Sendable {
         /// FoundationNetworking (Linux) raises this for `Basic` only, and its default handling
         /// never finishes the task (the request waited forever, past every timeout): the task is
         /// cancelled here and its end reports the response it had received.
-        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
             #if canImport(FoundationNetworking)
             pending.withLock { $0[task.taskIdentifier]?.declinedChallenge = true }
             completionHandler(.cancelAuthenticationChallenge, nil)
@@ -180,15 +188,21 @@ public final class ServerFetch: Sendable {
             #endif
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
             completionHandler(nil)
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
             let tooLarge = pending.withLock { pending -> Bool in
-                guard let entry = pending[dataTask.taskIdentifier], response.expectedContentLength > entry.limit else { return false }
+                guard let entry = pending[dataTask.taskIdentifier], response.expectedContentLength > entry.limit else {
+                    return false
+                }
                 pending[dataTask.taskIdentifier]?.failure = .bodyTooLarge(limit: entry.limit)
                 return true
             }
@@ -213,10 +227,12 @@ public final class ServerFetch: Sendable {
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             // An end before the request started is left for `start` to report.
-            guard let entry = pending.withLock({ pending -> Pending? in
-                guard pending[task.taskIdentifier]?.continuation != nil else { return nil }
-                return pending.removeValue(forKey: task.taskIdentifier)
-            }), let continuation = entry.continuation else { return }
+            guard
+                let entry = pending.withLock({ pending -> Pending? in
+                    guard pending[task.taskIdentifier]?.continuation != nil else { return nil }
+                    return pending.removeValue(forKey: task.taskIdentifier)
+                }), let continuation = entry.continuation
+            else { return }
             if let failure = entry.failure {
                 continuation.resume(returning: .failure(failure))
             } else if entry.declinedChallenge, let http = task.response as? HTTPURLResponse {
@@ -246,12 +262,17 @@ public final class ServerFetch: Sendable {
         /// by #5498 after the 6.3 toolchains). Said plainly, with the way around it.
         static func explained(_ error: URLError, url: URL?) -> URLError {
             #if canImport(FoundationNetworking)
-            guard error.code == .badURL, let url, let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
-                  host.hasPrefix("[") else { return error }
-            return URLError(.badURL, userInfo: [
-                NSLocalizedDescriptionKey: "expected to reach \(host), found that this platform's URLSession cannot connect to an IPv6 literal host (swift-corelibs-foundation#5496); use http://127.0.0.1 for a local server",
-                NSURLErrorFailingURLErrorKey: url,
-            ])
+            guard error.code == .badURL, let url,
+                let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
+                host.hasPrefix("[")
+            else { return error }
+            return URLError(
+                .badURL,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "expected to reach \(host), found that this platform's URLSession cannot connect to an IPv6 literal host (swift-corelibs-foundation#5496); use http://127.0.0.1 for a local server",
+                    NSURLErrorFailingURLErrorKey: url,
+                ])
             #else
             return error
             #endif

@@ -55,13 +55,18 @@ package struct CheckRedirectCommand: ParsableCommand {
                 DiagnosticPrinter.printText(report.findings.map { Diagnostic(finding: $0, standaloneURI: report.uri) })
             }
         case .json:
-            DiagnosticPrinter.printJSON(reports.map { report in
-                Entry(uri: report.uri, kind: report.kind.rawValue, diagnostics: report.findings.map {
-                    let diagnostic = Diagnostic(finding: $0, standaloneURI: report.uri)
-                    return Entry.Finding(severity: diagnostic.severity.rawValue, rule: diagnostic.rule.rawValue, message: diagnostic.message,
-                                         reference: diagnostic.rule.reference)
+            DiagnosticPrinter.printJSON(
+                reports.map { report in
+                    Entry(
+                        uri: report.uri, kind: report.kind.rawValue,
+                        diagnostics: report.findings.map {
+                            let diagnostic = Diagnostic(finding: $0, standaloneURI: report.uri)
+                            return Entry.Finding(
+                                severity: diagnostic.severity.rawValue, rule: diagnostic.rule.rawValue,
+                                message: diagnostic.message,
+                                reference: diagnostic.rule.reference)
+                        })
                 })
-            })
         }
         if reports.contains(where: { $0.findings.contains { $0.severity == .error } }) {
             throw ExitCode.failure

@@ -19,22 +19,33 @@ package struct GenerateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Provider files, or directories to search for them.", valueName: "input"))
     package var inputs: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the generated Swift files into.", valueName: "dir"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The directory to write the generated Swift files into.", valueName: "dir"))
     package var output: String
 
-    @Option(help: "The access level of the generated types: internal (the default, for use inside the target) or public (for a library that vends the clients).")
+    @Option(
+        help:
+            "The access level of the generated types: internal (the default, for use inside the target) or public (for a library that vends the clients)."
+    )
     package var accessLevel: AccessLevel?
 
-    @Option(help: ArgumentHelp("An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))
     package var config: String?
 
-    @Option(help: ArgumentHelp("A directory with ProviderClient.mustache to use instead of the built-in template.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A directory with ProviderClient.mustache to use instead of the built-in template.", valueName: "dir"))
     package var templates: String?
 
     package init() {}
 
     package func run() throws {
-        let request = GenerateRun.Request(inputs: inputs, output: output, accessLevel: accessLevel, configurationPath: config, templatesDirectory: templates)
+        let request = GenerateRun.Request(
+            inputs: inputs, output: output, accessLevel: accessLevel, configurationPath: config,
+            templatesDirectory: templates)
         guard GenerateRun.run(request) else { throw ExitCode.failure }
     }
 }

@@ -23,7 +23,9 @@ package struct ValidateCommand: ParsableCommand {
     @Option(help: "text: compiler-style lines on standard error; json: one document on standard output.")
     package var format: OutputFormat = .text
 
-    @Option(help: ArgumentHelp("An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "An oauthgen.json with the access level, platforms and providers to include.", valueName: "file"))
     package var config: String?
 
     struct Report: Encodable {
@@ -37,7 +39,8 @@ package struct ValidateCommand: ParsableCommand {
         let diagnostics = Generator.validate(paths: inputs, configuration: configuration).diagnostics.sortedByLocation()
         switch format {
         case .text: DiagnosticPrinter.printText(diagnostics)
-        case .json: DiagnosticPrinter.printJSON(Report(diagnostics: diagnostics.map(DiagnosticPrinter.JSONDiagnostic.init)))
+        case .json:
+            DiagnosticPrinter.printJSON(Report(diagnostics: diagnostics.map(DiagnosticPrinter.JSONDiagnostic.init)))
         }
         if diagnostics.containsErrors { throw ExitCode.failure }
     }

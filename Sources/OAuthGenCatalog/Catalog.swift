@@ -14,9 +14,12 @@ package struct Catalog: Sendable {
     /// The entry named `id` (case-insensitive); the error's finding says which one was meant.
     package func entry(named id: String) throws(UnknownProvider) -> CatalogEntry {
         if let entry = entries.first(where: { $0.id.caseInsensitiveCompare(id) == .orderedSame }) { return entry }
-        let hint = Suggestion.closest(to: id, among: entries.map(\.id)).map { "; did you mean \"\($0)\"?" }
+        let hint =
+            Suggestion.closest(to: id, among: entries.map(\.id)).map { "; did you mean \"\($0)\"?" }
             ?? "; `oauthgen init --list` lists them"
-        throw UnknownProvider(diagnostic: Diagnostic(.error, .catalogUnknownProvider, "expected a provider of the catalog, found \"\(id)\"\(hint)", at: nil))
+        throw UnknownProvider(
+            diagnostic: Diagnostic(
+                .error, .catalogUnknownProvider, "expected a provider of the catalog, found \"\(id)\"\(hint)", at: nil))
     }
 
     /// A name that is not in the catalog.
@@ -31,7 +34,14 @@ package struct Catalog: Sendable {
     /// the bundled files are what a contributor edits.
     package static func bundled() -> (Catalog, [Diagnostic]) {
         guard let folder = Bundle.module.url(forResource: "Providers", withExtension: nil) else {
-            return (Catalog(entries: []), [Diagnostic(.error, .catalogInvalidEntry, "expected the catalog's Providers folder beside oauthgen, found none", at: nil)])
+            return (
+                Catalog(entries: []),
+                [
+                    Diagnostic(
+                        .error, .catalogInvalidEntry,
+                        "expected the catalog's Providers folder beside oauthgen, found none", at: nil)
+                ]
+            )
         }
         return load(folder: folder.path)
     }
@@ -41,7 +51,9 @@ package struct Catalog: Sendable {
     package static func load(folder: String) -> (Catalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var entries: [CatalogEntry] = []
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".plist") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".plist")
+        }.sorted()
         for name in names {
             let id = String(name.dropLast(".plist".count))
             let path = (folder as NSString).appendingPathComponent(name)

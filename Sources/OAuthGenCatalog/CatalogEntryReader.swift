@@ -2,33 +2,53 @@ import OAuthGenCore
 
 /// Reads a catalog entry's property list, with a located finding for each thing that is wrong.
 enum CatalogEntryReader {
-    static let keys = ["displayName", "summary", "issuer", "documentIssuer", "authorizationServer", "parameters", "redirects", "needsSecret", "quirks", "sources"]
+    static let keys = [
+        "displayName", "summary", "issuer", "documentIssuer", "authorizationServer", "parameters", "redirects",
+        "needsSecret", "quirks", "sources",
+    ]
 
     /// Keys of a quirk template that are registration, not deviation, so need no source.
     static let registrationKeys: Set<String> = ["name", "defaultScopes"]
 
-    static func read(_ bytes: [UInt8], id: String, file: String, pinnedDiscovery: [UInt8]?) -> (CatalogEntry?, [Diagnostic]) {
+    static func read(
+        _ bytes: [UInt8], id: String, file: String, pinnedDiscovery: [UInt8]?
+    ) -> (CatalogEntry?, [Diagnostic]) {
         let result = PlistReader.read(bytes, file: file)
         var diagnostics = result.diagnostics
         guard let root = result.value else { return (nil, diagnostics) }
         guard let entries = root.entries else {
-            return (nil, diagnostics + [invalid("expected a <dict> at the top of a catalog entry, found \(root.typeDescription)", at: root.location)])
+            return (
+                nil,
+                diagnostics + [
+                    invalid(
+                        "expected a <dict> at the top of a catalog entry, found \(root.typeDescription)",
+                        at: root.location)
+                ]
+            )
         }
         var values: [String: PlistEntry] = [:]
         for entry in entries {
             if !keys.contains(entry.key) {
                 let hint = Suggestion.closest(to: entry.key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
-                diagnostics.append(invalid("expected one of \(keys.joined(separator: ", ")), found the key \"\(entry.key)\"\(hint)", at: entry.keyLocation))
+                diagnostics.append(
+                    invalid(
+                        "expected one of \(keys.joined(separator: ", ")), found the key \"\(entry.key)\"\(hint)",
+                        at: entry.keyLocation))
             }
             values[entry.key] = entry
         }
         func string(_ key: String, required: Bool) -> String? {
             guard let entry = values[key] else {
-                if required { diagnostics.append(invalid("expected the key \"\(key)\", found none", at: root.location)) }
+                if required {
+                    diagnostics.append(invalid("expected the key \"\(key)\", found none", at: root.location))
+                }
                 return nil
             }
             guard let text = entry.value.stringValue, !text.isEmpty else {
-                diagnostics.append(invalid("expected \"\(key)\" to be a non-empty <string>, found \(entry.value.typeDescription)", at: entry.value.location))
+                diagnostics.append(
+                    invalid(
+                        "expected \"\(key)\" to be a non-empty <string>, found \(entry.value.typeDescription)",
+                        at: entry.value.location))
                 return nil
             }
             return text
@@ -39,38 +59,51 @@ enum CatalogEntryReader {
         let documentIssuer = string("documentIssuer", required: false)
         let authorizationServer = string("authorizationServer", required: false)
         if issuer != nil, authorizationServer != nil, let entry = values["authorizationServer"] {
-            diagnostics.append(invalid("expected either \"issuer\" or \"authorizationServer\", found both", at: entry.keyLocation))
+            diagnostics.append(
+                invalid("expected either \"issuer\" or \"authorizationServer\", found both", at: entry.keyLocation))
         }
 
         var parameters: [CatalogEntry.Parameter] = []
         if let entry = values["parameters"] {
             if let items = entry.value.entries {
                 for item in items {
-                    let fields = Dictionary((item.value.entries ?? []).map { ($0.key, $0.value.stringValue) }, uniquingKeysWith: { first, _ in first })
+                    let fields = Dictionary(
+                        (item.value.entries ?? []).map { ($0.key, $0.value.stringValue) },
+                        uniquingKeysWith: { first, _ in first })
                     guard let description = fields["description"] ?? nil, let example = fields["example"] ?? nil else {
-                        diagnostics.append(invalid("expected \"\(item.key)\" to be a <dict> with a \"description\" and an \"example\" <string>", at: item.value.location))
+                        diagnostics.append(
+                            invalid(
+                                "expected \"\(item.key)\" to be a <dict> with a \"description\" and an \"example\" <string>",
+                                at: item.value.location))
                         continue
                     }
                     parameters.append(.init(name: item.key, description: description, example: example))
                 }
             } else {
-                diagnostics.append(invalid("expected \"parameters\" to be a <dict>, found \(entry.value.typeDescription)", at: entry.value.location))
+                diagnostics.append(
+                    invalid(
+                        "expected \"parameters\" to be a <dict>, found \(entry.value.typeDescription)",
+                        at: entry.value.location))
             }
         }
 
         var redirects: [CatalogEntry.Redirect] = []
         if let entry = values["redirects"] {
             for item in entry.value.arrayValue ?? [] {
-                let fields = Dictionary((item.entries ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+                let fields = Dictionary(
+                    (item.entries ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
                 guard let name = fields["shape"]?.stringValue, let shape = RedirectShape(rawValue: name) else {
-                    diagnostics.append(invalid("expected a redirect <dict> whose \"shape\" is one of \(RedirectShape.allCases.map(\.rawValue).joined(separator: ", "))",
-                                               at: item.location))
+                    diagnostics.append(
+                        invalid(
+                            "expected a redirect <dict> whose \"shape\" is one of \(RedirectShape.allCases.map(\.rawValue).joined(separator: ", "))",
+                            at: item.location))
                     continue
                 }
                 redirects.append(.init(shape: shape, note: fields["note"]?.stringValue))
             }
             if redirects.isEmpty, entry.value.arrayValue != nil, diagnostics.isEmpty {
-                diagnostics.append(invalid("expected at least one redirect shape, found none", at: entry.value.location))
+                diagnostics.append(
+                    invalid("expected at least one redirect shape, found none", at: entry.value.location))
             }
         } else {
             diagnostics.append(invalid("expected the key \"redirects\", found none", at: root.location))
@@ -78,7 +111,10 @@ enum CatalogEntryReader {
 
         let needsSecret = values["needsSecret"]?.value.boolValue ?? false
         guard let quirksEntry = values["quirks"], quirksEntry.value.entries != nil else {
-            diagnostics.append(invalid("expected \"quirks\", the quirk-file template, as a <dict>", at: values["quirks"]?.value.location ?? root.location))
+            diagnostics.append(
+                invalid(
+                    "expected \"quirks\", the quirk-file template, as a <dict>",
+                    at: values["quirks"]?.value.location ?? root.location))
             return (nil, diagnostics)
         }
         var sources: [String: String] = [:]
@@ -86,7 +122,8 @@ enum CatalogEntryReader {
         for item in values["sources"]?.value.entries ?? [] {
             sourceLocations[item.key] = item.value.location
             guard let text = item.value.stringValue, !text.isEmpty else {
-                diagnostics.append(invalid("expected a one-line <string> source for \"\(item.key)\"", at: item.value.location))
+                diagnostics.append(
+                    invalid("expected a one-line <string> source for \"\(item.key)\"", at: item.value.location))
                 continue
             }
             sources[item.key] = text
@@ -94,16 +131,26 @@ enum CatalogEntryReader {
         // Every deviation carries where it was learned; a source for nothing is a stale one.
         let quirkPaths = sourcedPaths(of: quirksEntry.value)
         for (path, location) in quirkPaths where sources[path] == nil {
-            diagnostics.append(invalid("expected a one-line source for the quirk \"\(path)\" in \"sources\", found none", at: location))
+            diagnostics.append(
+                invalid("expected a one-line source for the quirk \"\(path)\" in \"sources\", found none", at: location)
+            )
         }
         for item in values["sources"]?.value.entries ?? [] where !quirkPaths.contains(where: { $0.path == item.key }) {
-            diagnostics.append(invalid("expected a source only for a quirk of this entry, found one for \"\(item.key)\"", at: item.keyLocation))
+            diagnostics.append(
+                invalid(
+                    "expected a source only for a quirk of this entry, found one for \"\(item.key)\"",
+                    at: item.keyLocation))
         }
 
         guard !diagnostics.containsErrors, let displayName, let summary else { return (nil, diagnostics) }
-        return (CatalogEntry(id: id, displayName: displayName, summary: summary, issuer: issuer, documentIssuer: documentIssuer, authorizationServer: authorizationServer,
-                             parameters: parameters, redirects: redirects, needsSecret: needsSecret, quirks: quirksEntry.value,
-                             sources: sources, sourceLocations: sourceLocations, pinnedDiscovery: pinnedDiscovery, location: root.location), diagnostics)
+        return (
+            CatalogEntry(
+                id: id, displayName: displayName, summary: summary, issuer: issuer, documentIssuer: documentIssuer,
+                authorizationServer: authorizationServer,
+                parameters: parameters, redirects: redirects, needsSecret: needsSecret, quirks: quirksEntry.value,
+                sources: sources, sourceLocations: sourceLocations, pinnedDiscovery: pinnedDiscovery,
+                location: root.location), diagnostics
+        )
     }
 
     /// The key paths that need a source: each top-level key but the registration ones, and

@@ -15,7 +15,10 @@ package enum CatalogInitializer {
         package var parameters: [String: String]
 
         /// The values for an entry.
-        package init(clientID: String? = nil, redirectURIs: [String] = [], bundleID: String? = nil, parameters: [String: String] = [:]) {
+        package init(
+            clientID: String? = nil, redirectURIs: [String] = [], bundleID: String? = nil,
+            parameters: [String: String] = [:]
+        ) {
             self.clientID = clientID
             self.redirectURIs = redirectURIs
             self.bundleID = bundleID
@@ -41,30 +44,41 @@ package enum CatalogInitializer {
         var diagnostics: [Diagnostic] = []
         let clientID = values.clientID.flatMap { $0.isEmpty ? nil : $0 }
         if clientID == nil {
-            diagnostics.append(Diagnostic(.error, .catalogMissingValue,
-                "expected the client ID \(entry.displayName) issued for the app (--client-id), found none", at: nil))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .catalogMissingValue,
+                    "expected the client ID \(entry.displayName) issued for the app (--client-id), found none", at: nil)
+            )
         }
         var substitutions = ["clientID": clientID ?? ""]
         for parameter in entry.parameters {
             if let value = values.parameters[parameter.name], !value.isEmpty {
                 substitutions[parameter.name] = value
             } else {
-                diagnostics.append(Diagnostic(.error, .catalogMissingValue,
-                    "expected --set \(parameter.name)=…, \(parameter.description) (such as \(parameter.example)), found none", at: nil))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .catalogMissingValue,
+                        "expected --set \(parameter.name)=…, \(parameter.description) (such as \(parameter.example)), found none",
+                        at: nil))
             }
         }
         for name in values.parameters.keys.sorted() where !entry.parameters.contains(where: { $0.name == name }) {
             let known = entry.parameters.map(\.name)
             let hint = Suggestion.closest(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-            diagnostics.append(Diagnostic(.error, .catalogMissingValue,
-                "expected --set to name one of \(entry.id)'s values (\(known.isEmpty ? "it takes none" : known.joined(separator: ", "))), found \"\(name)\"\(hint)", at: nil))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .catalogMissingValue,
+                    "expected --set to name one of \(entry.id)'s values (\(known.isEmpty ? "it takes none" : known.joined(separator: ", "))), found \"\(name)\"\(hint)",
+                    at: nil))
         }
 
         let redirectURIs = redirects(for: entry, values: values, clientID: clientID, diagnostics: &diagnostics)
         if entry.needsSecret {
-            diagnostics.append(Diagnostic(.warning, .catalogAdvice,
-                "\(entry.displayName) refuses clients without a secret, and an app cannot keep one (RFC 8252 §8.5): exchange codes on your server (BackendCodeExchange)",
-                at: nil))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .catalogAdvice,
+                    "\(entry.displayName) refuses clients without a secret, and an app cannot keep one (RFC 8252 §8.5): exchange codes on your server (BackendCodeExchange)",
+                    at: nil))
         }
         guard !diagnostics.containsErrors else { return (nil, diagnostics) }
 
@@ -81,43 +95,67 @@ package enum CatalogInitializer {
             written.append(.init(key: "name", value: substituted(item.value.kind, substitute)))
         }
         written.append(.init(key: "clientID", value: .string(clientID ?? "")))
-        written.append(.init(key: "redirectURIs", value: .array(redirectURIs.map { PlistValue(kind: .string($0), location: entry.location) })))
+        written.append(
+            .init(
+                key: "redirectURIs",
+                value: .array(redirectURIs.map { PlistValue(kind: .string($0), location: entry.location) })))
         for item in entry.quirks.entries ?? [] where item.key != "name" {
             let comment = item.key == "tokenResponse" ? nil : entry.sources[item.key]
             let kind = substituted(item.value.kind, substitute)
             if item.key == "tokenResponse", case .dictionary(let nested) = kind {
                 // Each flag's own source, in the comment before the dictionary.
-                let lines = nested.compactMap { flag in entry.sources["tokenResponse.\(flag.key)"].map { "\(flag.key): \($0)" } }
-                written.append(.init(key: item.key, value: .dictionary(nested), comment: lines.joined(separator: " · ")))
+                let lines = nested.compactMap { flag in
+                    entry.sources["tokenResponse.\(flag.key)"].map { "\(flag.key): \($0)" }
+                }
+                written.append(
+                    .init(key: item.key, value: .dictionary(nested), comment: lines.joined(separator: " · ")))
                 continue
             }
             written.append(.init(key: item.key, value: kind, comment: comment))
         }
         guard unresolved.isEmpty else {
-            return (nil, diagnostics + [Diagnostic(.error, .catalogInvalidEntry,
-                "expected every placeholder of the entry to be a parameter, found \(unresolved.map { "\"\($0)\"" }.joined(separator: ", "))", at: entry.location)])
+            return (
+                nil,
+                diagnostics + [
+                    Diagnostic(
+                        .error, .catalogInvalidEntry,
+                        "expected every placeholder of the entry to be a parameter, found \(unresolved.map { "\"\($0)\"" }.joined(separator: ", "))",
+                        at: entry.location)
+                ]
+            )
         }
-        let header = "Written by `oauthgen init \(entry.id)` from oauthgen's catalog; each quirk's comment says where it was learned."
+        let header =
+            "Written by `oauthgen init \(entry.id)` from oauthgen's catalog; each quirk's comment says where it was learned."
         let text = QuirkFileWriter.text(written, header: header)
-        return (Output(quirkFile: text, metadataIssuer: metadataIssuer,
-                            documentIssuer: entry.documentIssuer.map(substitute), redirectURIs: redirectURIs), diagnostics)
+        return (
+            Output(
+                quirkFile: text, metadataIssuer: metadataIssuer,
+                documentIssuer: entry.documentIssuer.map(substitute), redirectURIs: redirectURIs), diagnostics
+        )
     }
 
     /// The redirect URIs to register: the team's, each of a kind the provider allows, or the
     /// first the provider prefers that can be derived from what was given.
-    private static func redirects(for entry: CatalogEntry, values: Values, clientID: String?, diagnostics: inout [Diagnostic]) -> [String] {
+    private static func redirects(
+        for entry: CatalogEntry, values: Values, clientID: String?, diagnostics: inout [Diagnostic]
+    ) -> [String] {
         let allowed = entry.redirects
         if !values.redirectURIs.isEmpty {
             for uri in values.redirectURIs {
                 let kind = RedirectURIChecker.check(uri).kind
                 if let redirect = allowed.first(where: { $0.shape.kind == kind }) {
                     if let note = redirect.note {
-                        diagnostics.append(Diagnostic(.note, .catalogAdvice, "\(entry.displayName), \(redirect.shape.rawValue) redirects: \(note)", at: nil))
+                        diagnostics.append(
+                            Diagnostic(
+                                .note, .catalogAdvice,
+                                "\(entry.displayName), \(redirect.shape.rawValue) redirects: \(note)", at: nil))
                     }
                 } else {
-                    diagnostics.append(Diagnostic(.error, .catalogRedirectNotAllowed,
-                        "expected a redirect of a kind \(entry.displayName) allows native apps (\(allowed.map(\.shape.rawValue).joined(separator: ", "))), found \(uri), a \(kind.rawValue) URI",
-                        at: nil))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, .catalogRedirectNotAllowed,
+                            "expected a redirect of a kind \(entry.displayName) allows native apps (\(allowed.map(\.shape.rawValue).joined(separator: ", "))), found \(uri), a \(kind.rawValue) URI",
+                            at: nil))
                 }
             }
             return values.redirectURIs
@@ -127,7 +165,10 @@ package enum CatalogInitializer {
             switch redirect.shape.derive(provider: entry.id, clientID: clientID, bundleID: values.bundleID) {
             case .success(let uri):
                 if let note = redirect.note {
-                    diagnostics.append(Diagnostic(.note, .catalogAdvice, "\(entry.displayName), \(redirect.shape.rawValue) redirects: \(note)", at: nil))
+                    diagnostics.append(
+                        Diagnostic(
+                            .note, .catalogAdvice,
+                            "\(entry.displayName), \(redirect.shape.rawValue) redirects: \(note)", at: nil))
                 }
                 return [uri]
             case .failure(let gap):
@@ -135,8 +176,11 @@ package enum CatalogInitializer {
             }
         }
         if clientID != nil {
-            diagnostics.append(Diagnostic(.error, .catalogMissingValue,
-                "expected what one of \(entry.displayName)'s redirects needs, found none: \(gaps.joined(separator: "; "))", at: nil))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .catalogMissingValue,
+                    "expected what one of \(entry.displayName)'s redirects needs, found none: \(gaps.joined(separator: "; "))",
+                    at: nil))
         }
         return []
     }
@@ -170,10 +214,15 @@ package enum CatalogInitializer {
     private static func substituted(_ kind: PlistValue.Kind, _ substitute: (String) -> String) -> PlistValue.Kind {
         switch kind {
         case .string(let text): .string(substitute(text))
-        case .array(let items): .array(items.map { PlistValue(kind: substituted($0.kind, substitute), location: $0.location) })
+        case .array(let items):
+            .array(items.map { PlistValue(kind: substituted($0.kind, substitute), location: $0.location) })
         case .dictionary(let entries):
-            .dictionary(entries.map { PlistEntry(key: $0.key, keyLocation: $0.keyLocation,
-                                                  value: PlistValue(kind: substituted($0.value.kind, substitute), location: $0.value.location)) })
+            .dictionary(
+                entries.map {
+                    PlistEntry(
+                        key: $0.key, keyLocation: $0.keyLocation,
+                        value: PlistValue(kind: substituted($0.value.kind, substitute), location: $0.value.location))
+                })
         default: kind
         }
     }

@@ -41,14 +41,17 @@ enum QuirkFileWriter {
         case .dictionary(let entries):
             guard !entries.isEmpty else { return ["\(indent)<dict/>"] }
             return ["\(indent)<dict>"]
-                + entries.flatMap { ["\(indent)\t<key>\(escaped($0.key))</key>"] + value($0.value.kind, depth: depth + 1) }
+                + entries.flatMap {
+                    ["\(indent)\t<key>\(escaped($0.key))</key>"] + value($0.value.kind, depth: depth + 1)
+                }
                 + ["\(indent)</dict>"]
         }
     }
 
     /// XML character data: `&`, `<` and `>` escaped.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// A comment may not hold `--` (XML 1.0 §2.5).

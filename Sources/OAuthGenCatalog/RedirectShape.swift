@@ -34,7 +34,9 @@ package enum RedirectShape: String, Sendable, Hashable, CaseIterable {
             }
             return .success("com.googleusercontent.apps.\(clientID.dropLast(suffix.count)):/oauth2redirect")
         case .bundleID:
-            guard let bundleID, !bundleID.isEmpty else { return .failure(DerivationGap(needs: "the app's bundle ID (--bundle-id)")) }
+            guard let bundleID, !bundleID.isEmpty else {
+                return .failure(DerivationGap(needs: "the app's bundle ID (--bundle-id)"))
+            }
             return .success("\(bundleID.lowercased()):/oauth/\(provider)")
         case .loopback:
             return .success("http://127.0.0.1/oauth/\(provider)")

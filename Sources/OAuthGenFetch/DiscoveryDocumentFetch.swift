@@ -18,17 +18,23 @@ package enum DiscoveryDocumentFetch {
 
     /// The document of `kind` for `issuer`, whose `issuer` member must be `expectedIssuer`
     /// (`issuer` itself by default).
-    package static func fetch(issuer: String, kind: Kind, expectedIssuer: String?, allowInsecureLoopback: Bool,
-                              downloader: DocumentDownloader) async -> FetchReport<Fetched> {
+    package static func fetch(
+        issuer: String, kind: Kind, expectedIssuer: String?, allowInsecureLoopback: Bool,
+        downloader: DocumentDownloader
+    ) async -> FetchReport<Fetched> {
         // The runtime's rule: what `fetch` pins is what a client will accept.
         if let refused = FetchRules.issuerArgument(issuer, allowInsecureLoopback: allowInsecureLoopback) {
             return FetchReport(value: nil, diagnostics: [refused])
         }
-        let location = kind == .openid
+        let location =
+            kind == .openid
             ? WellKnownLocation.openIDConfiguration(forIssuer: issuer)
             : WellKnownLocation.authorizationServerMetadata(forIssuer: issuer)
         guard let location else {
-            return FetchReport(value: nil, diagnostics: FetchStop("expected a usable issuer URL, found '\(issuer)'", rule: .fetchIssuerInvalid).diagnostics)
+            return FetchReport(
+                value: nil,
+                diagnostics: FetchStop("expected a usable issuer URL, found '\(issuer)'", rule: .fetchIssuerInvalid)
+                    .diagnostics)
         }
         let bytes: [UInt8]
         do {
@@ -37,8 +43,12 @@ package enum DiscoveryDocumentFetch {
             return FetchReport(value: nil, diagnostics: error.diagnostics)
         }
         let read = JSONReader.read(bytes, file: location)
-        guard let document = read.value, !read.diagnostics.containsErrors else { return FetchReport(value: nil, diagnostics: read.diagnostics) }
+        guard let document = read.value, !read.diagnostics.containsErrors else {
+            return FetchReport(value: nil, diagnostics: read.diagnostics)
+        }
         let mismatch = FetchRules.issuerMismatch(in: document, expected: expectedIssuer ?? issuer)
-        return FetchReport(value: Fetched(document: document, source: location), diagnostics: read.diagnostics + (mismatch.map { [$0] } ?? []))
+        return FetchReport(
+            value: Fetched(document: document, source: location),
+            diagnostics: read.diagnostics + (mismatch.map { [$0] } ?? []))
     }
 }

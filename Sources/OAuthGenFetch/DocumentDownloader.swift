@@ -36,7 +36,9 @@ package struct DocumentDownloader: Sendable {
         let response = try await get(url, document: document)
         if (300..<400).contains(response.status) {
             let location = response.header("Location") ?? "nowhere"
-            throw FetchStop("expected the document at \(url), found HTTP \(response.status) redirecting to '\(location)'; redirects are not followed: pin the issuer the redirect names only if you trust it")
+            throw FetchStop(
+                "expected the document at \(url), found HTTP \(response.status) redirecting to '\(location)'; redirects are not followed: pin the issuer the redirect names only if you trust it"
+            )
         }
         guard response.status == 200 else { throw FetchStop("expected HTTP 200 from \(url), found \(response.status)") }
         return [UInt8](response.body)

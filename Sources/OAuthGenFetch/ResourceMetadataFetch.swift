@@ -24,7 +24,8 @@ package enum ResourceMetadataFetch {
         /// Whether the server accepts a Client ID Metadata Document's URL as a client ID
         /// (`client_id_metadata_document_supported`), as the runtime's resource session asks.
         package var acceptsMetadataDocuments: Bool {
-            authorizationServer.members?.first { $0.name == "client_id_metadata_document_supported" }?.value.kind == .bool(true)
+            authorizationServer.members?.first { $0.name == "client_id_metadata_document_supported" }?.value.kind
+                == .bool(true)
         }
     }
 
@@ -36,38 +37,58 @@ package enum ResourceMetadataFetch {
     }
 
     /// Walks from `resource` to its server's metadata.
-    package static func fetch(resource: String, allowInsecureLoopback: Bool, downloader: DocumentDownloader) async -> FetchReport<Found> {
+    package static func fetch(
+        resource: String, allowInsecureLoopback: Bool, downloader: DocumentDownloader
+    ) async -> FetchReport<Found> {
         var findings: [Diagnostic] = []
         let found: ResourceDiscoveryWalk.Found<ReadMetadata, (document: JSONValue, isOpenIDConnect: Bool)>
         do {
             found = try await ResourceDiscoveryWalk.walk(
                 resource: resource,
-                fetch: { (url: String, target: ResourceDiscoveryWalk.Target) async throws(FetchStop) -> ResourceDiscoveryWalk.Answer in
-                    if let refused = FetchRules.serverArgument(url, target: target, allowInsecureLoopback: allowInsecureLoopback) {
+                fetch: {
+                    (
+                        url: String, target: ResourceDiscoveryWalk.Target
+                    ) async throws(FetchStop) -> ResourceDiscoveryWalk.Answer in
+                    if let refused = FetchRules.serverArgument(
+                        url, target: target, allowInsecureLoopback: allowInsecureLoopback)
+                    {
                         throw FetchStop([refused])
                     }
                     let response = try await downloader.get(url, document: "a document")
-                    return ResourceDiscoveryWalk.Answer(status: response.status, body: [UInt8](response.body),
-                                                        wwwAuthenticate: response.header("WWW-Authenticate"))
+                    return ResourceDiscoveryWalk.Answer(
+                        status: response.status, body: [UInt8](response.body),
+                        wwwAuthenticate: response.header("WWW-Authenticate"))
                 },
                 readMetadata: { (candidate, bytes) throws(FetchStop) -> (metadata: ReadMetadata, issuer: String) in
                     let read = JSONReader.read(bytes, file: candidate.url)
                     let (document, loading) = ProtectedResourceLoader.load(read)
                     findings += loading
                     if let document {
-                        let expected = ResourceDiscoveryPlan.expectedResource(for: candidate, stated: document.resource?.value)
-                        findings += ProtectedResourceRules.documentFindings(document, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
+                        let expected = ResourceDiscoveryPlan.expectedResource(
+                            for: candidate, stated: document.resource?.value)
+                        findings += ProtectedResourceRules.documentFindings(
+                            document, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
                     }
                     guard let document, let value = read.value, !findings.containsErrors,
-                          let issuer = document.authorizationServers?.value.first?.value else { throw FetchStop(findings) }
-                    return (ReadMetadata(value: value, url: candidate.url, scopes: document.scopesSupported?.value.map(\.value) ?? []), issuer)
+                        let issuer = document.authorizationServers?.value.first?.value
+                    else { throw FetchStop(findings) }
+                    return (
+                        ReadMetadata(
+                            value: value, url: candidate.url, scopes: document.scopesSupported?.value.map(\.value) ?? []
+                        ), issuer
+                    )
                 },
-                readServer: { (issuer, location, isOpenIDConnect, bytes) throws(FetchStop) -> (document: JSONValue, isOpenIDConnect: Bool) in
+                readServer: {
+                    (
+                        issuer, location, isOpenIDConnect, bytes
+                    ) throws(FetchStop) -> (document: JSONValue, isOpenIDConnect: Bool) in
                     let read = JSONReader.read(bytes, file: location)
                     findings += read.diagnostics
                     guard let document = read.value, !read.diagnostics.containsErrors else { throw FetchStop(findings) }
-                    findings += [FetchRules.issuerMismatch(in: document, expected: issuer),
-                                 FetchRules.resourceServerWithoutS256(in: document, issuer: issuer)].compactMap { $0 }
+                    findings += [
+                        FetchRules.issuerMismatch(in: document, expected: issuer),
+                        FetchRules.resourceServerWithoutS256(in: document, issuer: issuer),
+                    ].compactMap { $0 }
                     guard !findings.containsErrors else { throw FetchStop(findings) }
                     return (document, isOpenIDConnect)
                 },
@@ -79,16 +100,19 @@ package enum ResourceMetadataFetch {
             // The stop's findings end with the error; those made before it come first, once.
             return FetchReport(value: nil, diagnostics: findings + error.diagnostics.filter { !findings.contains($0) })
         }
-        let serverScopes = found.server.document.members?.first { $0.name == "scopes_supported" }
+        let serverScopes =
+            found.server.document.members?.first { $0.name == "scopes_supported" }
             .map { member -> [String] in
                 guard case .array(let elements) = member.value.kind else { return [] }
                 return elements.compactMap(\.stringValue)
             } ?? []
         let value = Found(
-            resourceMetadata: found.metadata.value, resourceMetadataURL: found.metadata.url, authorizationServer: found.server.document,
+            resourceMetadata: found.metadata.value, resourceMetadataURL: found.metadata.url,
+            authorizationServer: found.server.document,
             isOpenIDConnect: found.server.isOpenIDConnect, issuer: found.issuer,
-            signInScopes: ResourceDiscoveryPlan.signInScopes(challenge: found.challenge?.scopes, resourceScopes: found.metadata.scopes,
-                                                             serverScopes: serverScopes),
+            signInScopes: ResourceDiscoveryPlan.signInScopes(
+                challenge: found.challenge?.scopes, resourceScopes: found.metadata.scopes,
+                serverScopes: serverScopes),
             scopesFromChallenge: found.challenge?.scopes != nil)
         return FetchReport(value: value, diagnostics: findings)
     }

@@ -6,6 +6,8 @@ import FoundationNetworking
 extension HTTPURLResponse {
     /// The media type without parameters, lowercased.
     var mediaType: String? {
-        value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
     }
 }

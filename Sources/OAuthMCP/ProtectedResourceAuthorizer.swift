@@ -51,7 +51,8 @@ public final class ProtectedResourceAuthorizer: HTTPClientAuthorizer {
     /// The server must be the session's resource, over https (http on the loopback address only
     /// when the session allows it): a token never travels in the clear or to another server.
     public func validateEndpointSecurity(for endpoint: URL) throws {
-        try EndpointPolicy.requireSecure(endpoint, name: "MCP server", allowInsecureLoopback: session.allowInsecureLoopback)
+        try EndpointPolicy.requireSecure(
+            endpoint, name: "MCP server", allowInsecureLoopback: session.allowInsecureLoopback)
         guard URLOrigin(endpoint) == URLOrigin(session.resource) else {
             throw OAuthError.resourceNotAllowed(endpoint, allowed: URLOrigin(session.resource).map { [$0] } ?? [])
         }
@@ -82,10 +83,15 @@ public final class ProtectedResourceAuthorizer: HTTPClientAuthorizer {
     /// A 401 renews the token (refresh, or a sign-in before any); a 403 `insufficient_scope`
     /// steps up with the union of the scopes. `true` when the request should be sent again. When
     /// ``prepareAuthorization(for:session:)`` failed for this request, its error is thrown.
-    public func handleChallenge(statusCode: Int, headers: [String: String], endpoint: URL, operationKey _: String?,
-                                session _: URLSession) async throws -> Bool {
+    public func handleChallenge(
+        statusCode: Int, headers: [String: String], endpoint: URL, operationKey _: String?,
+        session _: URLSession
+    ) async throws -> Bool {
         if let failure = preparationFailure.value { throw failure }
-        guard let response = HTTPURLResponse(url: endpoint, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else { return false }
+        guard
+            let response = HTTPURLResponse(
+                url: endpoint, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
+        else { return false }
         guard try await session.handle(response, sent: cachedHeader.value) else { return false }
         try await refreshHeader(for: endpoint)
         return true
@@ -94,7 +100,10 @@ public final class ProtectedResourceAuthorizer: HTTPClientAuthorizer {
     private func refreshHeader(for endpoint: URL) async throws {
         let headers = try await session.authorizationHeaders(method: "POST", url: endpoint)
         if headers.fields["DPoP"] != nil {
-            throw OAuthError(.invalidConfiguration, "expected bearer tokens for \(endpoint.absoluteString), found DPoP-bound ones: the MCP SDK's authorizer sets only the Authorization header, and a DPoP proof must go with every request")
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected bearer tokens for \(endpoint.absoluteString), found DPoP-bound ones: the MCP SDK's authorizer sets only the Authorization header, and a DPoP proof must go with every request"
+            )
         }
         cachedHeader.value = headers.fields["Authorization"]
     }

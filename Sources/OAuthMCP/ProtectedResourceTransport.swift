@@ -58,7 +58,8 @@ public actor ProtectedResourceTransport: Transport {
     ///   (http on the loopback address only when the session allows it).
     public init(session: ProtectedResourceSession, endpoint: URL? = nil, logger: Logger? = nil) throws(OAuthError) {
         let endpoint = endpoint ?? session.resource
-        try EndpointPolicy.requireSecure(endpoint, name: "MCP server", allowInsecureLoopback: session.allowInsecureLoopback)
+        try EndpointPolicy.requireSecure(
+            endpoint, name: "MCP server", allowInsecureLoopback: session.allowInsecureLoopback)
         guard URLOrigin(endpoint) == URLOrigin(session.resource) else {
             throw OAuthError.resourceNotAllowed(endpoint, allowed: URLOrigin(session.resource).map { [$0] } ?? [])
         }
@@ -99,7 +100,9 @@ public actor ProtectedResourceTransport: Transport {
     ///   another status (`OAuthError/Kind/unexpectedResponse`, with the status), or a body
     ///   that is neither JSON nor an event stream.
     public func send(_ data: Data) async throws {
-        guard connected else { throw MCPError.internalError("expected a connected transport, found it not connected (call connect first)") }
+        guard connected else {
+            throw MCPError.internalError("expected a connected transport, found it not connected (call connect first)")
+        }
         let method = Self.method(of: data)
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
@@ -120,7 +123,8 @@ public actor ProtectedResourceTransport: Transport {
         switch response.statusCode {
         case 200:
             var answered = false
-            for message in try MCPAnswer.messages(in: body, mediaType: response.mediaType, status: response.statusCode) {
+            for message in try MCPAnswer.messages(in: body, mediaType: response.mediaType, status: response.statusCode)
+            {
                 if method == "initialize", let version = MCPAnswer.protocolVersion(inInitializeResult: message) {
                     protocolVersion = version
                 }
@@ -128,24 +132,39 @@ public actor ProtectedResourceTransport: Transport {
                 continuation.yield(message)
             }
             if let requestID, !answered {
-                continuation.yield(MCPAnswer.failure(for: requestID, "expected the MCP server's answer to \(method ?? "the request") to carry its response, found the answer ending without it"))
+                continuation.yield(
+                    MCPAnswer.failure(
+                        for: requestID,
+                        "expected the MCP server's answer to \(method ?? "the request") to carry its response, found the answer ending without it"
+                    ))
             }
         case 202:
             // A notification or a response the server accepted: nothing comes back. A request
             // must be answered with its response (MCP transports, "Sending Messages to the Server").
             if let requestID {
-                continuation.yield(MCPAnswer.failure(for: requestID, "expected the MCP server to answer \(method ?? "the request") with its response, found HTTP 202 Accepted, which answers notifications and responses only"))
+                continuation.yield(
+                    MCPAnswer.failure(
+                        for: requestID,
+                        "expected the MCP server to answer \(method ?? "the request") with its response, found HTTP 202 Accepted, which answers notifications and responses only"
+                    ))
             }
             return
         case 300..<400:
-            throw OAuthError.redirectRefused(endpoint: "MCP server at \(endpoint.absoluteString)", status: response.statusCode,
-                                             location: response.value(forHTTPHeaderField: "Location"))
+            throw OAuthError.redirectRefused(
+                endpoint: "MCP server at \(endpoint.absoluteString)", status: response.statusCode,
+                location: response.value(forHTTPHeaderField: "Location"))
         case 404 where mcpSessionID != nil && method != "initialize":
             // The server forgot the session (MCP transports: the client starts a new one).
             mcpSessionID = nil
-            throw OAuthError(.unexpectedResponse, "expected the MCP server to know session \(Self.sessionLabel), found HTTP 404: it has ended the session; connect again to start a new one", httpStatus: 404)
+            throw OAuthError(
+                .unexpectedResponse,
+                "expected the MCP server to know session \(Self.sessionLabel), found HTTP 404: it has ended the session; connect again to start a new one",
+                httpStatus: 404)
         default:
-            throw OAuthError(.unexpectedResponse, "expected an MCP answer from \(endpoint.absoluteString), found HTTP \(response.statusCode)\(response.mediaType.map { " with \($0)" } ?? "")", httpStatus: response.statusCode)
+            throw OAuthError(
+                .unexpectedResponse,
+                "expected an MCP answer from \(endpoint.absoluteString), found HTTP \(response.statusCode)\(response.mediaType.map { " with \($0)" } ?? "")",
+                httpStatus: response.statusCode)
         }
     }
 

@@ -96,7 +96,8 @@ struct ServerSentEvents {
         }
         guard !data.isEmpty else { return nil }
         data.removeLast()
-        return Event(type: eventType.isEmpty ? "message" : String(decoding: eventType, as: UTF8.self),
-                     data: String(decoding: data, as: UTF8.self), lastEventID: lastEventID)
+        return Event(
+            type: eventType.isEmpty ? "message" : String(decoding: eventType, as: UTF8.self),
+            data: String(decoding: data, as: UTF8.self), lastEventID: lastEventID)
     }
 }

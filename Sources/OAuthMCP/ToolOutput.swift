@@ -25,6 +25,7 @@ public enum ToolOutput {
 
     /// Text a server supplied, made safe for a terminal the same way.
     public static func printable(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaping(String($0)) }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaping(String($0)) }.joined(
+            separator: "\n")
     }
 }

@@ -58,7 +58,9 @@ public struct OAuthMiddleware<Provider: OAuthProvider>: ClientMiddleware {
         next: @Sendable (HTTPTypes.HTTPRequest, HTTPBody?, URL) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
         guard let url = Self.url(of: request, baseURL: baseURL) else {
-            throw OAuthError(.invalidRequest, "expected a request URL from \(baseURL.absoluteString) and the request's path, found none")
+            throw OAuthError(
+                .invalidRequest,
+                "expected a request URL from \(baseURL.absoluteString) and the request's path, found none")
         }
         // The composed URL, not only the base: a path cannot move the request to another host,
         // but a base URL the client was not made with can.
@@ -75,8 +77,11 @@ public struct OAuthMiddleware<Provider: OAuthProvider>: ClientMiddleware {
             }
             let (response, responseBody) = try await next(authorized, body, baseURL)
             // A body read once cannot be sent again: its answer is the answer.
-            let refusal = replayable ? ResourceRefusal(status: response.status.code, wwwAuthenticate: response.headerFields[.wwwAuthenticate],
-                                                       dpopNonce: response.headerFields[HTTPField.Name("DPoP-Nonce")!]) : .other
+            let refusal =
+                replayable
+                ? ResourceRefusal(
+                    status: response.status.code, wwwAuthenticate: response.headerFields[.wwwAuthenticate],
+                    dpopNonce: response.headerFields[HTTPField.Name("DPoP-Nonce")!]) : .other
             return (OpenAPIResponse(response: response, body: responseBody), refusal)
         }.parts
     }

@@ -29,30 +29,40 @@ public struct RedirectRefusingTransport: ClientTransport {
 
     /// A transport over `transport`, the runtime's `URLSession` transport by default; it must not
     /// follow redirects (`OAuthRuntime/HTTPTransport`'s contract).
-    public init(_ transport: any OAuthRuntime.HTTPTransport = URLSessionTransport(), maximumRequestBodySize: Int = 4 << 20) {
+    public init(
+        _ transport: any OAuthRuntime.HTTPTransport = URLSessionTransport(), maximumRequestBodySize: Int = 4 << 20
+    ) {
         self.transport = transport
         self.maximumRequestBodySize = maximumRequestBodySize
     }
 
     /// Sends the request as it is and returns the response as it arrived, a 3xx included.
-    public func send(_ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL,
-                     operationID: String) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
+    public func send(
+        _ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL,
+        operationID: String
+    ) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
         guard let url = OAuthMiddleware<DiscoveredProvider>.url(of: request, baseURL: baseURL) else {
-            throw OAuthError(.invalidRequest, "expected a request URL from \(baseURL.absoluteString) and the request's path, found none")
+            throw OAuthError(
+                .invalidRequest,
+                "expected a request URL from \(baseURL.absoluteString) and the request's path, found none")
         }
         var headers: [String: String] = [:]
         for field in request.headerFields {
             // Repeated fields are one list (RFC 9110 §5.3).
-            headers[field.name.canonicalName] = headers[field.name.canonicalName].map { "\($0), \(field.value)" } ?? field.value
+            headers[field.name.canonicalName] =
+                headers[field.name.canonicalName].map { "\($0), \(field.value)" } ?? field.value
         }
         var data: Data?
         if let body { data = try await Data(collecting: body, upTo: maximumRequestBodySize) }
-        let response = try await transport.send(OAuthRuntime.HTTPRequest(method: request.method.rawValue, url: url, headers: headers, body: data))
+        let response = try await transport.send(
+            OAuthRuntime.HTTPRequest(method: request.method.rawValue, url: url, headers: headers, body: data))
         var fields = HTTPFields()
         for (name, value) in response.headers {
             guard let field = HTTPField.Name(name) else { continue }
             fields.append(HTTPField(name: field, value: value))
         }
-        return (HTTPTypes.HTTPResponse(status: .init(code: response.status), headerFields: fields), HTTPBody(response.body))
+        return (
+            HTTPTypes.HTTPResponse(status: .init(code: response.status), headerFields: fields), HTTPBody(response.body)
+        )
     }
 }

@@ -34,15 +34,19 @@ extension ClientAuthenticationMethod {
     /// algorithms imply none (both specs), so any of the runtime's may do. Only a client key is
     /// held to the list: a secret method is the provider's quirk (and already warned about in an
     /// app), which many providers take without listing it.
-    public func refusal(methods: [String]?, algorithms: [String]?, keyAlgorithms: [String] = assertionSigningAlgorithms) -> String? {
+    public func refusal(
+        methods: [String]?, algorithms: [String]?, keyAlgorithms: [String] = assertionSigningAlgorithms
+    ) -> String? {
         guard self == .privateKeyJWT else { return nil }
         let listed = methods ?? ["client_secret_basic"]
         guard listed.contains(rawValue) else {
             return "expected token_endpoint_auth_methods_supported to list \"\(rawValue)\", found "
-                + (methods.map { $0.isEmpty ? "it empty" : $0.joined(separator: ", ") } ?? "it absent, which means client_secret_basic alone (RFC 8414 §2)")
+                + (methods.map { $0.isEmpty ? "it empty" : $0.joined(separator: ", ") }
+                    ?? "it absent, which means client_secret_basic alone (RFC 8414 §2)")
         }
         if let algorithms, !algorithms.contains(where: keyAlgorithms.contains) {
-            return "expected token_endpoint_auth_signing_alg_values_supported to list \(keyAlgorithms.joined(separator: " or ")) for private_key_jwt, found "
+            return
+                "expected token_endpoint_auth_signing_alg_values_supported to list \(keyAlgorithms.joined(separator: " or ")) for private_key_jwt, found "
                 + (algorithms.isEmpty ? "it empty" : algorithms.joined(separator: ", "))
         }
         return nil

@@ -2,7 +2,8 @@
 /// `OAuthClient` is made with at run time: one rule, so the build refuses what the runtime would.
 public enum ClientIdentifier {
     /// What the rule asks for, as both messages say it.
-    public static let expectation = "a client ID of printable ASCII characters (client-id = *VSCHAR, RFC 6749 Appendix A.1)"
+    public static let expectation =
+        "a client ID of printable ASCII characters (client-id = *VSCHAR, RFC 6749 Appendix A.1)"
 
     /// Why `id` cannot be sent as a client ID, or `nil` when it can: `client-id = *VSCHAR`
     /// (printable ASCII, %x20–7E), and not empty, since a request without one identifies no

@@ -37,7 +37,9 @@ public enum CodeFlowSupport {
 
         /// What the gap means for the sign-in, after the finding itself.
         public var consequence: String {
-            blocksSignIn ? "" : "; the client sends no response_mode, so the server answers in the query, \"code\"'s default (OAuth 2.0 Multiple Response Type Encoding Practices §2.1)"
+            blocksSignIn
+                ? ""
+                : "; the client sends no response_mode, so the server answers in the query, \"code\"'s default (OAuth 2.0 Multiple Response Type Encoding Practices §2.1)"
         }
 
         /// The list as found, quoted: `["token", "id_token"]`.
@@ -60,7 +62,8 @@ public enum CodeFlowSupport {
     /// none when each is absent (`nil`) or lists what the client uses.
     public static func gaps(responseTypes: [String]?, grantTypes: [String]?, responseModes: [String]?) -> [Gap] {
         let checks: [(Member, [String]?, String)] = [
-            (.responseTypes, responseTypes, "code"), (.grantTypes, grantTypes, "authorization_code"), (.responseModes, responseModes, "query"),
+            (.responseTypes, responseTypes, "code"), (.grantTypes, grantTypes, "authorization_code"),
+            (.responseModes, responseModes, "query"),
         ]
         return checks.compactMap { member, listed, needed in
             guard let listed, !listed.contains(needed) else { return nil }

@@ -10,7 +10,10 @@ public enum DPoPPolicy {
     /// (RFC 9449 §7.1); or when its authorization server lists an algorithm the runtime signs
     /// with in `dpop_signing_alg_values_supported` (RFC 9449 §5.1). One rule for the runtime's
     /// resource session and everything that reports what it will do.
-    public static func bindsResourceTokens(forced: Bool, resourceRequires: Bool, challengeScheme: String?, serverAlgorithms: [String]) -> Bool {
-        forced || resourceRequires || challengeScheme?.lowercased() == "dpop" || serverAlgorithms.contains(where: signingAlgorithms.contains)
+    public static func bindsResourceTokens(
+        forced: Bool, resourceRequires: Bool, challengeScheme: String?, serverAlgorithms: [String]
+    ) -> Bool {
+        forced || resourceRequires || challengeScheme?.lowercased() == "dpop"
+            || serverAlgorithms.contains(where: signingAlgorithms.contains)
     }
 }

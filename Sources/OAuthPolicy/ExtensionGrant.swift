@@ -19,11 +19,14 @@ public enum ExtensionGrant: String, Sendable, Hashable, CaseIterable {
     /// jwt-bearer grant: a server listing it takes jwt-bearer whatever its grant types say.
     public func refusal(grantTypes: [String]?, grantProfiles: [String]? = nil) -> String? {
         if grantTypes?.contains(rawValue) == true { return nil }
-        let profileAlternative = self == .jwtBearer ? " or \(Self.identityAssertionProfile) in authorization_grant_profiles_supported" : ""
+        let profileAlternative =
+            self == .jwtBearer ? " or \(Self.identityAssertionProfile) in authorization_grant_profiles_supported" : ""
         if self == .jwtBearer, grantProfiles?.contains(Self.identityAssertionProfile) == true { return nil }
         guard let grantTypes else {
-            return "expected grant_types_supported to list \(rawValue)\(profileAlternative), found it absent, which means authorization_code and implicit alone (RFC 8414 §2)"
+            return
+                "expected grant_types_supported to list \(rawValue)\(profileAlternative), found it absent, which means authorization_code and implicit alone (RFC 8414 §2)"
         }
-        return "expected grant_types_supported to list \(rawValue)\(profileAlternative), found " + (grantTypes.isEmpty ? "it empty" : grantTypes.joined(separator: ", "))
+        return "expected grant_types_supported to list \(rawValue)\(profileAlternative), found "
+            + (grantTypes.isEmpty ? "it empty" : grantTypes.joined(separator: ", "))
     }
 }

@@ -19,14 +19,16 @@ public enum HeaderPolicy {
 
     /// Whether `name` is a field name: a token (RFC 9110 §5.6.2) of visible ASCII without delimiters.
     public static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                true
-            default:
-                "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    true
+                default:
+                    "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
             }
-        }
     }
 
     /// Whether `value` is a field value (RFC 9110 §5.5): no control character but horizontal tab,

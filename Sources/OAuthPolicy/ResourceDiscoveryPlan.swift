@@ -23,9 +23,14 @@ public enum ResourceDiscoveryPlan {
     public static func metadataCandidates(resource: String, named: String?) -> [MetadataCandidate]? {
         if let named { return [MetadataCandidate(url: named, expectedResources: [resource])] }
         guard let parsed = try? ServerURL(parsing: resource) else { return nil }
-        var candidates = [MetadataCandidate(url: WellKnownLocation.protectedResourceMetadata(forResource: parsed), expectedResources: [resource])]
+        var candidates = [
+            MetadataCandidate(
+                url: WellKnownLocation.protectedResourceMetadata(forResource: parsed), expectedResources: [resource])
+        ]
         let root = parsed.origin + "/.well-known/oauth-protected-resource"
-        if root != candidates[0].url { candidates.append(MetadataCandidate(url: root, expectedResources: [parsed.origin, parsed.origin + "/"])) }
+        if root != candidates[0].url {
+            candidates.append(MetadataCandidate(url: root, expectedResources: [parsed.origin, parsed.origin + "/"]))
+        }
         return candidates
     }
 
@@ -33,8 +38,13 @@ public enum ResourceDiscoveryPlan {
     /// inserted, OpenID Connect with it inserted, then appended (one place for an issuer
     /// without a path). `isOpenIDConnect` tells which document a location holds.
     public static func authorizationServerLocations(issuer: ServerURL) -> [(url: String, isOpenIDConnect: Bool)] {
-        var locations = [(url: WellKnownLocation.authorizationServerMetadata(forIssuer: issuer), isOpenIDConnect: false)]
-        for url in [WellKnownLocation.openIDConfigurationInserted(forIssuer: issuer), WellKnownLocation.openIDConfiguration(forIssuer: issuer)]
+        var locations = [
+            (url: WellKnownLocation.authorizationServerMetadata(forIssuer: issuer), isOpenIDConnect: false)
+        ]
+        for url in [
+            WellKnownLocation.openIDConfigurationInserted(forIssuer: issuer),
+            WellKnownLocation.openIDConfiguration(forIssuer: issuer),
+        ]
         where !locations.contains(where: { $0.url == url }) {
             locations.append((url, true))
         }
@@ -50,18 +60,21 @@ public enum ResourceDiscoveryPlan {
     /// the client does not proceed. One rule for `oauthgen init --resource` and the runtime.
     public static func pkceRefusal(codeChallengeMethods: [String]?, issuer: String) -> String? {
         guard let methods = codeChallengeMethods else {
-            return "expected the authorization server \(issuer) to list \"S256\" in \"code_challenge_methods_supported\", found the member missing: a client of a protected resource does not sign in where PKCE support is not stated (MCP authorization, PKCE)"
+            return
+                "expected the authorization server \(issuer) to list \"S256\" in \"code_challenge_methods_supported\", found the member missing: a client of a protected resource does not sign in where PKCE support is not stated (MCP authorization, PKCE)"
         }
         if methods.contains(PKCEChallengeMethod.s256.rawValue) { return nil }
         let listed = methods.map { "\"\($0)\"" }.joined(separator: ", ")
-        return "expected the authorization server \(issuer) to list \"S256\" in \"code_challenge_methods_supported\", found [\(listed)]: a client of a protected resource does not sign in without S256 (MCP authorization, PKCE)"
+        return
+            "expected the authorization server \(issuer) to list \"S256\" in \"code_challenge_methods_supported\", found [\(listed)]: a client of a protected resource does not sign in without S256 (MCP authorization, PKCE)"
     }
 
     /// The scopes a first sign-in to a resource asks for, for the runtime's sign-in and for the
     /// default scopes `oauthgen init --resource` writes: those its 401 named (RFC 6750 §3), else
     /// its `scopes_supported`, with `offline_access` exactly when the authorization server lists
     /// it (the MCP authorization spec, SEP-2207), whatever the resource said.
-    public static func signInScopes(challenge: [String]?, resourceScopes: [String], serverScopes: [String]) -> [String] {
+    public static func signInScopes(challenge: [String]?, resourceScopes: [String], serverScopes: [String]) -> [String]
+    {
         let offlineAccess = "offline_access"
         var scopes = (challenge ?? resourceScopes).filter { $0 != offlineAccess }
         if serverScopes.contains(offlineAccess) { scopes.append(offlineAccess) }
@@ -71,7 +84,9 @@ public enum ResourceDiscoveryPlan {
     /// Why a client ID that is a Client ID Metadata Document's URL cannot be used at a server
     /// whose metadata says `client_id_metadata_document_supported` is `supported`, or `nil`.
     public static func metadataDocumentRefusal(supported: Bool) -> String? {
-        supported ? nil : "expected the authorization server to accept a client ID metadata document (client_id_metadata_document_supported), found it does not say so"
+        supported
+            ? nil
+            : "expected the authorization server to accept a client ID metadata document (client_id_metadata_document_supported), found it does not say so"
     }
 
     /// Of `candidate`'s identifiers, the one `stated` matches, else the first (the one the

@@ -92,18 +92,28 @@ public enum ResourceDiscoveryWalk {
     public static func walk<Metadata, Server, Failure: Error>(
         resource: String,
         fetch: (_ url: String, _ target: Target) async throws(Failure) -> Answer,
-        readMetadata: (_ candidate: ResourceDiscoveryPlan.MetadataCandidate, _ body: [UInt8]) throws(Failure) -> (metadata: Metadata, issuer: String),
+        readMetadata: (_ candidate: ResourceDiscoveryPlan.MetadataCandidate, _ body: [UInt8]) throws(Failure) -> (
+            metadata: Metadata, issuer: String
+        ),
         knownServer: (_ issuer: String, _ metadata: Metadata) async -> Server? = { _, _ in nil },
-        readServer: (_ issuer: String, _ location: String, _ isOpenIDConnect: Bool, _ body: [UInt8]) throws(Failure) -> Server,
+        readServer: (_ issuer: String, _ location: String, _ isOpenIDConnect: Bool, _ body: [UInt8]) throws(Failure) ->
+            Server,
         stop: (Stop) -> Failure
     ) async throws(Failure) -> Found<Metadata, Server> {
         // A resource that can have no metadata is refused before any request.
-        guard ResourceDiscoveryPlan.metadataCandidates(resource: resource, named: nil) != nil else { throw stop(.invalidResource(resource)) }
+        guard ResourceDiscoveryPlan.metadataCandidates(resource: resource, named: nil) != nil else {
+            throw stop(.invalidResource(resource))
+        }
         let probe = try await fetch(resource, .resource)
-        let challenge = probe.status == 401
-            ? WWWAuthenticate.challenges(inFieldLines: [probe.wwwAuthenticate ?? ""]).first(where: \.isAccessTokenChallenge)
+        let challenge =
+            probe.status == 401
+            ? WWWAuthenticate.challenges(inFieldLines: [probe.wwwAuthenticate ?? ""]).first(
+                where: \.isAccessTokenChallenge)
             : nil
-        guard let candidates = ResourceDiscoveryPlan.metadataCandidates(resource: resource, named: challenge?.resourceMetadata) else {
+        guard
+            let candidates = ResourceDiscoveryPlan.metadataCandidates(
+                resource: resource, named: challenge?.resourceMetadata)
+        else {
             throw stop(.invalidResource(resource))
         }
         var tried: [String] = []

@@ -29,7 +29,10 @@ public enum ResourceServerGrant: Sendable, Hashable {
         public var grantProfiles: [String]?
 
         /// The members, as a document has them.
-        public init(hasAuthorizationEndpoint: Bool, codeChallengeMethods: [String]?, grantTypes: [String]?, grantProfiles: [String]?) {
+        public init(
+            hasAuthorizationEndpoint: Bool, codeChallengeMethods: [String]?, grantTypes: [String]?,
+            grantProfiles: [String]?
+        ) {
             self.hasAuthorizationEndpoint = hasAuthorizationEndpoint
             self.codeChallengeMethods = codeChallengeMethods
             self.grantTypes = grantTypes
@@ -43,12 +46,16 @@ public enum ResourceServerGrant: Sendable, Hashable {
         switch self {
         case .authorizationCode:
             guard metadata.hasAuthorizationEndpoint else {
-                return "expected the authorization server \(issuer) to have an \"authorization_endpoint\", found none: a browser sign-in needs one (RFC 8414 §2)"
+                return
+                    "expected the authorization server \(issuer) to have an \"authorization_endpoint\", found none: a browser sign-in needs one (RFC 8414 §2)"
             }
-            return ResourceDiscoveryPlan.pkceRefusal(codeChallengeMethods: metadata.codeChallengeMethods, issuer: issuer)
+            return ResourceDiscoveryPlan.pkceRefusal(
+                codeChallengeMethods: metadata.codeChallengeMethods, issuer: issuer)
         case .identityAssertion:
             // The redemption's own rule, so discovery refuses exactly what `redeem` would.
-            return ExtensionGrant.jwtBearer.refusal(grantTypes: metadata.grantTypes, grantProfiles: metadata.grantProfiles).map {
+            return ExtensionGrant.jwtBearer.refusal(
+                grantTypes: metadata.grantTypes, grantProfiles: metadata.grantProfiles
+            ).map {
                 "the authorization server \(issuer), which redeems the ID-JAG (MCP enterprise-managed authorization §6): \($0)"
             }
         }

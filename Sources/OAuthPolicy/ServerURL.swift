@@ -24,18 +24,26 @@ public struct ServerURL: Sendable, Hashable {
         }
         for (index, byte) in bytes[..<colon].enumerated() {
             let letter = URIGrammar.isLetter(byte)
-            guard letter || (index > 0 && (URIGrammar.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))) else {
+            guard
+                letter
+                    || (index > 0
+                        && (URIGrammar.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                            || byte == UInt8(ascii: ".")))
+            else {
                 throw ServerURLError(.invalidScheme, offset: index)
             }
         }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         guard scheme == "https" || scheme == "http" else { throw ServerURLError(.unsupportedScheme(scheme), offset: 0) }
-        guard bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
+        guard bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else {
             throw ServerURLError(.missingAuthority, offset: colon + 1)
         }
         let authorityStart = colon + 3
         var authorityEnd = authorityStart
-        while authorityEnd < bytes.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[authorityEnd]) {
+        while authorityEnd < bytes.count,
+            ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[authorityEnd])
+        {
             authorityEnd += 1
         }
         let authority = bytes[authorityStart..<authorityEnd]
@@ -44,8 +52,14 @@ public struct ServerURL: Sendable, Hashable {
         // Host: an IP literal in brackets, or a reg-name; then an optional port.
         var hostEnd = authorityStart
         if authority.first == UInt8(ascii: "[") {
-            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { throw ServerURLError(.invalidHost, offset: authorityStart) }
-            for index in (authorityStart + 1)..<close where !(URIGrammar.isHexDigit(bytes[index]) || bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ".")) {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else {
+                throw ServerURLError(.invalidHost, offset: authorityStart)
+            }
+            for index in (authorityStart + 1)..<close
+            where
+                !(URIGrammar.isHexDigit(bytes[index]) || bytes[index] == UInt8(ascii: ":")
+                || bytes[index] == UInt8(ascii: "."))
+            {
                 throw ServerURLError(.invalidHost, offset: index)
             }
             guard close > authorityStart + 1 else { throw ServerURLError(.invalidHost, offset: authorityStart) }
@@ -58,7 +72,9 @@ public struct ServerURL: Sendable, Hashable {
                     hostEnd += 3
                     continue
                 }
-                guard URIGrammar.isUnreserved(byte) || URIGrammar.isSubDelimiter(byte) else { throw ServerURLError(.invalidHost, offset: hostEnd) }
+                guard URIGrammar.isUnreserved(byte) || URIGrammar.isSubDelimiter(byte) else {
+                    throw ServerURLError(.invalidHost, offset: hostEnd)
+                }
                 hostEnd += 1
             }
         }
@@ -90,7 +106,10 @@ public struct ServerURL: Sendable, Hashable {
                 index += 3
                 continue
             }
-            guard URIGrammar.isUnreserved(byte) || URIGrammar.isSubDelimiter(byte) || [UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?")].contains(byte) else {
+            guard
+                URIGrammar.isUnreserved(byte) || URIGrammar.isSubDelimiter(byte)
+                    || [UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?")].contains(byte)
+            else {
                 throw ServerURLError(.invalidCharacter, offset: index)
             }
             index += 1
@@ -103,7 +122,8 @@ public struct ServerURL: Sendable, Hashable {
     }
 
     private static func checkPercent(_ bytes: [UInt8], at index: Int) throws(ServerURLError) {
-        guard index + 2 < bytes.count, URIGrammar.isHexDigit(bytes[index + 1]), URIGrammar.isHexDigit(bytes[index + 2]) else {
+        guard index + 2 < bytes.count, URIGrammar.isHexDigit(bytes[index + 1]), URIGrammar.isHexDigit(bytes[index + 2])
+        else {
             throw ServerURLError(.invalidPercentEncoding, offset: index)
         }
     }

@@ -42,7 +42,8 @@ public struct ServerURLError: Error, Sendable, Hashable, CustomStringConvertible
         switch reason {
         case .notAbsolute: "expected an absolute URL starting with https://"
         case .invalidScheme: "expected a scheme of letters, digits, '+', '-' or '.'"
-        case .unsupportedScheme(let scheme): "expected https (or http on a loopback address), found the scheme '\(scheme)'"
+        case .unsupportedScheme(let scheme):
+            "expected https (or http on a loopback address), found the scheme '\(scheme)'"
         case .missingAuthority: "expected '//' and a host after the scheme"
         case .userInfo: "expected no user name or password before the host"
         case .missingHost: "expected a host after '//'"

@@ -25,7 +25,9 @@ public enum WellKnownLocation {
     /// the host removed (`https://api.example.com/mcp` →
     /// `https://api.example.com/.well-known/oauth-protected-resource/mcp`).
     public static func protectedResourceMetadata(forResource resource: ServerURL) -> String {
-        let rest = resource.pathAndQuery.hasPrefix("/?") || resource.pathAndQuery == "/" ? String(resource.pathAndQuery.dropFirst()) : resource.pathAndQuery
+        let rest =
+            resource.pathAndQuery.hasPrefix("/?") || resource.pathAndQuery == "/"
+            ? String(resource.pathAndQuery.dropFirst()) : resource.pathAndQuery
         return resource.origin + "/.well-known/oauth-protected-resource" + rest
     }
 

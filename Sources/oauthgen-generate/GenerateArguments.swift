@@ -20,7 +20,8 @@ enum GenerateArguments: Equatable {
                 inputs.append(argument)
                 continue
             }
-            var name = argument, value: String?
+            var name = argument
+            var value: String?
             if let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
@@ -29,7 +30,9 @@ enum GenerateArguments: Equatable {
             guard ["--output", "--config", "--access-level", "--templates"].contains(name) else {
                 return .invalid("expected an option of generate, found \(argument)")
             }
-            guard let given = value ?? rest.popFirst() else { return .invalid("expected a value after \(name), found none") }
+            guard let given = value ?? rest.popFirst() else {
+                return .invalid("expected a value after \(name), found none")
+            }
             guard options[name] == nil else { return .invalid("expected \(name) once, found it twice") }
             options[name] = given
         }
@@ -38,11 +41,15 @@ enum GenerateArguments: Equatable {
         var accessLevel: AccessLevel?
         if let level = options["--access-level"] {
             guard let parsed = AccessLevel(rawValue: level) else {
-                return .invalid("expected --access-level to be one of \(AccessLevel.allCases.map(\.rawValue).joined(separator: ", ")), found \(level)")
+                return .invalid(
+                    "expected --access-level to be one of \(AccessLevel.allCases.map(\.rawValue).joined(separator: ", ")), found \(level)"
+                )
             }
             accessLevel = parsed
         }
-        return .generate(GenerateRun.Request(inputs: inputs, output: output, accessLevel: accessLevel,
-                                             configurationPath: options["--config"], templatesDirectory: options["--templates"]))
+        return .generate(
+            GenerateRun.Request(
+                inputs: inputs, output: output, accessLevel: accessLevel,
+                configurationPath: options["--config"], templatesDirectory: options["--templates"]))
     }
 }

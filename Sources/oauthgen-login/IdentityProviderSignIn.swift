@@ -17,7 +17,8 @@ struct IdentityProviderSignIn: IdentityAssertionIssuer {
 
     var identityProviderIssuer: String { session.identityProviderIssuer }
 
-    func identityAssertion(audience: String, resource: URL, scopes: [String]) async throws(OAuthError) -> ExchangedToken {
+    func identityAssertion(audience: String, resource: URL, scopes: [String]) async throws(OAuthError) -> ExchangedToken
+    {
         do {
             return try await session.identityAssertion(audience: audience, resource: resource, scopes: scopes)
         } catch {
@@ -35,10 +36,17 @@ struct IdentityProviderSignIn: IdentityAssertionIssuer {
         do {
             if let lockPath { lock = try await TokenStoreLock.file(at: lockPath, timeout: .seconds(timeout)) }
         } catch {
-            throw OAuthError(.storageUnavailable, "expected to take the identity provider's sign-in lock \(lockPath ?? "") within \(Int(timeout)) s, found \(error)", underlyingError: error)
+            throw OAuthError(
+                .storageUnavailable,
+                "expected to take the identity provider's sign-in lock \(lockPath ?? "") within \(Int(timeout)) s, found \(error)",
+                underlyingError: error)
         }
         defer { lock?.release() }
-        if let idToken = try await session.currentSignIn()?.idToken, idToken.expiresAt > Date().addingTimeInterval(Self.margin) { return }
+        if let idToken = try await session.currentSignIn()?.idToken,
+            idToken.expiresAt > Date().addingTimeInterval(Self.margin)
+        {
+            return
+        }
         var scopes = [ScopeValue(rawValue: "openid")]
         var parameters = AuthorizationParameters<DiscoveredProvider>()
         // Where the provider hands out refresh tokens, the next expired ID token is renewed

@@ -7,16 +7,20 @@ extension OAuthGenLogin {
     /// RFC 8628: the code goes to standard error (standard output stays the report), the browser
     /// command, if any, gets the complete verification URI, and the client polls until the user
     /// approves or the code expires; --timeout bounds the whole wait.
-    func deviceSignIn(_ client: OAuthClient<DiscoveredProvider>, scopes: [ScopeValue], browser: LoopbackUserAgent?) async throws(OAuthError) -> SignIn<DiscoveredProvider> {
+    func deviceSignIn(
+        _ client: OAuthClient<DiscoveredProvider>, scopes: [ScopeValue], browser: LoopbackUserAgent?
+    ) async throws(OAuthError) -> SignIn<DiscoveredProvider> {
         let authorization = try await client.authorizeDevice(scopes: scopes)
         // The user code comes from the provider and reaches a terminal: quoted and escaped.
         let code = String(reflecting: authorization.userCode)
         let page = authorization.verificationURIComplete ?? authorization.verificationURI
-        FileHandle.standardError.write(Data("""
-            To sign in, open \(authorization.verificationURI.absoluteString) and enter the code \(code)
-            (or open \(page.absoluteString)); the code expires at \(authorization.expiresAt).
+        FileHandle.standardError.write(
+            Data(
+                """
+                To sign in, open \(authorization.verificationURI.absoluteString) and enter the code \(code)
+                (or open \(page.absoluteString)); the code expires at \(authorization.expiresAt).
 
-            """.utf8))
+                """.utf8))
         if let browser {
             // The same launcher as the code flow's, so a headless test browser works for both.
             try browser.open(page)
@@ -25,11 +29,16 @@ extension OAuthGenLogin {
         typealias Outcome = Result<SignIn<DiscoveredProvider>, OAuthError>
         let result: Outcome = await withTaskGroup(of: Outcome.self) { group in
             group.addTask {
-                do throws(OAuthError) { return Outcome.success(try await client.signIn(with: authorization)) } catch { return Outcome.failure(error) }
+                do throws(OAuthError) { return Outcome.success(try await client.signIn(with: authorization)) } catch {
+                    return Outcome.failure(error)
+                }
             }
             group.addTask {
                 try? await Task.sleep(for: .seconds(limit))
-                return Outcome.failure(OAuthError(.timedOut, "expected the device to be approved within \(Int(limit)) s (--timeout), found it was not"))
+                return Outcome.failure(
+                    OAuthError(
+                        .timedOut,
+                        "expected the device to be approved within \(Int(limit)) s (--timeout), found it was not"))
             }
             let first = await group.next()!
             group.cancelAll()

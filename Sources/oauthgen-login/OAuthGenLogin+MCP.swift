@@ -17,8 +17,13 @@ extension OAuthGenLogin {
     func speakMCP(through session: ProtectedResourceSession) async throws(OAuthError) -> MCPOutcome {
         var toolArguments: [String: Value] = [:]
         if resourceOptions.call != nil {
-            guard let decoded = try? JSONDecoder().decode([String: Value].self, from: Data(resourceOptions.arguments.utf8)) else {
-                throw OAuthError(.invalidConfiguration, "expected --arguments to be a JSON object, found \(resourceOptions.arguments)")
+            guard
+                let decoded = try? JSONDecoder().decode(
+                    [String: Value].self, from: Data(resourceOptions.arguments.utf8))
+            else {
+                throw OAuthError(
+                    .invalidConfiguration,
+                    "expected --arguments to be a JSON object, found \(resourceOptions.arguments)")
             }
             toolArguments = decoded
         }
@@ -39,7 +44,8 @@ extension OAuthGenLogin {
             throw error
         } catch {
             // The SDK's own errors: a JSON-RPC error from the server, a closed connection.
-            throw OAuthError(.unexpectedResponse, "expected the MCP server to answer, found \(error)", underlyingError: error)
+            throw OAuthError(
+                .unexpectedResponse, "expected the MCP server to answer, found \(error)", underlyingError: error)
         }
     }
 }

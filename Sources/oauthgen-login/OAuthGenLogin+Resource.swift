@@ -9,16 +9,32 @@ import OAuthMCP
 // --resource: from a protected resource's URL alone to a call it answers, as an MCP client goes.
 extension OAuthGenLogin {
     func resourceSignIn() async throws(OAuthError) {
-        guard signInOptions.issuer == nil, signInOptions.discovery == nil, !signInOptions.device, !signInOptions.par, enterpriseOptions.identityProvider != nil || (clientIdentity.clientSecret == nil && clientIdentity.clientKey == nil),
-              signInOptions.acrValues == nil, signInOptions.maxAge == nil else {
-            throw OAuthError(.invalidConfiguration, "expected --resource without --issuer, --discovery, --device, --par, --client-secret, --client-key, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs")
+        guard signInOptions.issuer == nil, signInOptions.discovery == nil, !signInOptions.device, !signInOptions.par,
+            enterpriseOptions.identityProvider != nil
+                || (clientIdentity.clientSecret == nil && clientIdentity.clientKey == nil),
+            signInOptions.acrValues == nil, signInOptions.maxAge == nil
+        else {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --resource without --issuer, --discovery, --device, --par, --client-secret, --client-key, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs"
+            )
         }
-        let isMetadataDocument = clientIdentity.clientID.flatMap(URL.init(string:)).map { $0.scheme == "https" || $0.scheme == "http" } ?? false
-        if clientIdentity.clientSecret != nil || clientIdentity.clientKey != nil, resourceOptions.authorizationServer == nil, !isMetadataDocument {
-            throw OAuthError(.invalidConfiguration, "expected --authorization-server ISSUER with --client-secret or --client-key, found none: a credential goes only to the server that issued it, never to one a resource names")
+        let isMetadataDocument =
+            clientIdentity.clientID.flatMap(URL.init(string:)).map { $0.scheme == "https" || $0.scheme == "http" }
+            ?? false
+        if clientIdentity.clientSecret != nil || clientIdentity.clientKey != nil,
+            resourceOptions.authorizationServer == nil, !isMetadataDocument
+        {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --authorization-server ISSUER with --client-secret or --client-key, found none: a credential goes only to the server that issued it, never to one a resource names"
+            )
         }
-        guard let resource = resourceOptions.resource, let resourceURL = URL(string: resource), resourceURL.host != nil else {
-            throw OAuthError(.invalidConfiguration, "expected --resource to be an absolute URL, found \"\(resourceOptions.resource ?? "")\"")
+        guard let resource = resourceOptions.resource, let resourceURL = URL(string: resource), resourceURL.host != nil
+        else {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --resource to be an absolute URL, found \"\(resourceOptions.resource ?? "")\"")
         }
         let agent = try LoopbackUserAgent(browserCommandLine: signInOptions.browserCommand, timeout: timeout)
         var fileStore: FileTokenStore?
@@ -26,25 +42,33 @@ extension OAuthGenLogin {
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
         let identity: ProtectedResourceSession.ClientIdentity
         if let identityProvider = enterpriseOptions.identityProvider {
-            let signIn = IdentityProviderSignIn(session: try await identityProviderSession(identityProvider, store: fileStore), agent: agent,
-                                                redirect: redirect, lockPath: fileStore.map { ($0.basePath as NSString).appendingPathComponent("identity-sign-in.lock") }, timeout: timeout)
+            let signIn = IdentityProviderSignIn(
+                session: try await identityProviderSession(identityProvider, store: fileStore), agent: agent,
+                redirect: redirect,
+                lockPath: fileStore.map { ($0.basePath as NSString).appendingPathComponent("identity-sign-in.lock") },
+                timeout: timeout)
             identity = .enterprise(try enterpriseIdentity(signIn))
         } else if let clientID = clientIdentity.clientID {
             let url = URL(string: clientID)
-            identity = url?.scheme == "https" || url?.scheme == "http" ? .metadataDocument(url!) : .preregistered(clientID, issuer: resourceOptions.authorizationServer)
+            identity =
+                url?.scheme == "https" || url?.scheme == "http"
+                ? .metadataDocument(url!) : .preregistered(clientID, issuer: resourceOptions.authorizationServer)
         } else {
             identity = .dynamic(clientName: "oauthgen-login")
         }
         let session = ProtectedResourceSession(
             resource: resourceURL, identity: identity, redirectURI: redirect,
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: agent, options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: allowInsecureLoopback), alwaysUsesDPoP: signInOptions.dpop)
+            userAgent: agent,
+            options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: allowInsecureLoopback),
+            alwaysUsesDPoP: signInOptions.dpop)
         let found = try await session.discovery()
         // The resource, its server and the client's binding to it are checked first, before
         // anything signs in or sends a credential; the registration and the first sign-in are
         // made once for all the processes on --store. Scopes given on the command line replace
         // the ones the resource named.
-        let oauth = try await session.signedInSession(scopes: signInOptions.scope.map { $0.split(separator: " ").map(String.init) })
+        let oauth = try await session.signedInSession(
+            scopes: signInOptions.scope.map { $0.split(separator: " ").map(String.init) })
         let registration = oauth.client.options.registration
         let signInReused = await session.firstSignIns == 0
         var status: Int?
@@ -65,19 +89,24 @@ extension OAuthGenLogin {
             registration_reused: await session.registrationReused,
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
             stepped_up: await session.stepUps > 0, refreshed: await oauth.refreshCount > 0,
-            dpop_jkt: try await oauth.currentSignIn()?.tokens.dpopKey?.thumbprint, resource_status: status, mcp_tools: outcome?.tools, mcp_result: outcome?.result,
-            identity_provider: enterpriseOptions.identityProvider, hops: Self.hops(of: identity, redeemed: await session.identityAssertionsRedeemed, at: found))
+            dpop_jkt: try await oauth.currentSignIn()?.tokens.dpopKey?.thumbprint, resource_status: status,
+            mcp_tools: outcome?.tools, mcp_result: outcome?.result,
+            identity_provider: enterpriseOptions.identityProvider,
+            hops: Self.hops(of: identity, redeemed: await session.identityAssertionsRedeemed, at: found))
         if outputOptions.json {
             print(Self.jsonText(report))
         } else {
-            print("""
+            print(
+                """
                 resource: \(Self.printable(report.resource))\(status.map { " (HTTP \($0))" } ?? "")
                 authorization server: \(Self.printable(report.authorization_server))
                 client: \(Self.printable(report.client_id)) (\(report.registration)\(report.registration_reused ? ", reused" : ""))
                 scope: \(Self.printable(report.scope ?? ""))\(report.stepped_up ? " (stepped up)" : "")
                 """)
             for hop in report.hops ?? [] {
-                print("hop: \(Self.printable(hop.grant_type)) at \(Self.printable(hop.at)) gave \(Self.printable(hop.issued_token_type))")
+                print(
+                    "hop: \(Self.printable(hop.grant_type)) at \(Self.printable(hop.at)) gave \(Self.printable(hop.issued_token_type))"
+                )
             }
             if let tools = outcome?.tools { print("tools: \(tools.map(Self.printable).joined(separator: ", "))") }
             for text in outcome?.result ?? [] { print(ToolOutput.printable(text)) }
@@ -88,10 +117,14 @@ extension OAuthGenLogin {
         }
         if let status, status >= 400 {
             let hint = status == 406 || status == 405 ? "; an MCP server? pass --mcp (or --call TOOL)" : ""
-            throw OAuthError(.unexpectedResponse, "expected the resource to answer the call, found HTTP \(status)\(hint)", httpStatus: status)
+            throw OAuthError(
+                .unexpectedResponse, "expected the resource to answer the call, found HTTP \(status)\(hint)",
+                httpStatus: status)
         }
         if outcome?.isError == true {
-            throw OAuthError(.unexpectedResponse, "expected the tool \(resourceOptions.call ?? "") to succeed, found it reported an error")
+            throw OAuthError(
+                .unexpectedResponse,
+                "expected the tool \(resourceOptions.call ?? "") to succeed, found it reported an error")
         }
     }
 }

@@ -32,13 +32,18 @@ extension OAuthGenLogin {
             work.cancel()
             // Every wait honours cancellation; should one not, the run still ends.
             try await Task.sleep(for: .seconds(2))
-            Self.fail(OAuthError(.timedOut, "expected the run to finish within \(Int(command.timeout)) s (--timeout), found it still waiting"))
+            Self.fail(
+                OAuthError(
+                    .timedOut,
+                    "expected the run to finish within \(Int(command.timeout)) s (--timeout), found it still waiting"))
         }
         let failure = await work.value
         deadline.cancel()
         guard var failure else { return }
         if failure.kind == .cancelled, work.isCancelled {
-            failure = OAuthError(.timedOut, "expected the run to finish within \(Int(command.timeout)) s (--timeout), found it still waiting")
+            failure = OAuthError(
+                .timedOut,
+                "expected the run to finish within \(Int(command.timeout)) s (--timeout), found it still waiting")
         }
         Self.fail(failure)
     }
@@ -47,7 +52,8 @@ extension OAuthGenLogin {
     /// a local process sent (OAuthError.description).
     static func fail(_ error: OAuthError) -> Never {
         // A machine without a browser (a server, a container) is the usual cause: say what to do.
-        let hint = error.kind == .browserFailed ? "; pass --browser-command CMD to open the sign-in URL another way" : ""
+        let hint =
+            error.kind == .browserFailed ? "; pass --browser-command CMD to open the sign-in URL another way" : ""
         FileHandle.standardError.write(Data("error: \(error.description)\(hint)\n".utf8))
         Self.exit(withError: ExitCode.failure)
     }

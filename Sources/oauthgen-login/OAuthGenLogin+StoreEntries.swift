@@ -39,24 +39,38 @@ extension OAuthGenLogin {
     }
 
     func manageStore() async throws(OAuthError) {
-        guard let store = storeOptions.store else { throw OAuthError(.invalidConfiguration, "expected --store PATH with --list or --forget, found none") }
+        guard let store = storeOptions.store else {
+            throw OAuthError(.invalidConfiguration, "expected --store PATH with --list or --forget, found none")
+        }
         guard resourceOptions.resource == nil, signInOptions.issuer == nil, signInOptions.discovery == nil else {
-            throw OAuthError(.invalidConfiguration, "expected --list or --forget without --resource, --issuer or --discovery: they sign in nowhere")
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --list or --forget without --resource, --issuer or --discovery: they sign in nowhere")
         }
         let folder = try await FileTokenStore.directory(movingFlatStoreAt: store)
         if storeOptions.list { return try await list(folder) }
         guard let forget = storeOptions.forget else { return }
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
-        let outcome = await ProtectedResourceSession.forget(resource: forget, in: folder, redirectURIs: [redirect.url],
-                                                            allowInsecureLoopback: allowInsecureLoopback)
+        let outcome = await ProtectedResourceSession.forget(
+            resource: forget, in: folder, redirectURIs: [redirect.url],
+            allowInsecureLoopback: allowInsecureLoopback)
         guard !outcome.signIns.isEmpty || !outcome.registrations.isEmpty else {
-            let known = Set(folder.accounts().compactMap { $0.hasPrefix("resource ") ? $0.dropFirst(9).components(separatedBy: " at ").first : nil })
-            throw OAuthError(.invalidConfiguration, "expected a sign-in for \(Self.printable(forget)) in \(store), found none; it holds \(known.isEmpty ? "no resource" : known.sorted().map(Self.printable).joined(separator: ", "))")
+            let known = Set(
+                folder.accounts().compactMap {
+                    $0.hasPrefix("resource ") ? $0.dropFirst(9).components(separatedBy: " at ").first : nil
+                })
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected a sign-in for \(Self.printable(forget)) in \(store), found none; it holds \(known.isEmpty ? "no resource" : known.sorted().map(Self.printable).joined(separator: ", "))"
+            )
         }
-        let report = ForgetReport(resource: forget, forgotten_sign_ins: outcome.signIns, revoked: outcome.revoked,
-                                  forgotten_registrations: outcome.registrations, deleted: outcome.deleted)
+        let report = ForgetReport(
+            resource: forget, forgotten_sign_ins: outcome.signIns, revoked: outcome.revoked,
+            forgotten_registrations: outcome.registrations, deleted: outcome.deleted)
         if outputOptions.json { return print(Self.jsonText(report)) }
-        print("forgot \(report.forgotten_sign_ins.count) sign-in(s) of \(Self.printable(forget)) (\(report.revoked) revoked at the server) and \(report.forgotten_registrations.count) registration(s) (\(report.deleted) deleted at the server)")
+        print(
+            "forgot \(report.forgotten_sign_ins.count) sign-in(s) of \(Self.printable(forget)) (\(report.revoked) revoked at the server) and \(report.forgotten_registrations.count) registration(s) (\(report.deleted) deleted at the server)"
+        )
     }
 
     private func list(_ folder: FileTokenStore) async throws(OAuthError) {
@@ -64,25 +78,36 @@ extension OAuthGenLogin {
         for account in folder.accounts() {
             let entry = folder.forAccount(account)
             let record = try? await entry.load()
-            signIns.append(StoreListing.SignInEntry(
-                account: account, issuer: record?.owner?.issuer, client_id: record?.owner?.clientID, resource: record?.owner?.resource,
-                scope: record?.tokens.scopes?.joined(separator: " "), expires_at: record?.tokens.expiresAt.map { Int($0.timeIntervalSince1970) },
-                file: entry.path))
+            signIns.append(
+                StoreListing.SignInEntry(
+                    account: account, issuer: record?.owner?.issuer, client_id: record?.owner?.clientID,
+                    resource: record?.owner?.resource,
+                    scope: record?.tokens.scopes?.joined(separator: " "),
+                    expires_at: record?.tokens.expiresAt.map { Int($0.timeIntervalSince1970) },
+                    file: entry.path))
         }
         var registrations: [StoreListing.RegistrationEntry] = []
         for key in folder.registrationKeys() {
             guard let kept = try? await folder.loadRegistration(key: key) else { continue }
-            registrations.append(StoreListing.RegistrationEntry(key: key, issuer: kept.issuer, client_id: kept.clientID, registration: kept.method.rawValue))
+            registrations.append(
+                StoreListing.RegistrationEntry(
+                    key: key, issuer: kept.issuer, client_id: kept.clientID, registration: kept.method.rawValue))
         }
         let listing = StoreListing(store: folder.basePath, sign_ins: signIns, registrations: registrations)
         if outputOptions.json { return print(Self.jsonText(listing)) }
         print("store: \(Self.printable(listing.store))")
         for entry in signIns {
-            let expiry = entry.expires_at.map { Date(timeIntervalSince1970: TimeInterval($0)) < Date() ? "expired" : "valid" } ?? "no expiry"
-            print("sign-in: \(Self.printable(entry.account)) (\(expiry)\(entry.scope.map { "; scope \(Self.printable($0))" } ?? ""))")
+            let expiry =
+                entry.expires_at.map { Date(timeIntervalSince1970: TimeInterval($0)) < Date() ? "expired" : "valid" }
+                ?? "no expiry"
+            print(
+                "sign-in: \(Self.printable(entry.account)) (\(expiry)\(entry.scope.map { "; scope \(Self.printable($0))" } ?? ""))"
+            )
         }
         for entry in registrations {
-            print("registration: \(Self.printable(entry.client_id)) at \(Self.printable(entry.issuer)) (\(entry.registration))")
+            print(
+                "registration: \(Self.printable(entry.client_id)) at \(Self.printable(entry.issuer)) (\(entry.registration))"
+            )
         }
     }
 }

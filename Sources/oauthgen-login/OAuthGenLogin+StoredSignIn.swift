@@ -14,21 +14,31 @@ extension OAuthGenLogin {
     /// Revokes the other client's sign-in in `store` at its provider, then removes it: replacing
     /// it silently would leave its grant live with nobody holding it. Its provider's metadata is
     /// fetched when it is not this one.
-    func revokeAndClear(_ store: FileTokenStore, transport: URLSessionTransport, ours: ProviderConfiguration) async throws(OAuthError) {
+    func revokeAndClear(
+        _ store: FileTokenStore, transport: URLSessionTransport, ours: ProviderConfiguration
+    ) async throws(OAuthError) {
         let record: SignInRecord?
         do {
             record = try await store.load()
         } catch {
-            throw OAuthError(.storedSignInIncompatible, "expected a stored sign-in this version can read to revoke, found: \(error.localizedDescription)")
+            throw OAuthError(
+                .storedSignInIncompatible,
+                "expected a stored sign-in this version can read to revoke, found: \(error.localizedDescription)")
         }
         guard let record else { return }
         let issuer = record.owner?.issuer ?? record.idToken?.issuer
         guard let clientID = record.owner?.clientID ?? record.idToken?.audiences.first else {
-            throw OAuthError(.storedSignInMismatch, "expected the stored sign-in to name its client, found none: remove \(store.path) by hand")
+            throw OAuthError(
+                .storedSignInMismatch,
+                "expected the stored sign-in to name its client, found none: remove \(store.path) by hand")
         }
-        let configuration = issuer == ours.issuer && ours.endpoints.revocation != nil
+        let configuration =
+            issuer == ours.issuer && ours.endpoints.revocation != nil
             ? ours : try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: true)
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration,
+            options: ClientOptions(
+                clientID: clientID, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
         if configuration.endpoints.revocation != nil {
             if let refreshToken = record.tokens.refreshToken {
                 try await client.revoke(refreshToken, hint: .refreshToken)
@@ -36,12 +46,17 @@ extension OAuthGenLogin {
                 try await client.revoke(record.tokens.accessToken, hint: .accessToken)
             }
         } else {
-            FileHandle.standardError.write(Data("warning: the replaced sign-in's provider has no revocation endpoint: its tokens stay valid there until they expire\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "warning: the replaced sign-in's provider has no revocation endpoint: its tokens stay valid there until they expire\n"
+                        .utf8))
         }
         do {
             try await store.clear()
         } catch {
-            throw OAuthError(.storageFailed, "removing the replaced sign-in failed: \(error.localizedDescription)", underlyingError: error)
+            throw OAuthError(
+                .storageFailed, "removing the replaced sign-in failed: \(error.localizedDescription)",
+                underlyingError: error)
         }
     }
 

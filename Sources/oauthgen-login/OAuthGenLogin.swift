@@ -52,25 +52,42 @@ struct OAuthGenLogin: AsyncParsableCommand {
 
     func signIn() async throws(OAuthError) {
         if resourceOptions.mcp || resourceOptions.call != nil {
-            throw OAuthError(.invalidConfiguration, "expected --mcp and --call with --resource (an MCP server's URL), found neither --resource")
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --mcp and --call with --resource (an MCP server's URL), found neither --resource")
         }
         let transport = URLSessionTransport()
         var configuration = try await loadConfiguration(transport: transport)
         if signInOptions.dpop { configuration.quirks.dpop = true }
         if signInOptions.device, signInOptions.acrValues != nil || signInOptions.maxAge != nil {
-            throw OAuthError(.invalidConfiguration, "expected --acr-values and --max-age with a browser sign-in, found --device: the device grant's request has no such parameters (RFC 8628 §3.1)")
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --acr-values and --max-age with a browser sign-in, found --device: the device grant's request has no such parameters (RFC 8628 §3.1)"
+            )
         }
         if signInOptions.par {
-            guard !signInOptions.device else { throw OAuthError(.invalidConfiguration, "expected --par or --device, found both: the device grant has no authorization request to push") }
+            guard !signInOptions.device else {
+                throw OAuthError(
+                    .invalidConfiguration,
+                    "expected --par or --device, found both: the device grant has no authorization request to push")
+            }
             configuration.quirks.pushedAuthorizationRequests = true
         }
 
         if clientIdentity.clientSecret != nil {
             // The client sends it as the metadata prefers (client_secret_basic when it is silent).
-            FileHandle.standardError.write(Data("warning: a client secret shipped with a native app is not secret (RFC 8252 §8.5)\n".utf8))
+            FileHandle.standardError.write(
+                Data("warning: a client secret shipped with a native app is not secret (RFC 8252 §8.5)\n".utf8))
         }
-        guard let clientID = clientIdentity.clientID else { throw OAuthError(.invalidConfiguration, "expected --client-id, found none (only --resource registers a client itself)") }
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, clientSecret: clientIdentity.clientSecret, transport: transport, allowInsecureLoopback: allowInsecureLoopback))
+        guard let clientID = clientIdentity.clientID else {
+            throw OAuthError(
+                .invalidConfiguration, "expected --client-id, found none (only --resource registers a client itself)")
+        }
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration,
+            options: ClientOptions(
+                clientID: clientID, clientSecret: clientIdentity.clientSecret, transport: transport,
+                allowInsecureLoopback: allowInsecureLoopback))
         let agent = try LoopbackUserAgent(browserCommandLine: signInOptions.browserCommand, timeout: timeout)
         let scopes = (signInOptions.scope ?? "openid").split(separator: " ").map { ScopeValue(rawValue: String($0)) }
         // With --store the session keeps the sign-in; without, it lives as long as this run.
@@ -83,9 +100,11 @@ struct OAuthGenLogin: AsyncParsableCommand {
         if let fileStore {
             do {
                 stored = try await session.currentSignIn()
-            } catch where error.kind == .storedSignInMismatch {
+            } catch  where error.kind == .storedSignInMismatch {
                 guard storeOptions.replaceStoredSignIn else {
-                    throw OAuthError(.storedSignInMismatch, "\(error.description); pass --replace-stored-sign-in to revoke it and sign in anew")
+                    throw OAuthError(
+                        .storedSignInMismatch,
+                        "\(error.description); pass --replace-stored-sign-in to revoke it and sign in anew")
                 }
                 try await revokeAndClear(fileStore, transport: transport, ours: configuration)
             }
@@ -96,15 +115,25 @@ struct OAuthGenLogin: AsyncParsableCommand {
             _ = try await session.validAccessToken()
             refreshed = await session.refreshCount > 0
             guard let current = try await session.currentSignIn() else {
-                throw OAuthError(.notSignedIn, "expected the stored sign-in in \(storeOptions.store ?? "") to stay, found it signed out by another process")
+                throw OAuthError(
+                    .notSignedIn,
+                    "expected the stored sign-in in \(storeOptions.store ?? "") to stay, found it signed out by another process"
+                )
             }
             signIn = current
         } else if signInOptions.device {
-            signIn = try await deviceSignIn(client, scopes: scopes, browser: signInOptions.browserCommand == nil ? nil : agent)
+            signIn = try await deviceSignIn(
+                client, scopes: scopes, browser: signInOptions.browserCommand == nil ? nil : agent)
             try await session.keep(signIn)
         } else {
-            signIn = try await client.signIn(with: agent, redirectURI: try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri"), scopes: scopes,
-                                             parameters: AuthorizationParameters(maxAge: signInOptions.maxAge, acrValues: (signInOptions.acrValues ?? "").split(separator: " ").map { AnyACRValue(rawValue: String($0)) }))
+            signIn = try await client.signIn(
+                with: agent, redirectURI: try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri"),
+                scopes: scopes,
+                parameters: AuthorizationParameters(
+                    maxAge: signInOptions.maxAge,
+                    acrValues: (signInOptions.acrValues ?? "").split(separator: " ").map {
+                        AnyACRValue(rawValue: String($0))
+                    }))
             try await session.keep(signIn)
         }
 
@@ -115,7 +144,9 @@ struct OAuthGenLogin: AsyncParsableCommand {
             refreshed = true
         }
         if signInOptions.revoke {
-            if let refreshToken = signIn.tokens.refreshToken { try await client.revoke(refreshToken, hint: .refreshToken) }
+            if let refreshToken = signIn.tokens.refreshToken {
+                try await client.revoke(refreshToken, hint: .refreshToken)
+            }
             try await client.revoke(signIn.tokens.accessToken, hint: .accessToken)
             // Revoked tokens are nobody's sign-in any more: forget them (revoking again is harmless, RFC 7009 §2.2).
             if storeOptions.store != nil { try await session.signOut() }
@@ -126,10 +157,11 @@ struct OAuthGenLogin: AsyncParsableCommand {
             let postLogout = try loopbackURI(signInOptions.postLogoutRedirectURI, option: "--post-logout-redirect-uri")
             do {
                 try await session.signOut(with: agent, postLogoutRedirectURI: postLogout.url)
-            } catch where [.network, .requestRejected, .unexpectedResponse].contains(error.kind) {
+            } catch  where [.network, .requestRejected, .unexpectedResponse].contains(error.kind) {
                 // The logout page came back with its state (that part throws before anything is
                 // forgotten); what failed is revoking the refresh token: reported, not fatal.
-                FileHandle.standardError.write(Data("warning: signed out, but revoking the refresh token failed: \(error.description)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("warning: signed out, but revoking the refresh token failed: \(error.description)\n".utf8))
             }
         }
 

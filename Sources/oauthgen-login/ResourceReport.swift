@@ -33,7 +33,8 @@ extension OAuthGenLogin {
         var hops: [Hop]?
 
         private enum CodingKeys: String, CodingKey {
-            case resource, authorization_server, client_id, registration, registration_reused, sign_in_reused, scope, stepped_up
+            case resource, authorization_server, client_id, registration, registration_reused, sign_in_reused, scope,
+                stepped_up
             case refreshed, dpop_jkt, resource_status, mcp_tools, mcp_result, identity_provider, hops
         }
 

@@ -8,11 +8,15 @@ import OAuthGenFetch
 /// printed as the build prints its own, the value returned, or the command ended.
 enum DiscoveryDownloader {
     /// The document for `fetch` and `import --fetch-discovery`; see `DiscoveryDocumentFetch`.
-    static func fetch(issuer: String, kind: DiscoveryDocumentFetch.Kind, expectedIssuer: String?, allowInsecureLoopback: Bool)
+    static func fetch(
+        issuer: String, kind: DiscoveryDocumentFetch.Kind, expectedIssuer: String?, allowInsecureLoopback: Bool
+    )
         async throws -> (document: JSONValue, source: String)
     {
-        let fetched = try report(await DiscoveryDocumentFetch.fetch(
-            issuer: issuer, kind: kind, expectedIssuer: expectedIssuer, allowInsecureLoopback: allowInsecureLoopback, downloader: downloader))
+        let fetched = try report(
+            await DiscoveryDocumentFetch.fetch(
+                issuer: issuer, kind: kind, expectedIssuer: expectedIssuer,
+                allowInsecureLoopback: allowInsecureLoopback, downloader: downloader))
         return (fetched.document, fetched.source)
     }
 

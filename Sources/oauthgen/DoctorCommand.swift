@@ -51,13 +51,18 @@ struct DoctorCommand: ParsableCommand {
         }
         DiagnosticPrinter.printText(extra)
         if !configuration.platforms.isEmpty {
-            CommandOutput.standardOutput("platforms: \(configuration.platforms.map(\.value.rawValue).joined(separator: ", ")) (their advice is among each provider's findings)\n\n")
+            CommandOutput.standardOutput(
+                "platforms: \(configuration.platforms.map(\.value.rawValue).joined(separator: ", ")) (their advice is among each provider's findings)\n\n"
+            )
         }
-        let diagnoses = Doctor.diagnose(providers, findings: findings.sortedByLocation(), catalog: catalog, registeredSchemes: registered)
+        let diagnoses = Doctor.diagnose(
+            providers, findings: findings.sortedByLocation(), catalog: catalog, registeredSchemes: registered)
         CommandOutput.standardOutput(diagnoses.map(\.text).joined(separator: "\n"))
         // What no provider's section shows: the app's Info.plist, entitlements and oauthgen.json.
         let providerFiles = Set(providers.flatMap(\.input.paths))
-        let appFindings = findings.sortedByLocation().filter { finding in finding.location.map { !providerFiles.contains($0.file) } ?? true }
+        let appFindings = findings.sortedByLocation().filter { finding in
+            finding.location.map { !providerFiles.contains($0.file) } ?? true
+        }
         if !appFindings.isEmpty {
             CommandOutput.standardOutput("\nThe app's files (oauthgen.json, Info.plist, entitlements)\n")
             CommandOutput.standardOutput(appFindings.map { "    \($0.description)" }.joined(separator: "\n") + "\n")

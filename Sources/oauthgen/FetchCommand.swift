@@ -40,7 +40,10 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "openid: OpenID Connect Discovery; oauth: RFC 8414 authorization-server metadata.")
     var kind: DiscoveryDocumentFetch.Kind = .openid
 
-    @Option(help: ArgumentHelp("Accept this issuer in the document instead of ISSUER (Microsoft Entra's /common/v2.0 names {tenantid}).", valueName: "issuer"))
+    @Option(
+        help: ArgumentHelp(
+            "Accept this issuer in the document instead of ISSUER (Microsoft Entra's /common/v2.0 names {tenantid}).",
+            valueName: "issuer"))
     var expectedIssuer: String?
 
     @Flag(help: "Allow http for an issuer on 127.0.0.1 or [::1] (local development servers only).")

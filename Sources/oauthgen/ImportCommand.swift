@@ -58,18 +58,25 @@ struct ImportCommand: AsyncParsableCommand {
         DiagnosticPrinter.printText(diagnostics.sortedByLocation())
         guard !diagnostics.containsErrors else { throw ExitCode.failure }
 
-        var files = providers.map { GeneratedFile(name: "\($0.name)\(InputFileKind.quirks.rawValue)", contents: $0.quirkFile) }
+        var files = providers.map {
+            GeneratedFile(name: "\($0.name)\(InputFileKind.quirks.rawValue)", contents: $0.quirkFile)
+        }
         for provider in providers {
             if fetchDiscovery, let issuer = provider.issuer {
-                let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: .openid, expectedIssuer: nil, allowInsecureLoopback: allowInsecureLoopback)
-                files.append(GeneratedFile(name: "\(provider.name)\(InputFileKind.openIDConfiguration.rawValue)", contents: PinnedJSONWriter.write(document)))
+                let (document, _) = try await DiscoveryDownloader.fetch(
+                    issuer: issuer, kind: .openid, expectedIssuer: nil, allowInsecureLoopback: allowInsecureLoopback)
+                files.append(
+                    GeneratedFile(
+                        name: "\(provider.name)\(InputFileKind.openIDConfiguration.rawValue)",
+                        contents: PinnedJSONWriter.write(document)))
             }
         }
         // Check what would be written, as `validate` would, with the quirk files already there,
         // before anything is.
         var results = try ValidationBeforeWriting.findings(for: files, in: output, force: force)
         // The files are written if they themselves pass; the app's Info.plist is the app's to fix.
-        let blocking = StagedWrite.hasErrors(results.filter { $0.rule != .inputMissingDiscovery }, in: files, at: output)
+        let blocking = StagedWrite.hasErrors(
+            results.filter { $0.rule != .inputMissingDiscovery }, in: files, at: output)
         if let infoPlist {
             var readFindings: [Diagnostic] = []
             if let bytes = ProviderLoader.readFile(infoPlist, diagnostics: &readFindings) {
@@ -77,21 +84,31 @@ struct ImportCommand: AsyncParsableCommand {
                 readFindings += found
                 // The new quirk files read from their contents, located where they will be; the others from disk.
                 let incoming = files.filter { $0.name.hasSuffix(InputFileKind.quirks.rawValue) }.compactMap { file in
-                    QuirkFileLoader.load(Array(file.contents.utf8), file: (output as NSString).appendingPathComponent(file.name)).0
+                    QuirkFileLoader.load(
+                        Array(file.contents.utf8), file: (output as NSString).appendingPathComponent(file.name)
+                    ).0
                 }
                 let names = Set(files.map(\.name))
-                let existing = Generator.validate(paths: [output]).providers.filter { !names.contains(($0.input.quirksPath as NSString?)?.lastPathComponent ?? "") }
+                let existing = Generator.validate(paths: [output]).providers.filter {
+                    !names.contains(($0.input.quirksPath as NSString?)?.lastPathComponent ?? "")
+                }
                 let redirects = incoming.flatMap(\.redirectURIs) + existing.flatMap { $0.quirks?.redirectURIs ?? [] }
-                readFindings += URLSchemeCheck.check(redirectURIs: redirects, schemes: schemes, infoPlist: (infoPlist as NSString).lastPathComponent)
+                readFindings += URLSchemeCheck.check(
+                    redirectURIs: redirects, schemes: schemes, infoPlist: (infoPlist as NSString).lastPathComponent)
             }
             results += readFindings
         }
         for provider in providers where provider.issuer != nil && !fetchDiscovery {
-            let discoveryPath = (output as NSString).appendingPathComponent("\(provider.name).openid-configuration.json")
+            let discoveryPath = (output as NSString).appendingPathComponent(
+                "\(provider.name).openid-configuration.json")
             if !FileManager.default.fileExists(atPath: discoveryPath) {
-                results.append(Diagnostic(.note, .importIncomplete,
-                    "pin the provider's discovery document next: oauthgen fetch \(provider.issuer!) --output \(discoveryPath)",
-                    at: SourceLocation(file: (output as NSString).appendingPathComponent("\(provider.name).quirks.plist"), line: 1, column: 1)))
+                results.append(
+                    Diagnostic(
+                        .note, .importIncomplete,
+                        "pin the provider's discovery document next: oauthgen fetch \(provider.issuer!) --output \(discoveryPath)",
+                        at: SourceLocation(
+                            file: (output as NSString).appendingPathComponent("\(provider.name).quirks.plist"), line: 1,
+                            column: 1)))
             }
         }
         // A quirk file without its discovery document is expected right after an import.

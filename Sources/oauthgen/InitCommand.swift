@@ -42,10 +42,16 @@ struct InitCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The provider's name in the catalog (see --list); with --resource, the name to give it.", valueName: "provider"))
+    @Argument(
+        help: ArgumentHelp(
+            "The provider's name in the catalog (see --list); with --resource, the name to give it.",
+            valueName: "provider"))
     var provider: String?
 
-    @Option(help: ArgumentHelp("A protected resource's URL: pin its metadata and its authorization server's instead of a catalog entry.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "A protected resource's URL: pin its metadata and its authorization server's instead of a catalog entry.",
+            valueName: "url"))
     var resource: String?
 
     @Flag(help: "List the catalog, one provider per line.")
@@ -57,10 +63,14 @@ struct InitCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A redirect URI to register instead of a derived one (repeatable).", valueName: "uri"))
     var redirectURI: [String] = []
 
-    @Option(help: ArgumentHelp("The app's bundle ID, for a private-use redirect scheme (RFC 8252 §7.1).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp("The app's bundle ID, for a private-use redirect scheme (RFC 8252 §7.1).", valueName: "id"))
     var bundleID: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("A value the provider's entry needs, such as domain=dev-1.okta.com (repeatable).", valueName: "name=value"))
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "A value the provider's entry needs, such as domain=dev-1.okta.com (repeatable).", valueName: "name=value"))
     var values: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the files.", valueName: "dir"))
@@ -80,8 +90,12 @@ struct InitCommand: AsyncParsableCommand {
 
     func validate() throws {
         if list, provider != nil || resource != nil { throw ValidationError("--list takes no provider") }
-        if !list, provider == nil, resource == nil { throw ValidationError("name a provider, or pass --list to see them (or --resource URL)") }
-        if resource != nil, !values.isEmpty || fetch { throw ValidationError("--resource takes neither --set nor --fetch: it fetches what the resource names") }
+        if !list, provider == nil, resource == nil {
+            throw ValidationError("name a provider, or pass --list to see them (or --resource URL)")
+        }
+        if resource != nil, !values.isEmpty || fetch {
+            throw ValidationError("--resource takes neither --set nor --fetch: it fetches what the resource names")
+        }
         for value in values where !value.contains("=") {
             throw ValidationError("expected --set NAME=VALUE, found \"\(value)\"")
         }
@@ -99,7 +113,8 @@ struct InitCommand: AsyncParsableCommand {
         if list {
             let width = catalog.entries.map(\.id.count).max() ?? 0
             for entry in catalog.entries {
-                CommandOutput.standardOutput(entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.summary + "\n")
+                CommandOutput.standardOutput(
+                    entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.summary + "\n")
             }
             return
         }
@@ -112,8 +127,10 @@ struct InitCommand: AsyncParsableCommand {
         }
         let quirkName = entry.id + InputFileKind.quirks.rawValue
         let quirkPath = (output as NSString).appendingPathComponent(quirkName)
-        if let existing = WriteConflictRules.existingFile(named: quirkName, at: quirkPath, in: output,
-                                                          exists: FileManager.default.fileExists(atPath: quirkPath), force: force) {
+        if let existing = WriteConflictRules.existingFile(
+            named: quirkName, at: quirkPath, in: output,
+            exists: FileManager.default.fileExists(atPath: quirkPath), force: force)
+        {
             DiagnosticPrinter.printText([existing])
             throw ExitCode.failure
         }
@@ -125,23 +142,32 @@ struct InitCommand: AsyncParsableCommand {
             parameters[String(parts[0])] = String(parts[1])
         }
         let (made, findings) = CatalogInitializer.quirkFile(
-            for: entry, values: .init(clientID: clientID, redirectURIs: redirectURI, bundleID: bundleID, parameters: parameters))
+            for: entry,
+            values: .init(clientID: clientID, redirectURIs: redirectURI, bundleID: bundleID, parameters: parameters))
         DiagnosticPrinter.printText(findings)
         guard let made else { throw ExitCode.failure }
 
         var files = [GeneratedFile(name: quirkName, contents: made.quirkFile)]
-        let metadataName = entry.id + (entry.authorizationServer != nil ? InputFileKind.authorizationServerMetadata : .openIDConfiguration).rawValue
+        let metadataName =
+            entry.id
+            + (entry.authorizationServer != nil ? InputFileKind.authorizationServerMetadata : .openIDConfiguration)
+            .rawValue
         if fetch, let issuer = made.metadataIssuer {
             let kind: DiscoveryDocumentFetch.Kind = entry.authorizationServer != nil ? .oauth : .openid
-            let (document, _) = try await DiscoveryDownloader.fetch(issuer: issuer, kind: kind, expectedIssuer: made.documentIssuer, allowInsecureLoopback: allowInsecureLoopback)
+            let (document, _) = try await DiscoveryDownloader.fetch(
+                issuer: issuer, kind: kind, expectedIssuer: made.documentIssuer,
+                allowInsecureLoopback: allowInsecureLoopback)
             files.append(GeneratedFile(name: metadataName, contents: PinnedJSONWriter.write(document)))
         } else if let pinned = entry.pinnedDiscovery {
             files.append(GeneratedFile(name: metadataName, contents: String(decoding: pinned, as: UTF8.self)))
         }
         var advice: [Diagnostic] = []
         if fetch, made.metadataIssuer == nil {
-            advice.append(Diagnostic(.note, .catalogAdvice, "\(entry.displayName) publishes no metadata: --fetch has nothing to pin, the quirk file lists the endpoints",
-                                     at: SourceLocation(file: quirkPath, line: 1, column: 1)))
+            advice.append(
+                Diagnostic(
+                    .note, .catalogAdvice,
+                    "\(entry.displayName) publishes no metadata: --fetch has nothing to pin, the quirk file lists the endpoints",
+                    at: SourceLocation(file: quirkPath, line: 1, column: 1)))
         }
 
         // Check what would be written, with the providers already there (the mix-up rules look
@@ -151,9 +177,11 @@ struct InitCommand: AsyncParsableCommand {
             results.removeAll { $0.rule == .inputMissingDiscovery && $0.location?.file == quirkPath }
             let kind = entry.authorizationServer != nil ? " --kind oauth" : ""
             let expected = made.documentIssuer.map { " --expected-issuer '\($0)'" } ?? ""
-            advice.append(Diagnostic(.note, .catalogAdvice,
-                "pin the provider's metadata next: oauthgen fetch \(issuer)\(kind)\(expected) --output \((output as NSString).appendingPathComponent(metadataName)) (or run init with --fetch)",
-                at: SourceLocation(file: quirkPath, line: 1, column: 1)))
+            advice.append(
+                Diagnostic(
+                    .note, .catalogAdvice,
+                    "pin the provider's metadata next: oauthgen fetch \(issuer)\(kind)\(expected) --output \((output as NSString).appendingPathComponent(metadataName)) (or run init with --fetch)",
+                    at: SourceLocation(file: quirkPath, line: 1, column: 1)))
         }
         try ValidationBeforeWriting.write(files, to: output, results: results + advice, joiner: " and ")
     }

@@ -5,7 +5,8 @@ import OAuthGenCLI
 struct OAuthGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "oauthgen",
-        abstract: "Check OAuth 2.0 / OpenID Connect provider descriptions and generate typed, RFC 8252-correct Swift clients.",
+        abstract:
+            "Check OAuth 2.0 / OpenID Connect provider descriptions and generate typed, RFC 8252-correct Swift clients.",
         discussion: """
             Each provider is described by files named after it, side by side:
               <name>.openid-configuration.json
@@ -19,6 +20,9 @@ struct OAuthGen: AsyncParsableCommand {
             Findings print to standard error as `path:line:column: severity: message [rule] (reference)`, \
             the form Xcode, `swift build` and editors attach to the offending line.
             """,
-        subcommands: [InitCommand.self, GenerateCommand.self, ValidateCommand.self, DoctorCommand.self, CheckRedirectCommand.self, FetchCommand.self, ImportCommand.self]
+        subcommands: [
+            InitCommand.self, GenerateCommand.self, ValidateCommand.self, DoctorCommand.self, CheckRedirectCommand.self,
+            FetchCommand.self, ImportCommand.self,
+        ]
     )
 }

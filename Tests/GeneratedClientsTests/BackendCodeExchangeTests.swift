@@ -30,17 +30,26 @@ struct BackendCodeExchangeTests {
 
         private func handle(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Response {
             guard request.path == "/oauth/exchange", request.method == "POST" else { return .notFound }
-            guard request.headers.first(where: { $0.key.lowercased() == "authorization" })?.value == "Bearer app-session-1" else {
-                return LocalHTTPServer.Response(status: 401, headers: ["Content-Type": "text/plain"], body: Data("who are you?".utf8))
+            guard
+                request.headers.first(where: { $0.key.lowercased() == "authorization" })?.value
+                    == "Bearer app-session-1"
+            else {
+                return LocalHTTPServer.Response(
+                    status: 401, headers: ["Content-Type": "text/plain"], body: Data("who are you?".utf8))
             }
             if let first = lock.withLock({ replayFirst ? answers.first : nil }) {
                 return LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: first)
             }
             guard let grant = try? JSONDecoder().decode([String: String].self, from: request.body),
-                  let code = grant["code"], let verifier = grant["code_verifier"], let redirect = grant["redirect_uri"], let clientID = grant["client_id"]
+                let code = grant["code"], let verifier = grant["code_verifier"], let redirect = grant["redirect_uri"],
+                let clientID = grant["client_id"]
             else { return .json(#"{"error":"invalid_request"}"#, status: 400) }
-            let form = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect), ("client_id", clientID), ("code_verifier", verifier)]
-                .map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
+            let form = [
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect),
+                ("client_id", clientID), ("code_verifier", verifier),
+            ]
+            .map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(
+                separator: "&")
             let (status, body) = Self.post(form, to: tokenEndpoint)
             if status == 200 { lock.withLock { answers.append(body) } }
             return LocalHTTPServer.Response(status: status, headers: ["Content-Type": "application/json"], body: body)
@@ -67,10 +76,13 @@ struct BackendCodeExchangeTests {
         let provider = try DjangoProvider.instance()
         let configuration = try TypedSignInAgainstDjangoTests.liveConfiguration(provider)
         let backend = try Backend(tokenEndpoint: configuration.endpoints.token)
-        let exchange = try BackendCodeExchange(url: URL(string: "\(backend.server.origin)/oauth/exchange")!,
-                                               headers: ["Authorization": "Bearer app-session-1"], allowInsecureLoopback: true)
-        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: configuration, options: ClientOptions(codeExchange: exchange, allowInsecureLoopback: true))
-        let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "heidi"], timeout: 60)
+        let exchange = try BackendCodeExchange(
+            url: URL(string: "\(backend.server.origin)/oauth/exchange")!,
+            headers: ["Authorization": "Bearer app-session-1"], allowInsecureLoopback: true)
+        let client = try OAuthClient<DjangoOAuthToolkit>(
+            overriding: configuration, options: ClientOptions(codeExchange: exchange, allowInsecureLoopback: true))
+        let agent = LoopbackUserAgent(
+            browserCommand: [provider.python, provider.driver, "--username", "heidi"], timeout: 60)
 
         let signIn = try await client.signIn(with: agent)
         #expect(signIn.claims.preferredUsername == "heidi")
@@ -96,13 +108,17 @@ struct BackendCodeExchangeTests {
         let configuration = try TypedSignInAgainstDjangoTests.liveConfiguration(provider)
         let backend = try Backend(tokenEndpoint: configuration.endpoints.token)
         // No app session header: the backend answers 401 with a plain-text body.
-        let exchange = try BackendCodeExchange(url: URL(string: "\(backend.server.origin)/oauth/exchange")!, allowInsecureLoopback: true)
-        let client = try OAuthClient<DjangoOAuthToolkit>(overriding: configuration, options: ClientOptions(codeExchange: exchange, allowInsecureLoopback: true))
-        let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "ivan"], timeout: 60)
+        let exchange = try BackendCodeExchange(
+            url: URL(string: "\(backend.server.origin)/oauth/exchange")!, allowInsecureLoopback: true)
+        let client = try OAuthClient<DjangoOAuthToolkit>(
+            overriding: configuration, options: ClientOptions(codeExchange: exchange, allowInsecureLoopback: true))
+        let agent = LoopbackUserAgent(
+            browserCommand: [provider.python, provider.driver, "--username", "ivan"], timeout: 60)
         await #expect { try await client.signIn(with: agent) } throws: {
             let error = $0 as? OAuthError
             return error?.kind == .unexpectedResponse && error?.httpStatus == 401
-                && error?.description == "expected an OAuth response from the backend exchange endpoint, found HTTP 401 with text/plain"
+                && error?.description
+                    == "expected an OAuth response from the backend exchange endpoint, found HTTP 401 with text/plain"
         }
     }
 

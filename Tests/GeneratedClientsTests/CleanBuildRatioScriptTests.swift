@@ -16,17 +16,23 @@ import TestSupport
     }
 
     @Test func theRuntimePackagesMainIsTheCompiledOne() throws {
-        let script = try String(contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Benchmarks/clean-build-ratio.sh"), encoding: .utf8)
+        let script = try String(
+            contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Benchmarks/clean-build-ratio.sh"),
+            encoding: .utf8)
         let compiled = """
             'import OAuthRuntime
             let client = try Google.client(options: ClientOptions(clientID: "example"))
             print(client.clientID)'
             """
-        #expect(script.contains(compiled), "the runtime package's main.swift in Benchmarks/clean-build-ratio.sh is not runtimeMain()'s body")
+        #expect(
+            script.contains(compiled),
+            "the runtime package's main.swift in Benchmarks/clean-build-ratio.sh is not runtimeMain()'s body")
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        #expect(source.contains("""
-                    let client = try Google.client(options: ClientOptions(clientID: "example"))
-                    print(client.clientID)
-            """))
+        #expect(
+            source.contains(
+                """
+                        let client = try Google.client(options: ClientOptions(clientID: "example"))
+                        print(client.clientID)
+                """))
     }
 }

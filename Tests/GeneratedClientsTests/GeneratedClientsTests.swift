@@ -13,10 +13,11 @@ import Testing
         #expect(configuration.metadata.kind == .openIDConnect)
         #expect(configuration.metadata.codeChallengeMethodsSupported.contains("S256"))
         #expect(configuration.quirks.authorizationParameters == [QuirkParameter(name: "access_type", value: "offline")])
-        #expect(configuration.client.redirectURIs.map(\.absoluteString) == [
-            "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect",
-            "http://127.0.0.1/oauth2/google",
-        ])
+        #expect(
+            configuration.client.redirectURIs.map(\.absoluteString) == [
+                "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect",
+                "http://127.0.0.1/oauth2/google",
+            ])
         #expect(configuration.client.defaultScopes == ["openid", "email", "profile"])
     }
 
@@ -28,7 +29,9 @@ import Testing
         #expect(configuration.quirks.tokenEndpointAuthMethod == .privateKeyJWT)
         #expect(configuration.quirks.clientAssertionAudience == .tokenEndpoint)
         #expect(configuration.metadata.tokenEndpointAuthSigningAlgorithms?.contains("ES256") == true)
-        #expect(configuration.metadata.grantTypesSupported?.contains("urn:ietf:params:oauth:grant-type:token-exchange") == true)
+        #expect(
+            configuration.metadata.grantTypesSupported?.contains("urn:ietf:params:oauth:grant-type:token-exchange")
+                == true)
         // A provider without a client key renders no algorithms: its generated code is as before.
         #expect(Google.configuration.metadata.tokenEndpointAuthSigningAlgorithms == nil)
     }
@@ -39,7 +42,9 @@ import Testing
         let custom: Google.Scope = "https://www.googleapis.com/auth/tasks"
         #expect(custom.description == "https://www.googleapis.com/auth/tasks")
         let scopes: [GitHub.Scope] = [.readUser, .userEmail]
-        #expect(scopes.map(\.rawValue).joined(separator: GitHub.configuration.quirks.scopeSeparator) == "read:user,user:email")
+        #expect(
+            scopes.map(\.rawValue).joined(separator: GitHub.configuration.quirks.scopeSeparator)
+                == "read:user,user:email")
     }
 
     @Test func claimsDecodeWithTheirTypes() throws {
@@ -66,11 +71,13 @@ import Testing
     @Test func entraResolvesItsTenantIssuerFromTheToken() throws {
         let template = try #require(MicrosoftEntra.configuration.issuerTemplate)
         let issuer = try #require(MicrosoftEntra.configuration.issuer)
-        #expect(template.resolve(issuer, claims: ["tid": "9188040d-6c67-4c5b-b112-36a304b66dad"])
-            == "https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0")
+        #expect(
+            template.resolve(issuer, claims: ["tid": "9188040d-6c67-4c5b-b112-36a304b66dad"])
+                == "https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0")
         #expect(template.resolve(issuer, claims: [:]) == nil)
         #expect(template.resolve(issuer, claims: ["tid": "evil.example.com/x"]) == nil)
-        let claims = try JSONDecoder().decode(MicrosoftEntra.Claims.self, from: Data(#"{"sub": "s", "tid": "t", "aud": ["a", "b"]}"#.utf8))
+        let claims = try JSONDecoder().decode(
+            MicrosoftEntra.Claims.self, from: Data(#"{"sub": "s", "tid": "t", "aud": ["a", "b"]}"#.utf8))
         #expect(claims.tid == "t")
         #expect(claims.aud?.values == ["a", "b"])
     }
@@ -93,30 +100,39 @@ import Testing
         let client = Google.client()
         #expect(client.configuration == Google.configuration)
         #expect(client.clientID == "123456789000-hjugbg6ud799v4c49dim8ce2usclthar.apps.googleusercontent.com")
-        let request = try await client.authorizationRequest(redirectURI: Google.RedirectURI.reversedClientID.registered.url, scopes: [.email, .authDriveFile])
+        let request = try await client.authorizationRequest(
+            redirectURI: Google.RedirectURI.reversedClientID.registered.url, scopes: [.email, .authDriveFile])
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
         // An OpenID provider's request always asks for openid.
         #expect(query.first { $0.name == "scope" }?.value == "openid email https://www.googleapis.com/auth/drive.file")
-        #expect(query.first { $0.name == "redirect_uri" }?.value == "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect")
+        #expect(
+            query.first { $0.name == "redirect_uri" }?.value
+                == "com.googleusercontent.apps.123456789000-hjugbg6ud799v4c49dim8ce2usclthar:/oauth2redirect")
         #expect(request.pending.scopes == ["openid", "email", "https://www.googleapis.com/auth/drive.file"])
         _ = GitHub.session()
         // The session's allow-list reaches it from the generated entry point.
         let bounded = GitHub.session(allowedResourceOrigins: [URL(string: "https://api.github.com/user")!])
         let elsewhere = await #expect(throws: OAuthError.self) {
-            _ = try await bounded.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.example.com/user")!)
+            _ = try await bounded.validAuthorizationHeaders(
+                method: "GET", url: URL(string: "https://api.example.com/user")!)
         }
         #expect(elsewhere?.kind == .resourceNotAllowed)
         // The allowed origin passes that check and fails on the next: nobody is signed in.
         let allowed = await #expect(throws: OAuthError.self) {
-            _ = try await bounded.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.github.com/emails")!)
+            _ = try await bounded.validAuthorizationHeaders(
+                method: "GET", url: URL(string: "https://api.github.com/emails")!)
         }
         #expect(allowed?.kind == .notSignedIn)
     }
 
     @Test func theDeviceGrantExistsWhereThePinnedMetadataHasItsEndpoint() {
         // Google's discovery document names one (RFC 8628 §4); the member is there to call.
-        #expect(Google.configuration.endpoints.deviceAuthorization?.absoluteString == "https://oauth2.googleapis.com/device/code")
-        let start: @Sendable (OAuthClient<Google>) async throws -> DeviceAuthorization<Google> = { try await $0.authorizeDevice(scopes: [.email]) }
+        #expect(
+            Google.configuration.endpoints.deviceAuthorization?.absoluteString
+                == "https://oauth2.googleapis.com/device/code")
+        let start: @Sendable (OAuthClient<Google>) async throws -> DeviceAuthorization<Google> = {
+            try await $0.authorizeDevice(scopes: [.email])
+        }
         _ = start
         // GitHub's quirk file names none: there the member is unavailable (Examples/CompileFail).
         #expect(GitHub.configuration.endpoints.deviceAuthorization == nil)
@@ -127,8 +143,10 @@ import Testing
         #expect(Google.RedirectURI.reversedClientID.registered.kind == .privateUseScheme)
         #expect(Google.RedirectURI.loopback.registered.kind == .loopback)
         #expect(GitHub.RedirectURI.allCases == [.loopback])
-        for provider in [Okta.RedirectURI.allCases.map(\.registered), DuendeDemo.RedirectURI.allCases.map(\.registered),
-                         Docker.RedirectURI.allCases.map(\.registered), SignInWithApple.RedirectURI.allCases.map(\.registered)] {
+        for provider in [
+            Okta.RedirectURI.allCases.map(\.registered), DuendeDemo.RedirectURI.allCases.map(\.registered),
+            Docker.RedirectURI.allCases.map(\.registered), SignInWithApple.RedirectURI.allCases.map(\.registered),
+        ] {
             for registered in provider {
                 // The runtime classifies each URI as the generator did.
                 #expect((try? RegisteredRedirectURI(registered.url))?.kind == registered.kind, "\(registered)")
@@ -164,7 +182,8 @@ import Testing
 
     @Test func gitHubUserInfoNeedsNoSubject() throws {
         // The shape of GitHub's GET /user: an integer id, no sub.
-        let body = #"{"login": "octocat", "id": 583231, "avatar_url": "https://github.com/images/error/octocat_happy.gif", "name": "monalisa octocat", "email": null, "site_admin": false}"#
+        let body =
+            #"{"login": "octocat", "id": 583231, "avatar_url": "https://github.com/images/error/octocat_happy.gif", "name": "monalisa octocat", "email": null, "site_admin": false}"#
         let user = try JSONDecoder().decode(GitHub.UserInfo.self, from: Data(body.utf8))
         #expect(user.id == 583231)
         #expect(user.login == "octocat")
@@ -183,11 +202,13 @@ import Testing
         #expect(Api.configuration.client.defaultScopes == ["read"])
         // No client ID in the quirk file: the app registers at run time.
         #expect(Api.configuration.client.clientID == nil)
-        let registration = ClientRegistrationRecord(issuer: "http://127.0.0.1:8010/o", clientID: "dyn-1", method: .dynamic,
-                                                    redirectURIs: [URL(string: "http://127.0.0.1/api-callback")!])
+        let registration = ClientRegistrationRecord(
+            issuer: "http://127.0.0.1:8010/o", clientID: "dyn-1", method: .dynamic,
+            redirectURIs: [URL(string: "http://127.0.0.1/api-callback")!])
         let client = try Api.client(options: ClientOptions(registration: registration))
         #expect(client.clientID == "dyn-1")
-        let request = try await client.authorizationRequest(redirectURI: URL(string: "http://127.0.0.1:49152/api-callback")!, scopes: [.read])
+        let request = try await client.authorizationRequest(
+            redirectURI: URL(string: "http://127.0.0.1:49152/api-callback")!, scopes: [.read])
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         #expect(items.filter { $0.name == "resource" }.map { $0.value } == ["http://127.0.0.1:8011/api"])
     }

@@ -66,8 +66,10 @@ import Testing
         struct Backend: CodeExchange {
             func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet { TokenSet(accessToken: "x") }
         }
-        let options = ClientOptions(clientID: "per-environment", clientSecret: "not-secret-in-an-app", transport: Offline(), codeExchange: Backend(),
-                                    clockSkew: 30, pendingAuthorizationLifetime: 120, allowInsecureLoopback: true, dpopKeyStorage: .software)
+        let options = ClientOptions(
+            clientID: "per-environment", clientSecret: "not-secret-in-an-app", transport: Offline(),
+            codeExchange: Backend(),
+            clockSkew: 30, pendingAuthorizationLifetime: 120, allowInsecureLoopback: true, dpopKeyStorage: .software)
         let client = try Google.client(options: options)
         #expect(client.clientID == "per-environment")
         #expect(client.authentication.method != .none)
@@ -79,7 +81,9 @@ import Testing
         #expect(client.options.dpopKeyStorage == .software)
         // The same value makes a client of a provider described at run time.
         let discovered = try OAuthClient<DiscoveredProvider>(configuration: Google.configuration, options: options)
-        #expect(discovered.clientID == "per-environment" && discovered.transport is Offline && discovered.idTokenValidator?.clockSkew == 30)
+        #expect(
+            discovered.clientID == "per-environment" && discovered.transport is Offline
+                && discovered.idTokenValidator?.clockSkew == 30)
     }
 
     @Test func anErrorIsCaughtByItsKindWhateverElseTheBlockThrows() {
@@ -124,10 +128,14 @@ import Testing
     }
 
     @Test func claimsAreValuesThatEncodeBackToTheirJSON() throws {
-        let claims = Google.Claims(sub: "110169484474386276334", iss: "https://accounts.google.com", aud: Audience(["client-1"]),
-                                   exp: Date(timeIntervalSince1970: 1_700_000_000), email: "jane@example.com", emailVerified: true)
-        #expect(claims == Google.Claims(sub: "110169484474386276334", iss: "https://accounts.google.com", aud: Audience(["client-1"]),
-                                        exp: Date(timeIntervalSince1970: 1_700_000_000), email: "jane@example.com", emailVerified: true))
+        let claims = Google.Claims(
+            sub: "110169484474386276334", iss: "https://accounts.google.com", aud: Audience(["client-1"]),
+            exp: Date(timeIntervalSince1970: 1_700_000_000), email: "jane@example.com", emailVerified: true)
+        #expect(
+            claims
+                == Google.Claims(
+                    sub: "110169484474386276334", iss: "https://accounts.google.com", aud: Audience(["client-1"]),
+                    exp: Date(timeIntervalSince1970: 1_700_000_000), email: "jane@example.com", emailVerified: true))
         #expect(Set([claims, claims]).count == 1)
 
         let encoder = JSONEncoder()
@@ -135,7 +143,10 @@ import Testing
         // Whatever the encoder's date strategy, a date claim is a NumericDate, and an absent claim stays absent.
         encoder.dateEncodingStrategy = .iso8601
         let json = String(decoding: try encoder.encode(claims), as: UTF8.self)
-        #expect(json == #"{"aud":"client-1","email":"jane@example.com","email_verified":true,"exp":1700000000,"iss":"https:\/\/accounts.google.com","sub":"110169484474386276334"}"#)
+        #expect(
+            json
+                == #"{"aud":"client-1","email":"jane@example.com","email_verified":true,"exp":1700000000,"iss":"https:\/\/accounts.google.com","sub":"110169484474386276334"}"#
+        )
         #expect(try JSONDecoder().decode(Google.Claims.self, from: Data(json.utf8)) == claims)
     }
 
@@ -149,14 +160,18 @@ import Testing
     /// build checked, from the quirk file's `postLogoutRedirectURIs`.
     @Test func postLogoutRedirectURIsAreTypedAndChecked() {
         #expect(Glewlwyd.PostLogoutRedirectURI.allCases == [.privateUseScheme])
-        #expect(Glewlwyd.PostLogoutRedirectURI.privateUseScheme.registered.url.absoluteString == "com.example.swiftapp:/logout")
+        #expect(
+            Glewlwyd.PostLogoutRedirectURI.privateUseScheme.registered.url.absoluteString
+                == "com.example.swiftapp:/logout")
         #expect(Glewlwyd.PostLogoutRedirectURI.privateUseScheme.registered.kind == .privateUseScheme)
         // Okta's quirk file names none: its sign-out at the provider cannot be called with a URI the build never saw.
         #expect(Okta.PostLogoutRedirectURI.allCases.isEmpty)
     }
 
     /// Compiled, not run: the typed sign-out takes the enum's case.
-    func signOutAtGlewlwyd(_ session: OAuthSession<Glewlwyd>, agent: some ExternalUserAgent) async throws -> SignOutOutcome {
+    func signOutAtGlewlwyd(
+        _ session: OAuthSession<Glewlwyd>, agent: some ExternalUserAgent
+    ) async throws -> SignOutOutcome {
         try await session.signOut(with: agent, postLogoutRedirectURI: .privateUseScheme)
     }
 

@@ -17,10 +17,13 @@ struct TypedSignInAgainstDjangoTests {
         let provider = try DjangoProvider.instance()
         // No allowInsecureLoopback: the pinned quirk file declares a loopback development server.
         let client = try OAuthClient<DjangoOAuthToolkit>(overriding: Self.liveConfiguration(provider))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-typed-\(UUID().uuidString)/tokens.json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-typed-\(UUID().uuidString)/tokens.json"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let session = OAuthSession(client: client, store: FileTokenStore(path: path))
-        let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "grace"], timeout: 60)
+        let agent = LoopbackUserAgent(
+            browserCommand: [provider.python, provider.driver, "--username", "grace"], timeout: 60)
 
         // No redirect URI named: the generated loopback one is the one the agent can receive.
         #expect(DjangoOAuthToolkit.RedirectURI.allCases.filter { agent.accepts($0.registered.kind) } == [.loopback])
@@ -78,8 +81,12 @@ struct TypedSignInAgainstDjangoTests {
         // The provider ignores max_age for walter and reports his hour-old session: refused, with
         // the default clock skew. (A zero skew is no test of it: the ID token's iat, in whole
         // seconds, can then fall after the exchange's `now`.)
-        let error = await #expect(throws: OAuthError.self) { try await client.signIn(with: agent("walter"), parameters: .init(maxAge: 600)) }
+        let error = await #expect(throws: OAuthError.self) {
+            try await client.signIn(with: agent("walter"), parameters: .init(maxAge: 600))
+        }
         #expect(error?.kind == .insufficientAuthentication)
-        #expect(error?.description.hasPrefix("expected the user to have authenticated at most 600 s ago (max_age), found 36") == true)
+        #expect(
+            error?.description.hasPrefix(
+                "expected the user to have authenticated at most 600 s ago (max_age), found 36") == true)
     }
 }

@@ -21,8 +21,10 @@ struct TypedSignInAgainstGlewlwydTests {
 
         func accepts(_ kind: RedirectURIKind) -> Bool { kind == .privateUseScheme }
 
-        func authorize(on redirectURI: RegisteredRedirectURI,
-                       request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
+        func authorize(
+            on redirectURI: RegisteredRedirectURI,
+            request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
+        ) async throws(OAuthError) -> URL {
             let (url, _) = try await makeRequest(redirectURI.url)
             shown.withLock { $0.append(url) }
             do {
@@ -35,20 +37,26 @@ struct TypedSignInAgainstGlewlwydTests {
 
     @Test func aProviderThatRequiresPARAndAClientWithDPoPGetBothWithoutTheAppAsking() async throws {
         let provider = try GlewlwydProvider.separate.get()
-        let session = OAuthSession(client: try OAuthClient<Glewlwyd>(overriding: Self.liveConfiguration(provider), options: ClientOptions(allowInsecureLoopback: true)))
+        let session = OAuthSession(
+            client: try OAuthClient<Glewlwyd>(
+                overriding: Self.liveConfiguration(provider), options: ClientOptions(allowInsecureLoopback: true)))
         let agent = RecordingAgent()
         let signIn = try await session.signIn(with: agent)
 
         // Pushed: the browser saw client_id and request_uri only.
         let shown = try #require(agent.shown.withLock { $0.first })
-        #expect(URLComponents(url: shown, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) == ["client_id", "request_uri"])
+        #expect(
+            URLComponents(url: shown, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) == [
+                "client_id", "request_uri",
+            ])
         // Bound: DPoP tokens, typed claims.
         #expect(signIn.tokens.tokenType == "DPoP")
         #expect(signIn.tokens.dpopKey != nil)
         #expect(signIn.claims.name == "Alice Example")
         let userInfo = try await session.userInfo()
         #expect(userInfo.email == "alice@example.test")
-        let headers = try await session.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.example.com/items?page=2")!)
+        let headers = try await session.validAuthorizationHeaders(
+            method: "GET", url: URL(string: "https://api.example.com/items?page=2")!)
         #expect(headers.authorization.hasPrefix("DPoP "))
         #expect(headers.dpop != nil)
     }
@@ -59,11 +67,14 @@ struct TypedSignInAgainstGlewlwydTests {
     @Test(arguments: [["--par", "--dpop"], ["--device", "--dpop"], ["--dpop", "--sign-out"]])
     func oauthgenLoginSignsInToTheNonceIssuer(flags: [String]) async throws {
         let provider = try GlewlwydProvider.separate.get()
-        let run = try await ProcessRunner.runDetached(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
-            "--issuer", provider.nonceIssuer, "--allow-insecure-loopback", "--client-id", provider.publicClientID,
-            "--scope", "openid profile offline_access", "--browser-command", provider.browserCommand.joined(separator: " "),
-            "--userinfo", "--refresh", "--timeout", "90", "--json",
-        ] + flags)
+        let run = try await ProcessRunner.runDetached(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+            [
+                "--issuer", provider.nonceIssuer, "--allow-insecure-loopback", "--client-id", provider.publicClientID,
+                "--scope", "openid profile offline_access", "--browser-command",
+                provider.browserCommand.joined(separator: " "),
+                "--userinfo", "--refresh", "--timeout", "90", "--json",
+            ] + flags)
         #expect(run.status == 0, "\(run.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(report["token_type"] as? String == "DPoP")

@@ -13,7 +13,8 @@ import TestSupport
         let server = try LocalHTTPServer { request in
             request.path == "/moved" ? .redirect(to: "/elsewhere") : .json(#"{"followed": true}"#)
         }
-        let response = try await ServerFetch().send(URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/moved")!))
+        let response = try await ServerFetch().send(
+            URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/moved")!))
         #expect(response.status == 302)
         #expect(response.headers.first { $0.key.lowercased() == "location" }?.value == "/elsewhere")
         #expect(server.requests(to: "/elsewhere").isEmpty)
@@ -22,7 +23,9 @@ import TestSupport
     @Test(arguments: [false, true])
     func aBodyPastTheLimitIsRefusedWithOrWithoutContentLength(chunked: Bool) async throws {
         let server = try LocalHTTPServer { _ in
-            LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 64 * 1024), chunked: chunked)
+            LocalHTTPServer.Response(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Data(repeating: 0x20, count: 64 * 1024), chunked: chunked)
         }
         let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/big")!)
         await #expect(throws: ServerFetch.Failure.bodyTooLarge(limit: 32 * 1024)) {
@@ -39,7 +42,10 @@ import TestSupport
             _ = try await ServerFetch(timeout: 5).send(URLRequest(url: URL(string: "http://127.0.0.1:1/")!))
             Issue.record("expected a transport failure")
         } catch {
-            guard case .transport(let urlError) = error else { Issue.record("expected a transport failure, found \(error)"); return }
+            guard case .transport(let urlError) = error else {
+                Issue.record("expected a transport failure, found \(error)")
+                return
+            }
             #expect(urlError.code == .cannotConnectToHost)
         }
     }
@@ -81,7 +87,9 @@ import TestSupport
             return .json("{}")
         }
         let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/slow")!)
-        let task = Task { () async throws(ServerFetch.Failure) -> ServerFetch.Response in try await ServerFetch().send(request) }
+        let task = Task { () async throws(ServerFetch.Failure) -> ServerFetch.Response in
+            try await ServerFetch().send(request)
+        }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         await #expect(throws: ServerFetch.Failure.cancelled) { try await task.value }
@@ -95,8 +103,19 @@ import TestSupport
     /// The challenge shapes proxies, gateways and resources send, each as its header lines.
     static let challenges: [(label: String, fields: [LocalHTTPServer.Response.Field])] = [
         ("Basic alone", [.init("WWW-Authenticate", #"Basic realm="x""#)]),
-        ("Basic and Bearer in one field", [.init("WWW-Authenticate", #"Basic realm="x", Bearer resource_metadata="http://127.0.0.1:1/.well-known/oauth-protected-resource""#)]),
-        ("Basic and Bearer in two fields", [.init("WWW-Authenticate", #"Basic realm="x""#), .init("WWW-Authenticate", #"Bearer realm="api""#)]),
+        (
+            "Basic and Bearer in one field",
+            [
+                .init(
+                    "WWW-Authenticate",
+                    #"Basic realm="x", Bearer resource_metadata="http://127.0.0.1:1/.well-known/oauth-protected-resource""#
+                )
+            ]
+        ),
+        (
+            "Basic and Bearer in two fields",
+            [.init("WWW-Authenticate", #"Basic realm="x""#), .init("WWW-Authenticate", #"Bearer realm="api""#)]
+        ),
         ("Negotiate", [.init("WWW-Authenticate", "Negotiate")]),
         ("Digest", [.init("WWW-Authenticate", #"Digest realm="x", nonce="abc", qop="auth""#)]),
         ("Basic on a 407", [.init("Proxy-Authenticate", #"Basic realm="proxy""#)]),
@@ -107,10 +126,14 @@ import TestSupport
         let (label, fields) = Self.challenges[index]
         let status = label.contains("407") ? 407 : 401
         let server = try LocalHTTPServer { _ in
-            LocalHTTPServer.Response(status: status, headers: ["Content-Type": "application/json"], body: Data(#"{"error":"unauthorized"}"#.utf8), fields: fields)
+            LocalHTTPServer.Response(
+                status: status, headers: ["Content-Type": "application/json"],
+                body: Data(#"{"error":"unauthorized"}"#.utf8), fields: fields)
         }
         let url = URL(string: "\(server.origin)/protected")!
-        let response = try await Bounded.run(within: 20) { try await ServerFetch(timeout: 10).send(URLRequest(url: url)) }
+        let response = try await Bounded.run(within: 20) {
+            try await ServerFetch(timeout: 10).send(URLRequest(url: url))
+        }
         #expect(response.status == status, "\(label)")
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"unauthorized"}"#, "\(label)")
         // One request: no credential was tried on the system's own account.
@@ -123,7 +146,9 @@ import TestSupport
         let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: stall) }
         let url = URL(string: "\(server.origin)/slow")!
         let outcome = try await Bounded.run(within: 20) { () -> Result<ServerFetch.Response, ServerFetch.Failure> in
-            do throws(ServerFetch.Failure) { return .success(try await ServerFetch(timeout: 2).send(URLRequest(url: url))) } catch { return .failure(error) }
+            do throws(ServerFetch.Failure) {
+                return .success(try await ServerFetch(timeout: 2).send(URLRequest(url: url)))
+            } catch { return .failure(error) }
         }
         guard case .failure(.transport(let error)) = outcome else {
             Issue.record("expected a timeout, found \(outcome)")

@@ -12,17 +12,24 @@ import TestSupport
     /// each spec asks (RFC 9728 §2: `resource` and, for a client to go on, `authorization_servers`;
     /// RFC 8414 §2 and the MCP spec's PKCE rule for the server). `resource` and `server` replace a
     /// document's members, given the origin.
-    static func serve(resource: @escaping @Sendable (String) -> String = { #"{"resource": "\#($0)/mcp", "authorization_servers": ["\#($0)"]}"# },
-                      server: @escaping @Sendable (String) -> String? = { origin in
-                          #"{"issuer": "\#(origin)", "authorization_endpoint": "\#(origin)/authorize", "token_endpoint": "\#(origin)/token", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}"#
-                      }) throws -> LocalHTTPServer {
+    static func serve(
+        resource: @escaping @Sendable (String) -> String = {
+            #"{"resource": "\#($0)/mcp", "authorization_servers": ["\#($0)"]}"#
+        },
+        server: @escaping @Sendable (String) -> String? = { origin in
+            #"{"issuer": "\#(origin)", "authorization_endpoint": "\#(origin)/authorize", "token_endpoint": "\#(origin)/token", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}"#
+        }
+    ) throws -> LocalHTTPServer {
         try LocalHTTPServer { request in
             let origin = "http://" + (request.headers["host"] ?? "")
             switch request.path {
             case "/mcp":
-                return LocalHTTPServer.Response(status: 401, headers: [
-                    "WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/.well-known/oauth-protected-resource/mcp", scope="tools""#,
-                ])
+                return LocalHTTPServer.Response(
+                    status: 401,
+                    headers: [
+                        "WWW-Authenticate":
+                            #"Bearer resource_metadata="\#(origin)/.well-known/oauth-protected-resource/mcp", scope="tools""#
+                    ])
             case "/.well-known/oauth-protected-resource/mcp": return .json(resource(origin))
             case "/.well-known/oauth-authorization-server": return server(origin).map { .json($0) } ?? .notFound
             default: return .notFound
@@ -31,7 +38,8 @@ import TestSupport
     }
 
     static func fetch(_ server: LocalHTTPServer) async -> FetchReport<ResourceMetadataFetch.Found> {
-        await ResourceMetadataFetch.fetch(resource: server.origin + "/mcp", allowInsecureLoopback: true, downloader: DocumentDownloader(timeout: 30))
+        await ResourceMetadataFetch.fetch(
+            resource: server.origin + "/mcp", allowInsecureLoopback: true, downloader: DocumentDownloader(timeout: 30))
     }
 
     @Test func theLeastTheSpecsAllowIsFound() async throws {
@@ -52,13 +60,18 @@ import TestSupport
 
     /// RFC 9728 §3.3: another resource's metadata is refused, at the member in the document.
     @Test func anotherResourcesMetadataIsADiagnosticAtItsMember() async throws {
-        let server = try Self.serve(resource: { #"{"authorization_servers": ["\#($0)"],"# + "\n" + #" "resource": "https://evil.example/mcp"}"# })
+        let server = try Self.serve(resource: {
+            #"{"authorization_servers": ["\#($0)"],"# + "\n" + #" "resource": "https://evil.example/mcp"}"#
+        })
         defer { server.stop() }
         let report = await Self.fetch(server)
         #expect(report.value == nil)
         let error = try #require(report.diagnostics.first { $0.severity == .error })
         #expect(error.rule == .resourceIdentifier)
-        #expect(error.location == SourceLocation(file: server.origin + "/.well-known/oauth-protected-resource/mcp", line: 2, column: 14))
+        #expect(
+            error.location
+                == SourceLocation(
+                    file: server.origin + "/.well-known/oauth-protected-resource/mcp", line: 2, column: 14))
         #expect(error.message.contains("RFC 9728 §3.3"), "\(error.message)")
         // Nothing was asked of a server it names.
         #expect(server.requests(to: "/.well-known/oauth-authorization-server").isEmpty)
@@ -66,7 +79,9 @@ import TestSupport
 
     /// The MCP spec's PKCE rule: a server that does not list S256 is refused before anything is pinned.
     @Test func aServerWithoutS256IsADiagnostic() async throws {
-        let server = try Self.serve(server: { #"{"issuer": "\#($0)", "authorization_endpoint": "\#($0)/a", "token_endpoint": "\#($0)/t"}"# })
+        let server = try Self.serve(server: {
+            #"{"issuer": "\#($0)", "authorization_endpoint": "\#($0)/a", "token_endpoint": "\#($0)/t"}"#
+        })
         defer { server.stop() }
         let report = await Self.fetch(server)
         #expect(report.value == nil)
@@ -82,15 +97,19 @@ import TestSupport
         #expect(report.value == nil)
         let error = try #require(report.diagnostics.first)
         #expect(error.rule == .fetchFailed)
-        #expect(error.message == "expected authorization server metadata for \(server.origin) (RFC 8414, OpenID Connect Discovery), found "
-            + "HTTP 404 at \(server.origin)/.well-known/oauth-authorization-server; HTTP 404 at \(server.origin)/.well-known/openid-configuration")
+        #expect(
+            error.message
+                == "expected authorization server metadata for \(server.origin) (RFC 8414, OpenID Connect Discovery), found "
+                + "HTTP 404 at \(server.origin)/.well-known/oauth-authorization-server; HTTP 404 at \(server.origin)/.well-known/openid-configuration"
+        )
     }
 
     /// The loopback exception is the caller's to grant: without it, the resource is refused before any request.
     @Test func httpWithoutTheLoopbackFlagIsRefusedBeforeAnyRequest() async throws {
         let server = try Self.serve()
         defer { server.stop() }
-        let report = await ResourceMetadataFetch.fetch(resource: server.origin + "/mcp", allowInsecureLoopback: false, downloader: DocumentDownloader())
+        let report = await ResourceMetadataFetch.fetch(
+            resource: server.origin + "/mcp", allowInsecureLoopback: false, downloader: DocumentDownloader())
         #expect(report.value == nil)
         #expect(report.diagnostics.map(\.rule) == [.fetchResourceInvalid])
         #expect(server.requests(to: "/mcp").isEmpty)

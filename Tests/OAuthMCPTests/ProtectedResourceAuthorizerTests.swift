@@ -9,12 +9,18 @@ import TestSupport
 /// The official MCP Swift SDK's client, through oauthgen: a real MCP server made with the Python
 /// `mcp` SDK, protected by django-oauth-toolkit, found from its 401, registered with, signed in to
 /// through the headless browser, and called.
-@Suite(.enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+@Suite(
+    .enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() },
+    .serialized)
 struct ProtectedResourceAuthorizerTests {
-    func session(_ server: MCPTestServer, store: any TokenStore = MemoryTokenStore(), browser: [String]) -> ProtectedResourceSession {
-        ProtectedResourceSession(resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
-                                 redirectURI: try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
-                                 userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), options: ClientOptions(allowInsecureLoopback: true))
+    func session(
+        _ server: MCPTestServer, store: any TokenStore = MemoryTokenStore(), browser: [String]
+    ) -> ProtectedResourceSession {
+        ProtectedResourceSession(
+            resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
+            redirectURI: try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
+            userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30),
+            options: ClientOptions(allowInsecureLoopback: true))
     }
 
     /// The call, or a failure after 60 s: the SDK waits for an answer it cannot read forever
@@ -51,13 +57,15 @@ struct ProtectedResourceAuthorizerTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileTokenStore(path: directory.appendingPathComponent("sign-in.json").path)
 
-        let first = ProtectedResourceAuthorizer(session: session(server, store: store, browser: [provider.python, provider.driver, "--username", "victor"]))
+        let first = ProtectedResourceAuthorizer(
+            session: session(server, store: store, browser: [provider.python, provider.driver, "--username", "victor"]))
         #expect(try await callAdd(first, endpoint: server.endpoint) == "3")
         let registration = try #require(try await first.session.oauthSession().client.options.registration)
         #expect(registration.method == .dynamic)
         // Kept under the server, client and resource, not as the store's default sign-in.
         #expect(try await store.load() == nil)
-        let account = ProtectedResourceSession.signInAccount(issuer: provider.issuer, clientID: registration.clientID, resource: server.endpoint.absoluteString)
+        let account = ProtectedResourceSession.signInAccount(
+            issuer: provider.issuer, clientID: registration.clientID, resource: server.endpoint.absoluteString)
         #expect(try await store.forAccount(account).load()?.owner?.resource == server.endpoint.absoluteString)
 
         // A second client on the same store: the registration and the sign-in are reused, and
@@ -79,7 +87,8 @@ struct ProtectedResourceAuthorizerTests {
         let directory = try makeTestDirectory("oauthgen-mcp")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileTokenStore(path: directory.appendingPathComponent("sign-in.json").path)
-        let first = ProtectedResourceAuthorizer(session: session(server, store: store, browser: [provider.python, provider.driver, "--username", "victor"]))
+        let first = ProtectedResourceAuthorizer(
+            session: session(server, store: store, browser: [provider.python, provider.driver, "--username", "victor"]))
         #expect(try await callAdd(first, endpoint: server.endpoint) == "3")
 
         // The stored access token has expired, and the token endpoint cannot be reached.
@@ -88,9 +97,11 @@ struct ProtectedResourceAuthorizerTests {
         record.tokens.expiresAt = Date(timeIntervalSinceNow: -60)
         try await store.forAccount(account).save(record)
         let opened = CountingUserAgent()
-        let offline = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
-            resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store, userAgent: opened, options: ClientOptions(transport: TokenEndpointDown(), allowInsecureLoopback: true)))
+        let offline = ProtectedResourceAuthorizer(
+            session: ProtectedResourceSession(
+                resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
+                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
+                userAgent: opened, options: ClientOptions(transport: TokenEndpointDown(), allowInsecureLoopback: true)))
         let result = try? await callAdd(offline, endpoint: server.endpoint)
         let refreshes = try await offline.session.oauthSession().refreshCount
         #expect(result == nil, "\(String(describing: result)), refreshes \(refreshes)")
@@ -99,12 +110,18 @@ struct ProtectedResourceAuthorizerTests {
 
     /// A token never goes to another server than the session's resource.
     @Test func anotherServerIsRefusedBeforeAnythingIsSent() throws {
-        let authorizer = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
-            resource: URL(string: "https://mcp.example.com/mcp")!, identity: .preregistered("app"),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), userAgent: LoopbackUserAgent()))
-        let error = #expect(throws: OAuthError.self) { try authorizer.validateEndpointSecurity(for: URL(string: "https://evil.example.com/mcp")!) }
+        let authorizer = ProtectedResourceAuthorizer(
+            session: ProtectedResourceSession(
+                resource: URL(string: "https://mcp.example.com/mcp")!, identity: .preregistered("app"),
+                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                userAgent: LoopbackUserAgent()))
+        let error = #expect(throws: OAuthError.self) {
+            try authorizer.validateEndpointSecurity(for: URL(string: "https://evil.example.com/mcp")!)
+        }
         #expect(error?.kind == .resourceNotAllowed)
-        let insecure = #expect(throws: OAuthError.self) { try authorizer.validateEndpointSecurity(for: URL(string: "http://mcp.example.com/mcp")!) }
+        let insecure = #expect(throws: OAuthError.self) {
+            try authorizer.validateEndpointSecurity(for: URL(string: "http://mcp.example.com/mcp")!)
+        }
         #expect(insecure?.kind == .insecureEndpoint)
     }
 }
@@ -130,8 +147,10 @@ final class CountingUserAgent: ExternalUserAgent, @unchecked Sendable {
 
     func accepts(_ kind: RedirectURIKind) -> Bool { true }
 
-    func authorize(on redirectURI: RegisteredRedirectURI,
-                   request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
+    func authorize(
+        on redirectURI: RegisteredRedirectURI,
+        request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
+    ) async throws(OAuthError) -> URL {
         lock.withLock { shown += 1 }
         throw OAuthError(.browserFailed, "expected no browser in this test, found a request to show")
     }

@@ -9,14 +9,23 @@ import TestSupport
 /// `ProtectedResourceTransport`: the MCP Swift SDK's client over oauthgen's HTTP layer, against
 /// the Python SDK's MCP server at its defaults (server-sent events) and in JSON mode, and
 /// against a scripted MCP server (real sockets) for the headers, a redirect and the session's end.
-@Suite(.enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+@Suite(
+    .enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() },
+    .serialized)
 struct ProtectedResourceTransportTests {
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
-    func session(_ resource: URL, username: String, store: any TokenStore = MemoryTokenStore()) throws -> ProtectedResourceSession {
+    func session(
+        _ resource: URL, username: String, store: any TokenStore = MemoryTokenStore()
+    ) throws -> ProtectedResourceSession {
         let provider = try DjangoProvider.instance()
-        return ProtectedResourceSession(resource: resource, identity: .dynamic(clientName: "oauthgen MCP transport tests"), redirectURI: Self.redirect,
-                                        store: store, userAgent: LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", username], timeout: 30), options: ClientOptions(allowInsecureLoopback: true))
+        return ProtectedResourceSession(
+            resource: resource, identity: .dynamic(clientName: "oauthgen MCP transport tests"),
+            redirectURI: Self.redirect,
+            store: store,
+            userAgent: LoopbackUserAgent(
+                browserCommand: [provider.python, provider.driver, "--username", username], timeout: 30),
+            options: ClientOptions(allowInsecureLoopback: true))
     }
 
     /// `add(a, b)` through a new client on `transport`, bounded so a transport that waits for
@@ -52,11 +61,19 @@ struct ProtectedResourceTransportTests {
         let transport = try ProtectedResourceTransport(session: session(server.endpoint, username: "victor"))
         #expect(try await add(2, 3, over: transport) == "5")
         let posts = server.requests.filter { $0.method == "POST" && $0.headers["authorization"] != nil }
-        #expect(posts.map { ScriptedMCPServer.method(of: $0.body) } == ["initialize", "notifications/initialized", "tools/call"])
+        #expect(
+            posts.map { ScriptedMCPServer.method(of: $0.body) } == [
+                "initialize", "notifications/initialized", "tools/call",
+            ])
         #expect(posts.first?.headers["mcp-session-id"] == nil)
         #expect(posts.dropFirst().allSatisfy { $0.headers["mcp-session-id"] == ScriptedMCPServer.sessionID })
-        #expect(posts.dropFirst().allSatisfy { $0.headers["mcp-protocol-version"] == ScriptedMCPServer.protocolVersion })
-        #expect(posts.allSatisfy { $0.headers["accept"] == "application/json, text/event-stream" && $0.headers["authorization"]?.hasPrefix("Bearer ") == true })
+        #expect(
+            posts.dropFirst().allSatisfy { $0.headers["mcp-protocol-version"] == ScriptedMCPServer.protocolVersion })
+        #expect(
+            posts.allSatisfy {
+                $0.headers["accept"] == "application/json, text/event-stream"
+                    && $0.headers["authorization"]?.hasPrefix("Bearer ") == true
+            })
         let delete = server.requests.last
         #expect(delete?.method == "DELETE")
         #expect(delete?.headers["mcp-session-id"] == ScriptedMCPServer.sessionID)
@@ -87,7 +104,8 @@ struct ProtectedResourceTransportTests {
         defer { server.stop() }
         let transport = try ProtectedResourceTransport(session: session(server.endpoint, username: "victor"))
         let error = await #expect(throws: MCPError.self) { _ = try await add(2, 3, over: transport) }
-        let expected = answer == .accepted
+        let expected =
+            answer == .accepted
             ? "expected the MCP server to answer tools/call with its response, found HTTP 202 Accepted, which answers notifications and responses only"
             : "expected the MCP server's answer to tools/call to carry its response, found the answer ending without it"
         #expect(error.map { "\($0)" }?.contains(expected) == true, "\(String(describing: error))")
@@ -111,15 +129,21 @@ struct ProtectedResourceTransportTests {
             }
         }
         #expect(outcome?.kind == .redirectRefused)
-        #expect(outcome?.message.contains("found HTTP 307 redirecting to \(elsewhere.origin)/mcp/; redirects are never followed") == true, "\(outcome?.message ?? "")")
+        #expect(
+            outcome?.message.contains(
+                "found HTTP 307 redirecting to \(elsewhere.origin)/mcp/; redirects are never followed") == true,
+            "\(outcome?.message ?? "")")
         #expect(elsewhere.requests.isEmpty)
     }
 
     /// Another origin than the session's resource is refused before anything is sent.
     @Test func anEndpointOnAnotherOriginIsRefused() throws {
-        let session = ProtectedResourceSession(resource: URL(string: "https://mcp.example.com/mcp")!, identity: .preregistered("app"),
-                                               redirectURI: Self.redirect, userAgent: LoopbackUserAgent())
-        let error = #expect(throws: OAuthError.self) { try ProtectedResourceTransport(session: session, endpoint: URL(string: "https://evil.example.com/mcp")!) }
+        let session = ProtectedResourceSession(
+            resource: URL(string: "https://mcp.example.com/mcp")!, identity: .preregistered("app"),
+            redirectURI: Self.redirect, userAgent: LoopbackUserAgent())
+        let error = #expect(throws: OAuthError.self) {
+            try ProtectedResourceTransport(session: session, endpoint: URL(string: "https://evil.example.com/mcp")!)
+        }
         #expect(error?.kind == .resourceNotAllowed)
     }
 }
@@ -141,20 +165,30 @@ final class ScriptedMCPServer: Sendable {
 
     /// - Parameter refusesDelete: the session's `DELETE` is answered 401 `invalid_token`, the
     ///   answer that makes a request renew its token and go again.
-    init(issuer: String, redirectTo: String? = nil, toolCalls: ToolCallAnswer = .sum, refusesDelete: Bool = false) throws {
+    init(
+        issuer: String, redirectTo: String? = nil, toolCalls: ToolCallAnswer = .sum, refusesDelete: Bool = false
+    ) throws {
         server = try LocalHTTPServer { request in
             let origin = "http://" + (request.headers["host"] ?? "")
             if request.path == "/.well-known/oauth-protected-resource/mcp" {
-                return .json(#"{"resource": "\#(origin)/mcp", "authorization_servers": ["\#(issuer)"], "scopes_supported": ["read"]}"#)
+                return .json(
+                    #"{"resource": "\#(origin)/mcp", "authorization_servers": ["\#(issuer)"], "scopes_supported": ["read"]}"#
+                )
             }
             guard request.path == "/mcp" else { return .notFound }
             guard request.headers["authorization"] != nil else {
-                return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer resource_metadata="\#(origin)/.well-known/oauth-protected-resource/mcp""#])
+                return LocalHTTPServer.Response(
+                    status: 401,
+                    headers: [
+                        "WWW-Authenticate":
+                            #"Bearer resource_metadata="\#(origin)/.well-known/oauth-protected-resource/mcp""#
+                    ])
             }
             if let redirectTo { return .redirect(to: redirectTo, status: 307) }
             if request.method == "DELETE" {
                 guard refusesDelete else { return LocalHTTPServer.Response(status: 200) }
-                return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+                return LocalHTTPServer.Response(
+                    status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
             }
             let message = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
             guard let id = message["id"] else { return LocalHTTPServer.Response(status: 202) }
@@ -162,13 +196,17 @@ final class ScriptedMCPServer: Sendable {
             let result: String
             switch message["method"] as? String {
             case "initialize":
-                result = #"{"protocolVersion": "\#(ScriptedMCPServer.protocolVersion)", "capabilities": {"tools": {}}, "serverInfo": {"name": "scripted", "version": "1"}}"#
+                result =
+                    #"{"protocolVersion": "\#(ScriptedMCPServer.protocolVersion)", "capabilities": {"tools": {}}, "serverInfo": {"name": "scripted", "version": "1"}}"#
             case "tools/call" where toolCalls == .accepted:
                 return LocalHTTPServer.Response(status: 202)
             case "tools/call" where toolCalls == .streamWithoutResponse:
-                let progress = #"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 1, "progress": 0.5}}"#
-                return LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "text/event-stream", "Mcp-Session-Id": ScriptedMCPServer.sessionID],
-                                                body: Data("event: message\r\ndata: \(progress)\r\n\r\n".utf8))
+                let progress =
+                    #"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 1, "progress": 0.5}}"#
+                return LocalHTTPServer.Response(
+                    status: 200,
+                    headers: ["Content-Type": "text/event-stream", "Mcp-Session-Id": ScriptedMCPServer.sessionID],
+                    body: Data("event: message\r\ndata: \(progress)\r\n\r\n".utf8))
             case "tools/call":
                 let arguments = (message["params"] as? [String: Any])?["arguments"] as? [String: Any] ?? [:]
                 let sum = (arguments["a"] as? Int ?? 0) + (arguments["b"] as? Int ?? 0)
@@ -176,8 +214,12 @@ final class ScriptedMCPServer: Sendable {
             default:
                 result = "{}"
             }
-            let event = "event: message\r\ndata: {\"jsonrpc\": \"2.0\", \"id\": \(idText), \"result\": \(result)}\r\n\r\n"
-            return LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "text/event-stream", "Mcp-Session-Id": ScriptedMCPServer.sessionID], body: Data(event.utf8))
+            let event =
+                "event: message\r\ndata: {\"jsonrpc\": \"2.0\", \"id\": \(idText), \"result\": \(result)}\r\n\r\n"
+            return LocalHTTPServer.Response(
+                status: 200,
+                headers: ["Content-Type": "text/event-stream", "Mcp-Session-Id": ScriptedMCPServer.sessionID],
+                body: Data(event.utf8))
         }
     }
 

@@ -20,18 +20,23 @@ import Testing
     @Test(arguments: [false, true])
     func theMCPServersAnswer(byteByByte: Bool) {
         // What the Python SDK sends for one response: an event named `message`, one data line.
-        let found = events("event: message\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r\n\r\n", byteByByte: byteByByte)
-        #expect(found == [ServerSentEvents.Event(type: "message", data: #"{"jsonrpc":"2.0","id":1,"result":{}}"#, lastEventID: "")])
+        let found = events(
+            "event: message\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r\n\r\n", byteByByte: byteByByte)
+        #expect(
+            found == [
+                ServerSentEvents.Event(type: "message", data: #"{"jsonrpc":"2.0","id":1,"result":{}}"#, lastEventID: "")
+            ])
     }
 
     @Test(arguments: [false, true])
     func linesEndInCRLFOrLFOrCRAndDataLinesJoinWithLF(byteByByte: Bool) {
         let found = events("data: one\rdata: two\ndata:three\r\n\n: a comment\nid: 7\ndata\n\n", byteByByte: byteByByte)
-        #expect(found == [
-            ServerSentEvents.Event(type: "message", data: "one\ntwo\nthree", lastEventID: ""),
-            // A `data` line with no colon adds an empty line: the event is dispatched with "".
-            ServerSentEvents.Event(type: "message", data: "", lastEventID: "7"),
-        ])
+        #expect(
+            found == [
+                ServerSentEvents.Event(type: "message", data: "one\ntwo\nthree", lastEventID: ""),
+                // A `data` line with no colon adds an empty line: the event is dispatched with "".
+                ServerSentEvents.Event(type: "message", data: "", lastEventID: "7"),
+            ])
     }
 
     @Test func aFieldWithoutDataDispatchesNothingAndTheIDCarriesOver() {

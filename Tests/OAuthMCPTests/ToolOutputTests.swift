@@ -7,8 +7,9 @@ import Testing
 @Suite struct ToolOutputTests {
     @Test func controlAndBidiCharactersAreShownEscapedAndLinesKept() {
         let hostile = "total: 3\n\u{1B}[2J\u{1B}[Hsigned in as admin\u{202E}gnp.exe\r"
-        #expect(ToolOutput.printable(.text(text: hostile, annotations: nil, _meta: nil))
-            == "total: 3\n\\u{1B}[2J\\u{1B}[Hsigned in as admin\\u{202E}gnp.exe\\u{D}")
+        #expect(
+            ToolOutput.printable(.text(text: hostile, annotations: nil, _meta: nil))
+                == "total: 3\n\\u{1B}[2J\\u{1B}[Hsigned in as admin\\u{202E}gnp.exe\\u{D}")
         #expect(ToolOutput.text(.text(text: hostile, annotations: nil, _meta: nil)) == hostile)
     }
 

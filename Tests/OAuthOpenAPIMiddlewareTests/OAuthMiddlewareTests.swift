@@ -19,17 +19,22 @@ struct OAuthMiddlewareTests {
         let port: Int
 
         init(provider: DjangoProvider.Instance) throws {
-            let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/django-provider/resource_server.py").path
+            let script = ProcessRunner.packageRoot.appendingPathComponent(
+                "Tests/Support/django-provider/resource_server.py"
+            ).path
             process = Process()
             process.executableURL = URL(fileURLWithPath: provider.python)
-            process.arguments = [script, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret"]
+            process.arguments = [
+                script, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret",
+            ]
             let output = Pipe()
             process.standardOutput = output
             try process.run()
             let (announced, printed) = ProcessRunner.announcedPort(output)
             guard let port = announced else {
                 process.terminate()
-                throw OAuthError(.invalidConfiguration, "expected the resource server to print its port, found \(printed)")
+                throw OAuthError(
+                    .invalidConfiguration, "expected the resource server to print its port, found \(printed)")
             }
             self.port = port
         }
@@ -39,7 +44,9 @@ struct OAuthMiddlewareTests {
 
     /// What an OpenAPI transport does with a request: here through URLSession, redirects and all
     /// as a generated client's transport would send it.
-    @Sendable static func send(_ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
+    @Sendable static func send(
+        _ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL
+    ) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
         var urlRequest = URLRequest(url: URL(string: baseURL.absoluteString + (request.path ?? ""))!)
         urlRequest.httpMethod = request.method.rawValue
         for field in request.headerFields { urlRequest.setValue(field.value, forHTTPHeaderField: field.name.rawName) }
@@ -50,7 +57,10 @@ struct OAuthMiddlewareTests {
             guard let text = name as? String, let field = HTTPField.Name(text) else { continue }
             fields[field] = value as? String
         }
-        return (HTTPTypes.HTTPResponse(status: HTTPTypes.HTTPResponse.Status(code: http.statusCode), headerFields: fields), HTTPBody(data))
+        return (
+            HTTPTypes.HTTPResponse(status: HTTPTypes.HTTPResponse.Status(code: http.statusCode), headerFields: fields),
+            HTTPBody(data)
+        )
     }
 
     @Test func aGeneratedClientsRequestsCarryTheTokenAndARevokedOneIsRefreshedOnce() async throws {
@@ -58,15 +68,21 @@ struct OAuthMiddlewareTests {
         let api = try ResourceServer(provider: provider)
         defer { api.stop() }
         let configuration = try await ProviderConfiguration.discovered(issuer: provider.issuer)
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: provider.noConsentClientID, allowInsecureLoopback: true))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration,
+            options: ClientOptions(clientID: provider.noConsentClientID, allowInsecureLoopback: true))
         let session = OAuthSession(client: client)
-        let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "quentin"], timeout: 60)
-        try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])
+        let agent = LoopbackUserAgent(
+            browserCommand: [provider.python, provider.driver, "--username", "quentin"], timeout: 60)
+        try await session.signIn(
+            with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            scopes: ["openid"])
 
         let middleware = OAuthMiddleware(session: session, serverURL: URL(string: "http://127.0.0.1:\(api.port)")!)
         let baseURL = URL(string: "http://127.0.0.1:\(api.port)")!
         let request = HTTPTypes.HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/api/me")
-        let (first, firstBody) = try await middleware.intercept(request, body: nil, baseURL: baseURL, operationID: "me", next: Self.send)
+        let (first, firstBody) = try await middleware.intercept(
+            request, body: nil, baseURL: baseURL, operationID: "me", next: Self.send)
         #expect(first.status == .ok)
         let me = try await String(collecting: try #require(firstBody), upTo: 4096)
         #expect(me.contains("\"username\": \"quentin\""), "\(me)")
@@ -77,13 +93,17 @@ struct OAuthMiddlewareTests {
         let signIn = try #require(try await session.currentSignIn())
         var stale = signIn.tokens
         stale.accessToken = "revoked-elsewhere"
-        let staleSession = OAuthSession(client: client, store: MemoryTokenStore(SignInRecord(tokens: stale, idToken: signIn.idToken)))
-        let (second, _) = try await OAuthMiddleware(session: staleSession, serverURL: baseURL).intercept(request, body: nil, baseURL: baseURL, operationID: "me", next: Self.send)
+        let staleSession = OAuthSession(
+            client: client, store: MemoryTokenStore(SignInRecord(tokens: stale, idToken: signIn.idToken)))
+        let (second, _) = try await OAuthMiddleware(session: staleSession, serverURL: baseURL).intercept(
+            request, body: nil, baseURL: baseURL, operationID: "me", next: Self.send)
         #expect(second.status == .ok)
         #expect(await staleSession.refreshCount == 1)
         #expect(try await staleSession.currentSignIn()?.tokens.accessToken != "revoked-elsewhere")
         // Three requests reached the API, each with a bearer token: one, then a refused one and its retry.
-        let (log, _) = try await Self.send(HTTPTypes.HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/requests"), body: nil, baseURL: baseURL)
+        let (log, _) = try await Self.send(
+            HTTPTypes.HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/requests"), body: nil,
+            baseURL: baseURL)
         #expect(log.status == .ok)
     }
 }
@@ -94,10 +114,15 @@ extension ProviderConfiguration {
     static func discovered(issuer: String) async throws -> ProviderConfiguration {
         let transport = URLSessionTransport()
         let url = ProviderConfiguration.openIDConfigurationURL(forIssuer: URL(string: issuer)!)
-        var configuration = try ProviderConfiguration(discoveryDocument: try await transport.send(OAuthRuntime.HTTPRequest(method: "GET", url: url)).body,
-                                                      expectedIssuer: issuer)
-        let metadata = try #require(ProviderConfiguration.authorizationServerMetadataURL(forIssuer: URL(string: issuer)!))
-        configuration.merge(authorizationServerMetadata: try await transport.send(OAuthRuntime.HTTPRequest(method: "GET", url: metadata)).body)
+        var configuration = try ProviderConfiguration(
+            discoveryDocument: try await transport.send(OAuthRuntime.HTTPRequest(method: "GET", url: url)).body,
+            expectedIssuer: issuer)
+        let metadata = try #require(
+            ProviderConfiguration.authorizationServerMetadataURL(forIssuer: URL(string: issuer)!))
+        configuration.merge(
+            authorizationServerMetadata: try await transport.send(
+                OAuthRuntime.HTTPRequest(method: "GET", url: metadata)
+            ).body)
         return configuration
     }
 }

@@ -17,12 +17,17 @@ import TestSupport
     static func session(allowedResourceOrigins: [URL]? = nil) throws -> OAuthSession<DiscoveredProvider> {
         let configuration = ProviderConfiguration(
             issuer: "https://id.example.com",
-            endpoints: ProviderEndpoints(authorization: URL(string: "https://id.example.com/authorize")!, token: URL(string: "https://id.example.com/token")!),
+            endpoints: ProviderEndpoints(
+                authorization: URL(string: "https://id.example.com/authorize")!,
+                token: URL(string: "https://id.example.com/token")!),
             metadata: ProviderMetadata(kind: .oauth2), client: ClientRegistration(clientID: "client-1"))
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
-        let tokens = TokenSet(accessToken: "access-token-1", expiresAt: Date().addingTimeInterval(3600), refreshToken: "refresh-token-1")
-        return OAuthSession(client: client, store: MemoryTokenStore(SignInRecord(tokens: tokens, idToken: nil)),
-                            allowedResourceOrigins: allowedResourceOrigins)
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        let tokens = TokenSet(
+            accessToken: "access-token-1", expiresAt: Date().addingTimeInterval(3600), refreshToken: "refresh-token-1")
+        return OAuthSession(
+            client: client, store: MemoryTokenStore(SignInRecord(tokens: tokens, idToken: nil)),
+            allowedResourceOrigins: allowedResourceOrigins)
     }
 
     static let request = HTTPTypes.HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/api/me")
@@ -33,12 +38,15 @@ import TestSupport
         let server = URL(string: api.origin)!
         let middleware = OAuthMiddleware(session: try Self.session(), serverURL: server)
         let transport = RedirectRefusingTransport()
-        let (response, _) = try await middleware.intercept(Self.request, body: nil, baseURL: server, operationID: "me") { request, body, baseURL in
+        let (response, _) = try await middleware.intercept(Self.request, body: nil, baseURL: server, operationID: "me")
+        { request, body, baseURL in
             try await transport.send(request, body: body, baseURL: baseURL, operationID: "me")
         }
         #expect(response.status.code == 302)
         #expect(response.headerFields[.location] == "\(elsewhere.origin)/collect")
-        #expect(api.requests.first?.headers.first { $0.key.lowercased() == "authorization" }?.value == "Bearer access-token-1")
+        #expect(
+            api.requests.first?.headers.first { $0.key.lowercased() == "authorization" }?.value
+                == "Bearer access-token-1")
         #expect(elsewhere.requests.isEmpty)
     }
 
@@ -61,13 +69,19 @@ import TestSupport
         let middleware = OAuthMiddleware(session: try Self.session(), serverURL: URL(string: "\(api.origin)/v1")!)
         let transport = RedirectRefusingTransport()
         for base in [elsewhere.origin, api.origin.replacingOccurrences(of: "127.0.0.1", with: "localhost")] {
-            await #expect { _ = try await middleware.intercept(Self.request, body: nil, baseURL: URL(string: base)!, operationID: "me") { request, body, baseURL in
-                try await transport.send(request, body: body, baseURL: baseURL, operationID: "me")
-            } } throws: { ($0 as? OAuthError)?.kind == .resourceNotAllowed }
+            await #expect {
+                _ = try await middleware.intercept(
+                    Self.request, body: nil, baseURL: URL(string: base)!, operationID: "me"
+                ) { request, body, baseURL in
+                    try await transport.send(request, body: body, baseURL: baseURL, operationID: "me")
+                }
+            } throws: { ($0 as? OAuthError)?.kind == .resourceNotAllowed }
         }
         #expect(elsewhere.requests.isEmpty)
         // The same origin under another path prefix is the server it was made for.
-        let (response, _) = try await middleware.intercept(Self.request, body: nil, baseURL: URL(string: "\(api.origin)/v2")!, operationID: "me") { request, body, baseURL in
+        let (response, _) = try await middleware.intercept(
+            Self.request, body: nil, baseURL: URL(string: "\(api.origin)/v2")!, operationID: "me"
+        ) { request, body, baseURL in
             try await transport.send(request, body: body, baseURL: baseURL, operationID: "me")
         }
         #expect(response.status == .ok)
@@ -79,8 +93,11 @@ import TestSupport
         let api = try LocalHTTPServer { _ in .json("{}") }
         let session = try Self.session(allowedResourceOrigins: [URL(string: api.origin)!])
         _ = try await session.data(for: URLRequest(url: URL(string: "\(api.origin)/items?page=2")!))
-        await #expect { _ = try await session.data(for: URLRequest(url: URL(string: "\(elsewhere.origin)/items?page=3")!)) }
-            throws: { ($0 as? OAuthError)?.kind == .resourceNotAllowed && "\($0)".contains(elsewhere.origin + "/items?…") }
+        await #expect {
+            _ = try await session.data(for: URLRequest(url: URL(string: "\(elsewhere.origin)/items?page=3")!))
+        } throws: {
+            ($0 as? OAuthError)?.kind == .resourceNotAllowed && "\($0)".contains(elsewhere.origin + "/items?…")
+        }
         #expect(api.requests.count == 1)
         #expect(elsewhere.requests.isEmpty)
     }

@@ -10,20 +10,32 @@ import Testing
     /// of required reason API, 2024), and the reasons this runtime may give.
     static let categories: [String: (symbols: [String], reasons: Set<String>)] = [
         "NSPrivacyAccessedAPICategoryFileTimestamp": (
-            ["creationDate", "modificationDate", "fileModificationDate", "contentModificationDateKey", "creationDateKey",
-             "getattrlist", "getattrlistbulk", "fgetattrlist", "getattrlistat", "stat", "fstat", "fstatat", "lstat"],
-            ["C617.1", "3B52.1", "0A2A.1", "DDA9.1"]),
-        "NSPrivacyAccessedAPICategorySystemBootTime": (["systemUptime", "mach_absolute_time"], ["35F9.1", "8FFB.1", "3D61.1"]),
+            [
+                "creationDate", "modificationDate", "fileModificationDate", "contentModificationDateKey",
+                "creationDateKey",
+                "getattrlist", "getattrlistbulk", "fgetattrlist", "getattrlistat", "stat", "fstat", "fstatat", "lstat",
+            ],
+            ["C617.1", "3B52.1", "0A2A.1", "DDA9.1"]
+        ),
+        "NSPrivacyAccessedAPICategorySystemBootTime": (
+            ["systemUptime", "mach_absolute_time"], ["35F9.1", "8FFB.1", "3D61.1"]
+        ),
         "NSPrivacyAccessedAPICategoryDiskSpace": (
-            ["volumeAvailableCapacityKey", "volumeAvailableCapacityForImportantUsageKey", "volumeAvailableCapacityForOpportunisticUsageKey",
-             "volumeTotalCapacityKey", "systemFreeSize", "systemSize", "statfs", "statvfs", "fstatfs", "fstatvfs"],
-            ["85F4.1", "E174.1", "7D9E.1", "B728.1"]),
+            [
+                "volumeAvailableCapacityKey", "volumeAvailableCapacityForImportantUsageKey",
+                "volumeAvailableCapacityForOpportunisticUsageKey",
+                "volumeTotalCapacityKey", "systemFreeSize", "systemSize", "statfs", "statvfs", "fstatfs", "fstatvfs",
+            ],
+            ["85F4.1", "E174.1", "7D9E.1", "B728.1"]
+        ),
         "NSPrivacyAccessedAPICategoryActiveKeyboards": (["activeInputModes"], ["3EC4.1", "54BD.1"]),
         "NSPrivacyAccessedAPICategoryUserDefaults": (["UserDefaults"], ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"]),
     ]
 
     func manifest() throws -> [String: Any] {
-        let url = try #require(Bundle.module.url(forResource: "PrivacyInfo", withExtension: "xcprivacy"), "PrivacyInfo.xcprivacy is not in OAuthRuntime's bundle")
+        let url = try #require(
+            Bundle.module.url(forResource: "PrivacyInfo", withExtension: "xcprivacy"),
+            "PrivacyInfo.xcprivacy is not in OAuthRuntime's bundle")
         var format = PropertyListSerialization.PropertyListFormat.binary
         let plist = try PropertyListSerialization.propertyList(from: try Data(contentsOf: url), format: &format)
         #expect(format == .xml)
@@ -32,7 +44,11 @@ import Testing
 
     @Test func isBundledAndSaysNothingIsTrackedOrCollected() throws {
         let manifest = try manifest()
-        #expect(Set(manifest.keys) == ["NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes"])
+        #expect(
+            Set(manifest.keys) == [
+                "NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes",
+                "NSPrivacyAccessedAPITypes",
+            ])
         #expect(manifest["NSPrivacyTracking"] as? Bool == false)
         #expect((manifest["NSPrivacyTrackingDomains"] as? [Any])?.isEmpty == true)
         #expect((manifest["NSPrivacyCollectedDataTypes"] as? [Any])?.isEmpty == true)
@@ -57,16 +73,21 @@ import Testing
     /// The categories whose symbols appear in the code of the modules an app links through the
     /// runtime (comments left out).
     static func categoriesUsed() throws -> Set<String> {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources")
         var used: Set<String> = []
         for module in ["OAuthRuntime", "OAuthFetch", "OAuthPolicy"] {
             let folder = sources.appendingPathComponent(module)
-            let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+            let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+                .compactMap { $0 as? URL }
             for file in files where file.pathExtension == "swift" {
                 let code = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
                     .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
-                for (category, entry) in categories where entry.symbols.contains(where: { code.range(of: "\\b\($0)\\b", options: .regularExpression) != nil }) {
+                for (category, entry) in categories
+                where entry.symbols.contains(where: {
+                    code.range(of: "\\b\($0)\\b", options: .regularExpression) != nil
+                }) {
                     used.insert(category)
                 }
             }

@@ -14,7 +14,9 @@ public enum Bounded {
     }
 
     /// `operation`'s result, or ``Exceeded`` once `seconds` have passed.
-    public static func run<T: Sendable>(within seconds: Double, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    public static func run<T: Sendable>(
+        within seconds: Double, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let gate = Gate<T>()
         return try await withCheckedThrowingContinuation { continuation in
             gate.set(continuation)

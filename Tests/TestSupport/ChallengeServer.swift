@@ -21,12 +21,21 @@ public final class ChallengeServer: Sendable {
 
     /// Basic alone, Basic and Bearer in one field and in two, Negotiate.
     public static let shapes: [Shape] = [
-        Shape(label: "Basic alone", status: 401, fields: [.init("WWW-Authenticate", #"Basic realm="gateway""#)], namesMetadata: false),
-        Shape(label: "Basic and Bearer in one field", status: 401,
-              fields: [.init("WWW-Authenticate", #"Basic realm="gateway", Bearer resource_metadata="{origin}/named-metadata""#)], namesMetadata: true),
-        Shape(label: "Basic and Bearer in two fields", status: 401,
-              fields: [.init("WWW-Authenticate", #"Basic realm="gateway""#), .init("WWW-Authenticate", #"Bearer resource_metadata="{origin}/named-metadata""#)],
-              namesMetadata: true),
+        Shape(
+            label: "Basic alone", status: 401, fields: [.init("WWW-Authenticate", #"Basic realm="gateway""#)],
+            namesMetadata: false),
+        Shape(
+            label: "Basic and Bearer in one field", status: 401,
+            fields: [
+                .init("WWW-Authenticate", #"Basic realm="gateway", Bearer resource_metadata="{origin}/named-metadata""#)
+            ], namesMetadata: true),
+        Shape(
+            label: "Basic and Bearer in two fields", status: 401,
+            fields: [
+                .init("WWW-Authenticate", #"Basic realm="gateway""#),
+                .init("WWW-Authenticate", #"Bearer resource_metadata="{origin}/named-metadata""#),
+            ],
+            namesMetadata: true),
         Shape(label: "Negotiate", status: 401, fields: [.init("WWW-Authenticate", "Negotiate")], namesMetadata: false),
     ]
 
@@ -43,9 +52,16 @@ public final class ChallengeServer: Sendable {
         self.shape = shape
         let origin = LockedValue<String>("")
         server = try LocalHTTPServer { request in
-            if request.path == "/named-metadata" || request.path.hasPrefix("/.well-known/oauth-protected-resource") { return .notFound }
-            let fields = shape.fields.map { LocalHTTPServer.Response.Field($0.name, $0.value.replacingOccurrences(of: "{origin}", with: origin.value)) }
-            return LocalHTTPServer.Response(status: shape.status, headers: ["Content-Type": "text/plain"], body: Data("refused".utf8), fields: fields)
+            if request.path == "/named-metadata" || request.path.hasPrefix("/.well-known/oauth-protected-resource") {
+                return .notFound
+            }
+            let fields = shape.fields.map {
+                LocalHTTPServer.Response.Field(
+                    $0.name, $0.value.replacingOccurrences(of: "{origin}", with: origin.value))
+            }
+            return LocalHTTPServer.Response(
+                status: shape.status, headers: ["Content-Type": "text/plain"], body: Data("refused".utf8),
+                fields: fields)
         }
         origin.value = server.origin
     }

@@ -13,7 +13,9 @@ public enum CommandLineDocument {
     }
 
     static var text: String {
-        (try? String(contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Documentation/oauthgen.docc/CommandLine.md"), encoding: .utf8)) ?? ""
+        (try? String(
+            contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Documentation/oauthgen.docc/CommandLine.md"),
+            encoding: .utf8)) ?? ""
     }
 
     /// Every `--option` in the first code block under `## tool`.
@@ -27,12 +29,19 @@ public enum CommandLineDocument {
     public static func jsonFields(_ mode: JSONMode) -> Set<String> {
         let after = text.components(separatedBy: "\n\(mode.rawValue)").dropFirst().first ?? ""
         let list = after.components(separatedBy: "\n\n").dropFirst().first ?? ""
-        return Set(list.split(separator: "\n").compactMap { line in line.firstMatch(of: /^- `([a-z_]+)`:/).map { String($0.output.1) } })
+        return Set(
+            list.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: /^- `([a-z_]+)`:/).map { String($0.output.1) }
+            })
     }
 
     /// Every long option `--help` lists for a tool (its own `--help` and `--version` left out).
     public static func helpOptions(_ help: String) -> Set<String> {
-        Set(help.split(separator: "\n").compactMap { line in line.firstMatch(of: /^\s+(?:-[a-zA-Z], )?(--[a-z][a-z-]*)/).map { String($0.output.1) } })
-            .subtracting(["--help", "--version"])
+        Set(
+            help.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: /^\s+(?:-[a-zA-Z], )?(--[a-z][a-z-]*)/).map { String($0.output.1) }
+            }
+        )
+        .subtracting(["--help", "--version"])
     }
 }

@@ -33,7 +33,10 @@ public final class DPoPPeers {
     public var browserCommand: [String] {
         get throws {
             let python = try DjangoProvider.instance().python
-            return [python, ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/callback_browser.py").path, "--follow"]
+            return [
+                python, ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/callback_browser.py").path,
+                "--follow",
+            ]
         }
     }
 
@@ -43,12 +46,15 @@ public final class DPoPPeers {
         directory = try makeTestDirectory("oauthgen-dpop-peers")
         var common = ["--log", directory.appendingPathComponent("requests.log").path]
         if posture.nonces { common.append("--nonce") }
-        let (server, serverPort) = try startScript("dpop/dpop_server.py", named: "the DPoP authorization server", python: python,
-                                                   arguments: ["as"] + common + (posture.advertised ? [] : ["--no-advertise"]))
+        let (server, serverPort) = try startScript(
+            "dpop/dpop_server.py", named: "the DPoP authorization server", python: python,
+            arguments: ["as"] + common + (posture.advertised ? [] : ["--no-advertise"]))
         issuer = "http://127.0.0.1:\(serverPort)"
         do {
-            let (api, apiPort) = try startScript("dpop/dpop_server.py", named: "the DPoP resource", python: python,
-                                                 arguments: ["resource", "--issuer", issuer] + common + (posture.bearerChallenge ? ["--bearer-challenge"] : []))
+            let (api, apiPort) = try startScript(
+                "dpop/dpop_server.py", named: "the DPoP resource", python: python,
+                arguments: ["resource", "--issuer", issuer] + common
+                    + (posture.bearerChallenge ? ["--bearer-challenge"] : []))
             resource = "http://127.0.0.1:\(apiPort)/api"
             processes = [server, api]
         } catch {
@@ -60,8 +66,11 @@ public final class DPoPPeers {
     /// What the servers checked, one object per request, in order: `at` (`authorize`, `token`,
     /// `resource`), `proof`, `answer`, `jkt`, `authorization`.
     public func requests() -> [[String: Any]] {
-        guard let text = try? String(contentsOf: directory.appendingPathComponent("requests.log"), encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("requests.log"), encoding: .utf8)
+        else { return [] }
+        return text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
     }
 
     /// Stops both servers and removes their log.

@@ -38,14 +38,16 @@ public enum DjangoProvider {
         do {
             return .success(try start())
         } catch let error as Unavailable {
-            FileHandle.standardError.write(Data("""
+            FileHandle.standardError.write(
+                Data(
+                    """
 
-                ************************************************************************
-                  SKIPPING the tests against django-oauth-toolkit: \(error.description)
-                  Run Scripts/test.sh (it installs them into .venv once) to run them.
-                ************************************************************************
+                    ************************************************************************
+                      SKIPPING the tests against django-oauth-toolkit: \(error.description)
+                      Run Scripts/test.sh (it installs them into .venv once) to run them.
+                    ************************************************************************
 
-                """.utf8))
+                    """.utf8))
             return .failure(error)
         } catch {
             return .failure(Unavailable(description: "\(error)"))
@@ -58,7 +60,9 @@ public enum DjangoProvider {
         if case .success = shared { return true }
         if ProcessInfo.processInfo.environment["OAUTHGEN_REQUIRE_PROVIDER"] == "1" { return true }
         if case .failure(let error) = shared {
-            SkippedPeers.note(peer: "django-oauth-toolkit and the Python mcp SDK", reason: "\(error.description) (Scripts/test.sh installs them)")
+            SkippedPeers.note(
+                peer: "django-oauth-toolkit and the Python mcp SDK",
+                reason: "\(error.description) (Scripts/test.sh installs them)")
         }
         return false
     }
@@ -96,14 +100,19 @@ public enum DjangoProvider {
 
         let (announced, printed) = ProcessRunner.announcedPort(output)
         guard let port = announced else {
-            throw Unavailable(description: printed.isEmpty ? "the provider exited before reporting its port" : "unexpected provider output: \(printed)")
+            throw Unavailable(
+                description: printed.isEmpty
+                    ? "the provider exited before reporting its port" : "unexpected provider output: \(printed)")
         }
 
-        let clients = try JSONSerialization.jsonObject(with: Data(contentsOf: state.appendingPathComponent("clients.json"))) as? [String: Any]
+        let clients =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: state.appendingPathComponent("clients.json")))
+            as? [String: Any]
         let ids = clients?["clients"] as? [String: String] ?? [:]
         return Instance(
             issuer: "http://127.0.0.1:\(port)/o", port: port,
-            clientID: ids["native"] ?? "", noConsentClientID: ids["native-no-consent"] ?? "", deviceClientID: ids["device"] ?? "",
+            clientID: ids["native"] ?? "", noConsentClientID: ids["native-no-consent"] ?? "",
+            deviceClientID: ids["device"] ?? "",
             privateUseScheme: clients?["scheme"] as? String ?? "",
             python: python, driver: supportDirectory.appendingPathComponent("login_driver.py").path)
     }
@@ -117,13 +126,17 @@ public enum DjangoProvider {
         }
         let probe = try run(python, ["-c", "import oauth2_provider, jwcrypto, requests"])
         guard probe.status == 0 else {
-            throw Unavailable(description: ".venv lacks the packages of Tests/Support/django-provider/requirements.txt: \(probe.output)")
+            throw Unavailable(
+                description:
+                    ".venv lacks the packages of Tests/Support/django-provider/requirements.txt: \(probe.output)")
         }
         return python
     }
 
     /// ``run(_:_:)`` off Swift's cooperative pool, for async tests (see `ProcessRunner.runDetached`).
-    public static func runDetached(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+    public static func runDetached(
+        _ executable: String, _ arguments: [String]
+    ) async throws -> (status: Int32, output: String) {
         let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: executable), arguments)
         return (run.status, run.stdout + run.stderr)
     }

@@ -33,7 +33,9 @@ public final class EnterprisePeers {
         if ProcessInfo.processInfo.environment["OAUTHGEN_REQUIRE_PROVIDER"] == "1" { return true }
         let probe = try? DjangoProvider.run(python, ["-c", "import authlib.oauth2.drafts.id_jag, idpyoidc.server"])
         if probe?.status == 0 { return true }
-        SkippedPeers.note(peer: "idpyoidc and authlib", reason: "the venv's Python cannot import them (Scripts/test.sh installs them)")
+        SkippedPeers.note(
+            peer: "idpyoidc and authlib", reason: "the venv's Python cannot import them (Scripts/test.sh installs them)"
+        )
         return false
     }
 
@@ -58,30 +60,56 @@ public final class EnterprisePeers {
     /// refresh there mints a new one only with `refreshRenewsIDToken`. With
     /// `clientMetadataDocuments` the authorization server also takes a Client ID Metadata
     /// Document's URL as client ID.
-    public init(identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil, accessTokenLifetimes: [Int] = [3600],
-                advertises: [String] = ["profile"], secretMethods: [String] = ["client_secret_basic", "client_secret_post"],
-                idTokenLifetime: Int = 3600, refreshRenewsIDToken: Bool = false, clientMetadataDocuments: Bool = false) throws {
+    public init(
+        identityClientJWKS: [String: Any]? = nil, serverClientJWKS: [String: Any]? = nil,
+        accessTokenLifetimes: [Int] = [3600],
+        advertises: [String] = ["profile"], secretMethods: [String] = ["client_secret_basic", "client_secret_post"],
+        idTokenLifetime: Int = 3600, refreshRenewsIDToken: Bool = false, clientMetadataDocuments: Bool = false
+    ) throws {
         let python = try DjangoProvider.instance().python
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-enterprise-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-enterprise-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var identityClient: [String: Any] = ["client_id": Self.identityClientID, "redirect_uris": ["http://127.0.0.1/callback"]]
-        if let identityClientJWKS { identityClient["jwks"] = identityClientJWKS } else { identityClient["client_secret"] = Self.identitySecret }
+        var identityClient: [String: Any] = [
+            "client_id": Self.identityClientID, "redirect_uris": ["http://127.0.0.1/callback"],
+        ]
+        if let identityClientJWKS {
+            identityClient["jwks"] = identityClientJWKS
+        } else {
+            identityClient["client_secret"] = Self.identitySecret
+        }
         identityConfiguration = directory.appendingPathComponent("identity-provider.json")
-        try Self.write(["clients": [identityClient], "id_jag": [String: Any](), "log": directory.appendingPathComponent("identity-provider.log").path,
-                        "id_token_lifetime": idTokenLifetime, "refresh_renews_id_token": refreshRenewsIDToken],
-                       to: identityConfiguration)
-        let (identity, identityPort) = try Self.start("identity_provider.py", python: python, configuration: identityConfiguration)
+        try Self.write(
+            [
+                "clients": [identityClient], "id_jag": [String: Any](),
+                "log": directory.appendingPathComponent("identity-provider.log").path,
+                "id_token_lifetime": idTokenLifetime, "refresh_renews_id_token": refreshRenewsIDToken,
+            ],
+            to: identityConfiguration)
+        let (identity, identityPort) = try Self.start(
+            "identity_provider.py", python: python, configuration: identityConfiguration)
         identityProvider = "http://127.0.0.1:\(identityPort)"
         var serverClient: [String: Any] = ["client_id": Self.serverClientID]
-        if let serverClientJWKS { serverClient["jwks"] = serverClientJWKS } else { serverClient["client_secret"] = Self.serverSecret }
+        if let serverClientJWKS {
+            serverClient["jwks"] = serverClientJWKS
+        } else {
+            serverClient["client_secret"] = Self.serverSecret
+        }
         let serverConfiguration = directory.appendingPathComponent("authorization-server.json")
-        try Self.write(["identity_provider": identityProvider, "clients": [serverClient],
-                        "introspection": ["client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret],
-                        "log": directory.appendingPathComponent("authorization-server.log").path, "expires_in": accessTokenLifetimes, "advertises": advertises,
-                        "secret_methods": secretMethods, "client_id_metadata_documents": clientMetadataDocuments],
-                       to: serverConfiguration)
+        try Self.write(
+            [
+                "identity_provider": identityProvider, "clients": [serverClient],
+                "introspection": [
+                    "client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret,
+                ],
+                "log": directory.appendingPathComponent("authorization-server.log").path,
+                "expires_in": accessTokenLifetimes, "advertises": advertises,
+                "secret_methods": secretMethods, "client_id_metadata_documents": clientMetadataDocuments,
+            ],
+            to: serverConfiguration)
         do {
-            let (server, serverPort) = try Self.start("authorization_server.py", python: python, configuration: serverConfiguration)
+            let (server, serverPort) = try Self.start(
+                "authorization_server.py", python: python, configuration: serverConfiguration)
             authorizationServer = "http://127.0.0.1:\(serverPort)"
             processes = [identity, server]
         } catch {
@@ -93,7 +121,8 @@ public final class EnterprisePeers {
     /// The identity provider's policy: it issues ID-JAGs for the authorization server, naming
     /// ``serverClientID``, for these resources only.
     public func allow(resources: [String], clientID: String = EnterprisePeers.serverClientID) throws {
-        var configuration = try JSONSerialization.jsonObject(with: Data(contentsOf: identityConfiguration)) as? [String: Any] ?? [:]
+        var configuration =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: identityConfiguration)) as? [String: Any] ?? [:]
         configuration["id_jag"] = [authorizationServer: ["client_id": clientID, "resources": resources]]
         try Self.write(configuration, to: identityConfiguration)
     }
@@ -101,8 +130,9 @@ public final class EnterprisePeers {
     /// An MCP server (the Python SDK's) whose tokens come from this authorization server, checked
     /// by introspection there.
     public func mcpServer(jsonResponses: Bool = false) throws -> MCPTestServer {
-        try MCPTestServer(authorizationServer: authorizationServer, introspection: authorizationServer + "/introspect",
-                          clientID: Self.introspection.clientID, secret: Self.introspection.secret, jsonResponses: jsonResponses)
+        try MCPTestServer(
+            authorizationServer: authorizationServer, introspection: authorizationServer + "/introspect",
+            clientID: Self.introspection.clientID, secret: Self.introspection.secret, jsonResponses: jsonResponses)
     }
 
     /// The token requests the identity provider received, in order.
@@ -118,8 +148,12 @@ public final class EnterprisePeers {
     }
 
     private func requests(in name: String) -> [[String: Any]] {
-        guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else {
+            return []
+        }
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
     }
 
     private static func write(_ object: [String: Any], to file: URL) throws {

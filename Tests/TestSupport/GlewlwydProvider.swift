@@ -46,18 +46,22 @@ public enum GlewlwydProvider {
     /// redirect URIs exactly; RFC 8252 §7.3 says any port), so loopback sign-ins work, slower.
     public static let separate = started(name: "separate", anyLoopbackPort: true)
 
-    private static func started(name: String, anyLoopbackPort: Bool = false) -> Result<Instance, DjangoProvider.Unavailable> {
+    private static func started(
+        name: String, anyLoopbackPort: Bool = false
+    ) -> Result<Instance, DjangoProvider.Unavailable> {
         do {
             return .success(try start(name: name, anyLoopbackPort: anyLoopbackPort))
         } catch let error as DjangoProvider.Unavailable {
-            FileHandle.standardError.write(Data("""
+            FileHandle.standardError.write(
+                Data(
+                    """
 
-                ************************************************************************
-                  SKIPPING the tests against Glewlwyd: \(error.description)
-                  Run .ci/run (it installs Debian's glewlwyd) to run them.
-                ************************************************************************
+                    ************************************************************************
+                      SKIPPING the tests against Glewlwyd: \(error.description)
+                      Run .ci/run (it installs Debian's glewlwyd) to run them.
+                    ************************************************************************
 
-                """.utf8))
+                    """.utf8))
             return .failure(error)
         } catch {
             return .failure(DjangoProvider.Unavailable(description: "\(error)"))
@@ -95,32 +99,39 @@ public enum GlewlwydProvider {
         }
         // The venv with requests and cryptography (django's requirements bring both).
         let python = try DjangoProvider.instance().python
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-glewlwyd-\(name)-\(getpid())")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-glewlwyd-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: state)
         try runStartScript(state: state, python: python, anyLoopbackPort: anyLoopbackPort)
         let first = runDirectories.withLock { directories in
             directories.append(state.path)
             return directories.count == 1
         }
-        if first { atexit {
-            for directory in runDirectories.withLock({ $0 }) {
-                let stop = Process()
-                stop.executableURL = GlewlwydProvider.supportDirectory.appendingPathComponent("stop.sh")
-                stop.environment = ["PEER2_RUN_DIR": directory, "PATH": "/usr/bin:/bin"]
-                try? stop.run()
-                stop.waitUntilExit()
+        if first {
+            atexit {
+                for directory in runDirectories.withLock({ $0 }) {
+                    let stop = Process()
+                    stop.executableURL = GlewlwydProvider.supportDirectory.appendingPathComponent("stop.sh")
+                    stop.environment = ["PEER2_RUN_DIR": directory, "PATH": "/usr/bin:/bin"]
+                    try? stop.run()
+                    stop.waitUntilExit()
+                }
             }
-        } }
+        }
         var values: [String: String] = [:]
-        for line in try String(contentsOf: state.appendingPathComponent("env"), encoding: .utf8).split(separator: "\n") {
+        for line in try String(contentsOf: state.appendingPathComponent("env"), encoding: .utf8).split(separator: "\n")
+        {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2 { values[parts[0]] = parts[1] }
         }
-        guard let issuer = values["PEER2_ISSUER"], let nonce = values["PEER2_ISSUER_DPOP_NONCE"], let par = values["PEER2_ISSUER_PAR_REQUIRED"] else {
+        guard let issuer = values["PEER2_ISSUER"], let nonce = values["PEER2_ISSUER_DPOP_NONCE"],
+            let par = values["PEER2_ISSUER_PAR_REQUIRED"]
+        else {
             throw DjangoProvider.Unavailable(description: "start.sh wrote no issuers: \(values)")
         }
-        return Instance(issuer: issuer, nonceIssuer: nonce, parRequiredIssuer: par, python: python,
-                        browser: supportDirectory.appendingPathComponent("browser.py").path)
+        return Instance(
+            issuer: issuer, nonceIssuer: nonce, parRequiredIssuer: par, python: python,
+            browser: supportDirectory.appendingPathComponent("browser.py").path)
     }
 }
 
@@ -129,11 +140,12 @@ extension GlewlwydProvider {
     /// private-use redirect it would hand the app (as the OS would), never contacting it.
     public static func browse(_ url: URL, cookieJar: String? = nil) async throws -> URL {
         let provider = try instance()
-        let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: provider.python),
-                                        [provider.browser] + (cookieJar.map { ["--cookie-jar", $0] } ?? []) + [url.absoluteString])
+        let run = try await ProcessRunner.runDetached(
+            URL(fileURLWithPath: provider.python),
+            [provider.browser] + (cookieJar.map { ["--cookie-jar", $0] } ?? []) + [url.absoluteString])
         let marker = "final redirect (private-use scheme, not contacted): "
         guard run.status == 0, let line = run.stderr.split(separator: "\n").first(where: { $0.contains(marker) }),
-              let range = line.range(of: marker), let callback = URL(string: String(line[range.upperBound...]))
+            let range = line.range(of: marker), let callback = URL(string: String(line[range.upperBound...]))
         else { throw DjangoProvider.Unavailable(description: "browser.py: exit \(run.status): \(run.stderr)") }
         return callback
     }
@@ -145,7 +157,8 @@ extension GlewlwydProvider {
         let process = Process()
         process.executableURL = supportDirectory.appendingPathComponent("start.sh")
         process.environment = ProcessInfo.processInfo.environment.merging([
-            "PEER2_RUN_DIR": state.path, "OAUTHGEN_PYTHON": python, "PEER2_LOOPBACK_ANY_PORT": anyLoopbackPort ? "1" : "0",
+            "PEER2_RUN_DIR": state.path, "OAUTHGEN_PYTHON": python,
+            "PEER2_LOOPBACK_ANY_PORT": anyLoopbackPort ? "1" : "0",
         ]) { _, new in new }
         let output = Pipe()
         let errors = Pipe()
@@ -155,7 +168,9 @@ extension GlewlwydProvider {
         // start.sh bounds every wait (20 s to come up, 60 s to seed); stderr is small.
         let issuer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard issuer.hasPrefix("http://127.0.0.1:"), FileManager.default.fileExists(atPath: state.appendingPathComponent("env").path) else {
+        guard issuer.hasPrefix("http://127.0.0.1:"),
+            FileManager.default.fileExists(atPath: state.appendingPathComponent("env").path)
+        else {
             throw DjangoProvider.Unavailable(description: "start.sh failed: \(log)")
         }
     }

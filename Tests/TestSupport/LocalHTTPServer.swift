@@ -59,8 +59,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
             case endlessBody
         }
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), chunked: Bool = false,
-                    fields: [Field] = [], stall: Stall? = nil) {
+        public init(
+            status: Int = 200, headers: [String: String] = [:], body: Data = Data(), chunked: Bool = false,
+            fields: [Field] = [], stall: Stall? = nil
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -77,7 +79,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
             Response(status: status, headers: ["Location": location])
         }
 
-        public static let notFound = Response(status: 404, headers: ["Content-Type": "text/plain"], body: Data("not found".utf8))
+        public static let notFound = Response(
+            status: 404, headers: ["Content-Type": "text/plain"], body: Data("not found".utf8))
     }
 
     public let port: UInt16
@@ -92,10 +95,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// Starts serving at once on an ephemeral port.
     public init(handler: @escaping @Sendable (Request) -> Response) throws {
         let descriptor = RawSocket.makeTCPSocket(AF_INET)
-        guard descriptor >= 0 else { throw RawSocket.Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw RawSocket.Failure(description: "socket: \(String(cString: strerror(errno)))")
+        }
         var address = RawSocket.ipv4Loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(descriptor, 64) == 0 else {
             close(descriptor)
@@ -173,7 +180,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
         while offset < response.body.count {
             let chunk = response.body[offset..<min(offset + 16_384, response.body.count)]
             // A client that stopped reading closes the connection: the rest goes nowhere.
-            guard RawSocket.sendAll(connection, Array("\(String(chunk.count, radix: 16))\r\n".utf8) + chunk + Array("\r\n".utf8)) else { return }
+            guard
+                RawSocket.sendAll(
+                    connection, Array("\(String(chunk.count, radix: 16))\r\n".utf8) + chunk + Array("\r\n".utf8))
+            else { return }
             offset += chunk.count
         }
         RawSocket.sendAll(connection, Array("0\r\n\r\n".utf8))
@@ -219,7 +229,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let body = Data(bytes[(end + 4)...].prefix(bodyLength))
         return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
@@ -227,7 +238,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     private static func findHeadEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
             return index
         }
         return nil

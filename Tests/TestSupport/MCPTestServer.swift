@@ -17,10 +17,14 @@ public final class MCPTestServer {
     /// Starts one for `provider`, answering with server-sent events unless `jsonResponses`;
     /// with `logsTokens`, noting the token of each request in ``tokenLog``.
     public init(provider: DjangoProvider.Instance, jsonResponses: Bool = false, logsTokens: Bool = false) throws {
-        let log = logsTokens ? FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-tokens-\(UUID().uuidString)") : nil
+        let log =
+            logsTokens
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-tokens-\(UUID().uuidString)")
+            : nil
         tokenLog = log
-        (process, port) = try startPeer("mcp-server/mcp_server.py", named: "the MCP server", provider: provider,
-                                        arguments: (jsonResponses ? ["--json-response"] : []) + (log.map { ["--token-log", $0.path] } ?? []))
+        (process, port) = try startPeer(
+            "mcp-server/mcp_server.py", named: "the MCP server", provider: provider,
+            arguments: (jsonResponses ? ["--json-response"] : []) + (log.map { ["--token-log", $0.path] } ?? []))
     }
 
     /// The distinct tokens that reached the server so far (``tokenLog``'s distinct lines).
@@ -31,10 +35,15 @@ public final class MCPTestServer {
 
     /// Starts one whose tokens come from `authorizationServer`, checked at `introspection` with
     /// these credentials (an enterprise peer's, ``EnterprisePeers/mcpServer(jsonResponses:)``).
-    public init(authorizationServer: String, introspection: String, clientID: String, secret: String, jsonResponses: Bool = false) throws {
+    public init(
+        authorizationServer: String, introspection: String, clientID: String, secret: String,
+        jsonResponses: Bool = false
+    ) throws {
         tokenLog = nil
-        (process, port) = try startScript("mcp-server/mcp_server.py", named: "the MCP server", python: try DjangoProvider.instance().python,
-                                          arguments: [authorizationServer, introspection, clientID, secret] + (jsonResponses ? ["--json-response"] : []))
+        (process, port) = try startScript(
+            "mcp-server/mcp_server.py", named: "the MCP server", python: try DjangoProvider.instance().python,
+            arguments: [authorizationServer, introspection, clientID, secret]
+                + (jsonResponses ? ["--json-response"] : []))
     }
 
     /// Stops the server.

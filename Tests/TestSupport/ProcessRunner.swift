@@ -46,7 +46,9 @@ public enum ProcessRunner {
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else { return (nil, text) }
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else {
+            return (nil, text)
+        }
         return (port, text)
     }
 
@@ -66,11 +68,14 @@ public enum ProcessRunner {
     /// ``run(_:_:in:environment:)`` for async tests: the wait happens on a dispatch thread, not on
     /// one of the two threads Swift's cooperative pool has on a 2-core machine, where a few
     /// blocked waits would stall every other test's tasks (and time out their listeners).
-    public static func runDetached(_ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
-                                   environment: [String: String] = [:]) async throws -> Run {
+    public static func runDetached(
+        _ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
+        environment: [String: String] = [:]
+    ) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(executable, arguments, in: directory, environment: environment) })
+                continuation.resume(
+                    with: Result { try run(executable, arguments, in: directory, environment: environment) })
             }
         }
     }
@@ -78,8 +83,10 @@ public enum ProcessRunner {
     /// Runs a program to its end; `environment` is added to this process's own. With `timeout`,
     /// a program still running after that many seconds is terminated and the run says so
     /// (``Run/timedOut``): a test of "this never hangs" fails instead of hanging the suite.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
-                           environment: [String: String] = [:], timeout: TimeInterval? = nil) throws -> Run {
+    public static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
+        environment: [String: String] = [:], timeout: TimeInterval? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -89,7 +96,8 @@ public enum ProcessRunner {
         process.currentDirectoryURL = directory
         // stderr goes to a file, so a child writing a lot to both streams can never block on a
         // full pipe while stdout is being read.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-stderr-\(UUID().uuidString)")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let errorHandle = try FileHandle(forWritingTo: errorFile)
@@ -108,7 +116,9 @@ public enum ProcessRunner {
         watchdog.cancel()
         try errorHandle.close()
         let errData = (try? Data(contentsOf: errorFile)) ?? Data()
-        var run = Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        var run = Run(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
         run.timedOut = expired.value
         return run
     }

@@ -40,13 +40,17 @@ public final class ProtectedAPI {
     /// first token it sees is refused with that RFC 9470 challenge. `scopesSupported` is what its
     /// metadata lists (`[]` leaves the optional member out; `nil`, the default, lists `read` and
     /// `write`, or nothing for ``AuthenticationChallenge/growingScopes(listed:)`` unlisted).
-    public init(provider: DjangoProvider.Instance, requiredScopes: [String] = ["read"], stepUp: AuthenticationChallenge? = nil,
-                scopesSupported: [String]? = nil) throws {
-        documents = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-client-metadata-\(UUID().uuidString)")
+    public init(
+        provider: DjangoProvider.Instance, requiredScopes: [String] = ["read"], stepUp: AuthenticationChallenge? = nil,
+        scopesSupported: [String]? = nil
+    ) throws {
+        documents = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-client-metadata-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
-        (process, port) = try startPeer("django-provider/protected_api.py", named: "the protected API", provider: provider,
-                                         arguments: [requiredScopes.joined(separator: ","), documents.path, stepUp?.argument ?? ""]
-                                             + (scopesSupported.map { [$0.joined(separator: ",")] } ?? []))
+        (process, port) = try startPeer(
+            "django-provider/protected_api.py", named: "the protected API", provider: provider,
+            arguments: [requiredScopes.joined(separator: ","), documents.path, stepUp?.argument ?? ""]
+                + (scopesSupported.map { [$0.joined(separator: ",")] } ?? []))
     }
 
     /// Writes a Client ID Metadata Document this API serves, and returns its client ID:

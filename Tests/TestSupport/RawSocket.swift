@@ -31,7 +31,9 @@ public final class RawSocket: @unchecked Sendable {
         if family == AF_INET {
             var address = Self.ipv4Loopback(port: port)
             connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         } else {
             var address = sockaddr_in6()
@@ -39,7 +41,9 @@ public final class RawSocket: @unchecked Sendable {
             address.sin6_port = port.bigEndian
             address.sin6_addr = in6addr_loopback
             connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
             }
         }
         guard connected == 0 else {
@@ -65,7 +69,8 @@ public final class RawSocket: @unchecked Sendable {
 
     /// What the peer sent, and whether it closed the connection (rather than `timeout` passing).
     public func receive(timeout: TimeInterval = 10) -> (text: String, closed: Bool) {
-        var timeoutValue = timeval(tv_sec: .init(Int(timeout)), tv_usec: .init(Int((timeout - timeout.rounded(.down)) * 1_000_000)))
+        var timeoutValue = timeval(
+            tv_sec: .init(Int(timeout)), tv_usec: .init(Int((timeout - timeout.rounded(.down)) * 1_000_000)))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeoutValue, socklen_t(MemoryLayout<timeval>.size))
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

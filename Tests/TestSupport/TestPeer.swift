@@ -3,9 +3,14 @@ import Foundation
 /// Starts `Tests/Support/<script>` with the venv's Python, the provider's issuer, its
 /// introspection endpoint and the resource server's credentials, then `arguments`; returns the
 /// process and the port it announced.
-func startPeer(_ script: String, named name: String, provider: DjangoProvider.Instance, arguments: [String]) throws -> (Process, Int) {
-    try startScript(script, named: name, python: provider.python,
-                    arguments: [provider.issuer, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret"] + arguments)
+func startPeer(
+    _ script: String, named name: String, provider: DjangoProvider.Instance, arguments: [String]
+) throws -> (Process, Int) {
+    try startScript(
+        script, named: name, python: provider.python,
+        arguments: [
+            provider.issuer, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret",
+        ] + arguments)
 }
 
 /// Starts `Tests/Support/<script>` with `python` and `arguments`; returns the process and the port

@@ -22,7 +22,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let (tool, cli) = (directory.appendingPathComponent("tool"), directory.appendingPathComponent("cli"))
         let byTool = try Self.tool(["generate", "Examples/Providers", "--output", tool.path, "--access-level=public"])
-        let byCLI = try OAuthGenBinary.run(["generate", "Examples/Providers", "--output", cli.path, "--access-level", "public"])
+        let byCLI = try OAuthGenBinary.run([
+            "generate", "Examples/Providers", "--output", cli.path, "--access-level", "public",
+        ])
         #expect(byTool.status == 0, "\(byTool.stderr)")
         #expect(byCLI.status == 0)
         #expect(byTool.stderr == byCLI.stderr)
@@ -30,15 +32,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: tool.path).sorted() == names)
         #expect(names.count == 8)
         for name in names {
-            #expect(FileManager.default.contents(atPath: tool.appendingPathComponent(name).path) == FileManager.default.contents(atPath: cli.appendingPathComponent(name).path), "\(name)")
+            #expect(
+                FileManager.default.contents(atPath: tool.appendingPathComponent(name).path)
+                    == FileManager.default.contents(atPath: cli.appendingPathComponent(name).path), "\(name)")
         }
     }
 
     @Test func aBadInputFailsAsTheCLIDoes() throws {
         let directory = try makeTestDirectory("generate-tool")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let byTool = try Self.tool(["generate", "Examples/BadRedirect", "-o", directory.appendingPathComponent("out").path])
-        let byCLI = try OAuthGenBinary.run(["generate", "Examples/BadRedirect", "-o", directory.appendingPathComponent("out").path])
+        let byTool = try Self.tool([
+            "generate", "Examples/BadRedirect", "-o", directory.appendingPathComponent("out").path,
+        ])
+        let byCLI = try OAuthGenBinary.run([
+            "generate", "Examples/BadRedirect", "-o", directory.appendingPathComponent("out").path,
+        ])
         #expect(byTool.status == 1)
         #expect(byTool.stderr == byCLI.stderr)
         #expect(byTool.stderr.contains("error:"))
@@ -53,7 +61,10 @@ import Testing
         (["generate", "x", "--output"], "error: expected a value after --output, found none"),
         (["generate", "x", "--output", "a", "--output", "b"], "error: expected --output once, found it twice"),
         (["generate", "x", "--output", "out", "--fetch"], "error: expected an option of generate, found --fetch"),
-        (["generate", "x", "--output", "out", "--access-level", "open"], "error: expected --access-level to be one of public, internal, found open"),
+        (
+            ["generate", "x", "--output", "out", "--access-level", "open"],
+            "error: expected --access-level to be one of public, internal, found open"
+        ),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {
         let run = try Self.tool(arguments)

@@ -10,7 +10,9 @@ import Darwin
 /// The generator's findings from the attack review (hardening 12–16, and 2 for `fetch`), each
 /// through the real `oauthgen` binary.
 @Suite struct HardeningTests {
-    static func quirkFile(name: String? = nil, scopes: [String] = [], claims: [String: String] = [:], extra: String = "") -> String {
+    static func quirkFile(
+        name: String? = nil, scopes: [String] = [], claims: [String: String] = [:], extra: String = ""
+    ) -> String {
         func escaped(_ text: String) -> String {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         }
@@ -44,7 +46,10 @@ import Darwin
     /// output compiles. Before: `static let _`, `let container` shadowing the decoder's, exit 0.
     @Test func hostileScopeAndClaimNamesStillCompile() throws {
         let scopes = ["*", "_", "名前", "container", "self", "rawValue", "init", "default", "Type", "a b", "1x"]
-        let claims = ["container": "string", "decoder": "string", "_": "bool", "CodingKey": "int", "名前": "string", "self": "string", "String": "strings"]
+        let claims = [
+            "container": "string", "decoder": "string", "_": "bool", "CodingKey": "int", "名前": "string",
+            "self": "string", "String": "strings",
+        ]
         let input = try write(["hostile.quirks.plist": Self.quirkFile(scopes: scopes, claims: claims)])
         defer { try? FileManager.default.removeItem(at: input) }
         let output = input.appendingPathComponent("out")
@@ -64,7 +69,8 @@ import Darwin
         // Deterministic: a second run writes the same bytes.
         let again = input.appendingPathComponent("again")
         #expect(try OAuthGenBinary.run(["generate", input.path, "--output", again.path]).status == 0)
-        #expect(try String(contentsOf: again.appendingPathComponent("hostile.oauthgen.swift"), encoding: .utf8) == source)
+        #expect(
+            try String(contentsOf: again.appendingPathComponent("hostile.oauthgen.swift"), encoding: .utf8) == source)
     }
 
     /// Found by FuzzImport: with a declared encoding other than UTF-8, libxml2 decoded the bytes
@@ -73,12 +79,18 @@ import Darwin
     /// one located error.
     @Test(arguments: ["ISO-2022-JP", "UTF-16", "ISO-8859-1"])
     func aDeclaredEncodingOtherThanUTF8IsOneLocatedErrorAndNothingElse(encoding: String) throws {
-        let input = try write(["odd.quirks.plist": "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<plist version=\"1.0\"><dict>\u{1B}$B\u{8}\t<key>clientID</key><string>x</string></dict></plist>\n"])
+        let input = try write([
+            "odd.quirks.plist":
+                "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<plist version=\"1.0\"><dict>\u{1B}$B\u{8}\t<key>clientID</key><string>x</string></dict></plist>\n"
+        ])
         defer { try? FileManager.default.removeItem(at: input) }
         let run = try OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
         let file = input.appendingPathComponent("odd.quirks.plist").path
-        #expect(run.stderrLines == ["\(file):1:31: error: expected the encoding declaration to say UTF-8, found \"\(encoding)\" [plist-syntax] (XML 1.0 §2.1)"])
+        #expect(
+            run.stderrLines == [
+                "\(file):1:31: error: expected the encoding declaration to say UTF-8, found \"\(encoding)\" [plist-syntax] (XML 1.0 §2.1)"
+            ])
     }
 
     /// Found by FuzzImport too: leading NUL bytes made libxml2 guess UCS-4 and print
@@ -88,11 +100,17 @@ import Darwin
         defer { try? FileManager.default.removeItem(at: input) }
         let run = try OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
-        #expect(run.stderrLines == ["\(input.appendingPathComponent("odd.quirks.plist").path):1:1: error: expected XML text, found a NUL byte (XML 1.0 §2.2) [plist-syntax] (XML 1.0 §2.1)"])
+        #expect(
+            run.stderrLines == [
+                "\(input.appendingPathComponent("odd.quirks.plist").path):1:1: error: expected XML text, found a NUL byte (XML 1.0 §2.2) [plist-syntax] (XML 1.0 §2.1)"
+            ])
     }
 
     /// Hardening 12: a type name that cannot be one is a located error, not uncompilable output.
-    @Test(arguments: ["Any", "CodingKey", "Self", "Type", "AnyObject", "_", "OAuthSession", "SignIn", "OAuthError", "Error", "Task", "Result"])
+    @Test(arguments: [
+        "Any", "CodingKey", "Self", "Type", "AnyObject", "_", "OAuthSession", "SignIn", "OAuthError", "Error", "Task",
+        "Result",
+    ])
     func typeNamesThatCannotCompileAreLocatedErrors(name: String) throws {
         let input = try write(["odd.quirks.plist": Self.quirkFile(name: name)])
         defer { try? FileManager.default.removeItem(at: input) }
@@ -100,13 +118,19 @@ import Darwin
         let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
         #expect(run.status == 1)
         let file = input.appendingPathComponent("odd.quirks.plist").path
-        #expect(run.stderrLines == ["\(file):4:16: error: expected \"name\" to be a Swift type name (a letter or '_' then letters, digits or '_', not a keyword, not a type of OAuthRuntime or the standard library the app would lose), found \"\(name)\" [quirk-invalid-name]"])
+        #expect(
+            run.stderrLines == [
+                "\(file):4:16: error: expected \"name\" to be a Swift type name (a letter or '_' then letters, digits or '_', not a keyword, not a type of OAuthRuntime or the standard library the app would lose), found \"\(name)\" [quirk-invalid-name]"
+            ])
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     /// Hardening 14: endpoints that are no valid URI are located errors; before, they became
     /// `URL(string: …)!`, which traps at launch where Foundation refuses them.
-    @Test(arguments: ["https://id.example.com/a b", "https://id.example.com/a\\\"b", "https://id.example.com:99999/t", "https://id.example.com/%zz", "https://id.example.com/a\\\\b"])
+    @Test(arguments: [
+        "https://id.example.com/a b", "https://id.example.com/a\\\"b", "https://id.example.com:99999/t",
+        "https://id.example.com/%zz", "https://id.example.com/a\\\\b",
+    ])
     func invalidEndpointURLsAreLocatedErrors(endpoint: String) throws {
         let discovery = """
             {"issuer": "https://id.example.com", "authorization_endpoint": "https://id.example.com/a",
@@ -118,7 +142,9 @@ import Darwin
         #expect(run.status == 1)
         let file = input.appendingPathComponent("bad.oauth-authorization-server.json").path
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
-        #expect(run.stderr.hasPrefix("\(file):2:20: error: expected \"token_endpoint\" to be an absolute https URL: "), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("\(file):2:20: error: expected \"token_endpoint\" to be an absolute https URL: "),
+            "\(run.stderr)")
         #expect(run.stderr.contains("[discovery-invalid-url]"))
     }
 
@@ -130,15 +156,27 @@ import Darwin
              "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}
             """
         }
-        let input = try write(["dev.oauth-authorization-server.json": document("http://localhost:8080"),
-                               "loop.oauth-authorization-server.json": document("http://127.0.0.1:8080")])
+        let input = try write([
+            "dev.oauth-authorization-server.json": document("http://localhost:8080"),
+            "loop.oauth-authorization-server.json": document("http://127.0.0.1:8080"),
+        ])
         defer { try? FileManager.default.removeItem(at: input) }
         let run = try OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
-        let severities = run.stderrLines.map { line in line.contains(": error: ") ? "error" : line.contains(": warning: ") ? "warning" : "other" }
-        #expect(run.stderrLines.filter { $0.contains("dev.oauth") }.allSatisfy { $0.contains(": error: ") && $0.contains("[discovery-insecure-endpoint]") })
-        #expect(run.stderrLines.filter { $0.contains("loop.oauth") }.allSatisfy { $0.contains(": warning: ") && $0.contains("allowInsecureLoopback: true") })
-        #expect(severities.filter { $0 == "error" }.count == 3 && severities.filter { $0 == "warning" }.count == 3, "\(run.stderr)")
+        let severities = run.stderrLines.map { line in
+            line.contains(": error: ") ? "error" : line.contains(": warning: ") ? "warning" : "other"
+        }
+        #expect(
+            run.stderrLines.filter { $0.contains("dev.oauth") }.allSatisfy {
+                $0.contains(": error: ") && $0.contains("[discovery-insecure-endpoint]")
+            })
+        #expect(
+            run.stderrLines.filter { $0.contains("loop.oauth") }.allSatisfy {
+                $0.contains(": warning: ") && $0.contains("allowInsecureLoopback: true")
+            })
+        #expect(
+            severities.filter { $0 == "error" }.count == 3 && severities.filter { $0 == "warning" }.count == 3,
+            "\(run.stderr)")
     }
 
     /// Hardening 13: input text cannot forge a diagnostic line or drive the terminal.
@@ -162,12 +200,17 @@ import Darwin
     /// Scopes holding them are no scope tokens and get no constant (`quirk-invalid-scope`); claim
     /// names are any JSON member names and are generated, escaped.
     @Test func bidiAndZeroWidthCharactersAreWarnedAboutAndEscaped() throws {
-        let input = try write(["trojan.quirks.plist": Self.quirkFile(scopes: ["read\u{202E}etirw"], claims: ["a\u{200B}b": "string", "x\u{202E}y": "string"])])
+        let input = try write([
+            "trojan.quirks.plist": Self.quirkFile(
+                scopes: ["read\u{202E}etirw"], claims: ["a\u{200B}b": "string", "x\u{202E}y": "string"])
+        ])
         defer { try? FileManager.default.removeItem(at: input) }
         let output = input.appendingPathComponent("out")
         let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
         #expect(run.status == 0)
-        #expect(run.stderrLines.filter { $0.contains(": warning: ") && $0.contains("[input-invisible-character]") }.count == 3, "\(run.stderr)")
+        #expect(
+            run.stderrLines.filter { $0.contains(": warning: ") && $0.contains("[input-invisible-character]") }.count
+                == 3, "\(run.stderr)")
         #expect(run.stderr.contains("U+202E") && run.stderr.contains("U+200B"))
         #expect(run.stderrLines.filter { $0.contains("[quirk-invalid-scope]") }.count == 1, "\(run.stderr)")
         let source = try String(contentsOf: output.appendingPathComponent("trojan.oauthgen.swift"), encoding: .utf8)
@@ -185,15 +228,20 @@ import Darwin
         #expect(mkfifo(fifo, 0o600) == 0)
         let run = try OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
-        #expect(run.stderrLines == ["\(fifo):1:1: error: expected a regular file, found a FIFO (named pipe) [input-unreadable]"])
+        #expect(
+            run.stderrLines == [
+                "\(fifo):1:1: error: expected a regular file, found a FIFO (named pipe) [input-unreadable]"
+            ])
     }
 
     /// Hardening 16: CR-only and CRLF line ends count as editors count them.
     @Test(arguments: ["\r", "\r\n"])
     func lineEndsOtherThanLFGiveTheRightLine(lineEnd: String) throws {
-        let discovery = ["{\"issuer\": \"https://id.example.com\",", "\"authorization_endpoint\": \"https://id.example.com/a\",",
-                         "\"token_endpoint\": \"http://id.example.com/t\",",
-                         "\"response_types_supported\": [\"code\"], \"code_challenge_methods_supported\": [\"S256\"]}"].joined(separator: lineEnd)
+        let discovery = [
+            "{\"issuer\": \"https://id.example.com\",", "\"authorization_endpoint\": \"https://id.example.com/a\",",
+            "\"token_endpoint\": \"http://id.example.com/t\",",
+            "\"response_types_supported\": [\"code\"], \"code_challenge_methods_supported\": [\"S256\"]}",
+        ].joined(separator: lineEnd)
         let plistLines = Self.quirkFile(extra: "<key>pkce</key><string>plain</string>").components(separatedBy: "\n")
         let pkceLine = try #require(plistLines.firstIndex { $0.hasPrefix("<key>pkce</key>") }) + 1
         let plist = plistLines.joined(separator: lineEnd)
@@ -203,12 +251,18 @@ import Darwin
         let json = input.appendingPathComponent("cr.oauth-authorization-server.json").path
         let quirks = input.appendingPathComponent("cr.quirks.plist").path
         #expect(run.stderrLines.contains { $0.hasPrefix("\(json):3:19: error:") }, "\(run.stderr)")
-        #expect(run.stderrLines.contains { $0.hasPrefix("\(quirks):\(pkceLine):16: warning:") && $0.contains("[quirk-weak-pkce]") }, "\(run.stderr)")
+        #expect(
+            run.stderrLines.contains {
+                $0.hasPrefix("\(quirks):\(pkceLine):16: warning:") && $0.contains("[quirk-weak-pkce]")
+            }, "\(run.stderr)")
         // libxml2's own line count (LF only) is mapped too.
         let broken = try write(["cut.quirks.plist": plistLines.prefix(5).joined(separator: lineEnd) + lineEnd])
         defer { try? FileManager.default.removeItem(at: broken) }
         let syntax = try OAuthGenBinary.run(["validate", broken.path])
-        #expect(syntax.stderrLines.first?.hasPrefix(broken.appendingPathComponent("cut.quirks.plist").path + ":6:1: error: expected well-formed XML") == true, "\(syntax.stderr)")
+        #expect(
+            syntax.stderrLines.first?.hasPrefix(
+                broken.appendingPathComponent("cut.quirks.plist").path + ":6:1: error: expected well-formed XML")
+                == true, "\(syntax.stderr)")
     }
 
     /// Hardening 16: did-you-mean stays linear on hostile lengths (before: 4 s at 10k characters,
@@ -232,9 +286,14 @@ import Darwin
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pinned = directory.appendingPathComponent("p.openid-configuration.json")
-        let run = try OAuthGenBinary.run(["fetch", issuerServer.origin, "--allow-insecure-loopback", "--output", pinned.path])
+        let run = try OAuthGenBinary.run([
+            "fetch", issuerServer.origin, "--allow-insecure-loopback", "--output", pinned.path,
+        ])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: expected the document at \(issuerServer.origin)/.well-known/openid-configuration, found HTTP 302 redirecting to '\(target)/.well-known/openid-configuration'; redirects are not followed: pin the issuer the redirect names only if you trust it [fetch-failed]\n")
+        #expect(
+            run.stderr
+                == "error: expected the document at \(issuerServer.origin)/.well-known/openid-configuration, found HTTP 302 redirecting to '\(target)/.well-known/openid-configuration'; redirects are not followed: pin the issuer the redirect names only if you trust it [fetch-failed]\n"
+        )
         #expect(elsewhere.requests.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: pinned.path))
     }
@@ -243,11 +302,15 @@ import Darwin
     /// body was read whole, 857 MB resident, then refused).
     @Test func fetchRefusesAnOversizedDocument() throws {
         let issuerServer = try LocalHTTPServer { _ in
-            LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 3 << 20))
+            LocalHTTPServer.Response(
+                status: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 3 << 20))
         }
         let run = try OAuthGenBinary.run(["fetch", issuerServer.origin, "--allow-insecure-loopback"])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: expected a discovery document of at most 1048576 bytes from \(issuerServer.origin)/.well-known/openid-configuration, found a larger one [fetch-failed]\n")
+        #expect(
+            run.stderr
+                == "error: expected a discovery document of at most 1048576 bytes from \(issuerServer.origin)/.well-known/openid-configuration, found a larger one [fetch-failed]\n"
+        )
         #expect(run.stdout.isEmpty)
     }
 }

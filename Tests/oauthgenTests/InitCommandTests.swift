@@ -23,12 +23,18 @@ import Testing
             "aws-cognito": ["region": "us-east-1", "userPoolID": "us-east-1_4OqDoWVrZ"],
         ]
         var arguments = ["init", entry.id, "--output", output.path, "--bundle-id", "com.example.app"]
-        arguments += ["--client-id", entry.redirects.first?.shape == .reversedClientID ? "1234-abc.apps.googleusercontent.com" : "client-\(entry.id)"]
+        arguments += [
+            "--client-id",
+            entry.redirects.first?.shape == .reversedClientID
+                ? "1234-abc.apps.googleusercontent.com" : "client-\(entry.id)",
+        ]
         if !entry.redirects.contains(where: { $0.shape != .claimedHTTPS }) {
             arguments += ["--redirect-uri", "https://app.example.com/oauth/\(entry.id)"]
         }
         for parameter in entry.parameters {
-            arguments += ["--set", "\(parameter.name)=\(fixtureParameters[entry.id]?[parameter.name] ?? parameter.example)"]
+            arguments += [
+                "--set", "\(parameter.name)=\(fixtureParameters[entry.id]?[parameter.name] ?? parameter.example)",
+            ]
         }
         return arguments
     }
@@ -60,20 +66,29 @@ import Testing
                 try FileManager.default.copyItem(at: fixture, to: document)
             } else {
                 // Nothing to pin without the team's tenant: init says how, and the client waits for it.
-                #expect(run.stderr.contains("note: pin the provider's metadata next: oauthgen fetch"), "\(entry.id): \(run.stderr)")
+                #expect(
+                    run.stderr.contains("note: pin the provider's metadata next: oauthgen fetch"),
+                    "\(entry.id): \(run.stderr)")
                 unpinned.append(entry.id)
                 try FileManager.default.removeItem(at: providers.appendingPathComponent("\(entry.id).quirks.plist"))
             }
         }
         // Each one here is an entry whose client no test compiles (django-oauth-toolkit's is, from its
         // live document, in InitFetchTests): keep the list short, and deliberate.
-        #expect(unpinned == ["azure-ad-b2c", "django-oauth-toolkit", "keycloak", "microsoft-consumers", "microsoft-entra-tenant", "okta-custom", "zitadel"])
+        #expect(
+            unpinned == [
+                "azure-ad-b2c", "django-oauth-toolkit", "keycloak", "microsoft-consumers", "microsoft-entra-tenant",
+                "okta-custom", "zitadel",
+            ])
 
         let validation = await OAuthGenInProcess.run(["validate", providers.path])
         #expect(validation.status == 0, "\(validation.stderr)")
         // "file [rule]" for each warning.
         let warnings = validation.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }.map { line in
-            let file = line.split(separator: ":").first.map { ($0 as Substring).split(separator: "/").last.map(String.init) ?? "" } ?? ""
+            let file =
+                line.split(separator: ":").first.map {
+                    ($0 as Substring).split(separator: "/").last.map(String.init) ?? ""
+                } ?? ""
             let rule = line.split(separator: "[").last?.split(separator: "]").first.map(String.init) ?? ""
             return "\(file) [\(rule)]"
         }
@@ -91,25 +106,33 @@ import Testing
     @Test func gitHubFromNothing() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = await OAuthGenInProcess.run(["init", "github", "--client-id", "Iv1.8a61f9b3a7aba766", "--output", directory.path])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderrLines == [
-            "note: GitHub, loopback redirects: the port may differ from the registered callback URL's (docs.github.com, \"Loopback redirect urls\") [catalog-advice]",
-            "warning: GitHub refuses clients without a secret, and an app cannot keep one (RFC 8252 §8.5): exchange codes on your server (BackendCodeExchange) [catalog-advice]",
-            "wrote github.quirks.plist to \(directory.path)",
+        let run = await OAuthGenInProcess.run([
+            "init", "github", "--client-id", "Iv1.8a61f9b3a7aba766", "--output", directory.path,
         ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines == [
+                "note: GitHub, loopback redirects: the port may differ from the registered callback URL's (docs.github.com, \"Loopback redirect urls\") [catalog-advice]",
+                "warning: GitHub refuses clients without a secret, and an app cannot keep one (RFC 8252 §8.5): exchange codes on your server (BackendCodeExchange) [catalog-advice]",
+                "wrote github.quirks.plist to \(directory.path)",
+            ])
         let text = try String(contentsOf: directory.appendingPathComponent("github.quirks.plist"), encoding: .utf8)
         #expect(text.contains("\t<key>clientID</key>\n\t<string>Iv1.8a61f9b3a7aba766</string>"))
         #expect(text.contains("\t\t<string>http://127.0.0.1/oauth/github</string>"))
         // Each quirk keeps its source as a comment, in the file the team reads.
-        #expect(text.contains("\t<!-- Token responses list scopes comma-separated (\"scope\":\"repo,gist\", authorizing-oauth-apps) -->\n\t<key>scopeSeparator</key>"))
+        #expect(
+            text.contains(
+                "\t<!-- Token responses list scopes comma-separated (\"scope\":\"repo,gist\", authorizing-oauth-apps) -->\n\t<key>scopeSeparator</key>"
+            ))
         #expect(contents(of: directory) == ["github.quirks.plist"])
     }
 
     @Test func googlesRedirectIsTheReversedClientID() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
+        let run = await OAuthGenInProcess.run([
+            "init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let text = try String(contentsOf: directory.appendingPathComponent("google.quirks.plist"), encoding: .utf8)
         #expect(text.contains("<string>com.googleusercontent.apps.1234-abc:/oauth2redirect</string>"))
@@ -117,10 +140,14 @@ import Testing
 
         // A client ID that is not Google's shape cannot give the reversed scheme; loopback is next in line.
         let other = directory.appendingPathComponent("other")
-        let desktop = await OAuthGenInProcess.run(["init", "google", "--client-id", "desktop-client", "--output", other.path])
+        let desktop = await OAuthGenInProcess.run([
+            "init", "google", "--client-id", "desktop-client", "--output", other.path,
+        ])
         #expect(desktop.status == 0, "\(desktop.stderr)")
         #expect(desktop.stderr.contains("note: Google, loopback redirects: the Desktop app client type only"))
-        #expect(try String(contentsOf: other.appendingPathComponent("google.quirks.plist"), encoding: .utf8).contains("<string>http://127.0.0.1/oauth/google</string>"))
+        #expect(
+            try String(contentsOf: other.appendingPathComponent("google.quirks.plist"), encoding: .utf8).contains(
+                "<string>http://127.0.0.1/oauth/google</string>"))
     }
 
     /// Before the fix, init replaced a discovery document a team had pinned by hand, unasked.
@@ -130,13 +157,21 @@ import Testing
         let pinned = directory.appendingPathComponent("google.openid-configuration.json")
         let handPinned = Data(#"{"issuer": "https://accounts.google.com", "note": "pinned by hand"}"#.utf8)
         try handPinned.write(to: pinned)
-        let run = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path])
+        let run = await OAuthGenInProcess.run([
+            "init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path,
+        ])
         #expect(run.status == 1)
-        #expect(run.stderrLines.last == "\(pinned.path):1:1: error: expected no google.openid-configuration.json in \(directory.path), found one with other contents; pass --force to replace it [input-duplicate]")
+        #expect(
+            run.stderrLines.last
+                == "\(pinned.path):1:1: error: expected no google.openid-configuration.json in \(directory.path), found one with other contents; pass --force to replace it [input-duplicate]"
+        )
         #expect(try Data(contentsOf: pinned) == handPinned)
         #expect(contents(of: directory) == ["google.openid-configuration.json"])
 
-        let forced = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path, "--force"])
+        let forced = await OAuthGenInProcess.run([
+            "init", "google", "--client-id", "1234-abc.apps.googleusercontent.com", "--output", directory.path,
+            "--force",
+        ])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try Data(contentsOf: pinned) != handPinned)
     }
@@ -144,61 +179,91 @@ import Testing
     @Test func aRedirectTheProviderDoesNotAllowIsRefusedAndNothingIsWritten() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = await OAuthGenInProcess.run(["init", "google", "--client-id", "1234-abc.apps.googleusercontent.com",
-                                          "--redirect-uri", "https://app.example.com/cb", "--output", directory.path])
-        #expect(run.status == 1)
-        #expect(run.stderrLines == [
-            "error: expected a redirect of a kind Google allows native apps (reversedClientID, loopback), found https://app.example.com/cb, a claimedHTTPS URI [catalog-redirect-not-allowed]",
+        let run = await OAuthGenInProcess.run([
+            "init", "google", "--client-id", "1234-abc.apps.googleusercontent.com",
+            "--redirect-uri", "https://app.example.com/cb", "--output", directory.path,
         ])
+        #expect(run.status == 1)
+        #expect(
+            run.stderrLines == [
+                "error: expected a redirect of a kind Google allows native apps (reversedClientID, loopback), found https://app.example.com/cb, a claimedHTTPS URI [catalog-redirect-not-allowed]"
+            ])
         #expect(contents(of: directory).isEmpty)
     }
 
     @Test func aFileThatFailsValidationIsNeverWritten() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--redirect-uri", "http://127.0.0.1/cb#x", "--output", directory.path])
+        let run = await OAuthGenInProcess.run([
+            "init", "github", "--client-id", "x", "--redirect-uri", "http://127.0.0.1/cb#x", "--output", directory.path,
+        ])
         #expect(run.status == 1)
         // Located where the file would have been, and nothing is there.
         let file = directory.appendingPathComponent("github.quirks.plist").path
-        #expect(run.stderrLines.contains { $0.hasPrefix("\(file):") && $0.contains("[redirect-fragment]") }, "\(run.stderr)")
+        #expect(
+            run.stderrLines.contains { $0.hasPrefix("\(file):") && $0.contains("[redirect-fragment]") }, "\(run.stderr)"
+        )
         #expect(contents(of: directory).isEmpty)
     }
 
     @Test func theNextStepNamesTheIssuerTheDocumentWillCarry() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = await OAuthGenInProcess.run(["init", "microsoft-entra", "--client-id", "x", "--bundle-id", "com.example.app", "--set", "tenant=organizations",
-                                          "--output", directory.path])
+        let run = await OAuthGenInProcess.run([
+            "init", "microsoft-entra", "--client-id", "x", "--bundle-id", "com.example.app", "--set",
+            "tenant=organizations",
+            "--output", directory.path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("note: pin the provider's metadata next: oauthgen fetch https://login.microsoftonline.com/organizations/v2.0 --expected-issuer 'https://login.microsoftonline.com/{tenantid}/v2.0' --output \(directory.path)/microsoft-entra.openid-configuration.json"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "note: pin the provider's metadata next: oauthgen fetch https://login.microsoftonline.com/organizations/v2.0 --expected-issuer 'https://login.microsoftonline.com/{tenantid}/v2.0' --output \(directory.path)/microsoft-entra.openid-configuration.json"
+            ), "\(run.stderr)")
         // A provider without metadata has nothing to fetch, and says so instead of failing.
-        let github = await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--fetch", "--output", directory.path])
+        let github = await OAuthGenInProcess.run([
+            "init", "github", "--client-id", "x", "--fetch", "--output", directory.path,
+        ])
         #expect(github.status == 0, "\(github.stderr)")
-        #expect(github.stderr.contains("note: GitHub publishes no metadata: --fetch has nothing to pin, the quirk file lists the endpoints [catalog-advice]"))
+        #expect(
+            github.stderr.contains(
+                "note: GitHub publishes no metadata: --fetch has nothing to pin, the quirk file lists the endpoints [catalog-advice]"
+            ))
     }
 
     @Test func anUnknownProviderGetsADidYouMean() async throws {
         let run = await OAuthGenInProcess.run(["init", "gogle", "--client-id", "x"])
         #expect(run.status == 1)
-        #expect(run.stderrLines == [#"error: expected a provider of the catalog, found "gogle"; did you mean "google"? [catalog-unknown-provider]"#])
+        #expect(
+            run.stderrLines == [
+                #"error: expected a provider of the catalog, found "gogle"; did you mean "google"? [catalog-unknown-provider]"#
+            ])
         let far = await OAuthGenInProcess.run(["init", "myspace", "--client-id", "x"])
-        #expect(far.stderrLines == [#"error: expected a provider of the catalog, found "myspace"; `oauthgen init --list` lists them [catalog-unknown-provider]"#])
+        #expect(
+            far.stderrLines == [
+                #"error: expected a provider of the catalog, found "myspace"; `oauthgen init --list` lists them [catalog-unknown-provider]"#
+            ])
     }
 
     @Test func missingValuesAreNamedWithAnExample() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = await OAuthGenInProcess.run(["init", "okta", "--set", "domian=dev-1.okta.com", "--output", directory.path])
+        let run = await OAuthGenInProcess.run([
+            "init", "okta", "--set", "domian=dev-1.okta.com", "--output", directory.path,
+        ])
         #expect(run.status == 1)
-        #expect(run.stderrLines == [
-            "error: expected the client ID Okta (org authorization server) issued for the app (--client-id), found none [catalog-missing-value]",
-            "error: expected --set domain=…, your Okta domain (such as dev-123456.okta.com), found none [catalog-missing-value]",
-            #"error: expected --set to name one of okta's values (domain), found "domian"; did you mean "domain"? [catalog-missing-value]"#,
+        #expect(
+            run.stderrLines == [
+                "error: expected the client ID Okta (org authorization server) issued for the app (--client-id), found none [catalog-missing-value]",
+                "error: expected --set domain=…, your Okta domain (such as dev-123456.okta.com), found none [catalog-missing-value]",
+                #"error: expected --set to name one of okta's values (domain), found "domian"; did you mean "domain"? [catalog-missing-value]"#,
+            ])
+        let noBundle = await OAuthGenInProcess.run([
+            "init", "okta", "--client-id", "0oa1", "--set", "domain=dev-1.okta.com", "--output", directory.path,
         ])
-        let noBundle = await OAuthGenInProcess.run(["init", "okta", "--client-id", "0oa1", "--set", "domain=dev-1.okta.com", "--output", directory.path])
-        #expect(noBundle.stderrLines == [
-            "error: expected what one of Okta (org authorization server)'s redirects needs, found none: bundleID needs the app's bundle ID (--bundle-id) [catalog-missing-value]",
-        ])
+        #expect(
+            noBundle.stderrLines == [
+                "error: expected what one of Okta (org authorization server)'s redirects needs, found none: bundleID needs the app's bundle ID (--bundle-id) [catalog-missing-value]"
+            ])
         #expect(contents(of: directory).isEmpty)
     }
 
@@ -209,9 +274,14 @@ import Testing
         try Data("hand-edited".utf8).write(to: file)
         let run = await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--output", directory.path])
         #expect(run.status == 1)
-        #expect(run.stderrLines == ["\(file.path):1:1: error: expected no github.quirks.plist in \(directory.path), found one; pass --force to replace it [input-duplicate]"])
+        #expect(
+            run.stderrLines == [
+                "\(file.path):1:1: error: expected no github.quirks.plist in \(directory.path), found one; pass --force to replace it [input-duplicate]"
+            ])
         #expect(try String(contentsOf: file, encoding: .utf8) == "hand-edited")
-        #expect(await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--output", directory.path, "--force"]).status == 0)
+        #expect(
+            await OAuthGenInProcess.run(["init", "github", "--client-id", "x", "--output", directory.path, "--force"])
+                .status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8).contains("<string>x</string>"))
     }
 
@@ -220,35 +290,52 @@ import Testing
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == Self.catalog.entries.count)
-        #expect(lines.contains { $0.hasPrefix("github ") && $0.hasSuffix("GitHub OAuth and GitHub Apps: no discovery, comma scopes, JSON on request, errors with HTTP 200") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("github ")
+                    && $0.hasSuffix(
+                        "GitHub OAuth and GitHub Apps: no discovery, comma scopes, JSON on request, errors with HTTP 200"
+                    )
+            })
     }
 
     /// The catalog article's table is made from the catalog; `OAUTHGEN_UPDATE_CATALOG_TABLE=1` rewrites it.
     @Test func theCatalogTableIsTheCatalog() async throws {
-        let readmeURL = OAuthGenBinary.packageRoot.appendingPathComponent("Documentation/oauthgen.docc/ProviderCatalog.md")
+        let readmeURL = OAuthGenBinary.packageRoot.appendingPathComponent(
+            "Documentation/oauthgen.docc/ProviderCatalog.md")
         let readme = try String(contentsOf: readmeURL, encoding: .utf8)
         let begin = "<!-- catalog-table:begin (made by InitCommandTests from Sources/OAuthGenCatalog/Providers) -->\n"
         let end = "<!-- catalog-table:end -->"
-        let start = try #require(readme.range(of: begin)), finish = try #require(readme.range(of: end))
+        let start = try #require(readme.range(of: begin))
+        let finish = try #require(readme.range(of: end))
         var table = "| `oauthgen init …` | provider | metadata | native redirects | notable |\n|---|---|---|---|---|\n"
         for entry in Self.catalog.entries {
-            let metadata = !entry.hasDiscovery ? "none (endpoints in the quirk file)" : entry.pinnedDiscovery != nil ? "discovery, pinned in the catalog" : "discovery (`--fetch`)"
+            let metadata =
+                !entry.hasDiscovery
+                ? "none (endpoints in the quirk file)"
+                : entry.pinnedDiscovery != nil ? "discovery, pinned in the catalog" : "discovery (`--fetch`)"
             let parameters = entry.parameters.map { " --set \($0.name)=…" }.joined()
             let redirects = entry.redirects.map(\.shape.rawValue).joined(separator: ", ")
-            table += "| `\(entry.id)\(parameters)` | \(entry.displayName) | \(metadata) | \(redirects) | \(entry.summary.replacingOccurrences(of: "|", with: "\\|"))\(entry.needsSecret ? " (needs a client secret)" : "") |\n"
+            table +=
+                "| `\(entry.id)\(parameters)` | \(entry.displayName) | \(metadata) | \(redirects) | \(entry.summary.replacingOccurrences(of: "|", with: "\\|"))\(entry.needsSecret ? " (needs a client secret)" : "") |\n"
         }
         let current = String(readme[start.upperBound..<finish.lowerBound])
         if ProcessInfo.processInfo.environment["OAUTHGEN_UPDATE_CATALOG_TABLE"] == "1", current != table {
-            try Data(readme.replacingCharacters(in: start.upperBound..<finish.lowerBound, with: table).utf8).write(to: readmeURL)
+            try Data(readme.replacingCharacters(in: start.upperBound..<finish.lowerBound, with: table).utf8).write(
+                to: readmeURL)
         } else {
-            #expect(current == table, "ProviderCatalog.md's table is out of date: run OAUTHGEN_UPDATE_CATALOG_TABLE=1 swift test --filter theCatalogTableIsTheCatalog")
+            #expect(
+                current == table,
+                "ProviderCatalog.md's table is out of date: run OAUTHGEN_UPDATE_CATALOG_TABLE=1 swift test --filter theCatalogTableIsTheCatalog"
+            )
         }
     }
 
     /// These providers' documents list no `code_challenge_methods_supported`; the client sends S256 anyway.
-    static let documentedWarnings = ["apple", "aws-cognito", "linkedin", "microsoft-entra", "slack", "twitch", "yahoo"].map {
-        "\($0).openid-configuration.json [discovery-no-s256]"
-    }
+    static let documentedWarnings = ["apple", "aws-cognito", "linkedin", "microsoft-entra", "slack", "twitch", "yahoo"]
+        .map {
+            "\($0).openid-configuration.json [discovery-no-s256]"
+        }
 
 }
 
@@ -259,13 +346,22 @@ struct InitFetchTests {
         let provider = try DjangoProvider.instance()
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = await OAuthGenInProcess.run(["init", "django-oauth-toolkit", "--client-id", provider.noConsentClientID, "--set", "issuer=\(provider.issuer)",
-                                          "--fetch", "--allow-insecure-loopback", "--output", directory.path])
+        let run = await OAuthGenInProcess.run([
+            "init", "django-oauth-toolkit", "--client-id", provider.noConsentClientID, "--set",
+            "issuer=\(provider.issuer)",
+            "--fetch", "--allow-insecure-loopback", "--output", directory.path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(contents(of: directory) == ["django-oauth-toolkit.openid-configuration.json", "django-oauth-toolkit.quirks.plist"])
-        let pinned = try String(contentsOf: directory.appendingPathComponent("django-oauth-toolkit.openid-configuration.json"), encoding: .utf8)
+        #expect(
+            contents(of: directory) == [
+                "django-oauth-toolkit.openid-configuration.json", "django-oauth-toolkit.quirks.plist",
+            ])
+        let pinned = try String(
+            contentsOf: directory.appendingPathComponent("django-oauth-toolkit.openid-configuration.json"),
+            encoding: .utf8)
         #expect(pinned.contains("\"issuer\": \"\(provider.issuer)\""))
-        let quirks = try String(contentsOf: directory.appendingPathComponent("django-oauth-toolkit.quirks.plist"), encoding: .utf8)
+        let quirks = try String(
+            contentsOf: directory.appendingPathComponent("django-oauth-toolkit.quirks.plist"), encoding: .utf8)
         // No bundle ID given: the loopback redirect, which django-oauth-toolkit takes on any port.
         #expect(quirks.contains("<string>http://127.0.0.1/oauth/django-oauth-toolkit</string>"))
         #expect(!run.stderr.contains("error:"), "\(run.stderr)")
@@ -278,8 +374,10 @@ struct InitFetchTests {
 
         // A server that is not there: a clear failure, and nothing written.
         let empty = directory.appendingPathComponent("empty")
-        let down = await OAuthGenInProcess.run(["init", "django-oauth-toolkit", "--client-id", "x", "--set", "issuer=http://127.0.0.1:9/o",
-                                           "--fetch", "--allow-insecure-loopback", "--output", empty.path])
+        let down = await OAuthGenInProcess.run([
+            "init", "django-oauth-toolkit", "--client-id", "x", "--set", "issuer=http://127.0.0.1:9/o",
+            "--fetch", "--allow-insecure-loopback", "--output", empty.path,
+        ])
         #expect(down.status != 0)
         #expect(contents(of: empty).isEmpty)
     }

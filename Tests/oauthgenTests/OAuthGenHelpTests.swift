@@ -25,7 +25,9 @@ import TestSupport
         let text = lines.prefix { !$0.hasPrefix("USAGE:") }
         for (line, next) in zip(text, text.dropFirst()) where isProse(line) && isProse(next) && !line.hasSuffix(":") {
             let nextWord = next.prefix { $0 != " " }
-            #expect(line.count + 1 + nextWord.count >= Self.width, "a paragraph broken in the source: '\(line)' / '\(next)'")
+            #expect(
+                line.count + 1 + nextWord.count >= Self.width, "a paragraph broken in the source: '\(line)' / '\(next)'"
+            )
         }
     }
 

@@ -33,7 +33,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let corpus = ProviderCorpus.make(count: 1)
-    Benchmark("validate 1 provider (no rendering)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)) { benchmark in
+    Benchmark(
+        "validate 1 provider (no rendering)",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(Generator.validate(paths: [corpus.path]))
         }
@@ -43,7 +46,10 @@ let benchmarks: @Sendable () -> Void = {
     // did-you-mean bound these took 4 s and over 30 s; now they cost what reading them costs.
     for length in [10_000, 300_000] {
         let hostile = ProviderCorpus.hostileQuirkFile(keyLength: length)
-        Benchmark("validate a quirk file with a \(length)-character unknown key", configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds)) { benchmark in
+        Benchmark(
+            "validate a quirk file with a \(length)-character unknown key",
+            configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds)
+        ) { benchmark in
             for _ in benchmark.scaledIterations {
                 let (_, diagnostics) = Generator.validate(paths: [hostile.path])
                 precondition(diagnostics.containsErrors)
@@ -52,8 +58,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let uris = ["com.example.app:/oauth2redirect", "http://127.0.0.1/callback", "https://app.example.com/cb", "myapp://callback"]
-    Benchmark("check 4 redirect URIs", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+    let uris = [
+        "com.example.app:/oauth2redirect", "http://127.0.0.1/callback", "https://app.example.com/cb",
+        "myapp://callback",
+    ]
+    Benchmark(
+        "check 4 redirect URIs",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             for uri in uris { blackHole(RedirectURIChecker.check(uri)) }
         }
@@ -61,8 +73,12 @@ let benchmarks: @Sendable () -> Void = {
 
     // An MCP server's 403 (RFC 6750 §3.1 with RFC 9728's resource_metadata). Its result is two
     // arrays and three strings too long to be stored inline (over 15 UTF-8 bytes): 5 allocations.
-    let challenge = #"Bearer error="insufficient_scope", scope="read write", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp""#
-    Benchmark("parse a WWW-Authenticate challenge", configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)) { benchmark in
+    let challenge =
+        #"Bearer error="insufficient_scope", scope="read write", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp""#
+    Benchmark(
+        "parse a WWW-Authenticate challenge",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? WWWAuthenticate.parse(challenge))
         }
@@ -73,7 +89,8 @@ let benchmarks: @Sendable () -> Void = {
 enum ProviderCorpus {
     /// A quirk file (GitHub-like, no discovery document) with one unknown key of `keyLength` characters.
     static func hostileQuirkFile(keyLength: Int) -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-bench-hostile-\(keyLength)-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-bench-hostile-\(keyLength)-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let key = String(repeating: "x", count: keyLength)
         let plist = """
@@ -135,7 +152,8 @@ enum ProviderCorpus {
 
     /// A directory of `count` providers, written once per benchmark run.
     static func make(count: Int) -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-bench-\(count)-\(ProcessInfo.processInfo.processIdentifier)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-bench-\(count)-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: directory)
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for index in 0..<count {

@@ -21,7 +21,9 @@ final class AccountModel: ObservableObject {
         following = Task { [weak self, session] in
             for await state in await session.states() {
                 self?.state = SignInState(state)
-                if case .signedOut(.grantRevoked) = state { self?.apiResult = "Google ended the sign-in: sign in again." }
+                if case .signedOut(.grantRevoked) = state {
+                    self?.apiResult = "Google ended the sign-in: sign in again."
+                }
             }
         }
     }
@@ -38,7 +40,7 @@ final class AccountModel: ObservableObject {
         do {
             try await session.signIn(with: agent, scopes: [.openid, .email, .profile])
             WidgetCenter.shared.reloadAllTimelines()
-        } catch where error.kind == .cancelled {
+        } catch  where error.kind == .cancelled {
             // The user closed the sheet: nothing to say.
         } catch {
             // The sentence is for the user; the diagnostic, with what was expected and found, for the log.
@@ -71,7 +73,9 @@ final class AccountModel: ObservableObject {
     /// Revokes the refresh token at Google and forgets the sign-in, here and in the widget.
     func signOut() async {
         do {
-            if try await session.signOut() == .notRevocable { apiResult = "signed out here; Google keeps the tokens until they expire" }
+            if try await session.signOut() == .notRevocable {
+                apiResult = "signed out here; Google keeps the tokens until they expire"
+            }
         } catch {
             apiResult = "Signed out. \(error.userMessage)"
         }

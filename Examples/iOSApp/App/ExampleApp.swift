@@ -14,7 +14,9 @@ struct ExampleApp: App {
             AccountView(account: account)
                 .task { await account.reload() }
                 // A prewarmed launch may have found the Keychain locked: read again once it opens.
-                .onReceive(NotificationCenter.default.publisher(for: UIApplication.protectedDataDidBecomeAvailableNotification)) { _ in
+                .onReceive(
+                    NotificationCenter.default.publisher(for: UIApplication.protectedDataDidBecomeAvailableNotification)
+                ) { _ in
                     Task { await account.reload() }
                 }
         }

@@ -20,9 +20,10 @@ enum SharedSignIn {
     /// between them and see each other's refreshes and sign-outs.
     static var store: KeychainTokenStore {
         let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup)
-        return KeychainTokenStore(service: "com.example.oauthgen.google", accessGroup: accessGroup,
-                                  accessibility: .afterFirstUnlockThisDeviceOnly,
-                                  coordinationFile: container?.appendingPathComponent("google-signin.lock"))
+        return KeychainTokenStore(
+            service: "com.example.oauthgen.google", accessGroup: accessGroup,
+            accessibility: .afterFirstUnlockThisDeviceOnly,
+            coordinationFile: container?.appendingPathComponent("google-signin.lock"))
     }
 
     /// A session over the shared store. Each process (app, widget) makes its own.
@@ -55,7 +56,7 @@ enum SignInState: Equatable, Sendable {
         do {
             guard let signIn = try await session.currentSignIn() else { return .signedOut }
             return .signedIn(name: signIn.claims.name, email: signIn.claims.email)
-        } catch where error.kind == .storageUnavailable {
+        } catch  where error.kind == .storageUnavailable {
             return .locked
         } catch {
             return .failed(error.userMessage)

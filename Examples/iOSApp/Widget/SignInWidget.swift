@@ -41,7 +41,8 @@ struct SignInTimeline: TimelineProvider {
         Task {
             let entry = await entry()
             // Locked before first unlock: try again soon rather than showing "signed out" all day.
-            let next = entry.state == .locked ? Date().addingTimeInterval(15 * 60) : Date().addingTimeInterval(6 * 60 * 60)
+            let next =
+                entry.state == .locked ? Date().addingTimeInterval(15 * 60) : Date().addingTimeInterval(6 * 60 * 60)
             completion(Timeline(entries: [entry], policy: .after(next)))
         }
     }

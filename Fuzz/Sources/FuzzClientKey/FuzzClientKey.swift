@@ -11,10 +11,13 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = input.bytes
     // The DER walk over raw bytes, as a key file's base64 decodes to.
     if let pkcs1 = PEMDocument.pkcs1(inPKCS8: bytes) {
-        require(pkcs1.count < bytes.count && containsSlice(bytes, pkcs1), "PKCS #1 that is not inside the PKCS #8 bytes")
+        require(
+            pkcs1.count < bytes.count && containsSlice(bytes, pkcs1), "PKCS #1 that is not inside the PKCS #8 bytes")
     }
     if let modulus = PEMDocument.modulus(inPKCS1: bytes) {
-        require(modulus.count < bytes.count && containsSlice(bytes, modulus), "a modulus that is not inside the key's bytes")
+        require(
+            modulus.count < bytes.count && containsSlice(bytes, modulus), "a modulus that is not inside the key's bytes"
+        )
         require(modulus.first != 0, "a modulus with a leading zero byte")
     }
     var reader = DERReader(bytes: bytes[...])
@@ -38,6 +41,8 @@ func check(_ pem: String, secret: String) {
     } catch {
         let text = "\(error)"
         require(secret.utf8.count < 16 || !containsBytes(text, secret), "the key file's text in an error: \(text)")
-        require(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control character in \(text.debugDescription)")
+        require(
+            !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+            "control character in \(text.debugDescription)")
     }
 }

@@ -11,10 +11,13 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let parts = FuzzInput(start, count).parts(2)
     let kind: DiscoveryDocument.Kind = (parts[0].first ?? 0) & 1 == 0 ? .openIDConnect : .oauthAuthorizationServer
     let hasDiscovery = parts[0].count > 1
-    let (discovery, discoveryFindings) = hasDiscovery ? DiscoveryLoader.load(Array(parts[0].dropFirst()), file: "p.json", kind: kind) : (nil, [])
+    let (discovery, discoveryFindings) =
+        hasDiscovery ? DiscoveryLoader.load(Array(parts[0].dropFirst()), file: "p.json", kind: kind) : (nil, [])
     let (quirks, quirkFindings) = QuirkFileLoader.load(parts[1], file: "p.quirks.plist")
     let provider = LoadedProvider(
-        input: ProviderInput(name: "p", discoveryPath: hasDiscovery ? "p.json" : nil, discoveryKind: hasDiscovery ? kind : nil, quirksPath: "p.quirks.plist"),
+        input: ProviderInput(
+            name: "p", discoveryPath: hasDiscovery ? "p.json" : nil, discoveryKind: hasDiscovery ? kind : nil,
+            quirksPath: "p.quirks.plist"),
         discovery: discovery, quirks: quirks)
     let findings = discoveryFindings + quirkFindings + Validator.validate([provider])
     guard !findings.containsErrors else { return 0 }

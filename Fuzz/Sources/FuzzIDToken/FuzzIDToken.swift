@@ -18,8 +18,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         validator = known
     } else {
         if validators.count >= 256 { validators.removeAll() }
-        validator = try! IDTokenValidator(configuration: configuration, clientID: "client-1",
-                                          keys: JWKSCache(url: configuration.endpoints.jwks!, transport: FixedTransport(body: jwks)))
+        validator = try! IDTokenValidator(
+            configuration: configuration, clientID: "client-1",
+            keys: JWKSCache(url: configuration.endpoints.jwks!, transport: FixedTransport(body: jwks)))
         validators[jwks] = validator
     }
     let outcome: Result<VerifiedIDToken, OAuthError> = runBlocking {
@@ -33,10 +34,15 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case .success(let verified):
         require(verified.issuer == "https://id.example.com", "issuer \(verified.issuer)")
         require(verified.nonce == "n-1", "nonce")
-        let header = token.split(separator: ".").first.flatMap { Base64URL.decode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let header =
+            token.split(separator: ".").first.flatMap { Base64URL.decode($0) }.map {
+                String(decoding: $0, as: UTF8.self)
+            } ?? ""
         require(!header.contains("\"none\"") && !header.contains("\"HS"), "accepted alg in \(header)")
     case .failure(let error):
-        require(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control character in \(error.description.debugDescription)")
+        require(
+            !error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+            "control character in \(error.description.debugDescription)")
     }
     return 0
 }
@@ -46,9 +52,11 @@ let now = Date(timeIntervalSince1970: 1_800_000_000)
 nonisolated(unsafe) var validators: [Data: IDTokenValidator] = [:]
 let configuration = ProviderConfiguration(
     issuer: "https://id.example.com",
-    endpoints: ProviderEndpoints(authorization: URL(string: "https://id.example.com/a")!, token: URL(string: "https://id.example.com/t")!,
-                                 jwks: URL(string: "https://id.example.com/jwks")!),
-    metadata: ProviderMetadata(kind: .openIDConnect, idTokenSigningAlgorithms: ["RS256", "PS256", "ES256", "EdDSA", "HS256", "none"]),
+    endpoints: ProviderEndpoints(
+        authorization: URL(string: "https://id.example.com/a")!, token: URL(string: "https://id.example.com/t")!,
+        jwks: URL(string: "https://id.example.com/jwks")!),
+    metadata: ProviderMetadata(
+        kind: .openIDConnect, idTokenSigningAlgorithms: ["RS256", "PS256", "ES256", "EdDSA", "HS256", "none"]),
     client: ClientRegistration(clientID: "client-1"))
 
 struct FixedTransport: HTTPTransport {

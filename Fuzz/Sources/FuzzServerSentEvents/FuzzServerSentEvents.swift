@@ -18,7 +18,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let split = pieces.consume(body[..<cut]) + pieces.consume(body[cut...])
     pieces.finish()
     require(all == split, "the events changed with a cut at byte \(cut)")
-    require(whole.lastEventID == pieces.lastEventID && whole.retry == pieces.retry, "the stream's state changed with a cut at byte \(cut)")
+    require(
+        whole.lastEventID == pieces.lastEventID && whole.retry == pieces.retry,
+        "the stream's state changed with a cut at byte \(cut)")
     // One byte at a time, as a slow network delivers them.
     var trickle = ServerSentEvents()
     var trickled: [ServerSentEvents.Event] = []

@@ -43,7 +43,8 @@ public func containsBytes(_ haystack: String, _ needle: String) -> Bool {
 public func containsSlice(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard !needle.isEmpty else { return true }
     guard haystack.count >= needle.count else { return false }
-    for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+    for start in 0...(haystack.count - needle.count)
+    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
         return true
     }
     return false

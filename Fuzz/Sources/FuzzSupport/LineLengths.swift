@@ -21,7 +21,8 @@ public func lineLengths(_ bytes: [UInt8]) -> [Int] {
 
 /// A location (1-based line, byte column) on one of `lines` and at most one past its last byte.
 public func requireInside(line: Int?, column: Int?, of lines: [Int], _ what: @autoclosure () -> String) {
-    let line = line ?? 0, column = column ?? 0
+    let line = line ?? 0
+    let column = column ?? 0
     require(line >= 1 && line <= lines.count, "outside the input's \(lines.count) lines: \(what())")
     require(column >= 1 && column <= lines[line - 1] + 1, "outside line \(line): \(what())")
 }

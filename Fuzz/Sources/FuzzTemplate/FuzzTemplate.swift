@@ -43,11 +43,19 @@ let exemplar: ProviderModel = {
     let constant = ProviderModel.Constant(identifier: "c", value: "v", documentation: "d")
     let redirect = ProviderModel.RedirectCase(identifier: "r", uri: "com.example:/cb", kind: .privateUseScheme)
     return ProviderModel(
-        providerName: "p", typeName: "P", outputFileName: "p.oauthgen.swift", sourceFiles: ["p.json", "p.quirks.plist"],
-        accessLevel: .public, isOpenIDConnect: true, issuer: "https://p.example", issuerTemplate: [.init(name: "t", claim: "tid")],
-        endpoints: [.init(name: .authorization, url: "https://p.example/a"), .init(name: .token, url: "https://p.example/t")],
-        metadata: ProviderModel.Metadata(scopesSupported: ["openid"], grantTypesSupported: ["authorization_code"]), quirks: quirks,
+        providerName: "p", typeName: "P", outputFileName: "p.oauthgen.swift",
+        sourceFiles: ["p.json", "p.quirks.plist"],
+        accessLevel: .public, isOpenIDConnect: true, issuer: "https://p.example",
+        issuerTemplate: [.init(name: "t", claim: "tid")],
+        endpoints: [
+            .init(name: .authorization, url: "https://p.example/a"), .init(name: .token, url: "https://p.example/t"),
+        ],
+        metadata: ProviderModel.Metadata(scopesSupported: ["openid"], grantTypesSupported: ["authorization_code"]),
+        quirks: quirks,
         clientID: "c", defaultScopes: ["openid"], scopes: [constant], claims: [claim, claim], userInfoMembers: [claim],
-        redirectURIs: [redirect, redirect], postLogoutRedirectURIs: [redirect], prompts: [constant], acrValues: [constant],
-        capabilities: .init(revocation: true, userInfo: true, endSession: true, deviceAuthorization: true, dpop: true, buildVerified: true))
+        redirectURIs: [redirect, redirect], postLogoutRedirectURIs: [redirect], prompts: [constant],
+        acrValues: [constant],
+        capabilities: .init(
+            revocation: true, userInfo: true, endSession: true, deviceAuthorization: true, dpop: true,
+            buildVerified: true))
 }()

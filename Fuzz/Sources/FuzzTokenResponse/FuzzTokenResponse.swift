@@ -16,13 +16,19 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         // and "DPoP" listed too, which must never count.
         bearerTokenTypes: bytes[2] & 0x80 != 0 ? ["user", "DPoP"] : [])
     let statuses = [200, 200, 201, 400, 401, 403, 500, 503]
-    let types = ["application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/html", "text/plain", ""]
+    let types = [
+        "application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/html",
+        "text/plain", "",
+    ]
     let type = types[Int(bytes[2]) % types.count]
     let dpop = flags & 128 != 0
-    let response = HTTPResponse(status: statuses[Int(bytes[1]) % statuses.count], headers: type.isEmpty ? [:] : ["Content-Type": type], body: Data(bytes.dropFirst(3)))
+    let response = HTTPResponse(
+        status: statuses[Int(bytes[1]) % statuses.count], headers: type.isEmpty ? [:] : ["Content-Type": type],
+        body: Data(bytes.dropFirst(3)))
     do {
-        let tokens = try TokenResponseDecoder.decode(response, quirks: quirks, requireIDToken: flags & 32 != 0, scopeSeparator: flags & 64 != 0 ? "," : " ",
-                                                     now: Date(timeIntervalSince1970: 1_800_000_000), dpop: dpop)
+        let tokens = try TokenResponseDecoder.decode(
+            response, quirks: quirks, requireIDToken: flags & 32 != 0, scopeSeparator: flags & 64 != 0 ? "," : " ",
+            now: Date(timeIntervalSince1970: 1_800_000_000), dpop: dpop)
         require(!tokens.accessToken.isEmpty, "empty access token accepted")
         // A DPoP-bound request yields only a DPoP token, and a bearer request only a bearer token.
         require(tokens.tokenType == (dpop ? "DPoP" : "Bearer"), "token type \(tokens.tokenType) for dpop=\(dpop)")
@@ -36,7 +42,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         probe.idToken = tokens.idToken.map { _ in "I" }
         require("\(probe)" == description, "the description depends on a token: \(description)")
     } catch {
-        require(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control character in \(error.description.debugDescription)")
+        require(
+            !error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+            "control character in \(error.description.debugDescription)")
     }
     return 0
 }

@@ -17,21 +17,33 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         require(field.utf8.count <= WWWAuthenticate.maximumFieldLength, "a field over the cap was read")
         for challenge in challenges {
             require(!challenge.scheme.isEmpty, "an empty scheme in \(field.debugDescription)")
-            require(challenge.scheme.utf8.allSatisfy(isTokenByte), "a scheme that is no token: \(challenge.scheme.debugDescription)")
-            require(challenge.token68 == nil || challenge.parameters.isEmpty, "a challenge with both token68 and parameters")
+            require(
+                challenge.scheme.utf8.allSatisfy(isTokenByte),
+                "a scheme that is no token: \(challenge.scheme.debugDescription)")
+            require(
+                challenge.token68 == nil || challenge.parameters.isEmpty, "a challenge with both token68 and parameters"
+            )
             let names = challenge.parameters.map { $0.name.lowercased() }
             require(Set(names).count == names.count, "a parameter named twice in \(field.debugDescription)")
-            require(names.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy(isTokenByte) }, "a parameter name that is no token")
+            require(
+                names.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy(isTokenByte) }, "a parameter name that is no token"
+            )
         }
     } catch {
-        require(error.offset >= 0 && error.offset <= max(field.utf8.count, WWWAuthenticate.maximumFieldLength), "an offset outside the field: \(error.offset)")
-        require(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control character in \(error.description.debugDescription)")
+        require(
+            error.offset >= 0 && error.offset <= max(field.utf8.count, WWWAuthenticate.maximumFieldLength),
+            "an offset outside the field: \(error.offset)")
+        require(
+            !error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+            "control character in \(error.description.debugDescription)")
     }
     // The runtime's reading of a 401 and a 403 with this field: a value, whatever the field.
     for status in [401, 403] {
         let refusal = ResourceRefusal(status: status, wwwAuthenticate: field, dpopNonce: nil)
         if case .insufficientScope(let scopes) = refusal {
-            require(status == 403 && scopes.allSatisfy { !$0.isEmpty && !$0.contains(" ") }, "a scope list that is no scope list: \(scopes)")
+            require(
+                status == 403 && scopes.allSatisfy { !$0.isEmpty && !$0.contains(" ") },
+                "a scope list that is no scope list: \(scopes)")
         }
     }
     return 0
@@ -40,7 +52,8 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 /// `tchar` (RFC 9110 §5.6.2).
 func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
         return true
     default:
         return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)

@@ -7,7 +7,9 @@ extension ProviderDiagnosis {
         var lines = ["\(name)"]
         lines.append("  quirk file: \(quirkFile ?? "none")")
         lines.append("  metadata:   \(metadata)")
-        lines.append("  catalog:    \(catalogEntry.map { "entry \"\($0)\" (oauthgen init --list)" } ?? "no entry matches this provider's name or issuer")")
+        lines.append(
+            "  catalog:    \(catalogEntry.map { "entry \"\($0)\" (oauthgen init --list)" } ?? "no entry matches this provider's name or issuer")"
+        )
 
         lines.append("")
         lines.append("  Quirks that apply")
@@ -15,7 +17,8 @@ extension ProviderDiagnosis {
         for quirk in quirks {
             lines.append("    \(quirk.path) = \(quirk.value)" + (quirk.location.map { "    (\(place($0)))" } ?? ""))
             if let source = quirk.source {
-                lines.append("      why: \(source)" + (quirk.sourceLocation.map { "    (catalog \(catalogPlace($0)))" } ?? ""))
+                lines.append(
+                    "      why: \(source)" + (quirk.sourceLocation.map { "    (catalog \(catalogPlace($0)))" } ?? ""))
             } else if catalogEntry != nil {
                 lines.append("      why: set by this file; the catalog has no source for it")
             }
@@ -26,7 +29,9 @@ extension ProviderDiagnosis {
             for quirk in catalogOnly {
                 lines.append("    \(quirk.path) = \(quirk.value)")
                 if let source = quirk.source {
-                    lines.append("      why: \(source)" + (quirk.sourceLocation.map { "    (catalog \(catalogPlace($0)))" } ?? ""))
+                    lines.append(
+                        "      why: \(source)"
+                            + (quirk.sourceLocation.map { "    (catalog \(catalogPlace($0)))" } ?? ""))
                 }
             }
         }
@@ -36,7 +41,9 @@ extension ProviderDiagnosis {
         if redirects.isEmpty { lines.append("    none: the generated client has no redirect to sign in with") }
         for redirect in redirects {
             lines.append("    \(redirect.uri)  \(Self.kindName(redirect.kind))    (\(place(redirect.location)))")
-            if redirect.allowedByProvider == false { lines.append("      the catalog says \(catalogEntry ?? name) does not take this kind for native apps") }
+            if redirect.allowedByProvider == false {
+                lines.append("      the catalog says \(catalogEntry ?? name) does not take this kind for native apps")
+            }
             if let note = redirect.note { lines.append("      \(note)") }
         }
 
@@ -44,11 +51,12 @@ extension ProviderDiagnosis {
             lines.append("")
             lines.append("  Info.plist: CFBundleURLTypes → CFBundleURLSchemes must list")
             for scheme in schemes {
-                let status = switch scheme.registered {
-                case true?: "registered"
-                case false?: "NOT registered: the browser cannot hand the response back to the app"
-                case nil: "(pass --info-plist to check)"
-                }
+                let status =
+                    switch scheme.registered {
+                    case true?: "registered"
+                    case false?: "NOT registered: the browser cannot hand the response back to the app"
+                    case nil: "(pass --info-plist to check)"
+                    }
                 lines.append("    \(scheme.scheme)    \(status)")
             }
         }

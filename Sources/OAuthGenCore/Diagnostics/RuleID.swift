@@ -134,9 +134,11 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     package var reference: String? {
         switch self {
         case .inputUnreadable, .inputUnrecognized, .inputProviderName, .inputDuplicate, .inputTooLarge,
-             .inputMissingDiscovery, .inputCompanionNotNamed, .templateInvalid, .driftRemoved, .driftChanged, .driftAdded, .importUnrecognized, .importIncomplete, .catalogUnknownProvider, .catalogMissingValue,
-             .catalogRedirectNotAllowed, .catalogInvalidEntry, .catalogAdvice, .configUnknownKey, .configInvalid, .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
-             .quirkIssuerTemplate, .fetchFailed:
+            .inputMissingDiscovery, .inputCompanionNotNamed, .templateInvalid, .driftRemoved, .driftChanged,
+            .driftAdded, .importUnrecognized, .importIncomplete, .catalogUnknownProvider, .catalogMissingValue,
+            .catalogRedirectNotAllowed, .catalogInvalidEntry, .catalogAdvice, .configUnknownKey, .configInvalid,
+            .configUnknownProvider, .quirkUnknownKey, .quirkWrongType, .quirkInvalidValue, .quirkInvalidName,
+            .quirkIssuerTemplate, .fetchFailed:
             nil
         case .fetchIssuerInvalid: "OpenID Connect Discovery 1.0 §4; RFC 8414 §3; RFC 8252 §8.3"
         case .fetchResourceInvalid: "RFC 9728 §1.2, §3.1, §5.1; RFC 8252 §8.3"
@@ -172,7 +174,7 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .redirectNone: "RFC 6749 §3.1.2.2; RFC 8252 §7"
         case .redirectSchemeTooLongForWindows: "RFC 8252 Appendix B.3"
         case .discoveryMissingMember, .discoveryWrongType, .discoveryIssuer, .discoveryInsecureEndpoint,
-             .discoveryInvalidURL:
+            .discoveryInvalidURL:
             "OpenID Connect Discovery 1.0 §3; RFC 8414 §2"
         case .discoveryIssuerMismatch: "OpenID Connect Discovery 1.0 §4.3; RFC 8414 §3.3"
         case .discoveryNoCodeResponseType: "RFC 8252 §6"

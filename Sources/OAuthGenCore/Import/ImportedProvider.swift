@@ -41,11 +41,13 @@ package struct ImportedProvider: Sendable, Hashable {
     }
 
     private static func entry(_ key: String, strings: [String]) -> String {
-        "\t<key>\(key)</key>\n\t<array>\n" + strings.map { "\t\t<string>\(escaped($0))</string>\n" }.joined() + "\t</array>"
+        "\t<key>\(key)</key>\n\t<array>\n" + strings.map { "\t\t<string>\(escaped($0))</string>\n" }.joined()
+            + "\t</array>"
     }
 
     /// XML character data: `&`, `<` and `>` escaped; nothing else needs it in element content.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -20,7 +20,9 @@ package enum URLSchemeCheck {
     }
 
     /// Findings for `redirectURIs` (each at its quirk-file location) against `schemes`.
-    package static func check(redirectURIs: [Located<String>], schemes: [Located<String>], infoPlist: String) -> [Diagnostic] {
+    package static func check(
+        redirectURIs: [Located<String>], schemes: [Located<String>], infoPlist: String
+    ) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let registered = Set(schemes.map { $0.value.lowercased() })
         var used: Set<String> = []
@@ -29,15 +31,19 @@ package enum URLSchemeCheck {
             guard report.kind == .privateUseScheme, let scheme = report.parsed?.scheme.lowercased() else { continue }
             used.insert(scheme)
             if !registered.contains(scheme) {
-                findings.append(Diagnostic(.error, .schemeNotRegistered,
-                    "expected the scheme '\(scheme)' of redirect URI '\(uri.value)' among \(infoPlist)'s CFBundleURLSchemes, found it missing: the app would never receive the response",
-                    at: uri.location))
+                findings.append(
+                    Diagnostic(
+                        .error, .schemeNotRegistered,
+                        "expected the scheme '\(scheme)' of redirect URI '\(uri.value)' among \(infoPlist)'s CFBundleURLSchemes, found it missing: the app would never receive the response",
+                        at: uri.location))
             }
         }
         for scheme in schemes where !used.contains(scheme.value.lowercased()) {
-            findings.append(Diagnostic(.warning, .schemeUnused,
-                "registered URL scheme '\(scheme.value)' is not the scheme of any provider's redirect URI; remove it if nothing else opens the app with it",
-                at: scheme.location))
+            findings.append(
+                Diagnostic(
+                    .warning, .schemeUnused,
+                    "registered URL scheme '\(scheme.value)' is not the scheme of any provider's redirect URI; remove it if nothing else opens the app with it",
+                    at: scheme.location))
         }
         return findings
     }

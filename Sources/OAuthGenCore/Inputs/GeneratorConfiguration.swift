@@ -12,7 +12,10 @@
 public struct GeneratorConfiguration: Sendable, Hashable {
     /// The platforms the app ships on: platform-specific advice applies only to these.
     package enum Platform: String, Sendable, Hashable, CaseIterable {
-        case iOS, macOS, tvOS, watchOS, visionOS, linux = "Linux", windows = "Windows", android = "Android"
+        case iOS, macOS, tvOS, watchOS, visionOS
+        case linux = "Linux"
+        case windows = "Windows"
+        case android = "Android"
     }
 
     package var accessLevel: Located<AccessLevel>?
@@ -45,7 +48,10 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         return (joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
@@ -53,7 +59,9 @@ public struct GeneratorConfiguration: Sendable, Hashable {
 
     package var platformSet: Set<Platform> { Set(platforms.map(\.value)) }
 
-    static let keys = ["accessLevel", "platforms", "providers", "infoPlist", "entitlements", "keychainAccessGroups", "appGroups"]
+    static let keys = [
+        "accessLevel", "platforms", "providers", "infoPlist", "entitlements", "keychainAccessGroups", "appGroups",
+    ]
 
     /// The file name the plugin and `generate` look for.
     package static let fileName = "oauthgen.json"
@@ -74,7 +82,10 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         guard let root = read.value else { return (nil, read.diagnostics) }
         var diagnostics = read.diagnostics
         guard let members = root.members else {
-            diagnostics.append(Diagnostic(.error, .configInvalid, "expected \(fileName) to be a JSON object, found \(root.typeDescription)", at: root.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .configInvalid, "expected \(fileName) to be a JSON object, found \(root.typeDescription)",
+                    at: root.location))
             return (nil, diagnostics)
         }
         var configuration = GeneratorConfiguration()
@@ -83,12 +94,16 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         }
         func strings(_ member: JSONMember) -> [Located<String>] {
             guard let elements = member.value.arrayValue else {
-                fail("expected \"\(member.name)\" to be an array of strings, found \(member.value.typeDescription)", at: member.value.location)
+                fail(
+                    "expected \"\(member.name)\" to be an array of strings, found \(member.value.typeDescription)",
+                    at: member.value.location)
                 return []
             }
             return elements.compactMap { element in
                 guard let text = element.stringValue else {
-                    fail("expected every element of \"\(member.name)\" to be a string, found \(element.typeDescription)", at: element.location)
+                    fail(
+                        "expected every element of \"\(member.name)\" to be a string, found \(element.typeDescription)",
+                        at: element.location)
                     return nil
                 }
                 return Located(text, at: element.location)
@@ -98,15 +113,25 @@ public struct GeneratorConfiguration: Sendable, Hashable {
             switch member.name {
             case "accessLevel":
                 guard let text = member.value.stringValue, let level = AccessLevel(rawValue: text) else {
-                    fail("expected \"accessLevel\" to be \"public\" or \"internal\", found \(member.value.stringValue.map { "\"\($0)\"" } ?? member.value.typeDescription)", at: member.value.location)
+                    fail(
+                        "expected \"accessLevel\" to be \"public\" or \"internal\", found \(member.value.stringValue.map { "\"\($0)\"" } ?? member.value.typeDescription)",
+                        at: member.value.location)
                     continue
                 }
                 configuration.accessLevel = Located(level, at: member.value.location)
             case "platforms":
                 for name in strings(member) {
-                    guard let platform = Platform.allCases.first(where: { $0.rawValue.lowercased() == name.value.lowercased() }) else {
-                        var message = "expected a platform among \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name.value)\""
-                        if let suggestion = Suggestion.closest(to: name.value, among: Platform.allCases.map(\.rawValue)) { message += "; did you mean \"\(suggestion)\"?" }
+                    guard
+                        let platform = Platform.allCases.first(where: {
+                            $0.rawValue.lowercased() == name.value.lowercased()
+                        })
+                    else {
+                        var message =
+                            "expected a platform among \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name.value)\""
+                        if let suggestion = Suggestion.closest(to: name.value, among: Platform.allCases.map(\.rawValue))
+                        {
+                            message += "; did you mean \"\(suggestion)\"?"
+                        }
                         fail(message, at: name.location)
                         continue
                     }
@@ -116,18 +141,27 @@ public struct GeneratorConfiguration: Sendable, Hashable {
                 configuration.providers = strings(member)
             case "infoPlist", "entitlements":
                 guard let text = member.value.stringValue, !text.isEmpty else {
-                    fail("expected \"\(member.name)\" to be a path relative to \(fileName), found \(member.value.typeDescription)", at: member.value.location)
+                    fail(
+                        "expected \"\(member.name)\" to be a path relative to \(fileName), found \(member.value.typeDescription)",
+                        at: member.value.location)
                     continue
                 }
                 let path = Located(text, at: member.value.location)
-                if member.name == "infoPlist" { configuration.infoPlist = path } else { configuration.entitlements = path }
+                if member.name == "infoPlist" {
+                    configuration.infoPlist = path
+                } else {
+                    configuration.entitlements = path
+                }
             case "keychainAccessGroups":
                 configuration.keychainAccessGroups = strings(member)
             case "appGroups":
                 configuration.appGroups = strings(member)
             default:
-                var message = "expected one of the keys \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) in \(fileName), found unknown key \"\(member.name)\""
-                if let suggestion = Suggestion.closest(to: member.name, among: keys) { message += "; did you mean \"\(suggestion)\"?" }
+                var message =
+                    "expected one of the keys \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) in \(fileName), found unknown key \"\(member.name)\""
+                if let suggestion = Suggestion.closest(to: member.name, among: keys) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                }
                 fail(message, at: member.nameLocation, rule: .configUnknownKey)
             }
         }

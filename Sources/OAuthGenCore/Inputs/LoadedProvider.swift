@@ -43,7 +43,10 @@ public struct LoadedProvider: Sendable, Hashable {
             (.userinfo, overrides.userinfo ?? discovery?.userinfoEndpoint),
             (.endSession, overrides.endSession ?? discovery?.endSessionEndpoint),
             (.jwks, overrides.jwks ?? discovery?.jwksURI),
-            (.pushedAuthorizationRequest, overrides.pushedAuthorizationRequest ?? discovery?.pushedAuthorizationRequestEndpoint),
+            (
+                .pushedAuthorizationRequest,
+                overrides.pushedAuthorizationRequest ?? discovery?.pushedAuthorizationRequestEndpoint
+            ),
             (.deviceAuthorization, overrides.deviceAuthorization ?? discovery?.deviceAuthorizationEndpoint),
             (.registration, discovery?.registrationEndpoint),
         ]

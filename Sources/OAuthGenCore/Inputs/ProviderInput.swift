@@ -13,7 +13,10 @@ package struct ProviderInput: Sendable, Hashable {
     /// client ID, checked against the quirk file so the two cannot drift apart.
     package var clientMetadataPath: String?
 
-    package init(name: String, discoveryPath: String? = nil, discoveryKind: DiscoveryDocument.Kind? = nil, quirksPath: String? = nil) {
+    package init(
+        name: String, discoveryPath: String? = nil, discoveryKind: DiscoveryDocument.Kind? = nil,
+        quirksPath: String? = nil
+    ) {
         self.name = name
         self.discoveryPath = discoveryPath
         self.discoveryKind = discoveryKind

@@ -12,7 +12,9 @@ package enum ProviderLoader {
     package static func load(_ input: ProviderInput) -> (LoadedProvider, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var provider = LoadedProvider(input: input)
-        if let path = input.discoveryPath, let kind = input.discoveryKind, let bytes = readFile(path, diagnostics: &diagnostics) {
+        if let path = input.discoveryPath, let kind = input.discoveryKind,
+            let bytes = readFile(path, diagnostics: &diagnostics)
+        {
             let (document, found) = DiscoveryLoader.load(bytes, file: path, kind: kind)
             provider.discovery = document
             diagnostics += found
@@ -43,22 +45,35 @@ package enum ProviderLoader {
         // O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found none that could be opened (\(String(cString: strerror(errno))))", at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .inputUnreadable,
+                    "expected a readable file, found none that could be opened (\(String(cString: strerror(errno))))",
+                    at: location))
             return nil
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found one whose status cannot be read", at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .inputUnreadable, "expected a readable file, found one whose status cannot be read",
+                    at: location))
             return nil
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a regular file, found \(Self.kind(of: status.st_mode))", at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .inputUnreadable, "expected a regular file, found \(Self.kind(of: status.st_mode))",
+                    at: location))
             return nil
         }
         guard status.st_size <= InputLimits.maximumFileSize else {
-            diagnostics.append(Diagnostic(.error, .inputTooLarge,
-                "expected a file of at most \(InputLimits.maximumFileSize) bytes, found \(status.st_size) bytes", at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .inputTooLarge,
+                    "expected a file of at most \(InputLimits.maximumFileSize) bytes, found \(status.st_size) bytes",
+                    at: location))
             return nil
         }
         var bytes: [UInt8] = []
@@ -67,7 +82,11 @@ package enum ProviderLoader {
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
-                diagnostics.append(Diagnostic(.error, .inputUnreadable, "expected a readable file, found a read error: \(String(cString: strerror(errno)))", at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .inputUnreadable,
+                        "expected a readable file, found a read error: \(String(cString: strerror(errno)))",
+                        at: location))
                 return nil
             }
             if count == 0 { break }
@@ -75,8 +94,10 @@ package enum ProviderLoader {
         }
         // The file grew while it was read.
         guard bytes.count <= InputLimits.maximumFileSize else {
-            diagnostics.append(Diagnostic(.error, .inputTooLarge,
-                "expected a file of at most \(InputLimits.maximumFileSize) bytes, found more", at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .inputTooLarge,
+                    "expected a file of at most \(InputLimits.maximumFileSize) bytes, found more", at: location))
             return nil
         }
         return bytes

@@ -1,7 +1,8 @@
 /// Turns a located JSON value into a ``ProtectedResourceDocument``.
 package enum ProtectedResourceLoader {
     static let knownMembers: Set<String> = [
-        "resource", "authorization_servers", "scopes_supported", "bearer_methods_supported", "dpop_bound_access_tokens_required", "resource_name",
+        "resource", "authorization_servers", "scopes_supported", "bearer_methods_supported",
+        "dpop_bound_access_tokens_required", "resource_name",
     ]
 
     package static func load(_ bytes: [UInt8], file: String) -> (ProtectedResourceDocument?, [Diagnostic]) {
@@ -13,8 +14,15 @@ package enum ProtectedResourceLoader {
     package static func load(_ read: JSONReader.Result) -> (ProtectedResourceDocument?, [Diagnostic]) {
         guard let root = read.value else { return (nil, read.diagnostics) }
         guard let members = root.members else {
-            return (nil, read.diagnostics + [Diagnostic(.error, .resourceWrongType,
-                "expected the protected resource metadata to be a JSON object, found \(root.typeDescription)", at: root.location)])
+            return (
+                nil,
+                read.diagnostics + [
+                    Diagnostic(
+                        .error, .resourceWrongType,
+                        "expected the protected resource metadata to be a JSON object, found \(root.typeDescription)",
+                        at: root.location)
+                ]
+            )
         }
         var document = ProtectedResourceDocument(location: root.location)
         var reader = JSONMemberReader(wrongType: .resourceWrongType)

@@ -132,7 +132,8 @@ package struct QuirkFile: Sendable, Hashable {
             let pairs: [(String, Located<String>?)] = [
                 ("authorization", authorization), ("token", token), ("revocation", revocation),
                 ("userinfo", userinfo), ("endSession", endSession), ("jwks", jwks),
-                ("pushedAuthorizationRequest", pushedAuthorizationRequest), ("deviceAuthorization", deviceAuthorization),
+                ("pushedAuthorizationRequest", pushedAuthorizationRequest),
+                ("deviceAuthorization", deviceAuthorization),
             ]
             return pairs.compactMap { key, value in value.map { (key, $0) } }
         }

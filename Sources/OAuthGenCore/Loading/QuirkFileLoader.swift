@@ -3,20 +3,28 @@
 package enum QuirkFileLoader {
     /// Every key a quirk file may have, and what its value must be.
     static let topLevelKeys: [String] = [
-        "name", "issuer", "clientID", "clientSecret", "redirectURIs", "postLogoutRedirectURIs", "defaultScopes", "scopes", "claims", "userInfo",
-        "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret", "clientAssertionAudience", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
+        "name", "issuer", "clientID", "clientSecret", "redirectURIs", "postLogoutRedirectURIs", "defaultScopes",
+        "scopes", "claims", "userInfo",
+        "scopeSeparator", "scopeParameter", "pkce", "tokenEndpointAuthMethod", "basicAuthWithoutSecret",
+        "clientAssertionAudience", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
         "loopbackDevelopmentServer", "resource", "acrValues", "tokenExchange", "jwtBearerGrant",
     ]
-    static let tokenResponseKeys = ["format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes"]
-    static let endpointKeys = ["authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest", "deviceAuthorization"]
+    static let tokenResponseKeys = [
+        "format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes",
+    ]
+    static let endpointKeys = [
+        "authorization", "token", "revocation", "userinfo", "endSession", "jwks", "pushedAuthorizationRequest",
+        "deviceAuthorization",
+    ]
 
     package static func load(_ bytes: [UInt8], file: String) -> (QuirkFile?, [Diagnostic]) {
         let read = PlistReader.read(bytes, file: file)
         guard let root = read.value else { return (nil, read.diagnostics) }
         var decoder = Decoder(diagnostics: read.diagnostics)
         guard let entries = root.entries else {
-            decoder.fail(.plistStructure, "expected <dict> inside <plist>, found \(root.typeDescription)", at: root.location)
+            decoder.fail(
+                .plistStructure, "expected <dict> inside <plist>, found \(root.typeDescription)", at: root.location)
             return (nil, decoder.diagnostics)
         }
         var quirks = QuirkFile(location: root.location)
@@ -29,7 +37,9 @@ package enum QuirkFileLoader {
     private struct Decoder {
         var diagnostics: [Diagnostic]
 
-        mutating func fail(_ rule: RuleID, _ message: String, at location: SourceLocation, severity: Diagnostic.Severity = .error) {
+        mutating func fail(
+            _ rule: RuleID, _ message: String, at location: SourceLocation, severity: Diagnostic.Severity = .error
+        ) {
             diagnostics.append(Diagnostic(severity, rule, message, at: location))
         }
 
@@ -43,7 +53,9 @@ package enum QuirkFileLoader {
 
         mutating func string(_ entry: PlistEntry) -> Located<String>? {
             guard let value = entry.value.stringValue else {
-                fail(.quirkWrongType, "expected \"\(entry.key)\" to be a <string>, found \(entry.value.typeDescription)", at: entry.value.location)
+                fail(
+                    .quirkWrongType, "expected \"\(entry.key)\" to be a <string>, found \(entry.value.typeDescription)",
+                    at: entry.value.location)
                 return nil
             }
             return Located(value, at: entry.value.location)
@@ -51,7 +63,10 @@ package enum QuirkFileLoader {
 
         mutating func bool(_ entry: PlistEntry) -> Located<Bool>? {
             guard let value = entry.value.boolValue else {
-                fail(.quirkWrongType, "expected \"\(entry.key)\" to be <true/> or <false/>, found \(entry.value.typeDescription)", at: entry.value.location)
+                fail(
+                    .quirkWrongType,
+                    "expected \"\(entry.key)\" to be <true/> or <false/>, found \(entry.value.typeDescription)",
+                    at: entry.value.location)
                 return nil
             }
             return Located(value, at: entry.value.location)
@@ -59,12 +74,18 @@ package enum QuirkFileLoader {
 
         mutating func strings(_ entry: PlistEntry) -> [Located<String>] {
             guard let elements = entry.value.arrayValue else {
-                fail(.quirkWrongType, "expected \"\(entry.key)\" to be an <array> of <string>, found \(entry.value.typeDescription)", at: entry.value.location)
+                fail(
+                    .quirkWrongType,
+                    "expected \"\(entry.key)\" to be an <array> of <string>, found \(entry.value.typeDescription)",
+                    at: entry.value.location)
                 return []
             }
             return elements.compactMap { element in
                 guard let value = element.stringValue else {
-                    fail(.quirkWrongType, "expected every element of \"\(entry.key)\" to be a <string>, found \(element.typeDescription)", at: element.location)
+                    fail(
+                        .quirkWrongType,
+                        "expected every element of \"\(entry.key)\" to be a <string>, found \(element.typeDescription)",
+                        at: element.location)
                     return nil
                 }
                 return Located(value, at: element.location)
@@ -73,13 +94,16 @@ package enum QuirkFileLoader {
 
         mutating func dictionary(_ entry: PlistEntry) -> [PlistEntry]? {
             guard let entries = entry.value.entries else {
-                fail(.quirkWrongType, "expected \"\(entry.key)\" to be a <dict>, found \(entry.value.typeDescription)", at: entry.value.location)
+                fail(
+                    .quirkWrongType, "expected \"\(entry.key)\" to be a <dict>, found \(entry.value.typeDescription)",
+                    at: entry.value.location)
                 return nil
             }
             return entries
         }
 
-        mutating func choice<T: RawRepresentable & CaseIterable>(_ entry: PlistEntry, _ type: T.Type) -> Located<T>? where T.RawValue == String {
+        mutating func choice<T: RawRepresentable & CaseIterable>(_ entry: PlistEntry, _ type: T.Type) -> Located<T>?
+        where T.RawValue == String {
             guard let text = string(entry) else { return nil }
             guard let value = T(rawValue: text.value) else {
                 let allowed = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -114,9 +138,11 @@ package enum QuirkFileLoader {
             case "scopeSeparator": quirks.scopeSeparator = string(entry)
             case "scopeParameter": quirks.scopeParameter = string(entry)
             case "pkce": quirks.pkce = choice(entry, QuirkFile.PKCEMethod.self)
-            case "tokenEndpointAuthMethod": quirks.tokenEndpointAuthMethod = choice(entry, QuirkFile.TokenEndpointAuthMethod.self)
+            case "tokenEndpointAuthMethod":
+                quirks.tokenEndpointAuthMethod = choice(entry, QuirkFile.TokenEndpointAuthMethod.self)
             case "basicAuthWithoutSecret": quirks.basicAuthWithoutSecret = bool(entry)
-            case "clientAssertionAudience": quirks.clientAssertionAudience = choice(entry, QuirkFile.ClientAssertionAudience.self)
+            case "clientAssertionAudience":
+                quirks.clientAssertionAudience = choice(entry, QuirkFile.ClientAssertionAudience.self)
             case "tokenExchange": quirks.tokenExchange = bool(entry)
             case "jwtBearerGrant": quirks.jwtBearerGrant = bool(entry)
             case "authorizationParameters": quirks.authorizationParameters = parameters(entry)
@@ -146,10 +172,14 @@ package enum QuirkFileLoader {
             case .dictionary(let entries):
                 return entries.compactMap { scope in
                     guard let description = string(scope) else { return nil }
-                    return QuirkFile.ValueDeclaration(name: Located(scope.key, at: scope.keyLocation), description: description.value)
+                    return QuirkFile.ValueDeclaration(
+                        name: Located(scope.key, at: scope.keyLocation), description: description.value)
                 }
             default:
-                fail(.quirkWrongType, "expected \"\(entry.key)\" to be an <array> of <string> or a <dict> of \(what) → description, found \(entry.value.typeDescription)", at: entry.value.location)
+                fail(
+                    .quirkWrongType,
+                    "expected \"\(entry.key)\" to be an <array> of <string> or a <dict> of \(what) → description, found \(entry.value.typeDescription)",
+                    at: entry.value.location)
                 return []
             }
         }
@@ -173,7 +203,10 @@ package enum QuirkFileLoader {
                     guard let path = string(member) else { continue }
                     let components = path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                     if components.contains(where: \.isEmpty) {
-                        fail(.quirkInvalidValue, "expected \"nestedIn\" to be a key path such as \"authed_user\" or \"data.token\", found \"\(path.value)\"", at: path.location)
+                        fail(
+                            .quirkInvalidValue,
+                            "expected \"nestedIn\" to be a key path such as \"authed_user\" or \"data.token\", found \"\(path.value)\"",
+                            at: path.location)
                     } else {
                         result.nestedIn = Located(components, at: path.location)
                     }
@@ -206,7 +239,8 @@ package enum QuirkFileLoader {
             guard let entries = dictionary(entry) else { return [] }
             return entries.compactMap { placeholder in
                 guard let claim = string(placeholder) else { return nil }
-                return QuirkFile.IssuerPlaceholder(name: Located(placeholder.key, at: placeholder.keyLocation), claim: claim)
+                return QuirkFile.IssuerPlaceholder(
+                    name: Located(placeholder.key, at: placeholder.keyLocation), claim: claim)
             }
         }
     }

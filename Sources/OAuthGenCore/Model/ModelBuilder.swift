@@ -27,15 +27,21 @@ package enum ModelBuilder {
             metadata.idTokenSigningAlgorithms = values(discovery.idTokenSigningAlgValuesSupported)
             metadata.tokenEndpointAuthMethodsSupported = values(discovery.tokenEndpointAuthMethodsSupported)
             metadata.claimsSupported = values(discovery.claimsSupported)
-            metadata.authorizationResponseIssParameterSupported = discovery.authorizationResponseIssParameterSupported?.value == true
+            metadata.authorizationResponseIssParameterSupported =
+                discovery.authorizationResponseIssParameterSupported?.value == true
             metadata.requirePushedAuthorizationRequests = discovery.requirePushedAuthorizationRequests?.value == true
             metadata.dpopSigningAlgorithms = discovery.dpopSigningAlgValuesSupported.map { values($0) }
             metadata.grantTypesSupported = discovery.grantTypesSupported.map { values($0) }
-            metadata.authorizationGrantProfilesSupported = discovery.authorizationGrantProfilesSupported.map { values($0) }
+            metadata.authorizationGrantProfilesSupported = discovery.authorizationGrantProfilesSupported.map {
+                values($0)
+            }
             metadata.responseModesSupported = discovery.responseModesSupported.map { values($0) }
-            metadata.tokenEndpointAuthSigningAlgorithms = discovery.tokenEndpointAuthSigningAlgValuesSupported.map { values($0) }
+            metadata.tokenEndpointAuthSigningAlgorithms = discovery.tokenEndpointAuthSigningAlgValuesSupported.map {
+                values($0)
+            }
         }
-        let defaultScopes = quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
+        let defaultScopes =
+            quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (isOIDC ? ["openid"] : [])
         return ProviderModel(
             providerName: provider.name,
@@ -69,9 +75,10 @@ package enum ModelBuilder {
                 endSession: isOIDC && names.contains(.endSession),
                 deviceAuthorization: names.contains(.deviceAuthorization),
                 dpop: dpop,
-                buildVerified: quirks?.clientID != nil && endpoints.allSatisfy { endpoint in
-                    accepted(endpoint.url, loopbackDevelopment: quirks?.isLoopbackDevelopmentServer == true)
-                }))
+                buildVerified: quirks?.clientID != nil
+                    && endpoints.allSatisfy { endpoint in
+                        accepted(endpoint.url, loopbackDevelopment: quirks?.isLoopbackDevelopmentServer == true)
+                    }))
     }
 
     /// Whether the runtime's endpoint rule accepts `url` for a client made with no options.
@@ -93,7 +100,9 @@ package enum ModelBuilder {
 
     /// The quirks that differ from the standard behaviour.
     private static func quirks(_ file: QuirkFile) -> ProviderModel.Quirks {
-        func pairs(_ list: [QuirkFile.Parameter]) -> [ProviderModel.Pair] { list.map { .init(name: $0.name.value, value: $0.value.value) } }
+        func pairs(_ list: [QuirkFile.Parameter]) -> [ProviderModel.Pair] {
+            list.map { .init(name: $0.name.value, value: $0.value.value) }
+        }
         var quirks = ProviderModel.Quirks()
         quirks.scopeSeparator = file.scopeSeparator.map(\.value).flatMap { $0 == " " ? nil : $0 }
         quirks.basicAuthWithoutSecret = file.basicAuthWithoutSecret?.value == true
@@ -121,7 +130,9 @@ package enum ModelBuilder {
     /// §2), the scopes its tokens are for, where it lists any; the server's otherwise (an
     /// authorization server lists what all its resources and its own endpoints take:
     /// `introspection`, `openid`…, none of them what the app calls the resource for).
-    private static func scopes(discovery: DiscoveryDocument?, quirks: QuirkFile?, resource: ProtectedResourceDocument?) -> [ProviderModel.Constant] {
+    private static func scopes(
+        discovery: DiscoveryDocument?, quirks: QuirkFile?, resource: ProtectedResourceDocument?
+    ) -> [ProviderModel.Constant] {
         let separator = quirks?.scopeSeparator?.value ?? " "
         func sendable(_ name: String) -> Bool { ScopeToken.problem(in: name, separator: separator) == nil }
         var names: [String] = []
@@ -137,7 +148,8 @@ package enum ModelBuilder {
         }
         let identifiers = SwiftNaming.uniqueIdentifiers(for: names)
         return zip(names, identifiers).map { name, identifier in
-            let documentation = descriptions[name] ?? StandardVocabulary.scopeDocumentation[name] ?? "The `\(name)` scope."
+            let documentation =
+                descriptions[name] ?? StandardVocabulary.scopeDocumentation[name] ?? "The `\(name)` scope."
             return ProviderModel.Constant(identifier: identifier, value: name, documentation: documentation)
         }
     }
@@ -147,15 +159,21 @@ package enum ModelBuilder {
     /// private-use scheme that is the client ID reversed (Google's iOS clients:
     /// `com.googleusercontent.apps.123-abc` for `123-abc.apps.googleusercontent.com`) is
     /// `reversedClientID`, as the provider and the catalog call it.
-    private static func redirectCases(_ redirects: [ClassifiedRedirect], clientID: String?) -> [ProviderModel.RedirectCase] {
+    private static func redirectCases(
+        _ redirects: [ClassifiedRedirect], clientID: String?
+    ) -> [ProviderModel.RedirectCase] {
         let usable = redirects.filter { $0.report.kind != .invalid }
-        let reversedClientID = clientID.map { $0.split(separator: ".", omittingEmptySubsequences: false).reversed().joined(separator: ".").lowercased() }
+        let reversedClientID = clientID.map {
+            $0.split(separator: ".", omittingEmptySubsequences: false).reversed().joined(separator: ".").lowercased()
+        }
         let kindNames = usable.map { redirect in
-            redirect.report.kind == .privateUseScheme && reversedClientID != nil && redirect.report.parsed?.scheme.lowercased() == reversedClientID
+            redirect.report.kind == .privateUseScheme && reversedClientID != nil
+                && redirect.report.parsed?.scheme.lowercased() == reversedClientID
                 ? "reversedClientID" : redirect.report.kind.rawValue
         }
         let names = zip(usable, kindNames).map { redirect, kind in
-            kindNames.filter { $0 == kind }.count > 1 ? kind + SwiftNaming.upperCamelCase(redirect.report.parsed?.path ?? redirect.uri.value) : kind
+            kindNames.filter { $0 == kind }.count > 1
+                ? kind + SwiftNaming.upperCamelCase(redirect.report.parsed?.path ?? redirect.uri.value) : kind
         }
         return zip(usable, SwiftNaming.uniqueIdentifiers(for: names)).map { redirect, identifier in
             ProviderModel.RedirectCase(identifier: identifier, uri: redirect.uri.value, kind: redirect.report.kind)
@@ -174,10 +192,13 @@ package enum ModelBuilder {
         let documentation: [String: String] = [
             "none": "No user interface: fail with `login_required` or `consent_required` instead.",
             "login": "Ask the user to sign in again.", "consent": "Ask the user for consent again.",
-            "select_account": "Let the user choose among their accounts.", "create": "Offer to create an account (Prompt Create 1.0).",
+            "select_account": "Let the user choose among their accounts.",
+            "create": "Offer to create an account (Prompt Create 1.0).",
         ]
         return zip(names, SwiftNaming.uniqueIdentifiers(for: names)).map { name, identifier in
-            ProviderModel.Constant(identifier: identifier, value: name, documentation: documentation[name] ?? "The `\(name)` prompt value.")
+            ProviderModel.Constant(
+                identifier: identifier, value: name, documentation: documentation[name] ?? "The `\(name)` prompt value."
+            )
         }
     }
 
@@ -195,7 +216,9 @@ package enum ModelBuilder {
         }
         for declaration in declared { descriptions[declaration.name.value] = declaration.description }
         return zip(names, SwiftNaming.uniqueIdentifiers(for: names)).map { name, identifier in
-            let documentation = descriptions[name] ?? StandardVocabulary.acrValueDocumentation[name] ?? "The `\(name)` authentication context class."
+            let documentation =
+                descriptions[name] ?? StandardVocabulary.acrValueDocumentation[name]
+                ?? "The `\(name)` authentication context class."
             return ProviderModel.Constant(identifier: identifier, value: name, documentation: documentation)
         }
     }
@@ -204,13 +227,15 @@ package enum ModelBuilder {
     /// its `claims`, having no ID token to describe, can only describe userinfo too.
     private static func userInfoMembers(quirks: QuirkFile?) -> [ProviderModel.Claim] {
         var declarations: [QuirkFile.ClaimDeclaration] = []
-        for declaration in (quirks?.userInfo ?? []) + (quirks?.claims ?? []) where !declarations.contains(where: { $0.name.value == declaration.name.value }) {
+        for declaration in (quirks?.userInfo ?? []) + (quirks?.claims ?? [])
+        where !declarations.contains(where: { $0.name.value == declaration.name.value }) {
             declarations.append(declaration)
         }
         let names = declarations.map(\.name.value)
         return zip(declarations, SwiftNaming.uniqueIdentifiers(for: names)).map { declaration, identifier in
-            ProviderModel.Claim(identifier: identifier, name: declaration.name.value, type: ProviderModel.ClaimType(declaration.type),
-                                documentation: "The `\(declaration.name.value)` member, typed by the quirk file.", isRequired: false)
+            ProviderModel.Claim(
+                identifier: identifier, name: declaration.name.value, type: ProviderModel.ClaimType(declaration.type),
+                documentation: "The `\(declaration.name.value)` member, typed by the quirk file.", isRequired: false)
         }
     }
 
@@ -241,7 +266,8 @@ package enum ModelBuilder {
                 type = .anyJSON
                 documentation = "The `\(name)` claim, listed in `claims_supported` without a documented type."
             }
-            return ProviderModel.Claim(identifier: identifier, name: name, type: type, documentation: documentation, isRequired: name == "sub")
+            return ProviderModel.Claim(
+                identifier: identifier, name: name, type: type, documentation: documentation, isRequired: name == "sub")
         }
     }
 }

@@ -54,7 +54,8 @@ package struct ProviderModel: Sendable, Hashable {
 
     /// An endpoint the runtime's `ProviderEndpoints` has.
     package enum EndpointName: String, Sendable, Hashable, CaseIterable {
-        case authorization, token, revocation, userinfo, endSession, jwks, pushedAuthorizationRequest, deviceAuthorization, registration
+        case authorization, token, revocation, userinfo, endSession, jwks, pushedAuthorizationRequest,
+            deviceAuthorization, registration
 
         /// Whether every provider must have it.
         package var isRequired: Bool { self == .authorization || self == .token }

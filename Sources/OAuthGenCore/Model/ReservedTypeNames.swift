@@ -7,30 +7,39 @@ package enum ReservedTypeNames {
     /// Every top-level public type of `OAuthRuntime`, which generated code and apps name unqualified.
     /// A test compares this list with the runtime's sources, so a new runtime type cannot be missed.
     package static let runtime: Set<String> = [
-        "AccountTokenStore", "AddressClaim", "AnyACRValue", "Audience", "AuthorizationCallback", "AuthorizationCode", "AuthorizationHeaders",
+        "AccountTokenStore", "AddressClaim", "AnyACRValue", "Audience", "AuthorizationCallback", "AuthorizationCode",
+        "AuthorizationHeaders",
         "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
-        "ClientAssertionAudience", "ClientAuthentication", "ClientKey", "ClientOptions", "ClientRegistration", "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
+        "ClientAssertionAudience", "ClientAuthentication", "ClientKey", "ClientOptions", "ClientRegistration",
+        "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
         "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider",
         "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
         "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",
         "JWKSCache", "KeychainTokenStore", "LoopbackListener", "LoopbackUserAgent", "MemoryTokenStore",
-        "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError", "OAuthPrompt", "OAuthProvider",
+        "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError",
+        "OAuthPrompt", "OAuthProvider",
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "OwnerOnlyFile", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
-        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceRefusal", "ResponseTooLarge",
-        "ScopeValue", "SecureEnclaveDPoPKey", "ObservableSession", "SessionState", "SignIn", "SignInOwner", "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
-        "StandardClaims", "StandardPrompt", "StoredSignInFormatError", "SupportsDeviceAuthorization", "SupportsEndSession",
+        "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceRefusal",
+        "ResponseTooLarge",
+        "ScopeValue", "SecureEnclaveDPoPKey", "ObservableSession", "SessionState", "SignIn", "SignInOwner",
+        "SignInRecord", "SignOutOutcome", "SignOutReason", "SoftwareDPoPKey",
+        "StandardClaims", "StandardPrompt", "StoredSignInFormatError", "SupportsDeviceAuthorization",
+        "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
         "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore", "TokenStoreLock",
-        "TokenStoreLockError", "TokenStoreUnavailableError", "TokenTypeHint", "URLOrigin", "URLSessionTransport", "VerifiedIDToken",
+        "TokenStoreLockError", "TokenStoreUnavailableError", "TokenTypeHint", "URLOrigin", "URLSessionTransport",
+        "VerifiedIDToken",
         "WebAuthenticationSessionUserAgent",
     ]
 
     /// Every top-level public type of `OAuthResources`, which an app calling protected resources
     /// names unqualified beside its providers. A test compares this list with its sources.
     package static let resources: Set<String> = [
-        "DiscoveredResource", "DynamicClientRegistration", "EnterpriseIdentity", "ExchangedToken", "IdentityAssertionIssuer",
-        "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "StepUp", "StepUpLimits", "StoredResourceEntries",
+        "DiscoveredResource", "DynamicClientRegistration", "EnterpriseIdentity", "ExchangedToken",
+        "IdentityAssertionIssuer",
+        "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "StepUp", "StepUpLimits",
+        "StoredResourceEntries",
         "TokenExchangeRequest", "TokenTypeURI",
     ]
 
@@ -43,12 +52,18 @@ package enum ReservedTypeNames {
     /// name unqualified every day.
     package static let standard: Set<String> = [
         "Swift", "Foundation", "OAuthRuntime", "OAuthResources", "Any", "AnyObject", "Self", "Type", "Protocol",
-        "Error", "Result", "Never", "Void", "Optional", "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16",
-        "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Array", "Dictionary", "Set",
-        "Range", "ClosedRange", "Sequence", "Collection", "Equatable", "Hashable", "Comparable", "Identifiable", "Codable",
-        "Encodable", "Decodable", "Encoder", "Decoder", "CodingKey", "Sendable", "Task", "TaskGroup", "Actor", "MainActor",
-        "AsyncStream", "AsyncThrowingStream", "AsyncSequence", "Clock", "ContinuousClock", "SuspendingClock", "Duration",
-        "CancellationError", "CheckedContinuation", "URL", "URLComponents", "URLRequest", "URLSession", "URLError", "Data",
+        "Error", "Result", "Never", "Void", "Optional", "String", "Substring", "Character", "Bool", "Int", "Int8",
+        "Int16",
+        "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Array", "Dictionary",
+        "Set",
+        "Range", "ClosedRange", "Sequence", "Collection", "Equatable", "Hashable", "Comparable", "Identifiable",
+        "Codable",
+        "Encodable", "Decodable", "Encoder", "Decoder", "CodingKey", "Sendable", "Task", "TaskGroup", "Actor",
+        "MainActor",
+        "AsyncStream", "AsyncThrowingStream", "AsyncSequence", "Clock", "ContinuousClock", "SuspendingClock",
+        "Duration",
+        "CancellationError", "CheckedContinuation", "URL", "URLComponents", "URLRequest", "URLSession", "URLError",
+        "Data",
         "Date", "UUID", "JSONDecoder", "JSONEncoder", "Bundle", "Notification", "NotificationCenter", "TimeInterval",
         "Locale", "Calendar", "CustomStringConvertible", "LocalizedError", "ObservableObject", "Published",
     ]

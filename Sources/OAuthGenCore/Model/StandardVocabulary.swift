@@ -3,7 +3,8 @@ enum StandardVocabulary {
     /// `acr` values with a published meaning; a provider's own values are documented by its
     /// quirk file's `acrValues` descriptions, or by name.
     static let acrValueDocumentation: [String: String] = [
-        "0": "No assurance: the authentication does not meet ISO/IEC 29115 level 1, such as a long-lived browser cookie (OIDC Core §2).",
+        "0":
+            "No assurance: the authentication does not meet ISO/IEC 29115 level 1, such as a long-lived browser cookie (OIDC Core §2).",
         "phr": "Phishing-resistant authentication (OpenID EAP ACR Values 1.0 §3).",
         "phrh": "Phishing-resistant authentication with a hardware-protected key (OpenID EAP ACR Values 1.0 §3).",
     ]

@@ -21,16 +21,21 @@ package enum SwiftNaming {
     /// it inside the generated file (a provider called `date` must not become `enum Date`), or
     /// the standard type in the app. The runtime's and the standard ones are `OAuthPolicy`'s list
     /// (the runtime's checked against its sources); the rest are the generated types' own members.
-    static let typeNamesGeneratedCodeUses: Set<String> = ReservedTypeNames.runtime.union(ReservedTypeNames.resources).union(ReservedTypeNames.middleware).union(ReservedTypeNames.standard).union([
-        "Scope", "Claims", "UserInfo", "RedirectURI", "Prompt", "ACRValue", "Resource", "PostLogoutRedirectURI", "CodingKeys",
-    ])
+    static let typeNamesGeneratedCodeUses: Set<String> = ReservedTypeNames.runtime.union(ReservedTypeNames.resources)
+        .union(ReservedTypeNames.middleware).union(ReservedTypeNames.standard).union([
+            "Scope", "Claims", "UserInfo", "RedirectURI", "Prompt", "ACRValue", "Resource", "PostLogoutRedirectURI",
+            "CodingKeys",
+        ])
 
     /// Whether `name` can be a generated type's name as written.
     package static func isValidTypeName(_ name: String) -> Bool {
         // `_` alone is the discard pattern, not a name.
-        guard name != "_", let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else { return false }
+        guard name != "_", let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else {
+            return false
+        }
         return name.unicodeScalars.allSatisfy { $0 == "_" || isASCIILetter($0) || ("0"..."9").contains($0) }
-            && !keywords.contains(name) && !unusableMemberNames.contains(name) && !typeNamesGeneratedCodeUses.contains(name)
+            && !keywords.contains(name) && !unusableMemberNames.contains(name)
+            && !typeNamesGeneratedCodeUses.contains(name)
     }
 
     /// `google-workspace` → `GoogleWorkspace`; a name generated code already uses gets `Provider`

@@ -8,11 +8,17 @@ package enum ClientMetadataDocument {
             ("application_type", string("native")),
             ("client_id", string(clientID)),
             ("client_name", string(clientName)),
-            ("grant_types", JSONValue(kind: .array([string("authorization_code"), string("refresh_token")]), location: location)),
+            (
+                "grant_types",
+                JSONValue(kind: .array([string("authorization_code"), string("refresh_token")]), location: location)
+            ),
             ("redirect_uris", JSONValue(kind: .array(redirectURIs.map(string)), location: location)),
             ("response_types", JSONValue(kind: .array([string("code")]), location: location)),
             ("token_endpoint_auth_method", string("none")),
         ]
-        return PinnedJSONWriter.write(JSONValue(kind: .object(members.map { JSONMember(name: $0.0, nameLocation: location, value: $0.1) }), location: location))
+        return PinnedJSONWriter.write(
+            JSONValue(
+                kind: .object(members.map { JSONMember(name: $0.0, nameLocation: location, value: $0.1) }),
+                location: location))
     }
 }

@@ -21,7 +21,8 @@ package enum OutputWriter {
         do {
             try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: directory, reason: "the directory could not be created (\(error.localizedDescription))")
+            throw WriteError(
+                path: directory, reason: "the directory could not be created (\(error.localizedDescription))")
         }
         var report = Report()
         for file in files {

@@ -10,8 +10,11 @@ package enum StagedWrite {
         files.compactMap { file in
             let path = (output as NSString).appendingPathComponent(file.name)
             guard FileManager.default.fileExists(atPath: path) else { return nil }
-            if let existing = FileManager.default.contents(atPath: path), existing == Data(file.contents.utf8) { return nil }
-            return Diagnostic(.error, .inputDuplicate,
+            if let existing = FileManager.default.contents(atPath: path), existing == Data(file.contents.utf8) {
+                return nil
+            }
+            return Diagnostic(
+                .error, .inputDuplicate,
                 "expected no \(file.name) in \(output), found one with other contents; pass --force to replace it",
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
@@ -20,9 +23,13 @@ package enum StagedWrite {
     /// The findings `files` would have in `output`, validated with the provider files already
     /// there (the mix-up rules look across providers) and located at the paths they will have.
     /// Writes to a staging folder only, removed afterwards.
-    package static func findings(for files: [GeneratedFile], in output: String,
-                                configuration: GeneratorConfiguration = GeneratorConfiguration()) throws(OutputWriter.WriteError) -> [Diagnostic] {
-        let staging = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-staged-\(UUID().uuidString)").path
+    package static func findings(
+        for files: [GeneratedFile], in output: String,
+        configuration: GeneratorConfiguration = GeneratorConfiguration()
+    ) throws(OutputWriter.WriteError) -> [Diagnostic] {
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-staged-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let names = Set(files.map(\.name))
         let others = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])
@@ -33,7 +40,8 @@ package enum StagedWrite {
         let (_, findings) = Generator.validate(paths: [staging] + others, configuration: configuration)
         return findings.map { finding in
             guard var location = finding.location, location.file.hasPrefix(staging + "/") else { return finding }
-            location.file = (output as NSString).appendingPathComponent(String(location.file.dropFirst(staging.count + 1)))
+            location.file = (output as NSString).appendingPathComponent(
+                String(location.file.dropFirst(staging.count + 1)))
             var moved = finding
             moved.location = location
             return moved

@@ -12,7 +12,10 @@ package enum GenerateRun {
         package var configurationPath: String?
         package var templatesDirectory: String?
 
-        package init(inputs: [String], output: String, accessLevel: AccessLevel? = nil, configurationPath: String? = nil, templatesDirectory: String? = nil) {
+        package init(
+            inputs: [String], output: String, accessLevel: AccessLevel? = nil, configurationPath: String? = nil,
+            templatesDirectory: String? = nil
+        ) {
             self.inputs = inputs
             self.output = output
             self.accessLevel = accessLevel
@@ -35,7 +38,8 @@ package enum GenerateRun {
             return false
         }
         guard let configuration = loadConfiguration(request.configurationPath) else { return false }
-        let result = Generator(accessLevel: request.accessLevel, templates: templateSet, configuration: configuration).run(paths: request.inputs)
+        let result = Generator(accessLevel: request.accessLevel, templates: templateSet, configuration: configuration)
+            .run(paths: request.inputs)
         DiagnosticPrinter.printText(result.diagnostics, minimumSeverity: .warning)
         guard !result.diagnostics.containsErrors else { return false }
         do {

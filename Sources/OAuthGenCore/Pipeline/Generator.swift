@@ -7,7 +7,10 @@ public struct Generator: Sendable {
     package var configuration: GeneratorConfiguration
 
     /// A generator rendering with `templates`; `accessLevel` overrides the configuration's.
-    public init(accessLevel: AccessLevel? = nil, templates: TemplateSet, configuration: GeneratorConfiguration = GeneratorConfiguration()) {
+    public init(
+        accessLevel: AccessLevel? = nil, templates: TemplateSet,
+        configuration: GeneratorConfiguration = GeneratorConfiguration()
+    ) {
         self.accessLevel = accessLevel
         self.templates = templates
         self.configuration = configuration
@@ -24,11 +27,16 @@ public struct Generator: Sendable {
     }
 
     /// Loads and validates without rendering.
-    public static func validate(paths: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) -> (providers: [LoadedProvider], diagnostics: [Diagnostic]) {
+    public static func validate(
+        paths: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()
+    ) -> (providers: [LoadedProvider], diagnostics: [Diagnostic]) {
         let (found, scanFindings) = InputScanner.scan(paths)
         var diagnostics = scanFindings
         diagnostics += ConfigurationRules.checkProviders(configuration, among: found)
-        let inputs = configuration.providers.map { selected in found.filter { input in selected.contains { $0.value == input.name } } } ?? found
+        let inputs =
+            configuration.providers.map { selected in
+                found.filter { input in selected.contains { $0.value == input.name } }
+            } ?? found
         var providers: [LoadedProvider] = []
         for input in inputs {
             let (provider, found) = ProviderLoader.load(input)
@@ -53,7 +61,9 @@ public struct Generator: Sendable {
         }
         let renderer = Renderer(templates: templates)
         let files = providers.compactMap { provider in
-            ModelBuilder.build(provider, accessLevel: accessLevel).map { GeneratedFile(name: $0.outputFileName, contents: renderer.render($0)) }
+            ModelBuilder.build(provider, accessLevel: accessLevel).map {
+                GeneratedFile(name: $0.outputFileName, contents: renderer.render($0))
+            }
         }
         return Result(diagnostics: diagnostics, files: files, providers: providers)
     }

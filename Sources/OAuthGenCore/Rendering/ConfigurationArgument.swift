@@ -27,7 +27,9 @@ package struct ConfigurationArgument: Sendable, Hashable {
 extension ProviderModel {
     /// `ProviderMetadata(…)`'s arguments: `kind` first, then each that differs from its default.
     package var metadataArguments: [ConfigurationArgument] {
-        var arguments = [ConfigurationArgument(label: "kind", value: .enumCase(isOpenIDConnect ? "openIDConnect" : "oauth2"))]
+        var arguments = [
+            ConfigurationArgument(label: "kind", value: .enumCase(isOpenIDConnect ? "openIDConnect" : "oauth2"))
+        ]
         func list(_ label: String, _ values: [String], default standard: [String] = []) {
             if values != standard { arguments.append(.init(label: label, value: .strings(values))) }
         }
@@ -40,8 +42,12 @@ extension ProviderModel {
         list("idTokenSigningAlgorithms", metadata.idTokenSigningAlgorithms)
         list("tokenEndpointAuthMethodsSupported", metadata.tokenEndpointAuthMethodsSupported)
         list("claimsSupported", metadata.claimsSupported)
-        if metadata.authorizationResponseIssParameterSupported { arguments.append(.init(label: "authorizationResponseIssParameterSupported", value: .true)) }
-        if metadata.requirePushedAuthorizationRequests { arguments.append(.init(label: "requirePushedAuthorizationRequests", value: .true)) }
+        if metadata.authorizationResponseIssParameterSupported {
+            arguments.append(.init(label: "authorizationResponseIssParameterSupported", value: .true))
+        }
+        if metadata.requirePushedAuthorizationRequests {
+            arguments.append(.init(label: "requirePushedAuthorizationRequests", value: .true))
+        }
         optionalList("dpopSigningAlgorithms", metadata.dpopSigningAlgorithms)
         // The runtime refuses a browser sign-in these rule out, as the build does (`CodeFlowSupport`).
         optionalList("grantTypesSupported", metadata.grantTypesSupported)
@@ -68,15 +74,23 @@ extension ProviderModel {
         add("pkce", quirks.pkce.map { .enumCase($0.caseName) })
         add("tokenEndpointAuthMethod", quirks.tokenEndpointAuthMethod.map { .enumCase($0.caseName) })
         add("clientAssertionAudience", quirks.clientAssertionAudience.map { .enumCase($0.caseName) })
-        add("authorizationParameters", quirks.authorizationParameters.isEmpty ? nil : .parameters(quirks.authorizationParameters))
-        add("tokenRequestParameters", quirks.tokenRequestParameters.isEmpty ? nil : .parameters(quirks.tokenRequestParameters))
+        add(
+            "authorizationParameters",
+            quirks.authorizationParameters.isEmpty ? nil : .parameters(quirks.authorizationParameters))
+        add(
+            "tokenRequestParameters",
+            quirks.tokenRequestParameters.isEmpty ? nil : .parameters(quirks.tokenRequestParameters))
         add("tokenRequestHeaders", quirks.tokenRequestHeaders.isEmpty ? nil : .parameters(quirks.tokenRequestHeaders))
         var tokenResponse: [ConfigurationArgument] = []
         if quirks.tokenResponseIsForm { tokenResponse.append(.init(label: "format", value: .enumCase("form"))) }
         if quirks.missingTokenType { tokenResponse.append(.init(label: "missingTokenType", value: .true)) }
         if quirks.errorsWithStatus200 { tokenResponse.append(.init(label: "errorsWithStatus200", value: .true)) }
-        if let path = quirks.tokenResponseNestedIn { tokenResponse.append(.init(label: "nestedIn", value: .strings(path))) }
-        if !quirks.bearerTokenTypes.isEmpty { tokenResponse.append(.init(label: "bearerTokenTypes", value: .strings(quirks.bearerTokenTypes))) }
+        if let path = quirks.tokenResponseNestedIn {
+            tokenResponse.append(.init(label: "nestedIn", value: .strings(path)))
+        }
+        if !quirks.bearerTokenTypes.isEmpty {
+            tokenResponse.append(.init(label: "bearerTokenTypes", value: .strings(quirks.bearerTokenTypes)))
+        }
         add("tokenResponse", tokenResponse.isEmpty ? nil : .tokenResponseQuirks(tokenResponse))
         add("pushedAuthorizationRequests", quirks.pushedAuthorizationRequests ? .true : nil)
         add("dpop", quirks.dpop ? .true : nil)

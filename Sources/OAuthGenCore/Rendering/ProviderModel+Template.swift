@@ -114,7 +114,9 @@ extension ConfigurationArgument: TemplateObject {
         "caseName": .text { if case .enumCase(let name) = $0.value { name } else { nil } },
         "isTrue": .flag { $0.value == .true },
         "isStrings": .flag { if case .strings = $0.value { true } else { false } },
-        "strings": .texts { if case .strings(let values) = $0.value { values.map(SwiftNaming.stringLiteral) } else { [] } },
+        "strings": .texts {
+            if case .strings(let values) = $0.value { values.map(SwiftNaming.stringLiteral) } else { [] }
+        },
         "isParameters": .flag { if case .parameters = $0.value { true } else { false } },
         "parameters": .list { if case .parameters(let pairs) = $0.value { pairs } else { [] } },
         "isTokenResponseQuirks": .flag { if case .tokenResponseQuirks = $0.value { true } else { false } },

@@ -28,8 +28,11 @@ enum TemplateKeyCheck {
             case "%":
                 continue
             case "=", ">", "<", "$":
-                return TemplateError(location: location(of: open, in: bytes, file: file),
-                                     message: "expected variables and sections only (no partials, blocks or delimiter changes), found '{{\(tag)}}'")
+                return TemplateError(
+                    location: location(of: open, in: bytes, file: file),
+                    message:
+                        "expected variables and sections only (no partials, blocks or delimiter changes), found '{{\(tag)}}'"
+                )
             case "#", "^", "/", "&":
                 tag = String(tag.dropFirst()).trimmingSpaces
             default:
@@ -42,7 +45,8 @@ enum TemplateKeyCheck {
             let found: TemplateShape
             switch resolve(tag, in: stack) {
             case .success(let shape): found = shape
-            case .failure(let failure): return TemplateError(location: location(of: open, in: bytes, file: file), message: failure.message)
+            case .failure(let failure):
+                return TemplateError(location: location(of: open, in: bytes, file: file), message: failure.message)
             }
             let current = stack[stack.count - 1]
             switch (sigil, found) {
@@ -59,15 +63,21 @@ enum TemplateKeyCheck {
             case (_, .object), (_, .list):
                 // Mustache would print Swift's description of the dictionary or array into the
                 // generated code, which then fails to compile in the app, far from this line.
-                return TemplateError(location: location(of: open, in: bytes, file: file),
-                                     message: "expected a value (text, a number or a flag), found '\(tag)', which is \(tag == "." ? "an item with keys of its own" : "a section: open it with '{{#\(tag)}}'")")
+                return TemplateError(
+                    location: location(of: open, in: bytes, file: file),
+                    message:
+                        "expected a value (text, a number or a flag), found '\(tag)', which is \(tag == "." ? "an item with keys of its own" : "a section: open it with '{{#\(tag)}}'")"
+                )
             default:
                 break
             }
         }
         guard declaredVersion == TemplateContext.version else {
-            return TemplateError(location: SourceLocation(file: file, line: 1, column: 1),
-                                 message: "expected the template to declare the context version it was written for, '{{! \(versionMarker) \(TemplateContext.version) }}', found \(declaredVersion.map { "version \($0)" } ?? "no declaration")")
+            return TemplateError(
+                location: SourceLocation(file: file, line: 1, column: 1),
+                message:
+                    "expected the template to declare the context version it was written for, '{{! \(versionMarker) \(TemplateContext.version) }}', found \(declaredVersion.map { "version \($0)" } ?? "no declaration")"
+            )
         }
         return nil
     }
@@ -87,30 +97,45 @@ enum TemplateKeyCheck {
     /// it, the rest inside that; `.` is the current item. A transform is one of swift-mustache's
     /// on a list (`empty(list)`, `count(list)`) or on a list's item (`first()`, `last()`, `index()`).
     private static func resolve(_ tag: String, in stack: [Scope]) -> Result<TemplateShape, Failure> {
-        let unknown = Failure("expected a key of the template context (version \(TemplateContext.version), see Templates/README.md), found '\(tag)'")
+        let unknown = Failure(
+            "expected a key of the template context (version \(TemplateContext.version), see Templates/README.md), found '\(tag)'"
+        )
         if tag.hasSuffix(")"), let open = tag.firstIndex(of: "(") {
             let transform = String(tag[..<open])
             let argument = String(tag[tag.index(after: open)..<tag.index(before: tag.endIndex)])
             switch (transform, argument) {
             case ("first", ""), ("last", ""), ("index", ""):
                 guard stack.last?.isListItem == true else {
-                    return .failure(Failure("expected '\(tag)' directly inside a list's section, where it describes the item, found it outside"))
+                    return .failure(
+                        Failure(
+                            "expected '\(tag)' directly inside a list's section, where it describes the item, found it outside"
+                        ))
                 }
                 return .success(transform == "index" ? .text : .flag)
             case ("empty", _), ("count", _):
                 guard case .success(.list) = resolve(argument, in: stack) else {
-                    return .failure(Failure("expected a list in '\(tag)', found '\(argument)', which is \(resolve(argument, in: stack).isSuccess ? "not a list" : "not a key of the context")"))
+                    return .failure(
+                        Failure(
+                            "expected a list in '\(tag)', found '\(argument)', which is \(resolve(argument, in: stack).isSuccess ? "not a list" : "not a key of the context")"
+                        ))
                 }
                 return .success(transform == "empty" ? .flag : .text)
             default:
-                return .failure(Failure("expected one of the transforms first(), last(), index(), empty(list) or count(list), found '\(tag)'"))
+                return .failure(
+                    Failure(
+                        "expected one of the transforms first(), last(), index(), empty(list) or count(list), found '\(tag)'"
+                    ))
             }
         }
         if tag == "." { return .success(stack.last?.shape ?? .text) }
         let parts = tag.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let scope = stack.reversed().first(where: { $0.keys[parts[0]] != nil }), var current = scope.keys[parts[0]] else { return .failure(unknown) }
+        guard let scope = stack.reversed().first(where: { $0.keys[parts[0]] != nil }),
+            var current = scope.keys[parts[0]]
+        else { return .failure(unknown) }
         for part in parts.dropFirst() {
-            guard case .object(let type) = current, let next = type.templateShapes[part] else { return .failure(unknown) }
+            guard case .object(let type) = current, let next = type.templateShapes[part] else {
+                return .failure(unknown)
+            }
             current = next
         }
         return .success(current)

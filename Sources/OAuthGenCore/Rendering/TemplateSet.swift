@@ -12,7 +12,8 @@ public struct TemplateSet: Sendable {
     /// The templates compiled into the binary.
     public static func embedded() throws(TemplateError) -> TemplateSet {
         guard let text = EmbeddedTemplates.all[providerClientName] else {
-            throw TemplateError(location: nil, message: "expected the embedded template \(providerClientName), found none")
+            throw TemplateError(
+                location: nil, message: "expected the embedded template \(providerClientName), found none")
         }
         return TemplateSet(providerClient: try parse(text, file: "<embedded>/\(providerClientName).mustache"))
     }
@@ -22,13 +23,18 @@ public struct TemplateSet: Sendable {
         let path = (directory as NSString).appendingPathComponent("\(providerClientName).mustache")
         guard FileManager.default.fileExists(atPath: path) else {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw TemplateError(location: nil, message: "expected a templates directory, found nothing at '\(directory)'")
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw TemplateError(
+                    location: nil, message: "expected a templates directory, found nothing at '\(directory)'")
             }
             return try embedded()
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw TemplateError(location: SourceLocation(file: path, line: 1, column: 1), message: "expected a readable UTF-8 template, found none")
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw TemplateError(
+                location: SourceLocation(file: path, line: 1, column: 1),
+                message: "expected a readable UTF-8 template, found none")
         }
         return TemplateSet(providerClient: try parse(text, file: path))
     }
@@ -42,10 +48,13 @@ public struct TemplateSet: Sendable {
         } catch let error as TemplateError {
             throw error
         } catch let error as MustacheTemplate.ParserError {
-            throw TemplateError(location: location(of: error, in: text, file: file),
-                                message: "expected a valid Mustache template, found \(error.error)")
+            throw TemplateError(
+                location: location(of: error, in: text, file: file),
+                message: "expected a valid Mustache template, found \(error.error)")
         } catch {
-            throw TemplateError(location: SourceLocation(file: file, line: 1, column: 1), message: "expected a valid Mustache template, found \(error)")
+            throw TemplateError(
+                location: SourceLocation(file: file, line: 1, column: 1),
+                message: "expected a valid Mustache template, found \(error)")
         }
     }
 
@@ -53,14 +62,19 @@ public struct TemplateSet: Sendable {
     /// characters: in a template saved with CR or CRLF line ends its column ran from the start of the
     /// file. The same template with LF line ends has the same lines, so the error is located there
     /// again, and its column counted in UTF-8 bytes like every other location.
-    private static func location(of error: MustacheTemplate.ParserError, in text: String, file: String) -> SourceLocation {
+    private static func location(
+        of error: MustacheTemplate.ParserError, in text: String, file: String
+    ) -> SourceLocation {
         var context = error.context
         let unified = lfLineEnds(text)
         if unified != text {
-            do { _ = try MustacheTemplate(string: unified) } catch let again as MustacheTemplate.ParserError { context = again.context } catch {}
+            do { _ = try MustacheTemplate(string: unified) } catch let again as MustacheTemplate.ParserError {
+                context = again.context
+            } catch {}
         }
         let prefix = context.line.prefix(max(context.columnNumber - 1, 0))
-        return SourceLocation(file: file, line: lfLine(of: context, prefix: prefix, in: unified), column: prefix.utf8.count + 1)
+        return SourceLocation(
+            file: file, line: lfLine(of: context, prefix: prefix, in: unified), column: prefix.utf8.count + 1)
     }
 
     /// The text with every CR and CRLF made LF, as `LineTable` ends lines. Over bytes:
@@ -71,7 +85,10 @@ public struct TemplateSet: Sendable {
         bytes.reserveCapacity(text.utf8.count)
         var afterCR = false
         for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n"), afterCR { afterCR = false; continue }
+            if byte == UInt8(ascii: "\n"), afterCR {
+                afterCR = false
+                continue
+            }
             afterCR = byte == UInt8(ascii: "\r")
             bytes.append(afterCR ? UInt8(ascii: "\n") : byte)
         }

@@ -28,39 +28,52 @@ package enum AppFileRules {
         if let infoPlist = configuration.infoPlist, let plist = read(infoPlist, configuration, into: &findings) {
             findings += checkSchemes(redirects, infoPlist: plist)
         }
-        if let entitlements = configuration.entitlements, let plist = read(entitlements, configuration, into: &findings) {
+        if let entitlements = configuration.entitlements, let plist = read(entitlements, configuration, into: &findings)
+        {
             findings += checkAssociatedDomains(redirects, entitlements: plist)
             findings += checkKeychainGroups(configuration.keychainAccessGroups, entitlements: plist)
             findings += checkAppGroups(configuration.appGroups, entitlements: plist)
         } else if configuration.entitlements == nil {
             if let group = configuration.keychainAccessGroups.first {
-                findings.append(Diagnostic(.warning, .keychainGroupNotEntitled,
-                    "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the Keychain access group '\(group.value)' against, found none",
-                    at: group.location))
+                findings.append(
+                    Diagnostic(
+                        .warning, .keychainGroupNotEntitled,
+                        "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the Keychain access group '\(group.value)' against, found none",
+                        at: group.location))
             }
             if let group = configuration.appGroups.first {
-                findings.append(Diagnostic(.warning, .appGroupNotEntitled,
-                    "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the app group '\(group.value)' against, found none",
-                    at: group.location))
+                findings.append(
+                    Diagnostic(
+                        .warning, .appGroupNotEntitled,
+                        "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the app group '\(group.value)' against, found none",
+                        at: group.location))
             }
         }
         return findings
     }
 
     /// The file as a property list whose root is a `<dict>`, or its findings.
-    private static func read(_ path: Located<String>, _ configuration: GeneratorConfiguration, into findings: inout [Diagnostic]) -> PlistValue? {
+    private static func read(
+        _ path: Located<String>, _ configuration: GeneratorConfiguration, into findings: inout [Diagnostic]
+    ) -> PlistValue? {
         let file = configuration.resolve(path.value)
         var found: [Diagnostic] = []
         guard let bytes = ProviderLoader.readFile(file, diagnostics: &found) else {
             // Said at the oauthgen.json line that names it: that is the line to fix.
-            findings += found.map { Diagnostic($0.severity, $0.rule, "\(path.value): \($0.message)", at: path.location) }
+            findings += found.map {
+                Diagnostic($0.severity, $0.rule, "\(path.value): \($0.message)", at: path.location)
+            }
             return nil
         }
         let read = PlistReader.read(bytes, file: file)
         findings += read.diagnostics
         guard let root = read.value else { return nil }
         guard root.entries != nil else {
-            findings.append(Diagnostic(.error, .plistStructure, "expected the property list's root to be a <dict>, found \(root.typeDescription)", at: root.location))
+            findings.append(
+                Diagnostic(
+                    .error, .plistStructure,
+                    "expected the property list's root to be a <dict>, found \(root.typeDescription)", at: root.location
+                ))
             return nil
         }
         return root
@@ -70,7 +83,9 @@ package enum AppFileRules {
         root.entries?.first { $0.key == key }
     }
 
-    static func checkSchemes(_ redirects: [(provider: String, redirect: ClassifiedRedirect)], infoPlist root: PlistValue) -> [Diagnostic] {
+    static func checkSchemes(
+        _ redirects: [(provider: String, redirect: ClassifiedRedirect)], infoPlist root: PlistValue
+    ) -> [Diagnostic] {
         let urlTypes = entry("CFBundleURLTypes", in: root)
         var registered: Set<String> = []
         for type in urlTypes?.value.arrayValue ?? [] {
@@ -83,18 +98,26 @@ package enum AppFileRules {
         for (provider, redirect) in redirects {
             let (uri, report) = (redirect.uri, redirect.report)
             guard report.kind == .privateUseScheme, let scheme = report.parsed?.scheme.lowercased(),
-                  !registered.contains(scheme), reported.insert(scheme).inserted else { continue }
-            findings.append(Diagnostic(.error, .schemeNotRegistered,
-                "expected the URL scheme '\(scheme)' among CFBundleURLTypes' CFBundleURLSchemes, found \(urlTypes == nil ? "no CFBundleURLTypes" : "it missing"): provider '\(provider)' redirects to '\(uri.value)', and the app would never receive the response",
-                at: urlTypes?.keyLocation ?? root.location))
-            findings.append(Diagnostic(.note, .schemeNotRegistered, "the redirect URI that needs the scheme '\(scheme)'", at: uri.location))
+                !registered.contains(scheme), reported.insert(scheme).inserted
+            else { continue }
+            findings.append(
+                Diagnostic(
+                    .error, .schemeNotRegistered,
+                    "expected the URL scheme '\(scheme)' among CFBundleURLTypes' CFBundleURLSchemes, found \(urlTypes == nil ? "no CFBundleURLTypes" : "it missing"): provider '\(provider)' redirects to '\(uri.value)', and the app would never receive the response",
+                    at: urlTypes?.keyLocation ?? root.location))
+            findings.append(
+                Diagnostic(
+                    .note, .schemeNotRegistered, "the redirect URI that needs the scheme '\(scheme)'", at: uri.location)
+            )
         }
         return findings
     }
 
     static let associatedDomainsKey = "com.apple.developer.associated-domains"
 
-    static func checkAssociatedDomains(_ redirects: [(provider: String, redirect: ClassifiedRedirect)], entitlements root: PlistValue) -> [Diagnostic] {
+    static func checkAssociatedDomains(
+        _ redirects: [(provider: String, redirect: ClassifiedRedirect)], entitlements root: PlistValue
+    ) -> [Diagnostic] {
         let domains = entry(associatedDomainsKey, in: root)
         // `applinks:example.com?mode=developer` and `webcredentials:*.example.com` alike.
         let entries: [(service: String, host: String)] = (domains?.value.arrayValue ?? []).compactMap { value in
@@ -106,17 +129,24 @@ package enum AppFileRules {
         var reported: Set<String> = []
         for (provider, redirect) in redirects {
             let (uri, report) = (redirect.uri, redirect.report)
-            guard report.kind == .claimedHTTPS, let host = report.parsed?.host?.lowercased(), !host.isEmpty else { continue }
+            guard report.kind == .claimedHTTPS, let host = report.parsed?.host?.lowercased(), !host.isEmpty else {
+                continue
+            }
             let covered = entries.contains { entry in
                 guard entry.service == "applinks" || entry.service == "webcredentials" else { return false }
                 if entry.host.hasPrefix("*.") { return host.hasSuffix(String(entry.host.dropFirst(1))) }
                 return entry.host == host
             }
             guard !covered, reported.insert(host).inserted else { continue }
-            findings.append(Diagnostic(.error, .associatedDomainMissing,
-                "expected 'applinks:\(host)' or 'webcredentials:\(host)' in \(associatedDomainsKey), found \(domains == nil ? "no such key" : "neither"): provider '\(provider)' redirects to the claimed https URI '\(uri.value)', which the system delivers only to an app associated with its host",
-                at: domains?.keyLocation ?? root.location))
-            findings.append(Diagnostic(.note, .associatedDomainMissing, "the redirect URI that needs the associated domain '\(host)'", at: uri.location))
+            findings.append(
+                Diagnostic(
+                    .error, .associatedDomainMissing,
+                    "expected 'applinks:\(host)' or 'webcredentials:\(host)' in \(associatedDomainsKey), found \(domains == nil ? "no such key" : "neither"): provider '\(provider)' redirects to the claimed https URI '\(uri.value)', which the system delivers only to an app associated with its host",
+                    at: domains?.keyLocation ?? root.location))
+            findings.append(
+                Diagnostic(
+                    .note, .associatedDomainMissing, "the redirect URI that needs the associated domain '\(host)'",
+                    at: uri.location))
         }
         return findings
     }
@@ -124,26 +154,34 @@ package enum AppFileRules {
     static let keychainGroupsKey = "keychain-access-groups"
 
     static func checkKeychainGroups(_ groups: [Located<String>], entitlements root: PlistValue) -> [Diagnostic] {
-        checkEntitled(groups, what: "the Keychain access group", key: keychainGroupsKey, rule: .keychainGroupNotEntitled, in: root,
-                      consequence: "every Keychain call with it would fail with errSecMissingEntitlement (-34018)")
+        checkEntitled(
+            groups, what: "the Keychain access group", key: keychainGroupsKey, rule: .keychainGroupNotEntitled,
+            in: root,
+            consequence: "every Keychain call with it would fail with errSecMissingEntitlement (-34018)")
     }
 
     static let appGroupsKey = "com.apple.security.application-groups"
 
     static func checkAppGroups(_ groups: [Located<String>], entitlements root: PlistValue) -> [Diagnostic] {
         // iOS's `group.…` names are matched exactly; macOS's team-prefixed ones as Keychain groups are.
-        checkEntitled(groups, what: "the app group", key: appGroupsKey, rule: .appGroupNotEntitled, in: root,
-                      consequence: "containerURL(forSecurityApplicationGroupIdentifier:) would be nil, and a store shared with the app's extensions would not coordinate its refreshes")
+        checkEntitled(
+            groups, what: "the app group", key: appGroupsKey, rule: .appGroupNotEntitled, in: root,
+            consequence:
+                "containerURL(forSecurityApplicationGroupIdentifier:) would be nil, and a store shared with the app's extensions would not coordinate its refreshes"
+        )
     }
 
     /// Each of `groups` not among the entitlement `key`'s strings, at the group's own location.
-    private static func checkEntitled(_ groups: [Located<String>], what: String, key name: String, rule: RuleID, in root: PlistValue,
-                                      consequence: String) -> [Diagnostic] {
+    private static func checkEntitled(
+        _ groups: [Located<String>], what: String, key name: String, rule: RuleID, in root: PlistValue,
+        consequence: String
+    ) -> [Diagnostic] {
         let key = entry(name, in: root)
         let entitled = (key?.value.arrayValue ?? []).compactMap(\.stringValue)
         return groups.compactMap { group in
             guard !entitled.contains(where: { sameGroup($0, group.value) }) else { return nil }
-            return Diagnostic(.error, rule,
+            return Diagnostic(
+                .error, rule,
                 "expected \(what) '\(group.value)' in the entitlements' \(name), found \(key == nil ? "no such key" : "it missing"): \(consequence)",
                 at: group.location)
         }
@@ -153,18 +191,24 @@ package enum AppFileRules {
     /// for a team ID (ten capitals or digits and a dot) on either side. A group without a team
     /// prefix is not the entitled group with one: the Keychain wants the whole name.
     static func sameGroup(_ a: String, _ b: String) -> Bool {
-        enum Prefix: Equatable { case variable, team(Substring), none }
+        enum Prefix: Equatable {
+            case variable, none
+            case team(Substring)
+        }
         func parts(_ group: String) -> (prefix: Prefix, rest: Substring) {
             for variable in ["$(AppIdentifierPrefix)", "$(TeamIdentifierPrefix)"] where group.hasPrefix(variable) {
                 return (.variable, group.dropFirst(variable.count))
             }
             let head = group.prefix(11)
-            if head.count == 11, head.last == ".", head.dropLast().allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) {
+            if head.count == 11, head.last == ".",
+                head.dropLast().allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) })
+            {
                 return (.team(head), group.dropFirst(11))
             }
             return (.none, group[...])
         }
-        let (prefixA, restA) = parts(a), (prefixB, restB) = parts(b)
+        let (prefixA, restA) = parts(a)
+        let (prefixB, restB) = parts(b)
         guard restA == restB else { return false }
         switch (prefixA, prefixB) {
         case (.variable, .variable), (.variable, .team), (.team, .variable): return true

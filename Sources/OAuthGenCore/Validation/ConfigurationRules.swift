@@ -6,7 +6,9 @@ enum ConfigurationRules {
         let names = Set(inputs.map(\.name))
         return selected.filter { !names.contains($0.value) }.map { name in
             var message = "expected a provider named \"\(name.value)\" among the inputs, found none"
-            if let suggestion = Suggestion.closest(to: name.value, among: Array(names)) { message += "; did you mean \"\(suggestion)\"?" }
+            if let suggestion = Suggestion.closest(to: name.value, among: Array(names)) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
             return Diagnostic(.error, .configUnknownProvider, message, at: name.location)
         }
     }

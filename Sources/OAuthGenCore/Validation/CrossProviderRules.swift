@@ -10,9 +10,12 @@ enum CrossProviderRules {
         var typeNames: [String: String] = [:]
         for provider in providers {
             if let other = typeNames[provider.typeName] {
-                findings.append(Diagnostic(.error, .inputDuplicate,
-                    "expected a type name of its own for provider '\(provider.name)', found '\(provider.typeName)' also used by provider '\(other)'",
-                    at: provider.quirks?.name?.location ?? provider.quirks?.location ?? provider.discovery?.location))
+                findings.append(
+                    Diagnostic(
+                        .error, .inputDuplicate,
+                        "expected a type name of its own for provider '\(provider.name)', found '\(provider.typeName)' also used by provider '\(other)'",
+                        at: provider.quirks?.name?.location ?? provider.quirks?.location ?? provider.discovery?.location
+                    ))
             } else {
                 typeNames[provider.typeName] = provider.name
             }
@@ -24,9 +27,11 @@ enum CrossProviderRules {
                 let key = report.kind == .loopback ? parsed.withoutPort : uri.value
                 guard ownKeys.insert(key).inserted else { continue }
                 if let other = redirects[key], other.provider != provider.name {
-                    findings.append(Diagnostic(.error, .mixUpSharedRedirect,
-                        "expected a redirect URI of its own for provider '\(provider.name)', found '\(uri.value)' also used by provider '\(other.provider)' (\(other.location))\(report.kind == .loopback ? ", compared without the port" : "")",
-                        at: uri.location))
+                    findings.append(
+                        Diagnostic(
+                            .error, .mixUpSharedRedirect,
+                            "expected a redirect URI of its own for provider '\(provider.name)', found '\(uri.value)' also used by provider '\(other.provider)' (\(other.location))\(report.kind == .loopback ? ", compared without the port" : "")",
+                            at: uri.location))
                 } else {
                     redirects[key] = (provider.name, uri.location)
                 }
@@ -34,9 +39,11 @@ enum CrossProviderRules {
             let issuer = provider.discovery?.issuer ?? provider.quirks?.issuer
             if let issuer {
                 if let other = issuers[issuer.value] {
-                    findings.append(Diagnostic(.warning, .mixUpSharedIssuer,
-                        "expected one provider per issuer, found \"\(issuer.value)\" also used by provider '\(other.provider)' (\(other.location))",
-                        at: issuer.location))
+                    findings.append(
+                        Diagnostic(
+                            .warning, .mixUpSharedIssuer,
+                            "expected one provider per issuer, found \"\(issuer.value)\" also used by provider '\(other.provider)' (\(other.location))",
+                            at: issuer.location))
                 } else {
                     issuers[issuer.value] = (provider.name, issuer.location)
                 }

@@ -13,14 +13,20 @@ enum EndpointCheck {
             url = try serverURL(value.value)
         } catch {
             if case .unsupportedScheme(let scheme) = error.reason {
-                return [Diagnostic(.error, .discoveryInsecureEndpoint,
-                    "expected \(what) to use https, found '\(scheme)' in '\(value.value)'", at: value.location)]
+                return [
+                    Diagnostic(
+                        .error, .discoveryInsecureEndpoint,
+                        "expected \(what) to use https, found '\(scheme)' in '\(value.value)'", at: value.location)
+                ]
             }
             // The location stays on the value: JSON escapes (`\/`) make offsets inside the decoded
             // text differ from columns in the file.
-            return [Diagnostic(.error, .discoveryInvalidURL,
-                "expected \(what) to be an absolute https URL: \(error) at character \(error.offset + 1), found '\(value.value)'",
-                at: value.location)]
+            return [
+                Diagnostic(
+                    .error, .discoveryInvalidURL,
+                    "expected \(what) to be an absolute https URL: \(error) at character \(error.offset + 1), found '\(value.value)'",
+                    at: value.location)
+            ]
         }
         switch EndpointRule.verdict(for: url) {
         case .secure:
@@ -28,15 +34,22 @@ enum EndpointCheck {
         case .insecureLoopback where loopbackDevelopment:
             return []
         case .insecureLoopback:
-            return [Diagnostic(.warning, .discoveryInsecureEndpoint,
-                "expected \(what) to use https, found http on the loopback address '\(url.host)'; the client accepts it only when made with allowInsecureLoopback: true; a local development server says so once with the quirk file's \"loopbackDevelopmentServer\"",
-                at: value.location)]
+            return [
+                Diagnostic(
+                    .warning, .discoveryInsecureEndpoint,
+                    "expected \(what) to use https, found http on the loopback address '\(url.host)'; the client accepts it only when made with allowInsecureLoopback: true; a local development server says so once with the quirk file's \"loopbackDevelopmentServer\"",
+                    at: value.location)
+            ]
         case .refused:
-            let reason = url.host.lowercased() == "localhost"
+            let reason =
+                url.host.lowercased() == "localhost"
                 ? "; 'localhost' is a name that can resolve elsewhere, so the client refuses it: use 127.0.0.1 or [::1] for a local server"
                 : ""
-            return [Diagnostic(.error, .discoveryInsecureEndpoint,
-                "expected \(what) to use https, found 'http' in '\(value.value)'\(reason)", at: value.location)]
+            return [
+                Diagnostic(
+                    .error, .discoveryInsecureEndpoint,
+                    "expected \(what) to use https, found 'http' in '\(value.value)'\(reason)", at: value.location)
+            ]
         }
     }
 

@@ -8,9 +8,17 @@ package enum FetchRules {
     package static func issuerArgument(_ issuer: String, allowInsecureLoopback: Bool) -> Diagnostic? {
         refusal(of: issuer, allowInsecureLoopback: allowInsecureLoopback).map { refusal in
             switch refusal {
-            case .unparsable(let error): Diagnostic(.error, .fetchIssuerInvalid, "expected the issuer to be an absolute https URL: \(error), found '\(issuer)'", at: nil)
-            case .loopbackWithoutFlag: Diagnostic(.error, .fetchIssuerInvalid, "expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
-            case .insecure: Diagnostic(.error, .fetchIssuerInvalid, "expected an https issuer, found '\(issuer)'", at: nil)
+            case .unparsable(let error):
+                Diagnostic(
+                    .error, .fetchIssuerInvalid,
+                    "expected the issuer to be an absolute https URL: \(error), found '\(issuer)'", at: nil)
+            case .loopbackWithoutFlag:
+                Diagnostic(
+                    .error, .fetchIssuerInvalid,
+                    "expected https, found http on a loopback host; pass --allow-insecure-loopback for a local server",
+                    at: nil)
+            case .insecure:
+                Diagnostic(.error, .fetchIssuerInvalid, "expected an https issuer, found '\(issuer)'", at: nil)
             }
         }
     }
@@ -18,12 +26,19 @@ package enum FetchRules {
     /// A URL the resource walk is about to GET, by the same rule: the resource and its metadata's
     /// location under `fetch-resource-invalid`, the authorization server's metadata (derived from
     /// its issuer) under `fetch-issuer-invalid`.
-    package static func serverArgument(_ url: String, target: ResourceDiscoveryWalk.Target, allowInsecureLoopback: Bool) -> Diagnostic? {
+    package static func serverArgument(
+        _ url: String, target: ResourceDiscoveryWalk.Target, allowInsecureLoopback: Bool
+    ) -> Diagnostic? {
         let rule: RuleID = target == .serverMetadata ? .fetchIssuerInvalid : .fetchResourceInvalid
         return refusal(of: url, allowInsecureLoopback: allowInsecureLoopback).map { refusal in
             switch refusal {
-            case .unparsable: Diagnostic(.error, rule, "expected the \(target) to be an absolute https URL, found '\(url)'", at: nil)
-            case .loopbackWithoutFlag: Diagnostic(.error, rule, "expected the \(target) to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server", at: nil)
+            case .unparsable:
+                Diagnostic(.error, rule, "expected the \(target) to be an absolute https URL, found '\(url)'", at: nil)
+            case .loopbackWithoutFlag:
+                Diagnostic(
+                    .error, rule,
+                    "expected the \(target) to use https, found http on a loopback host; pass --allow-insecure-loopback for a local server",
+                    at: nil)
             case .insecure: Diagnostic(.error, rule, "expected the \(target) to use https, found '\(url)'", at: nil)
             }
         }
@@ -60,14 +75,17 @@ package enum FetchRules {
             guard case .array(let elements) = value.value.kind else { return [] }
             return elements.compactMap(\.stringValue)
         }
-        guard let refusal = ResourceDiscoveryPlan.pkceRefusal(codeChallengeMethods: methods, issuer: issuer) else { return nil }
+        guard let refusal = ResourceDiscoveryPlan.pkceRefusal(codeChallengeMethods: methods, issuer: issuer) else {
+            return nil
+        }
         return Diagnostic(.error, .discoveryNoS256, refusal, at: member?.value.location ?? document.location)
     }
 
     package static func issuerMismatch(in document: JSONValue, expected: String) -> Diagnostic? {
         let found = document.members?.first { $0.name == "issuer" }
         guard let found, found.value.stringValue == expected else {
-            return Diagnostic(.error, .discoveryIssuerMismatch,
+            return Diagnostic(
+                .error, .discoveryIssuerMismatch,
                 "expected the document's issuer to equal \"\(expected)\" exactly, found \(found?.value.stringValue.map { "\"\($0)\"" } ?? "none")",
                 at: found?.value.location ?? document.location)
         }

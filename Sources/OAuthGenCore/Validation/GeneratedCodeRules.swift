@@ -7,17 +7,21 @@ import OAuthPolicy
 enum GeneratedCodeRules {
     static func check(_ provider: LoadedProvider) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for (name, url) in provider.endpoints where (try? ServerURL(parsing: url.value)) != nil && URL(string: url.value) == nil {
+        for (name, url) in provider.endpoints
+        where (try? ServerURL(parsing: url.value)) != nil && URL(string: url.value) == nil {
             findings.append(unparsable(url, what: "endpoint \"\(name.rawValue)\""))
         }
-        for redirect in provider.redirects + provider.postLogoutRedirects where redirect.report.firstError == nil && URL(string: redirect.uri.value) == nil {
+        for redirect in provider.redirects + provider.postLogoutRedirects
+        where redirect.report.firstError == nil && URL(string: redirect.uri.value) == nil {
             findings.append(unparsable(redirect.uri, what: "redirect URI"))
         }
         return findings
     }
 
     private static func unparsable(_ value: Located<String>, what: String) -> Diagnostic {
-        Diagnostic(.error, .discoveryInvalidURL,
-                   "expected \(what) to be a URL Foundation parses (RFC 3986), found '\(value.value)', which it refuses", at: value.location)
+        Diagnostic(
+            .error, .discoveryInvalidURL,
+            "expected \(what) to be a URL Foundation parses (RFC 3986), found '\(value.value)', which it refuses",
+            at: value.location)
     }
 }

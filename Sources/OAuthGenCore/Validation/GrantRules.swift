@@ -15,46 +15,62 @@ enum GrantRules {
         let asked = quirks?.pushedAuthorizationRequests
 
         if let required, let asked, !asked.value {
-            findings.append(Diagnostic(.error, .parRequiredByProvider,
-                "expected \"pushedAuthorizationRequests\" to be true or absent, found false while the metadata says \"require_pushed_authorization_requests\": true (at \(required.location)); the provider would refuse every request",
-                at: asked.location))
+            findings.append(
+                Diagnostic(
+                    .error, .parRequiredByProvider,
+                    "expected \"pushedAuthorizationRequests\" to be true or absent, found false while the metadata says \"require_pushed_authorization_requests\": true (at \(required.location)); the provider would refuse every request",
+                    at: asked.location))
         }
         if parEndpoint == nil {
             if let required {
-                findings.append(Diagnostic(.error, .parEndpointMissing,
-                    "expected a \"pushed_authorization_request_endpoint\" (or the quirk file's \"endpoints\" \"pushedAuthorizationRequest\") from a provider that requires pushed requests, found none",
-                    at: required.location))
+                findings.append(
+                    Diagnostic(
+                        .error, .parEndpointMissing,
+                        "expected a \"pushed_authorization_request_endpoint\" (or the quirk file's \"endpoints\" \"pushedAuthorizationRequest\") from a provider that requires pushed requests, found none",
+                        at: required.location))
             } else if let asked, asked.value {
-                findings.append(Diagnostic(.error, .parEndpointMissing,
-                    "expected a \"pushed_authorization_request_endpoint\" in the metadata or \"endpoints\" \"pushedAuthorizationRequest\" for \"pushedAuthorizationRequests\", found none",
-                    at: asked.location))
+                findings.append(
+                    Diagnostic(
+                        .error, .parEndpointMissing,
+                        "expected a \"pushed_authorization_request_endpoint\" in the metadata or \"endpoints\" \"pushedAuthorizationRequest\" for \"pushedAuthorizationRequests\", found none",
+                        at: asked.location))
             }
         }
 
         if let device = quirks?.deviceGrant, device.value {
             if quirks?.endpoints.deviceAuthorization == nil && discovery?.deviceAuthorizationEndpoint == nil {
-                findings.append(Diagnostic(.error, .deviceEndpointMissing,
-                    "expected a \"device_authorization_endpoint\" in the metadata or \"endpoints\" \"deviceAuthorization\" for \"deviceGrant\", found none",
-                    at: device.location))
+                findings.append(
+                    Diagnostic(
+                        .error, .deviceEndpointMissing,
+                        "expected a \"device_authorization_endpoint\" in the metadata or \"endpoints\" \"deviceAuthorization\" for \"deviceGrant\", found none",
+                        at: device.location))
             }
-            if let grants = discovery?.grantTypesSupported, !grants.value.contains(where: { $0.value == deviceCodeGrantType }) {
-                findings.append(Diagnostic(.warning, .deviceGrantNotListed,
-                    "expected \"grant_types_supported\" to list \"\(deviceCodeGrantType)\" for \"deviceGrant\", found it missing; the provider may refuse the grant",
-                    at: grants.location))
+            if let grants = discovery?.grantTypesSupported,
+                !grants.value.contains(where: { $0.value == deviceCodeGrantType })
+            {
+                findings.append(
+                    Diagnostic(
+                        .warning, .deviceGrantNotListed,
+                        "expected \"grant_types_supported\" to list \"\(deviceCodeGrantType)\" for \"deviceGrant\", found it missing; the provider may refuse the grant",
+                        at: grants.location))
             }
         }
         if let dpop = quirks?.dpop, dpop.value {
             if let algorithms = discovery?.dpopSigningAlgValuesSupported {
                 let supported = Set(DPoPPolicy.signingAlgorithms)
                 if !algorithms.value.contains(where: { supported.contains($0.value) }) {
-                    findings.append(Diagnostic(.error, .dpopNoSupportedAlgorithm,
-                        "expected \"dpop_signing_alg_values_supported\" to list \(DPoPPolicy.signingAlgorithms.map { "\"\($0)\"" }.joined(separator: " or ")), which the runtime signs proofs with, found \(algorithms.value.map { "\"\($0.value)\"" }.joined(separator: ", "))",
-                        at: algorithms.location))
+                    findings.append(
+                        Diagnostic(
+                            .error, .dpopNoSupportedAlgorithm,
+                            "expected \"dpop_signing_alg_values_supported\" to list \(DPoPPolicy.signingAlgorithms.map { "\"\($0)\"" }.joined(separator: " or ")), which the runtime signs proofs with, found \(algorithms.value.map { "\"\($0.value)\"" }.joined(separator: ", "))",
+                            at: algorithms.location))
                 }
             } else if discovery != nil {
-                findings.append(Diagnostic(.warning, .dpopNotAdvertised,
-                    "expected \"dpop_signing_alg_values_supported\" in the metadata of a provider the quirk file says issues DPoP-bound tokens, found none; the provider may not accept proofs",
-                    at: dpop.location))
+                findings.append(
+                    Diagnostic(
+                        .warning, .dpopNotAdvertised,
+                        "expected \"dpop_signing_alg_values_supported\" in the metadata of a provider the quirk file says issues DPoP-bound tokens, found none; the provider may not accept proofs",
+                        at: dpop.location))
             }
         }
         findings += extensionGrantFindings(discovery: discovery, quirks: quirks)
@@ -69,8 +85,12 @@ enum GrantRules {
         guard let discovery, let quirks else { return [] }
         let listed = discovery.grantTypesSupported
         let profiles = discovery.authorizationGrantProfilesSupported?.value.map(\.value)
-        return [(quirks.tokenExchange, ExtensionGrant.tokenExchange), (quirks.jwtBearerGrant, ExtensionGrant.jwtBearer)].compactMap { asked, grant in
-            guard let asked, asked.value, let refusal = grant.refusal(grantTypes: listed?.value.map(\.value), grantProfiles: profiles) else { return nil }
+        return [
+            (quirks.tokenExchange, ExtensionGrant.tokenExchange), (quirks.jwtBearerGrant, ExtensionGrant.jwtBearer),
+        ].compactMap { asked, grant in
+            guard let asked, asked.value,
+                let refusal = grant.refusal(grantTypes: listed?.value.map(\.value), grantProfiles: profiles)
+            else { return nil }
             return Diagnostic(.error, .extensionGrantNotListed, refusal, at: listed?.location ?? asked.location)
         }
     }
@@ -78,13 +98,18 @@ enum GrantRules {
     /// `private_key_jwt` against the metadata's methods and algorithms, by the runtime's rule
     /// (`ClientAuthenticationMethod.refusal`): each finding at the member it is about.
     static func clientAuthenticationFindings(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [Diagnostic] {
-        guard let discovery, let method = quirks?.tokenEndpointAuthMethod, method.value == .privateKeyJWT else { return [] }
+        guard let discovery, let method = quirks?.tokenEndpointAuthMethod, method.value == .privateKeyJWT else {
+            return []
+        }
         let methods = discovery.tokenEndpointAuthMethodsSupported
         if let refusal = method.value.refusal(methods: methods?.value.map(\.value), algorithms: nil) {
             return [Diagnostic(.error, .authMethodNotListed, refusal, at: methods?.location ?? method.location)]
         }
         let algorithms = discovery.tokenEndpointAuthSigningAlgValuesSupported
-        if let algorithms, let refusal = method.value.refusal(methods: [method.value.rawValue], algorithms: algorithms.value.map(\.value)) {
+        if let algorithms,
+            let refusal = method.value.refusal(
+                methods: [method.value.rawValue], algorithms: algorithms.value.map(\.value))
+        {
             return [Diagnostic(.error, .authMethodNotListed, refusal, at: algorithms.location)]
         }
         return []

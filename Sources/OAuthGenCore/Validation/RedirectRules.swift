@@ -10,14 +10,17 @@ enum RedirectRules {
 extension Diagnostic {
     /// A finding of the shared redirect checker, at the URI's value in its file.
     init(finding: RedirectFinding, uri: Located<String>, what: String = "redirect URI") {
-        self.init(Severity(finding.severity), RuleID(finding.rule), "\(what) '\(uri.value)': \(finding.message)", at: uri.location)
+        self.init(
+            Severity(finding.severity), RuleID(finding.rule), "\(what) '\(uri.value)': \(finding.message)",
+            at: uri.location)
     }
 
     /// A finding of the shared redirect checker about a URI given on its own (`oauthgen
     /// check-redirect`): the URI stands for the file, the column points into it.
     package init(finding: RedirectFinding, standaloneURI uri: String) {
-        self.init(Severity(finding.severity), RuleID(finding.rule), finding.message,
-                  at: SourceLocation(file: uri, line: 1, column: finding.offset + 1))
+        self.init(
+            Severity(finding.severity), RuleID(finding.rule), finding.message,
+            at: SourceLocation(file: uri, line: 1, column: finding.offset + 1))
     }
 }
 

@@ -8,7 +8,8 @@ enum SpaceSeparatedValueRule {
     static func check(_ values: [Located<String>], listedIn list: String, rule: RuleID) -> [Diagnostic] {
         values.compactMap { value in
             SpaceSeparatedValue.problem(in: value.value).map { problem in
-                Diagnostic(.warning, rule,
+                Diagnostic(
+                    .warning, rule,
                     "expected each value of \(list) to be \(SpaceSeparatedValue.expectation), found \(problem); the client could not send it, so no constant is generated for it",
                     at: value.location)
             }

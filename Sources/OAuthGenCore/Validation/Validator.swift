@@ -2,7 +2,9 @@
 package enum Validator {
     /// Findings for each provider on its own, then across providers; platform advice only for
     /// the platforms named.
-    package static func validate(_ providers: [LoadedProvider], platforms: Set<GeneratorConfiguration.Platform> = []) -> [Diagnostic] {
+    package static func validate(
+        _ providers: [LoadedProvider], platforms: Set<GeneratorConfiguration.Platform> = []
+    ) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for provider in providers {
             if let discovery = provider.discovery {

@@ -51,12 +51,14 @@ public struct AuthenticationChallenge: Sendable, Hashable, CustomStringConvertib
     /// The scheme and parameter names, never their values: a challenge may carry a nonce or a
     /// description an attacker wrote, and descriptions end up in logs.
     public var description: String {
-        "\(scheme)" + (token68 == nil ? "" : " <token68>") + (parameters.isEmpty ? "" : " (\(parameters.map(\.name).joined(separator: ", ")))")
+        "\(scheme)" + (token68 == nil ? "" : " <token68>")
+            + (parameters.isEmpty ? "" : " (\(parameters.map(\.name).joined(separator: ", ")))")
     }
 
     public static func == (lhs: AuthenticationChallenge, rhs: AuthenticationChallenge) -> Bool {
         lhs.scheme == rhs.scheme && lhs.token68 == rhs.token68
-            && lhs.parameters.map(\.name) == rhs.parameters.map(\.name) && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
+            && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
+            && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
     }
 
     public func hash(into hasher: inout Hasher) {

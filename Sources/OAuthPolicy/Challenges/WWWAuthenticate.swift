@@ -17,7 +17,9 @@ public enum WWWAuthenticate {
         // A field past the cap is refused unread: real challenges are a few hundred bytes, and a
         // resource that sends tens of kilobytes is not asking for anything a client can give.
         guard field.utf8.count <= maximumFieldLength else {
-            throw ChallengeSyntaxError(expected: "a field of at most \(maximumFieldLength) bytes", offset: maximumFieldLength, found: "\(field.utf8.count) bytes")
+            throw ChallengeSyntaxError(
+                expected: "a field of at most \(maximumFieldLength) bytes", offset: maximumFieldLength,
+                found: "\(field.utf8.count) bytes")
         }
         // Over the string's own UTF-8 (no copy): the result's arrays and strings are all a typical
         // header costs (GenerationBenchmarks counts them).
@@ -155,7 +157,8 @@ public enum WWWAuthenticate {
                 switch byte {
                 case .quote:
                     defer { index += 1 }
-                    return unescaped.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes[start..<index], as: UTF8.self)
+                    return unescaped.map { String(decoding: $0, as: UTF8.self) }
+                        ?? String(decoding: bytes[start..<index], as: UTF8.self)
                 case .backslash:
                     guard index + 1 < bytes.count, Self.isQuotable(bytes[index + 1]) else {
                         index += 1
@@ -165,7 +168,9 @@ public enum WWWAuthenticate {
                     unescaped?.append(bytes[index + 1])
                     index += 2
                 default:
-                    guard Self.isQuotedText(byte) else { throw failure("text in a quoted string (no control characters)") }
+                    guard Self.isQuotedText(byte) else {
+                        throw failure("text in a quoted string (no control characters)")
+                    }
                     unescaped?.append(byte)
                     index += 1
                 }
@@ -186,7 +191,9 @@ public enum WWWAuthenticate {
 
         /// Commas and whitespace between list elements, empty elements included.
         mutating func skipSeparators() {
-            while index < bytes.count, bytes[index] == .comma || bytes[index] == .space || bytes[index] == .tab { index += 1 }
+            while index < bytes.count, bytes[index] == .comma || bytes[index] == .space || bytes[index] == .tab {
+                index += 1
+            }
         }
 
         mutating func skipWhitespace() {
@@ -194,8 +201,9 @@ public enum WWWAuthenticate {
         }
 
         func failure(_ expected: String) -> ChallengeSyntaxError {
-            ChallengeSyntaxError(expected: expected, offset: index,
-                                 found: index < bytes.count ? TerminalText.escape(Unicode.Scalar(bytes[index])) : "the end")
+            ChallengeSyntaxError(
+                expected: expected, offset: index,
+                found: index < bytes.count ? TerminalText.escape(Unicode.Scalar(bytes[index])) : "the end")
         }
 
         /// ASCII letters lowercased (names are tokens: ASCII only).
@@ -214,7 +222,8 @@ public enum WWWAuthenticate {
 
         /// `qdtext`: HTAB, SP, visible ASCII but `"` and `\`, and obs-text (bytes of UTF-8 text).
         static func isQuotedText(_ byte: UInt8) -> Bool {
-            byte == .tab || byte == .space || byte == 0x21 || (0x23...0x5B).contains(byte) || (0x5D...0x7E).contains(byte) || byte >= 0x80
+            byte == .tab || byte == .space || byte == 0x21 || (0x23...0x5B).contains(byte)
+                || (0x5D...0x7E).contains(byte) || byte >= 0x80
         }
 
         /// `quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )`.

@@ -1,5 +1,3 @@
-
-
 /// The verdict on one redirect URI.
 public struct RedirectReport: Sendable, Hashable {
     /// The URI as given.

@@ -24,16 +24,19 @@ public enum RedirectURIChecker {
 
         if let fragment = parsed.fragment {
             let offset = bytes.count - fragment.utf8.count - 1
-            add(.error, .fragment,
+            add(
+                .error, .fragment,
                 "expected no fragment in a redirect URI, found \(fragment.isEmpty ? "an empty fragment '#'" : "the fragment '#\(fragment)'")",
                 at: offset)
         }
         if let star = bytes.firstIndex(of: UInt8(ascii: "*")) {
-            add(.error, .wildcard,
+            add(
+                .error, .wildcard,
                 "expected a complete redirect URI that the server matches exactly, found the wildcard '*'", at: star)
         }
         if parsed.userinfo != nil {
-            add(.error, .credentials,
+            add(
+                .error, .credentials,
                 "expected no user information in a redirect URI, found '\(parsed.userinfo!)@'", at: authorityStart)
         }
 
@@ -45,7 +48,8 @@ public enum RedirectURIChecker {
             if let host = parsed.host, !host.isEmpty {
                 if isUnclaimable(host.lowercased()) {
                     kind = .invalid
-                    add(.error, .httpsNotClaimable,
+                    add(
+                        .error, .httpsNotClaimable,
                         "expected a claimed https redirect to name a domain the app controls, found '\(host)', which no app can claim (associated domains and app links take domain names); a redirect to this device uses http on 127.0.0.1 or [::1]",
                         at: hostStart)
                 } else {
@@ -53,17 +57,21 @@ public enum RedirectURIChecker {
                 }
             } else {
                 kind = .invalid
-                add(.error, .httpsNoHost,
-                    "expected a claimed https redirect to name the app's domain as its host, found no host", at: schemeEnd)
+                add(
+                    .error, .httpsNoHost,
+                    "expected a claimed https redirect to name the app's domain as its host, found no host",
+                    at: schemeEnd)
             }
         case "urn" where parsed.path.lowercased().hasPrefix("ietf:wg:oauth:2.0:oob"):
             kind = .invalid
-            add(.error, .reservedScheme,
+            add(
+                .error, .reservedScheme,
                 "expected a private-use, claimed https or loopback redirect, found the out-of-band value 'urn:ietf:wg:oauth:2.0:oob', which providers no longer accept (use a loopback redirect instead)",
                 at: 0)
         case _ where reservedSchemes.contains(scheme):
             kind = .invalid
-            add(.error, .reservedScheme,
+            add(
+                .error, .reservedScheme,
                 "expected a private-use scheme that the app owns (a reverse domain name), found '\(parsed.scheme)', a scheme registered or in common use",
                 at: 0)
         default:
@@ -81,24 +89,30 @@ public enum RedirectURIChecker {
         switch host {
         case "127.0.0.1", "[::1]", "localhost":
             if host == "localhost" {
-                add(.warning, .localhost,
+                add(
+                    .warning, .localhost,
                     "expected the loopback IP literal 127.0.0.1 or [::1], found 'localhost', which may resolve to another interface or be blocked by a firewall",
                     hostStart)
             }
             if let port = uri.port {
-                add(.note, .fixedPort,
+                add(
+                    .note, .fixedPort,
                     "expected no fixed port: the client listens on an ephemeral port chosen at run time and the server must accept any port, found port \(port)",
                     hostStart + host.utf8.count + 1)
             }
             return .loopback
         case "":
-            add(.error, .httpNotLoopback, "expected http redirects to name the loopback host 127.0.0.1 or [::1], found no host", hostStart)
+            add(
+                .error, .httpNotLoopback,
+                "expected http redirects to name the loopback host 127.0.0.1 or [::1], found no host", hostStart)
             return .invalid
         default:
-            let lookalike = looksLocal(host)
+            let lookalike =
+                looksLocal(host)
                 ? "; it may look or even be local, but loopback redirects use exactly the literals 127.0.0.1 or [::1]"
                 : "; http is only allowed on the loopback interface, use https or a private-use scheme"
-            add(.error, .httpNotLoopback,
+            add(
+                .error, .httpNotLoopback,
                 "expected http redirects to name the loopback host 127.0.0.1 or [::1], found '\(uri.host ?? "")'\(lookalike)",
                 hostStart)
             return .invalid
@@ -120,31 +134,38 @@ public enum RedirectURIChecker {
             || host == "[::]" || host.hasPrefix("0x7f") || host == "2130706433" || host.hasPrefix("127.0.0.1.")
     }
 
-    private static func checkPrivateUse(_ uri: ParsedRedirectURI, add: (RedirectFinding.Severity, RedirectRule, String, Int) -> Void) {
+    private static func checkPrivateUse(
+        _ uri: ParsedRedirectURI, add: (RedirectFinding.Severity, RedirectRule, String, Int) -> Void
+    ) {
         let labels = uri.scheme.lowercased().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if labels.count < 2 {
-            add(.error, .schemeNoPeriod,
+            add(
+                .error, .schemeNoPeriod,
                 "expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found '\(uri.scheme)' with no period; servers should reject it and any app can claim it",
                 0)
         } else if labels.contains(where: \.isEmpty) {
-            add(.error, .schemeNoPeriod,
+            add(
+                .error, .schemeNoPeriod,
                 "expected a reverse domain name with non-empty labels, found '\(uri.scheme)'", 0)
         } else if let last = labels.last, let first = labels.first,
-                  forwardOrderTLDs.contains(last), !forwardOrderTLDs.contains(first)
+            forwardOrderTLDs.contains(last), !forwardOrderTLDs.contains(first)
         {
-            add(.warning, .schemeForwardOrder,
+            add(
+                .warning, .schemeForwardOrder,
                 "expected the domain name in reverse order (e.g. '\(labels.reversed().joined(separator: "."))'), found '\(uri.scheme)', which reads as a forward-order domain",
                 0)
         }
         if !uri.hasAuthority, !uri.path.hasPrefix("/") {
             // RFC 3986 allows a rootless path, and RFC 8252 §7.1 does not rule it out; iOS 26
             // does: the sign-in completes in the browser and the app never hears of it.
-            add(.warning, .schemeRootless,
+            add(
+                .warning, .schemeRootless,
                 "expected a slash after the private-use scheme ('\(uri.scheme):/\(uri.path)'), found '\(uri.scheme):\(uri.path)': on iOS 26 ASWebAuthenticationSession never delivers a callback to such a URI, and the sign-in silently fails",
                 uri.scheme.utf8.count + 1)
         }
         if uri.hasAuthority {
-            add(.warning, .schemeDoubleSlash,
+            add(
+                .warning, .schemeDoubleSlash,
                 "expected a single slash after a private-use scheme ('\(uri.scheme):/\(uri.host ?? "")\(uri.path)'), found '\(uri.scheme)://'",
                 uri.scheme.utf8.count + 1)
         }
@@ -166,15 +187,22 @@ public enum RedirectURIChecker {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, URIGrammar.isHexDigit(bytes[index + 1]), URIGrammar.isHexDigit(bytes[index + 2]) else {
-                    return CharacterProblem(message: "expected '%' to start a percent-encoded octet such as %2F, found a '%' not followed by two hex digits", offset: index)
+                guard index + 2 < bytes.count, URIGrammar.isHexDigit(bytes[index + 1]),
+                    URIGrammar.isHexDigit(bytes[index + 2])
+                else {
+                    return CharacterProblem(
+                        message:
+                            "expected '%' to start a percent-encoded octet such as %2F, found a '%' not followed by two hex digits",
+                        offset: index)
                 }
                 index += 3
                 continue
             }
             if !URIGrammar.isURICharacter(byte) {
                 let text = String(decoding: bytes, as: UTF8.self)
-                let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : "the byte 0x\(String(byte, radix: 16, uppercase: true))"
+                let shown =
+                    byte < 0x80 && byte >= 0x20
+                    ? "'\(Character(Unicode.Scalar(byte)))'" : "the byte 0x\(String(byte, radix: 16, uppercase: true))"
                 var message = "expected only characters allowed in a URI, found \(shown)"
                 if byte == 0x20 {
                     message += "; spaces must be percent-encoded (%20)"
@@ -197,21 +225,29 @@ public enum RedirectURIChecker {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         // RFC 3986 §4.2: without ':' before the first '/', '?' or '#' it is a relative reference.
-        guard let colon = bytes.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
-              bytes[colon] == UInt8(ascii: ":")
+        guard
+            let colon = bytes.firstIndex(where: {
+                $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            }),
+            bytes[colon] == UInt8(ascii: ":")
         else {
-            var message = "expected an absolute URI with a scheme followed by ':', found the relative reference '\(text)'"
+            var message =
+                "expected an absolute URI with a scheme followed by ':', found the relative reference '\(text)'"
             let slash = UInt8(ascii: "/")
-            if let slashes = bytes.indices.dropLast().first(where: { bytes[$0] == slash && bytes[$0 + 1] == slash }), slashes > 0 {
+            if let slashes = bytes.indices.dropLast().first(where: { bytes[$0] == slash && bytes[$0 + 1] == slash }),
+                slashes > 0
+            {
                 message += "; is a ':' missing after '\(String(decoding: bytes[..<slashes], as: UTF8.self))'?"
             }
             return fail(.notAbsolute, message, 0)
         }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self)
         guard let first = bytes.first, URIGrammar.isLetter(first),
-              bytes[..<colon].allSatisfy(URIGrammar.isSchemeCharacter)
+            bytes[..<colon].allSatisfy(URIGrammar.isSchemeCharacter)
         else {
-            return fail(.syntax, "expected a scheme of a letter followed by letters, digits, '+', '-' or '.', found '\(scheme)'", 0)
+            return fail(
+                .syntax,
+                "expected a scheme of a letter followed by letters, digits, '+', '-' or '.', found '\(scheme)'", 0)
         }
         var uri = ParsedRedirectURI(scheme: scheme, hasAuthority: false, path: "")
         var rest = bytes[(colon + 1)...]
@@ -221,8 +257,13 @@ public enum RedirectURIChecker {
             rest = rest[..<hash]
         }
         if let question = rest.firstIndex(of: UInt8(ascii: "?")) {
-            if let bracket = rest[(question + 1)...].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
-                return fail(.syntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the query", bracket)
+            if let bracket = rest[(question + 1)...].firstIndex(where: {
+                $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+            }) {
+                return fail(
+                    .syntax,
+                    "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the query",
+                    bracket)
             }
             uri.query = String(decoding: rest[(question + 1)...], as: UTF8.self)
             rest = rest[..<question]
@@ -239,11 +280,14 @@ public enum RedirectURIChecker {
             var hostEnd = authority.endIndex
             if authority.first == UInt8(ascii: "[") {
                 guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else {
-                    return fail(.syntax, "expected ']' to close the IP literal that starts with '['", authority.startIndex)
+                    return fail(
+                        .syntax, "expected ']' to close the IP literal that starts with '['", authority.startIndex)
                 }
                 hostEnd = close + 1
                 if hostEnd < authority.endIndex && authority[hostEnd] != UInt8(ascii: ":") {
-                    return fail(.syntax, "expected ':' or the end of the authority after the IP literal, found more text", hostEnd)
+                    return fail(
+                        .syntax, "expected ':' or the end of the authority after the IP literal, found more text",
+                        hostEnd)
                 }
             } else if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
                 hostEnd = portColon
@@ -253,11 +297,21 @@ public enum RedirectURIChecker {
             // generated code force-unwraps the URL.
             let hostBytes = authority[authority.startIndex..<hostEnd]
             if hostBytes.first == UInt8(ascii: "[") {
-                if let bad = hostBytes.dropFirst().dropLast().firstIndex(where: { !URIGrammar.isHexDigit($0) && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ".") }) {
-                    return fail(.syntax, "expected only hex digits, ':' and '.' in the IP literal, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
+                if let bad = hostBytes.dropFirst().dropLast().firstIndex(where: {
+                    !URIGrammar.isHexDigit($0) && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ".")
+                }) {
+                    return fail(
+                        .syntax,
+                        "expected only hex digits, ':' and '.' in the IP literal, found '\(Character(Unicode.Scalar(bytes[bad])))'",
+                        bad)
                 }
-            } else if let bad = hostBytes.firstIndex(where: { !URIGrammar.isUnreserved($0) && !URIGrammar.isSubDelimiter($0) && $0 != UInt8(ascii: "%") }) {
-                return fail(.syntax, "expected a host of letters, digits, '-', '.', '_', '~', sub-delimiters or %-escapes, found '\(Character(Unicode.Scalar(bytes[bad])))'", bad)
+            } else if let bad = hostBytes.firstIndex(where: {
+                !URIGrammar.isUnreserved($0) && !URIGrammar.isSubDelimiter($0) && $0 != UInt8(ascii: "%")
+            }) {
+                return fail(
+                    .syntax,
+                    "expected a host of letters, digits, '-', '.', '_', '~', sub-delimiters or %-escapes, found '\(Character(Unicode.Scalar(bytes[bad])))'",
+                    bad)
             }
             uri.host = String(decoding: hostBytes, as: UTF8.self)
             if hostEnd < authority.endIndex {
@@ -278,9 +332,16 @@ public enum RedirectURIChecker {
             uri.path = String(decoding: rest, as: UTF8.self)
         }
         // '[' and ']' are for an IP literal in the host only (RFC 3986 §3.2.2, §3.3, §3.4).
-        let afterAuthority = uri.hasAuthority ? (rest[(rest.startIndex + 2)...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex) : rest.startIndex
-        if let bracket = rest[afterAuthority...].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
-            return fail(.syntax, "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the path", bracket)
+        let afterAuthority =
+            uri.hasAuthority
+            ? (rest[(rest.startIndex + 2)...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex) : rest.startIndex
+        if let bracket = rest[afterAuthority...].firstIndex(where: {
+            $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+        }) {
+            return fail(
+                .syntax,
+                "expected '[' and ']' only around an IPv6 address in the host, found '\(Character(Unicode.Scalar(bytes[bracket])))' in the path",
+                bracket)
         }
         return uri
     }

@@ -27,33 +27,43 @@ public struct ProtectedResource: Sendable, Hashable, Codable {
     ///     URL was made from.
     ///   - allowInsecureLoopback: accept http on 127.0.0.1 and [::1], for local tests.
     /// - Throws: `OAuthError/Kind/invalidDiscoveryDocument` naming the first member at fault.
-    public init(metadataDocument data: Data, expectedResource: String, allowInsecureLoopback: Bool = false) throws(OAuthError) {
-        try self.init(metadata: try Self.object(data), expectedResource: expectedResource, allowInsecureLoopback: allowInsecureLoopback)
+    public init(
+        metadataDocument data: Data, expectedResource: String, allowInsecureLoopback: Bool = false
+    ) throws(OAuthError) {
+        try self.init(
+            metadata: try Self.object(data), expectedResource: expectedResource,
+            allowInsecureLoopback: allowInsecureLoopback)
     }
 
     /// The document's members, for a caller that reads one before the checks.
     static func object(_ data: Data) throws(OAuthError) -> [String: ClaimValue] {
         guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: data) else {
-            throw OAuthError.invalidDiscoveryDocument("expected the protected resource metadata to be a JSON object, found something else")
+            throw OAuthError.invalidDiscoveryDocument(
+                "expected the protected resource metadata to be a JSON object, found something else")
         }
         return object
     }
 
     /// The resource from the document's decoded members, checked.
-    init(metadata object: [String: ClaimValue], expectedResource: String, allowInsecureLoopback: Bool) throws(OAuthError) {
+    init(
+        metadata object: [String: ClaimValue], expectedResource: String, allowInsecureLoopback: Bool
+    ) throws(OAuthError) {
         func strings(_ name: String) -> [String]? {
             guard case .array(let values)? = object[name] else { return nil }
             return values.compactMap(\.stringValue)
         }
         let resource = object["resource"]?.stringValue
         let servers = strings("authorization_servers")
-        if let problem = ProtectedResourcePolicy.problems(resource: resource, expectedResource: expectedResource, authorizationServers: servers,
-                                                         bearerMethods: strings("bearer_methods_supported"),
-                                                         allowInsecureLoopback: allowInsecureLoopback).first {
+        if let problem = ProtectedResourcePolicy.problems(
+            resource: resource, expectedResource: expectedResource, authorizationServers: servers,
+            bearerMethods: strings("bearer_methods_supported"),
+            allowInsecureLoopback: allowInsecureLoopback
+        ).first {
             throw OAuthError.invalidDiscoveryDocument(problem.description)
         }
         guard let resource, let identifier = URL(string: resource), let servers else {
-            throw OAuthError.invalidDiscoveryDocument("expected \"resource\" to be a URL Foundation reads, found \"\(resource ?? "")\"")
+            throw OAuthError.invalidDiscoveryDocument(
+                "expected \"resource\" to be a URL Foundation reads, found \"\(resource ?? "")\"")
         }
         self.identifier = identifier
         self.authorizationServers = servers

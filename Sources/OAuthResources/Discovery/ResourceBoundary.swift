@@ -19,6 +19,9 @@ enum ResourceBoundary {
     /// for it.
     static func require(_ url: URL, within resources: [URL]) throws(OAuthError) {
         guard !resources.contains(where: { contains($0, url) }) else { return }
-        throw OAuthError(.resourceNotAllowed, "expected a request within \(Set(resources.map { HTTPMessageText.withoutQuery($0) }).sorted().joined(separator: " or ")), found one to \(HTTPMessageText.withoutQuery(url)); its access token is not sent there")
+        throw OAuthError(
+            .resourceNotAllowed,
+            "expected a request within \(Set(resources.map { HTTPMessageText.withoutQuery($0) }).sorted().joined(separator: " or ")), found one to \(HTTPMessageText.withoutQuery(url)); its access token is not sent there"
+        )
     }
 }

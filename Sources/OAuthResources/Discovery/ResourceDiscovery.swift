@@ -32,47 +32,74 @@ public enum ResourceDiscovery {
     ///   - knownServer: the configuration already known for an issuer the resource (by its
     ///     identifier) names, kept with a registration, used instead of fetching the server's
     ///     metadata again; `nil` to fetch it.
-    public static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool = false,
-                                knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration? = { _, _ in nil })
-        async throws(OAuthError) -> DiscoveredResource {
-        try await discover(resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback, grant: .authorizationCode,
-                           dpop: false, knownServer: knownServer)
+    public static func discover(
+        resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool = false,
+        knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration? = { _, _ in nil }
+    )
+        async throws(OAuthError) -> DiscoveredResource
+    {
+        try await discover(
+            resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback,
+            grant: .authorizationCode,
+            dpop: false, knownServer: knownServer)
     }
 
     /// ``discover(resource:transport:allowInsecureLoopback:knownServer:)`` for a client that will
     /// use `grant` at the authorization server: its metadata is checked for that grant alone.
-    static func discover(resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool, grant: ResourceServerGrant, dpop forced: Bool,
-                         knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration?)
-        async throws(OAuthError) -> DiscoveredResource {
-        try EndpointPolicy.requireSecure(resource, name: "protected resource", allowInsecureLoopback: allowInsecureLoopback)
+    static func discover(
+        resource: URL, transport: any HTTPTransport, allowInsecureLoopback: Bool, grant: ResourceServerGrant,
+        dpop forced: Bool,
+        knownServer: @Sendable (_ issuer: String, _ resource: URL) async -> ProviderConfiguration?
+    )
+        async throws(OAuthError) -> DiscoveredResource
+    {
+        try EndpointPolicy.requireSecure(
+            resource, name: "protected resource", allowInsecureLoopback: allowInsecureLoopback)
         // The one walk (ResourceDiscoveryWalk, which `oauthgen init --resource` takes too), with
         // the runtime's fetch, checks and errors.
         let found = try await ResourceDiscoveryWalk.walk(
             resource: resource.absoluteString,
-            fetch: { (url: String, target: ResourceDiscoveryWalk.Target) async throws(OAuthError) -> ResourceDiscoveryWalk.Answer in
+            fetch: {
+                (
+                    url: String, target: ResourceDiscoveryWalk.Target
+                ) async throws(OAuthError) -> ResourceDiscoveryWalk.Answer in
                 guard let parsed = URL(string: url) else {
                     throw OAuthError.invalidDiscoveryDocument("expected the \(target) at a URL, found \"\(url)\"")
                 }
-                try EndpointPolicy.requireSecure(parsed, name: target.description, allowInsecureLoopback: allowInsecureLoopback)
-                let response = try await transport.send(HTTPRequest(method: "GET", url: parsed, headers: ["Accept": "application/json"]), to: target.description)
-                return ResourceDiscoveryWalk.Answer(status: response.status, body: [UInt8](response.body), wwwAuthenticate: response.header("WWW-Authenticate"))
+                try EndpointPolicy.requireSecure(
+                    parsed, name: target.description, allowInsecureLoopback: allowInsecureLoopback)
+                let response = try await transport.send(
+                    HTTPRequest(method: "GET", url: parsed, headers: ["Accept": "application/json"]),
+                    to: target.description)
+                return ResourceDiscoveryWalk.Answer(
+                    status: response.status, body: [UInt8](response.body),
+                    wwwAuthenticate: response.header("WWW-Authenticate"))
             },
             readMetadata: { (candidate, body) throws(OAuthError) -> (metadata: ProtectedResource, issuer: String) in
                 let metadata: ProtectedResource
                 do throws(OAuthError) {
                     let object = try ProtectedResource.object(Data(body))
-                    let expected = ResourceDiscoveryPlan.expectedResource(for: candidate, stated: object["resource"]?.stringValue)
-                    metadata = try ProtectedResource(metadata: object, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
+                    let expected = ResourceDiscoveryPlan.expectedResource(
+                        for: candidate, stated: object["resource"]?.stringValue)
+                    metadata = try ProtectedResource(
+                        metadata: object, expectedResource: expected, allowInsecureLoopback: allowInsecureLoopback)
                 } catch {
-                    throw OAuthError(error.kind, "in the protected resource metadata at \(candidate.url): \(error.message)")
+                    throw OAuthError(
+                        error.kind, "in the protected resource metadata at \(candidate.url): \(error.message)")
                 }
                 guard let issuer = metadata.authorizationServers.first else {
-                    throw OAuthError.invalidDiscoveryDocument("expected the protected resource metadata to name an authorization server, found none")
+                    throw OAuthError.invalidDiscoveryDocument(
+                        "expected the protected resource metadata to name an authorization server, found none")
                 }
                 return (metadata, issuer)
             },
-            knownServer: { (issuer, metadata) async -> (configuration: ProviderConfiguration, clientIDMetadataDocumentSupported: Bool)? in
-                guard var known = await knownServer(issuer, metadata.identifier), known.issuer == issuer else { return nil }
+            knownServer: {
+                (
+                    issuer, metadata
+                ) async -> (configuration: ProviderConfiguration, clientIDMetadataDocumentSupported: Bool)? in
+                guard var known = await knownServer(issuer, metadata.identifier), known.issuer == issuer else {
+                    return nil
+                }
                 // Checked (issuer, S256) when it was discovered; a metadata document's support is
                 // not kept, and a client that uses one never has a known server. What the
                 // resource decides (its identifier, DPoP) is decided again below.
@@ -80,18 +107,27 @@ public enum ResourceDiscovery {
                 known.quirks.dpop = false
                 return (known, false)
             },
-            readServer: { (issuer, _, _, body) throws(OAuthError) -> (configuration: ProviderConfiguration, clientIDMetadataDocumentSupported: Bool) in
+            readServer: {
+                (
+                    issuer, _, _, body
+                ) throws(OAuthError) -> (configuration: ProviderConfiguration, clientIDMetadataDocumentSupported: Bool)
+                in
                 let object = try ProviderConfiguration.discoveryObject(Data(body))
-                let configuration = try ProviderConfiguration(discoveryObject: object, expectedIssuer: issuer, client: ClientRegistration())
+                let configuration = try ProviderConfiguration(
+                    discoveryObject: object, expectedIssuer: issuer, client: ClientRegistration())
                 // Before any registration, browser or identity provider: a server whose metadata does
                 // not say it takes the grant the client will use.
                 // The configuration read the grant members; its PKCE list cannot tell absent from
                 // empty, which the refusal's message does, so that one is read here.
                 var methods: [String]?
-                if case .array(let values)? = object["code_challenge_methods_supported"] { methods = values.compactMap(\.stringValue) }
+                if case .array(let values)? = object["code_challenge_methods_supported"] {
+                    methods = values.compactMap(\.stringValue)
+                }
                 let members = ResourceServerGrant.ServerMetadata(
-                    hasAuthorizationEndpoint: configuration.endpoints.authorization != nil, codeChallengeMethods: methods,
-                    grantTypes: configuration.metadata.grantTypesSupported, grantProfiles: configuration.metadata.authorizationGrantProfilesSupported)
+                    hasAuthorizationEndpoint: configuration.endpoints.authorization != nil,
+                    codeChallengeMethods: methods,
+                    grantTypes: configuration.metadata.grantTypesSupported,
+                    grantProfiles: configuration.metadata.authorizationGrantProfilesSupported)
                 if let refusal = grant.refusal(members, issuer: issuer) {
                     throw OAuthError.invalidDiscoveryDocument(refusal)
                 }
@@ -106,11 +142,14 @@ public enum ResourceDiscovery {
         configuration.resource = metadata.identifier
         // Bound to a DPoP key where the resource or its server asks for it, or the app does.
         configuration.quirks.dpop = DPoPPolicy.bindsResourceTokens(
-            forced: forced, resourceRequires: metadata.dpopBoundAccessTokensRequired, challengeScheme: found.challenge?.scheme,
+            forced: forced, resourceRequires: metadata.dpopBoundAccessTokensRequired,
+            challengeScheme: found.challenge?.scheme,
             serverAlgorithms: configuration.metadata.dpopSigningAlgorithms)
-        let scopes = ResourceDiscoveryPlan.signInScopes(challenge: found.challenge?.scopes, resourceScopes: metadata.scopesSupported,
-                                                        serverScopes: configuration.metadata.scopesSupported)
-        return DiscoveredResource(resource: metadata, configuration: configuration, scopes: scopes,
-                                  clientIDMetadataDocumentSupported: found.server.clientIDMetadataDocumentSupported)
+        let scopes = ResourceDiscoveryPlan.signInScopes(
+            challenge: found.challenge?.scopes, resourceScopes: metadata.scopesSupported,
+            serverScopes: configuration.metadata.scopesSupported)
+        return DiscoveredResource(
+            resource: metadata, configuration: configuration, scopes: scopes,
+            clientIDMetadataDocumentSupported: found.server.clientIDMetadataDocumentSupported)
     }
 }

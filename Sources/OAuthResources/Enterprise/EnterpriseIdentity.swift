@@ -31,7 +31,10 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
 
     /// An identity; give `clientSecret` or `clientKey` as the authorization server `issuer`
     /// authenticates the client (the MCP extension requires a confidential client).
-    public init(identityProvider: any IdentityAssertionIssuer, clientID: String, issuer: String, clientSecret: String? = nil, clientKey: ClientKey? = nil) {
+    public init(
+        identityProvider: any IdentityAssertionIssuer, clientID: String, issuer: String, clientSecret: String? = nil,
+        clientKey: ClientKey? = nil
+    ) {
         self.identityProvider = identityProvider
         self.clientID = clientID
         self.issuer = issuer
@@ -45,7 +48,8 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
     /// authorization server), authenticated with `clientKey` (`private_key_jwt`, its public key in
     /// the document) or, without one, not at all. Any server that accepts metadata documents
     /// (`client_id_metadata_document_supported`) may be used.
-    public init(identityProvider: any IdentityAssertionIssuer, clientMetadataDocument: URL, clientKey: ClientKey? = nil) {
+    public init(identityProvider: any IdentityAssertionIssuer, clientMetadataDocument: URL, clientKey: ClientKey? = nil)
+    {
         self.identityProvider = identityProvider
         self.clientID = clientMetadataDocument.absoluteString
         self.issuer = nil
@@ -56,7 +60,8 @@ public struct EnterpriseIdentity: Sendable, Hashable, CustomStringConvertible {
 
     /// Equal when they name the same identity provider, client, server and credentials.
     public static func == (lhs: EnterpriseIdentity, rhs: EnterpriseIdentity) -> Bool {
-        lhs.identityProvider.identityProviderIssuer == rhs.identityProvider.identityProviderIssuer && lhs.clientID == rhs.clientID
+        lhs.identityProvider.identityProviderIssuer == rhs.identityProvider.identityProviderIssuer
+            && lhs.clientID == rhs.clientID
             && lhs.issuer == rhs.issuer && lhs.clientSecret == rhs.clientSecret && lhs.clientKey == rhs.clientKey
     }
 

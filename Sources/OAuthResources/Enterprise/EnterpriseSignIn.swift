@@ -19,16 +19,21 @@ struct EnterpriseSignIn: Sendable {
 
     /// A sign-in for `scopes` at `client`'s server (`audience`) for `resource`, DPoP-bound where
     /// the client binds its tokens.
-    func redeem(audience: String, resource: URL, scopes: [String], client: OAuthClient<DiscoveredProvider>) async throws(OAuthError)
+    func redeem(
+        audience: String, resource: URL, scopes: [String], client: OAuthClient<DiscoveredProvider>
+    ) async throws(OAuthError)
         -> SignIn<DiscoveredProvider>
     {
-        let grant = try await identity.identityProvider.identityAssertion(audience: audience, resource: resource, scopes: scopes)
+        let grant = try await identity.identityProvider.identityAssertion(
+            audience: audience, resource: resource, scopes: scopes)
         guard grant.issuedTokenType == .idJAG else {
-            throw OAuthError.invalidTokenResponse("the issued token type \"\(grant.issuedTokenType)\" where \(TokenTypeURI.idJAG) was requested")
+            throw OAuthError.invalidTokenResponse(
+                "the issued token type \"\(grant.issuedTokenType)\" where \(TokenTypeURI.idJAG) was requested")
         }
         // A DPoP-bound token where the resource or its server asks for one, as for a browser sign-in.
         let key = client.usesDPoP ? try client.dpopKeyStorage.makeKey() : nil
-        return try SignIn(tokens: try await client.redeem(assertion: grant.token, scopes: scopes, dpopKey: key), idToken: nil)
+        return try SignIn(
+            tokens: try await client.redeem(assertion: grant.token, scopes: scopes, dpopKey: key), idToken: nil)
     }
 
     /// Refuses an RFC 9470 challenge: nothing opens for an ID-JAG, and what only the user can
@@ -38,7 +43,8 @@ struct EnterpriseSignIn: Sendable {
             throw OAuthError(
                 .interactionRequired,
                 "expected a sign-in at the identity provider \(identity.identityProvider.identityProviderIssuer) meeting"
-                    + " \(resource.absoluteString)'s challenge (acr_values, max_age), found only its current one: sign in there again")
+                    + " \(resource.absoluteString)'s challenge (acr_values, max_age), found only its current one: sign in there again"
+            )
         }
     }
 }

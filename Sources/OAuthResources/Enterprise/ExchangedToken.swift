@@ -18,7 +18,10 @@ public struct ExchangedToken: Sendable, Hashable, CustomStringConvertible {
     public var refreshToken: String?
 
     /// An issued token with its parts.
-    public init(token: String, issuedTokenType: TokenTypeURI, tokenType: String, expiresAt: Date? = nil, scopes: [String]? = nil, refreshToken: String? = nil) {
+    public init(
+        token: String, issuedTokenType: TokenTypeURI, tokenType: String, expiresAt: Date? = nil,
+        scopes: [String]? = nil, refreshToken: String? = nil
+    ) {
         self.token = token
         self.issuedTokenType = issuedTokenType
         self.tokenType = tokenType

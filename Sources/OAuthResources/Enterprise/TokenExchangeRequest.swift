@@ -30,8 +30,11 @@ public struct TokenExchangeRequest: Sendable, Hashable, CustomStringConvertible 
     public var scopes: [String]
 
     /// A request; each part left out is not sent.
-    public init(subjectToken: String, subjectTokenType: TokenTypeURI, actorToken: String? = nil, actorTokenType: TokenTypeURI? = nil,
-                requestedTokenType: TokenTypeURI? = nil, audience: [String] = [], resources: [URL] = [], scopes: [String] = []) {
+    public init(
+        subjectToken: String, subjectTokenType: TokenTypeURI, actorToken: String? = nil,
+        actorTokenType: TokenTypeURI? = nil,
+        requestedTokenType: TokenTypeURI? = nil, audience: [String] = [], resources: [URL] = [], scopes: [String] = []
+    ) {
         self.subjectToken = subjectToken
         self.subjectTokenType = subjectTokenType
         self.actorToken = actorToken

@@ -21,15 +21,19 @@ public enum DynamicClientRegistration {
     ///   server's RFC 7591 §3.2.2 error (`invalid_redirect_uri`, `invalid_client_metadata`…) as
     ///   `OAuthError/Kind/requestRejected`; `OAuthError/Kind/invalidRegistration` for an answer
     ///   that is not a public client with those redirect URIs.
-    public static func register(with configuration: ProviderConfiguration, redirectURIs: [RegisteredRedirectURI], clientName: String,
-                                scopes: [String] = [], transport: any HTTPTransport, allowInsecureLoopback: Bool = false) async throws(OAuthError) -> ClientRegistrationRecord {
+    public static func register(
+        with configuration: ProviderConfiguration, redirectURIs: [RegisteredRedirectURI], clientName: String,
+        scopes: [String] = [], transport: any HTTPTransport, allowInsecureLoopback: Bool = false
+    ) async throws(OAuthError) -> ClientRegistrationRecord {
         let name = "registration endpoint"
         guard let endpoint = configuration.endpoints.registration else { throw OAuthError.missingEndpoint(name) }
         guard let issuer = configuration.issuer else {
             throw OAuthError.invalidConfiguration("expected an issuer to register with, found none")
         }
         try EndpointPolicy.requireSecure(endpoint, name: name, allowInsecureLoopback: allowInsecureLoopback)
-        guard !redirectURIs.isEmpty else { throw OAuthError.invalidRequest("expected at least one redirect URI to register, found none") }
+        guard !redirectURIs.isEmpty else {
+            throw OAuthError.invalidRequest("expected at least one redirect URI to register, found none")
+        }
         var metadata: [String: ClaimValue] = [
             "redirect_uris": .array(redirectURIs.map { .string($0.url.absoluteString) }),
             "token_endpoint_auth_method": .string("none"),
@@ -45,37 +49,56 @@ public enum DynamicClientRegistration {
         } catch {
             throw OAuthError.invalidRequest("expected the registration request to encode as JSON, found \(error)")
         }
-        let response = try await transport.send(HTTPRequest(method: "POST", url: endpoint,
-                                                            headers: ["Content-Type": "application/json", "Accept": "application/json"], body: body), to: name)
+        let response = try await transport.send(
+            HTTPRequest(
+                method: "POST", url: endpoint,
+                headers: ["Content-Type": "application/json", "Accept": "application/json"], body: body), to: name)
         guard response.status == 201 || response.status == 200 else {
-            throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse, endpoint: name)
+            throw TokenResponseDecoder.failure(
+                for: response, quirks: configuration.quirks.tokenResponse, endpoint: name)
         }
         guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else {
-            throw OAuthError(.invalidRegistration, "expected the registration response to be a JSON object (RFC 7591 §3.2.1), found something else")
+            throw OAuthError(
+                .invalidRegistration,
+                "expected the registration response to be a JSON object (RFC 7591 §3.2.1), found something else")
         }
         guard let clientID = object["client_id"]?.stringValue, ClientIdentifier.problem(in: clientID) == nil else {
-            throw OAuthError(.invalidRegistration, "expected a \"client_id\" the client can send (RFC 7591 §3.2.1), found \(object["client_id"] == nil ? "none" : "one it cannot")")
+            throw OAuthError(
+                .invalidRegistration,
+                "expected a \"client_id\" the client can send (RFC 7591 §3.2.1), found \(object["client_id"] == nil ? "none" : "one it cannot")"
+            )
         }
         // The server may change what was asked for (§3.2.1): a secret or other redirect URIs
         // would make every later sign-in fail, or hold a secret an app cannot keep.
         if let method = object["token_endpoint_auth_method"]?.stringValue, method != "none" {
-            throw OAuthError(.invalidRegistration, "expected a public client (token_endpoint_auth_method \"none\"), found \"\(method)\": a native app cannot keep a secret (RFC 8252 §8.5)")
+            throw OAuthError(
+                .invalidRegistration,
+                "expected a public client (token_endpoint_auth_method \"none\"), found \"\(method)\": a native app cannot keep a secret (RFC 8252 §8.5)"
+            )
         }
         let sent = redirectURIs.map(\.url.absoluteString)
-        if case .array(let registered)? = object["redirect_uris"], Set(registered.compactMap(\.stringValue)) != Set(sent) {
-            throw OAuthError(.invalidRegistration, "expected the registered redirect URIs to be the ones sent (\(sent.joined(separator: ", "))), found others")
+        if case .array(let registered)? = object["redirect_uris"],
+            Set(registered.compactMap(\.stringValue)) != Set(sent)
+        {
+            throw OAuthError(
+                .invalidRegistration,
+                "expected the registered redirect URIs to be the ones sent (\(sent.joined(separator: ", "))), found others"
+            )
         }
         return ClientRegistrationRecord(
             issuer: issuer, clientID: clientID, method: .dynamic, redirectURIs: redirectURIs.map(\.url),
             registrationAccessToken: object["registration_access_token"]?.stringValue,
-            registrationClientURI: clientConfigurationURI(object["registration_client_uri"]?.stringValue.flatMap(URL.init(string:)), registrationEndpoint: endpoint))
+            registrationClientURI: clientConfigurationURI(
+                object["registration_client_uri"]?.stringValue.flatMap(URL.init(string:)),
+                registrationEndpoint: endpoint))
     }
 
     /// A client configuration URI (RFC 7592 §3) on the registration endpoint's origin, or `nil`:
     /// the registration access token goes nowhere else, whatever URL the answer named (issue 45,
     /// G7: a DELETE went with the token to any URL the server chose).
     static func clientConfigurationURI(_ uri: URL?, registrationEndpoint: URL?) -> URL? {
-        guard let uri, let registrationEndpoint, let origin = URLOrigin(uri), origin == URLOrigin(registrationEndpoint) else { return nil }
+        guard let uri, let registrationEndpoint, let origin = URLOrigin(uri), origin == URLOrigin(registrationEndpoint)
+        else { return nil }
         return uri
     }
 }
@@ -90,20 +113,28 @@ extension DynamicClientRegistration {
     ///   https; `OAuthError/Kind/requestRejected` or `OAuthError/Kind/unexpectedResponse` when
     ///   the server refuses (a 401 or 404: it no longer knows the client).
     @discardableResult
-    public static func delete(_ registration: ClientRegistrationRecord, transport: any HTTPTransport,
-                              allowInsecureLoopback: Bool = false) async throws(OAuthError) -> Bool {
-        guard let token = registration.registrationAccessToken, let named = registration.registrationClientURI else { return false }
+    public static func delete(
+        _ registration: ClientRegistrationRecord, transport: any HTTPTransport,
+        allowInsecureLoopback: Bool = false
+    ) async throws(OAuthError) -> Bool {
+        guard let token = registration.registrationAccessToken, let named = registration.registrationClientURI else {
+            return false
+        }
         // Only on the registration endpoint's origin (the issuer's, for a record that kept no
         // server metadata): a record from before this check may hold any URL.
         let endpoint = registration.authorizationServer?.endpoints.registration ?? URL(string: registration.issuer)
         let name = "client configuration endpoint"
         guard let uri = clientConfigurationURI(named, registrationEndpoint: endpoint) else {
-            throw OAuthError.invalidConfiguration("expected the \(name) on the registration endpoint's origin, found \(URLOrigin(named)?.description ?? "another URL"): the registration access token is not sent there")
+            throw OAuthError.invalidConfiguration(
+                "expected the \(name) on the registration endpoint's origin, found \(URLOrigin(named)?.description ?? "another URL"): the registration access token is not sent there"
+            )
         }
         try EndpointPolicy.requireSecure(uri, name: name, allowInsecureLoopback: allowInsecureLoopback)
-        let response = try await transport.send(HTTPRequest(method: "DELETE", url: uri, headers: ["Authorization": "Bearer \(token)"]), to: name)
+        let response = try await transport.send(
+            HTTPRequest(method: "DELETE", url: uri, headers: ["Authorization": "Bearer \(token)"]), to: name)
         guard (200..<300).contains(response.status) else {
-            throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: name)
+            throw OAuthError.unexpectedResponse(
+                status: response.status, contentType: response.mediaType, endpoint: name)
         }
         return true
     }

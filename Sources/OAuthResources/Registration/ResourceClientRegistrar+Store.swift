@@ -9,13 +9,16 @@ extension ResourceClientRegistrar {
 
     /// Where `identity`'s registration with `issuer` for `resource` is kept; `nil` for a metadata
     /// document, which is the app's wherever it signs in and is not kept.
-    static func registrationKey(for identity: ProtectedResourceSession.ClientIdentity, redirectURI: URL, issuer: String, resource: String)
+    static func registrationKey(
+        for identity: ProtectedResourceSession.ClientIdentity, redirectURI: URL, issuer: String, resource: String
+    )
         -> String?
     {
         switch identity {
         case .dynamic: dynamicKey(issuer: issuer, redirectURI: redirectURI, resource: resource)
         case .preregistered(let clientID, _): preregisteredKey(clientID: clientID)
-        case .enterprise(let enterprise): enterprise.clientMetadataDocument == nil ? preregisteredKey(clientID: enterprise.clientID) : nil
+        case .enterprise(let enterprise):
+            enterprise.clientMetadataDocument == nil ? preregisteredKey(clientID: enterprise.clientID) : nil
         case .metadataDocument: nil
         }
     }
@@ -41,7 +44,8 @@ extension ResourceClientRegistrar {
     /// fresh: what discovery uses instead of asking the server again.
     func keptServer(issuer: String, resource: URL) async -> ProviderConfiguration? {
         guard let registrations,
-            let key = Self.registrationKey(for: identity, redirectURI: redirectURI.url, issuer: issuer, resource: resource.absoluteString),
+            let key = Self.registrationKey(
+                for: identity, redirectURI: redirectURI.url, issuer: issuer, resource: resource.absoluteString),
             let kept = try? await registrations.loadRegistration(key: key), kept.issuer == issuer,
             let server = kept.authorizationServer, Self.isFresh(kept)
         else { return nil }
@@ -52,7 +56,8 @@ extension ResourceClientRegistrar {
     /// from the server again.
     func setAsideKeptServer(issuer: String, resource: URL) async {
         guard let registrations,
-            let key = Self.registrationKey(for: identity, redirectURI: redirectURI.url, issuer: issuer, resource: resource.absoluteString),
+            let key = Self.registrationKey(
+                for: identity, redirectURI: redirectURI.url, issuer: issuer, resource: resource.absoluteString),
             var kept = try? await registrations.loadRegistration(key: key), kept.authorizationServerReadAt != nil
         else { return }
         kept.authorizationServerReadAt = nil
@@ -74,7 +79,9 @@ extension ResourceClientRegistrar {
         do {
             return try await registrations.loadRegistration(key: key)
         } catch {
-            throw OAuthError(.storageFailed, "expected the stored registration to be readable, found \(error)", underlyingError: error)
+            throw OAuthError(
+                .storageFailed, "expected the stored registration to be readable, found \(error)",
+                underlyingError: error)
         }
     }
 
@@ -82,7 +89,8 @@ extension ResourceClientRegistrar {
         do {
             return try await store.load()
         } catch {
-            throw OAuthError(.storageFailed, "expected the stored sign-in to be readable, found \(error)", underlyingError: error)
+            throw OAuthError(
+                .storageFailed, "expected the stored sign-in to be readable, found \(error)", underlyingError: error)
         }
     }
 
@@ -91,12 +99,15 @@ extension ResourceClientRegistrar {
     /// whatever the servers answer. `false` when the store cannot list its accounts (a custom
     /// `TokenStore`): the caller then forgets its own sign-in.
     func forget(resources identifiers: Set<String>) async -> Bool {
-        guard let accountStore = store as? any AccountTokenStore, let accounts = try? await StoredResourceEntries.accounts(of: store) else {
+        guard let accountStore = store as? any AccountTokenStore,
+            let accounts = try? await StoredResourceEntries.accounts(of: store)
+        else {
             return false
         }
         for identifier in identifiers.sorted() {
             _ = await StoredResourceEntries.forget(
-                resource: identifier, in: accountStore, accounts: accounts, redirectURIs: [redirectURI.url], transport: transport,
+                resource: identifier, in: accountStore, accounts: accounts, redirectURIs: [redirectURI.url],
+                transport: transport,
                 allowInsecureLoopback: allowInsecureLoopback)
         }
         return true

@@ -40,46 +40,62 @@ struct ResourceClientRegistrar: Sendable {
     /// once, so a sign-in that fails or is cancelled does not cost another registration.
     /// `serverMetadataReadNow`: the server's metadata was read from the server, not from a kept
     /// registration, so a registration keeps it with today's date.
-    func registration(for found: DiscoveredResource, serverMetadataReadNow: Bool) async throws(OAuthError) -> Registered {
+    func registration(for found: DiscoveredResource, serverMetadataReadNow: Bool) async throws(OAuthError) -> Registered
+    {
         switch identity {
         case .preregistered(let clientID, let boundIssuer):
-            return try await boundRegistration(clientID: clientID, boundIssuer: boundIssuer, found: found, serverMetadataReadNow: serverMetadataReadNow)
+            return try await boundRegistration(
+                clientID: clientID, boundIssuer: boundIssuer, found: found, serverMetadataReadNow: serverMetadataReadNow
+            )
         case .enterprise(let enterprise):
             if let document = enterprise.clientMetadataDocument {
                 return Registered(record: try metadataDocumentRegistration(document, found: found), reused: false)
             }
-            return try await boundRegistration(clientID: enterprise.clientID, boundIssuer: enterprise.issuer, found: found,
-                                               serverMetadataReadNow: serverMetadataReadNow)
+            return try await boundRegistration(
+                clientID: enterprise.clientID, boundIssuer: enterprise.issuer, found: found,
+                serverMetadataReadNow: serverMetadataReadNow)
         case .metadataDocument(let url):
             return Registered(record: try metadataDocumentRegistration(url, found: found), reused: false)
         case .dynamic(let clientName):
-            return try await dynamicRegistration(clientName: clientName, found: found, serverMetadataReadNow: serverMetadataReadNow)
+            return try await dynamicRegistration(
+                clientName: clientName, found: found, serverMetadataReadNow: serverMetadataReadNow)
         }
     }
 
     /// A client registered at run time (RFC 7591), once per server, redirect URI and resource.
-    private func dynamicRegistration(clientName: String, found: DiscoveredResource, serverMetadataReadNow: Bool) async throws(OAuthError)
+    private func dynamicRegistration(
+        clientName: String, found: DiscoveredResource, serverMetadataReadNow: Bool
+    ) async throws(OAuthError)
         -> Registered
     {
         let issuer = found.configuration.issuer ?? ""
-        let key = Self.dynamicKey(issuer: issuer, redirectURI: redirectURI.url, resource: found.resource.identifier.absoluteString)
+        let key = Self.dynamicKey(
+            issuer: issuer, redirectURI: redirectURI.url, resource: found.resource.identifier.absoluteString)
         var registration: ClientRegistrationRecord
         var reused = true
-        if let kept = try await storedRegistration(key: key), kept.fits(issuer: issuer, redirectURIs: [redirectURI.url]) {
+        if let kept = try await storedRegistration(key: key), kept.fits(issuer: issuer, redirectURIs: [redirectURI.url])
+        {
             registration = kept
-        } else if let legacy = try await storedSignIn()?.registration, legacy.fits(issuer: issuer, redirectURIs: [redirectURI.url]) {
+        } else if let legacy = try await storedSignIn()?.registration,
+            legacy.fits(issuer: issuer, redirectURIs: [redirectURI.url])
+        {
             // A sign-in stored before registrations were kept apart carries its registration.
             registration = legacy
         } else {
             registration = try await DynamicClientRegistration.register(
-                with: found.configuration, redirectURIs: [redirectURI], clientName: clientName, scopes: found.scopes, transport: transport,
+                with: found.configuration, redirectURIs: [redirectURI], clientName: clientName, scopes: found.scopes,
+                transport: transport,
                 allowInsecureLoopback: allowInsecureLoopback)
             reused = false
         }
         // Kept when new, or when the server's metadata it carries changed.
-        if registrations != nil, !reused || registration.authorizationServer != found.configuration || serverMetadataReadNow {
+        if registrations != nil,
+            !reused || registration.authorizationServer != found.configuration || serverMetadataReadNow
+        {
             registration.authorizationServer = found.configuration
-            if serverMetadataReadNow || registration.authorizationServerReadAt == nil { registration.authorizationServerReadAt = Date() }
+            if serverMetadataReadNow || registration.authorizationServerReadAt == nil {
+                registration.authorizationServerReadAt = Date()
+            }
             try await keep(PendingBinding(record: registration, key: key))
         }
         // The sign-in's record carries the registration without the server's metadata.
@@ -90,13 +106,19 @@ struct ResourceClientRegistrar: Sendable {
 
     /// A client whose ID is its metadata document: portable across servers, the document being
     /// the app's wherever it signs in, at a server that says it fetches such documents.
-    private func metadataDocumentRegistration(_ url: URL, found: DiscoveredResource) throws(OAuthError) -> ClientRegistrationRecord {
-        try EndpointPolicy.requireSecure(url, name: "client ID metadata document", allowInsecureLoopback: allowInsecureLoopback)
-        if let refusal = ResourceDiscoveryPlan.metadataDocumentRefusal(supported: found.clientIDMetadataDocumentSupported) {
+    private func metadataDocumentRegistration(
+        _ url: URL, found: DiscoveredResource
+    ) throws(OAuthError) -> ClientRegistrationRecord {
+        try EndpointPolicy.requireSecure(
+            url, name: "client ID metadata document", allowInsecureLoopback: allowInsecureLoopback)
+        if let refusal = ResourceDiscoveryPlan.metadataDocumentRefusal(
+            supported: found.clientIDMetadataDocumentSupported)
+        {
             throw OAuthError.invalidConfiguration(refusal)
         }
-        return ClientRegistrationRecord(issuer: found.configuration.issuer ?? "", clientID: url.absoluteString, method: .metadataDocument,
-                                        redirectURIs: [redirectURI.url])
+        return ClientRegistrationRecord(
+            issuer: found.configuration.issuer ?? "", clientID: url.absoluteString, method: .metadataDocument,
+            redirectURIs: [redirectURI.url])
     }
 
     /// A client registered by hand (or an enterprise client): bound to `boundIssuer`, or to the
@@ -105,7 +127,9 @@ struct ResourceClientRegistrar: Sendable {
     /// A binding by use is kept only once a sign-in there succeeded (`Registered/pendingBinding`):
     /// a server a hostile resource named, where the user never finished signing in, must not
     /// become the client's home and lock the real one out.
-    private func boundRegistration(clientID: String, boundIssuer: String?, found: DiscoveredResource, serverMetadataReadNow: Bool)
+    private func boundRegistration(
+        clientID: String, boundIssuer: String?, found: DiscoveredResource, serverMetadataReadNow: Bool
+    )
         async throws(OAuthError) -> Registered
     {
         let issuer = found.configuration.issuer ?? ""
@@ -123,7 +147,11 @@ struct ResourceClientRegistrar: Sendable {
         record.authorizationServerReadAt = serverMetadataReadNow ? Date() : stored?.authorizationServerReadAt
         var pending: PendingBinding?
         if registrations != nil, stored != record {
-            if stored == nil { pending = PendingBinding(record: record, key: key) } else { try await keep(PendingBinding(record: record, key: key)) }
+            if stored == nil {
+                pending = PendingBinding(record: record, key: key)
+            } else {
+                try await keep(PendingBinding(record: record, key: key))
+            }
         }
         record.authorizationServer = nil
         record.authorizationServerReadAt = nil

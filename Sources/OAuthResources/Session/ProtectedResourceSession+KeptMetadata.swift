@@ -9,11 +9,14 @@ extension ProtectedResourceSession {
     /// OAuth one, a redirect). The next call reads the server's metadata again; an OAuth error
     /// (`invalid_grant`, …) is the server's answer, and changes nothing.
     func metadataMayBeStale(after error: OAuthError) async -> OAuthError {
-        let stale: Set<OAuthError.Kind> = [.network, .unexpectedResponse, .redirectRefused, .responseTooLarge, .invalidTokenResponse]
+        let stale: Set<OAuthError.Kind> = [
+            .network, .unexpectedResponse, .redirectRefused, .responseTooLarge, .invalidTokenResponse,
+        ]
         guard error.protocolError == nil, stale.contains(error.kind), let found = discovered else { return error }
         discovered = nil
         session = nil
-        await registrar.setAsideKeptServer(issuer: found.configuration.issuer ?? "", resource: found.resource.identifier)
+        await registrar.setAsideKeptServer(
+            issuer: found.configuration.issuer ?? "", resource: found.resource.identifier)
         return error
     }
 }

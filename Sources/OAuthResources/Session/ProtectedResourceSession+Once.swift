@@ -21,10 +21,13 @@ extension ProtectedResourceSession {
         if let allowed = session.allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {
             throw OAuthError.resourceNotAllowed(url, allowed: Array(allowed))
         }
-        let headers = try await session.client.authorizationHeaders(for: signIn, method: request.httpMethod ?? "GET", url: url)
+        let headers = try await session.client.authorizationHeaders(
+            for: signIn, method: request.httpMethod ?? "GET", url: url)
         var request = request
         for (name, value) in headers.fields { request.setValue(value, forHTTPHeaderField: name) }
-        let response = try await OAuthSession<DiscoveredProvider>.send(request, url: url, through: session.client.transport)
-        return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)
+        let response = try await OAuthSession<DiscoveredProvider>.send(
+            request, url: url, through: session.client.transport)
+        return HTTPURLResponse(
+            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)
     }
 }

@@ -13,7 +13,8 @@ extension ProtectedResourceSession {
     /// The network is asked as a courtesy: what it answers changes nothing here. A store that
     /// cannot list its accounts (a custom `TokenStore`) forgets this session's own sign-in.
     public func removeServer() async throws(OAuthError) {
-        let identifiers = Set([discovered?.resource.identifier.absoluteString, resource.absoluteString].compactMap { $0 })
+        let identifiers = Set(
+            [discovered?.resource.identifier.absoluteString, resource.absoluteString].compactMap { $0 })
         let made = session
         session = nil
         if await !registrar.forget(resources: identifiers) {
@@ -24,9 +25,13 @@ extension ProtectedResourceSession {
     /// Forgets `resource` (its identifier) in `store` from what the store holds, as
     /// ``removeServer()`` does, for a tool that has no session for it: `oauthgen-login --forget`.
     @_spi(BuildingBlocks)
-    public static func forget(resource: String, in store: FileTokenStore, redirectURIs: [URL], transport: any HTTPTransport = URLSessionTransport(),
-                              allowInsecureLoopback: Bool = false) async -> StoredResourceEntries.Outcome {
-        await StoredResourceEntries.forget(resource: resource, in: store, accounts: store.accounts(), redirectURIs: redirectURIs,
-                                           transport: transport, allowInsecureLoopback: allowInsecureLoopback)
+    public static func forget(
+        resource: String, in store: FileTokenStore, redirectURIs: [URL],
+        transport: any HTTPTransport = URLSessionTransport(),
+        allowInsecureLoopback: Bool = false
+    ) async -> StoredResourceEntries.Outcome {
+        await StoredResourceEntries.forget(
+            resource: resource, in: store, accounts: store.accounts(), redirectURIs: redirectURIs,
+            transport: transport, allowInsecureLoopback: allowInsecureLoopback)
     }
 }

@@ -16,19 +16,26 @@ extension ProtectedResourceSession {
     /// it is kept. A step-up names the scopes of the sign-in it would replace: a new grant
     /// without all of them is refused (`OAuthError/Kind/stepUpNarrowed`) and the stronger
     /// sign-in stays.
-    func signIn(scopes: [String], acrValues: [String], maxAge: Int?, replacing kept: [String]?) async throws(OAuthError) {
+    func signIn(scopes: [String], acrValues: [String], maxAge: Int?, replacing kept: [String]?) async throws(OAuthError)
+    {
         if let enterprise = enterpriseSignIn {
             try await signIn(with: enterprise, scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: kept)
             return
         }
         guard interaction == .allowed else {
-            throw OAuthError(.interactionRequired, "expected to sign in to \(resource.absoluteString) with the scopes \(scopes.joined(separator: " ")), found interaction not allowed (ProtectedResourceSession.interaction is .never)")
+            throw OAuthError(
+                .interactionRequired,
+                "expected to sign in to \(resource.absoluteString) with the scopes \(scopes.joined(separator: " ")), found interaction not allowed (ProtectedResourceSession.interaction is .never)"
+            )
         }
         let session = try await oauthSession()
-        let signIn = try await session.client.signIn(with: userAgent, redirectURI: redirectURI, scopes: scopes.map { ScopeValue(rawValue: $0) },
-                                                     parameters: AuthorizationParameters(maxAge: maxAge, acrValues: acrValues.map(AnyACRValue.init(rawValue:))))
-        if let problem = StepUp.authenticationProblem(acr: signIn.authenticationContextClass?.rawValue, hasIDToken: signIn.idToken != nil,
-                                                      acrValues: acrValues) {
+        let signIn = try await session.client.signIn(
+            with: userAgent, redirectURI: redirectURI, scopes: scopes.map { ScopeValue(rawValue: $0) },
+            parameters: AuthorizationParameters(maxAge: maxAge, acrValues: acrValues.map(AnyACRValue.init(rawValue:))))
+        if let problem = StepUp.authenticationProblem(
+            acr: signIn.authenticationContextClass?.rawValue, hasIDToken: signIn.idToken != nil,
+            acrValues: acrValues)
+        {
             throw OAuthError(.insufficientAuthentication, problem)
         }
         try await keep(signIn, in: session, asked: scopes, replacing: kept)
@@ -36,8 +43,10 @@ extension ProtectedResourceSession {
 
     /// Keeps a new sign-in made with `asked`, unless it would replace one holding scopes it lacks
     /// (`OAuthError/Kind/stepUpNarrowed`): a step-up never trades a stronger sign-in for a weaker.
-    private func keep(_ signIn: SignIn<DiscoveredProvider>, in session: OAuthSession<DiscoveredProvider>, asked: [String],
-                      replacing kept: [String]?) async throws(OAuthError) {
+    private func keep(
+        _ signIn: SignIn<DiscoveredProvider>, in session: OAuthSession<DiscoveredProvider>, asked: [String],
+        replacing kept: [String]?
+    ) async throws(OAuthError) {
         let lost = StepUp.scopesLost(keeping: kept ?? [], granted: signIn.tokens.scopes, asked: asked)
         if !lost.isEmpty {
             // Dropped, the new grant would stay live at the server with nobody to use or end it:
@@ -50,7 +59,10 @@ extension ProtectedResourceSession {
                     try? await session.client.sendRevocation(signIn.tokens.accessToken, hint: .accessToken)
                 }
             }
-            throw OAuthError(.stepUpNarrowed, "expected the step-up's sign-in to \(resource.absoluteString) to keep the scopes the sign-in had, found it without \(lost.joined(separator: " ")): the earlier sign-in is kept")
+            throw OAuthError(
+                .stepUpNarrowed,
+                "expected the step-up's sign-in to \(resource.absoluteString) to keep the scopes the sign-in had, found it without \(lost.joined(separator: " ")): the earlier sign-in is kept"
+            )
         }
         try await session.keep(signIn)
         // A pre-registered client's first server is its home only once a sign-in there succeeded.
@@ -63,14 +75,18 @@ extension ProtectedResourceSession {
     /// A sign-in with an ID-JAG: nothing opens, whatever ``interaction`` says, since the
     /// identity provider's sign-in is what authorizes it. What only the user can give there (a
     /// fresher or stronger authentication, RFC 9470) is asked of the app instead.
-    func signIn(with enterprise: EnterpriseSignIn, scopes: [String], acrValues: [String], maxAge: Int?, replacing kept: [String]?)
+    func signIn(
+        with enterprise: EnterpriseSignIn, scopes: [String], acrValues: [String], maxAge: Int?,
+        replacing kept: [String]?
+    )
         async throws(OAuthError)
     {
         try enterprise.requireNoChallenge(acrValues: acrValues, maxAge: maxAge, resource: resource)
         let session = try await oauthSession()
         let found = try await discovery()
-        let signIn = try await enterprise.redeem(audience: found.configuration.issuer ?? "", resource: found.resource.identifier,
-                                                 scopes: scopes, client: session.client)
+        let signIn = try await enterprise.redeem(
+            audience: found.configuration.issuer ?? "", resource: found.resource.identifier,
+            scopes: scopes, client: session.client)
         countRedemption()
         try await keep(signIn, in: session, asked: scopes, replacing: kept)
     }

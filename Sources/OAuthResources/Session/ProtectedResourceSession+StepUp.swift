@@ -49,8 +49,11 @@ extension ProtectedResourceSession {
             // RFC 9470: the same scopes, a fresher or stronger authentication — unless the
             // sign-in has it already: then the challenge asks for less than it has.
             let current = try await session.currentSignIn()
-            if let current, StepUp.isMet(acr: current.authenticationContextClass?.rawValue, authenticatedAt: current.authenticatedAt,
-                                         hasIDToken: current.idToken != nil, acrValues: acrValues, maxAge: maxAge, now: Date()) {
+            if let current,
+                StepUp.isMet(
+                    acr: current.authenticationContextClass?.rawValue, authenticatedAt: current.authenticatedAt,
+                    hasIDToken: current.idToken != nil, acrValues: acrValues, maxAge: maxAge, now: Date())
+            {
                 return false
             }
             // The current sign-in is what a step-up for this very challenge produced (in this
@@ -59,9 +62,11 @@ extension ProtectedResourceSession {
             // not forever).
             let challenge = StepUpLedger.Challenge(acrValues: acrValues, maxAge: maxAge)
             if try await session.stepUpLedger().answered == challenge {
-                throw OAuthError(.insufficientAuthentication, "expected \(resource.absoluteString) to accept the sign-in a step-up made for its challenge"
-                    + " (acr_values \(acrValues.isEmpty ? "none" : acrValues.joined(separator: " ")), max_age \(maxAge.map(String.init) ?? "none")),"
-                    + " found it asking again with the same challenge: another sign-in would not satisfy it")
+                throw OAuthError(
+                    .insufficientAuthentication,
+                    "expected \(resource.absoluteString) to accept the sign-in a step-up made for its challenge"
+                        + " (acr_values \(acrValues.isEmpty ? "none" : acrValues.joined(separator: " ")), max_age \(maxAge.map(String.init) ?? "none")),"
+                        + " found it asking again with the same challenge: another sign-in would not satisfy it")
             }
             let discoveredScopes = try await discovery().scopes
             let scopes = current?.tokens.scopes ?? discoveredScopes
@@ -77,7 +82,9 @@ extension ProtectedResourceSession {
             // authorization, 2026-07-28, "Scope Selection Strategy"; RFC 9728 §2 lets a resource
             // leave scopes out of that list). What keeps a hostile resource from asking forever
             // is the bound: ``stepUpLimits``.
-            guard let wanted = StepUp.scopes(for: refusal, granted: granted), stepUpLimits.allows(scopes: wanted) else { return false }
+            guard let wanted = StepUp.scopes(for: refusal, granted: granted), stepUpLimits.allows(scopes: wanted) else {
+                return false
+            }
             try await stepUpLimits.spend(in: session, for: resource)
             try await signIn(scopes: wanted, acrValues: [], maxAge: nil, replacing: granted)
             stepUps += 1

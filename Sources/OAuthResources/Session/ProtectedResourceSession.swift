@@ -85,9 +85,12 @@ public actor ProtectedResourceSession {
     ///   - alwaysUsesDPoP: bind tokens to a DPoP key even where neither the resource nor its
     ///     server asks for it.
     ///   - stepUpLimits: how many scopes and step-ups the resource may ask for.
-    public init(resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI, store: any TokenStore = MemoryTokenStore(),
-                userAgent: any ExternalUserAgent, interaction: Interaction = .allowed, options: ClientOptions = ClientOptions(),
-                alwaysUsesDPoP: Bool = false, stepUpLimits: StepUpLimits = StepUpLimits()) {
+    public init(
+        resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI,
+        store: any TokenStore = MemoryTokenStore(),
+        userAgent: any ExternalUserAgent, interaction: Interaction = .allowed, options: ClientOptions = ClientOptions(),
+        alwaysUsesDPoP: Bool = false, stepUpLimits: StepUpLimits = StepUpLimits()
+    ) {
         self.resource = resource
         self.identity = identity
         self.redirectURI = redirectURI
@@ -97,8 +100,9 @@ public actor ProtectedResourceSession {
         self.options = options
         self.alwaysUsesDPoP = alwaysUsesDPoP
         self.stepUpLimits = stepUpLimits
-        self.registrar = ResourceClientRegistrar(identity: identity, redirectURI: redirectURI, store: store, transport: options.transport,
-                                                 allowInsecureLoopback: options.allowInsecureLoopback, resource: resource)
+        self.registrar = ResourceClientRegistrar(
+            identity: identity, redirectURI: redirectURI, store: store, transport: options.transport,
+            allowInsecureLoopback: options.allowInsecureLoopback, resource: resource)
     }
 
     /// Sets ``interaction``.
@@ -118,7 +122,8 @@ public actor ProtectedResourceSession {
         let usedKept = LockedBox(false)
         let registrar = registrar
         let found = try await ResourceDiscovery.discover(
-            resource: resource, transport: options.transport, allowInsecureLoopback: allowInsecureLoopback, grant: grant, dpop: alwaysUsesDPoP
+            resource: resource, transport: options.transport, allowInsecureLoopback: allowInsecureLoopback,
+            grant: grant, dpop: alwaysUsesDPoP
         ) { issuer, resource in
             guard let server = await registrar.keptServer(issuer: issuer, resource: resource) else { return nil }
             usedKept.value = true
@@ -150,18 +155,23 @@ public actor ProtectedResourceSession {
         let enterprise = enterpriseSignIn
         if let enterprise { options = enterprise.clientOptions(options) }
         let client = try OAuthClient<DiscoveredProvider>(configuration: found.configuration, options: options)
-        let account = Self.signInAccount(issuer: found.configuration.issuer ?? "", clientID: registered.record.clientID,
-                                         resource: found.resource.identifier.absoluteString)
+        let account = Self.signInAccount(
+            issuer: found.configuration.issuer ?? "", clientID: registered.record.clientID,
+            resource: found.resource.identifier.absoluteString)
         let signInStore = (store as? any AccountTokenStore).map { $0.forAccount(account) as any TokenStore } ?? store
-        let made = OAuthSession(client: client, store: signInStore, allowedResourceOrigins: [resource, found.resource.identifier])
+        let made = OAuthSession(
+            client: client, store: signInStore, allowedResourceOrigins: [resource, found.resource.identifier])
         if let enterprise {
             // No refresh token comes with an ID-JAG's tokens (draft §5): an expired one is
             // renewed by a new ID-JAG, in the session's single flight (once for every process
             // sharing the store), with no prompt while the identity provider's sign-in lives.
-            let issuer = found.configuration.issuer ?? "", resourceID = found.resource.identifier, discoveredScopes = found.scopes
+            let issuer = found.configuration.issuer ?? ""
+            let resourceID = found.resource.identifier
+            let discoveredScopes = found.scopes
             await made.setRenewal { [weak self] expired async throws(OAuthError) -> SignIn<DiscoveredProvider> in
-                let renewed = try await enterprise.redeem(audience: issuer, resource: resourceID, scopes: expired.tokens.scopes ?? discoveredScopes,
-                                                          client: client)
+                let renewed = try await enterprise.redeem(
+                    audience: issuer, resource: resourceID, scopes: expired.tokens.scopes ?? discoveredScopes,
+                    client: client)
                 await self?.countRedemption()
                 return renewed
             }

@@ -30,7 +30,9 @@ public enum StepUp {
     /// What a 401 `insufficient_user_authentication` (RFC 9470 §3) asks the next sign-in for:
     /// its `acr_values` and `max_age`; `nil` for any other response.
     public static func authentication(after response: HTTPURLResponse) -> (acrValues: [String], maxAge: Int?)? {
-        guard case .insufficientAuthentication(let acrValues, let maxAge) = ResourceRefusal(response) else { return nil }
+        guard case .insufficientAuthentication(let acrValues, let maxAge) = ResourceRefusal(response) else {
+            return nil
+        }
         return (acrValues, maxAge)
     }
 
@@ -38,11 +40,15 @@ public enum StepUp {
     /// is one of `acrValues` (when any) and it authenticated at most `maxAge` seconds before
     /// `now` (when given). Such a challenge asks for less than the sign-in has, and is refused
     /// rather than answered with another sign-in. A sign-in without an ID token shows neither.
-    public static func isMet(acr: String?, authenticatedAt: Date?, hasIDToken: Bool, acrValues: [String], maxAge: Int?, now: Date) -> Bool {
+    public static func isMet(
+        acr: String?, authenticatedAt: Date?, hasIDToken: Bool, acrValues: [String], maxAge: Int?, now: Date
+    ) -> Bool {
         guard hasIDToken else { return false }
         if !acrValues.isEmpty, !acrValues.contains(acr ?? "") { return false }
         if let maxAge {
-            guard let authenticatedAt, now.timeIntervalSince(authenticatedAt) <= TimeInterval(maxAge) else { return false }
+            guard let authenticatedAt, now.timeIntervalSince(authenticatedAt) <= TimeInterval(maxAge) else {
+                return false
+            }
         }
         return true
     }
@@ -54,7 +60,8 @@ public enum StepUp {
     /// resource checks its new token itself.
     public static func authenticationProblem(acr: String?, hasIDToken: Bool, acrValues: [String]) -> String? {
         guard hasIDToken, !acrValues.isEmpty, !acrValues.contains(acr ?? "") else { return nil }
-        return "expected the new ID token's acr to be one of \(acrValues.joined(separator: ", ")), found \(acr ?? "none")"
+        return
+            "expected the new ID token's acr to be one of \(acrValues.joined(separator: ", ")), found \(acr ?? "none")"
     }
 
     /// The scopes a step-up's new grant lacks that the sign-in it would replace has, in the

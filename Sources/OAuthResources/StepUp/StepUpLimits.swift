@@ -35,7 +35,9 @@ public struct StepUpLimits: Sendable, Hashable {
     /// Counts one step-up in the ledger kept with `session`'s sign-in, or throws
     /// `OAuthError/Kind/stepUpLimitReached` when ``maximumStepUps`` were made in the last
     /// ``window``, by this session or any other on the store.
-    func spend(in session: OAuthSession<DiscoveredProvider>, for resource: URL, now: Date = Date()) async throws(OAuthError) {
+    func spend(
+        in session: OAuthSession<DiscoveredProvider>, for resource: URL, now: Date = Date()
+    ) async throws(OAuthError) {
         let (maximum, window) = (maximumStepUps, window)
         guard try await session.updateStepUps({ $0.spend(now: now, maximum: maximum, window: window) }) else {
             throw OAuthError(

@@ -40,10 +40,12 @@ enum FlatStoreMove {
 
     /// The names of the files beside `path` that belong to its flat store.
     static func siblings(of path: String) -> [String] {
-        let folder = (path as NSString).deletingLastPathComponent, base = (path as NSString).lastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        let base = (path as NSString).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         return names.filter {
-            $0.hasPrefix(base + ".account-") || $0.hasPrefix(base + ".registration-") || $0.hasPrefix(base + ".sign-in-") || $0 == base + ".lock.version"
+            $0.hasPrefix(base + ".account-") || $0.hasPrefix(base + ".registration-")
+                || $0.hasPrefix(base + ".sign-in-") || $0 == base + ".lock.version"
         }
     }
 
@@ -59,21 +61,29 @@ enum FlatStoreMove {
             guard let owner = record.owner else { continue }
             keys.insert(ResourceClientRegistrar.preregisteredKey(clientID: owner.clientID))
             for redirect in record.registration?.redirectURIs ?? [] {
-                keys.insert(ResourceClientRegistrar.dynamicKey(issuer: owner.issuer ?? "", redirectURI: redirect, resource: owner.resource ?? ""))
+                keys.insert(
+                    ResourceClientRegistrar.dynamicKey(
+                        issuer: owner.issuer ?? "", redirectURI: redirect, resource: owner.resource ?? ""))
             }
         }
         let folder = (path as NSString).deletingLastPathComponent
-        func file(_ name: String) -> String { folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name) }
+        func file(_ name: String) -> String {
+            folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        }
         var registrations: [(key: String?, file: String)] = []
         let base = (path as NSString).lastPathComponent
         for name in siblings(of: path) where name.hasPrefix(base + ".registration-") {
             let component = String(name.dropFirst(base.count + ".registration-".count))
-            let key = AccountFileName.account(fromComponent: component) ?? keys.first { AccountFileName.component(for: $0) == component }
+            let key =
+                AccountFileName.account(fromComponent: component)
+                ?? keys.first { AccountFileName.component(for: $0) == component }
             registrations.append((key, file(name)))
         }
         // The flat default sign-in's file sits where the folder goes: read, then set aside.
         let setAside = path + ".moving-\(UUID().uuidString)"
-        if FileManager.default.fileExists(atPath: path) { try FileManager.default.moveItem(atPath: path, toPath: setAside) }
+        if FileManager.default.fileExists(atPath: path) {
+            try FileManager.default.moveItem(atPath: path, toPath: setAside)
+        }
         let store = FileTokenStore(directory: path)
         for (account, record) in signIns { try await store.forAccount(account).save(record) }
         for (key, source) in registrations {
@@ -81,9 +91,11 @@ enum FlatStoreMove {
                 try await store.saveRegistration(registration, key: key)
                 try FileManager.default.removeItem(atPath: source)
             } else {
-                let target = (path as NSString).appendingPathComponent(StoreDirectory.registrations + "/unmatched-" + (source as NSString).lastPathComponent + ".json")
-                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                let target = (path as NSString).appendingPathComponent(
+                    StoreDirectory.registrations + "/unmatched-" + (source as NSString).lastPathComponent + ".json")
+                try FileManager.default.createDirectory(
+                    atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
                 try FileManager.default.moveItem(atPath: source, toPath: target)
             }
         }

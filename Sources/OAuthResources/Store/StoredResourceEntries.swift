@@ -34,32 +34,49 @@ public enum StoredResourceEntries {
     }
 
     /// Forgets every entry of `resource` (its identifier, as the sign-ins' owners name it) in `store`.
-    static func forget(resource: String, in store: any AccountTokenStore, accounts: [String], redirectURIs: [URL],
-                       transport: any HTTPTransport, allowInsecureLoopback: Bool) async -> Outcome {
+    static func forget(
+        resource: String, in store: any AccountTokenStore, accounts: [String], redirectURIs: [URL],
+        transport: any HTTPTransport, allowInsecureLoopback: Bool
+    ) async -> Outcome {
         var outcome = Outcome()
         let registrations = store as? any ClientRegistrationStore
         for account in accounts where account.hasPrefix("resource \(resource) at ") {
             let entry = store.forAccount(account)
-            guard let record = try? await entry.load(), let owner = record.owner, owner.resource.map({ $0 == resource }) ?? true else { continue }
+            guard let record = try? await entry.load(), let owner = record.owner,
+                owner.resource.map({ $0 == resource }) ?? true
+            else { continue }
             // The registration a session made for this resource, at this server: its key, its record.
             let redirects = record.registration?.redirectURIs ?? redirectURIs
-            let dynamic = redirects.map { ResourceClientRegistrar.dynamicKey(issuer: owner.issuer ?? "", redirectURI: $0, resource: resource) }
+            let dynamic = redirects.map {
+                ResourceClientRegistrar.dynamicKey(issuer: owner.issuer ?? "", redirectURI: $0, resource: resource)
+            }
             var found: (key: String, registration: ClientRegistrationRecord)?
             for key in dynamic {
-                if let registrations, let kept = try? await registrations.loadRegistration(key: key) { found = (key, kept); break }
+                if let registrations, let kept = try? await registrations.loadRegistration(key: key) {
+                    found = (key, kept)
+                    break
+                }
             }
             var bound: ClientRegistrationRecord?
-            if let registrations { bound = try? await registrations.loadRegistration(key: ResourceClientRegistrar.preregisteredKey(clientID: owner.clientID)) }
+            if let registrations {
+                bound = try? await registrations.loadRegistration(
+                    key: ResourceClientRegistrar.preregisteredKey(clientID: owner.clientID))
+            }
             // The server's metadata was kept with the registration; without it nothing is asked.
             if let server = found?.registration.authorizationServer ?? bound?.authorizationServer,
-               await revoke(record, at: server, registration: found?.registration, clientID: owner.clientID, transport: transport,
-                            allowInsecureLoopback: allowInsecureLoopback) {
+                await revoke(
+                    record, at: server, registration: found?.registration, clientID: owner.clientID,
+                    transport: transport,
+                    allowInsecureLoopback: allowInsecureLoopback)
+            {
                 outcome.revoked += 1
             }
             try? await entry.clear()
             outcome.signIns.append(account)
             if let (key, registration) = found {
-                if (try? await DynamicClientRegistration.delete(registration, transport: transport, allowInsecureLoopback: allowInsecureLoopback)) == true {
+                if (try? await DynamicClientRegistration.delete(
+                    registration, transport: transport, allowInsecureLoopback: allowInsecureLoopback)) == true
+                {
                     outcome.deleted += 1
                 }
                 try? await registrations?.removeRegistration(key: key)
@@ -70,13 +87,22 @@ public enum StoredResourceEntries {
     }
 
     /// Revokes the sign-in's grant (its refresh token, else its access token) at `server`.
-    private static func revoke(_ record: SignInRecord, at server: ProviderConfiguration, registration: ClientRegistrationRecord?, clientID: String,
-                               transport: any HTTPTransport, allowInsecureLoopback: Bool) async -> Bool {
+    private static func revoke(
+        _ record: SignInRecord, at server: ProviderConfiguration, registration: ClientRegistrationRecord?,
+        clientID: String,
+        transport: any HTTPTransport, allowInsecureLoopback: Bool
+    ) async -> Bool {
         guard server.endpoints.revocation != nil,
-              let client = try? OAuthClient<DiscoveredProvider>(configuration: server, options: ClientOptions(
-                clientID: clientID, transport: transport, allowInsecureLoopback: allowInsecureLoopback, registration: registration))
+            let client = try? OAuthClient<DiscoveredProvider>(
+                configuration: server,
+                options: ClientOptions(
+                    clientID: clientID, transport: transport, allowInsecureLoopback: allowInsecureLoopback,
+                    registration: registration))
         else { return false }
-        let (token, hint) = record.tokens.refreshToken.map { ($0, TokenTypeHint.refreshToken) } ?? (record.tokens.accessToken, .accessToken)
+        let (token, hint) =
+            record.tokens.refreshToken.map { ($0, TokenTypeHint.refreshToken) } ?? (
+                record.tokens.accessToken, .accessToken
+            )
         return (try? await client.sendRevocation(token, hint: hint)) != nil
     }
 }

@@ -8,7 +8,9 @@ public enum AuthorizationCallback {
     ///
     /// Order matters: the URL must be the request's redirect URI and carry its `state` before an
     /// `error` in it is believed, and must name the expected issuer before its code is used.
-    public static func validate<Provider>(_ callback: URL, pending: PendingAuthorization<Provider>, metadata: ProviderMetadata) throws(OAuthError) -> AuthorizationCode {
+    public static func validate<Provider>(
+        _ callback: URL, pending: PendingAuthorization<Provider>, metadata: ProviderMetadata
+    ) throws(OAuthError) -> AuthorizationCode {
         try requireSameRedirect(callback, pending.redirectURI)
         let parameters = try queryParameters(of: callback)
 
@@ -22,7 +24,8 @@ public enum AuthorizationCallback {
         if let error = parameters["error"] {
             // An error response carries no code, so a missing `iss` cannot lead to a mix-up here;
             // some servers (django-oauth-toolkit among them) omit it on errors although RFC 9207 asks.
-            throw OAuthError.authorizationFailed(.init(code: error, errorDescription: parameters["error_description"], uri: parameters["error_uri"]))
+            throw OAuthError.authorizationFailed(
+                .init(code: error, errorDescription: parameters["error_description"], uri: parameters["error_uri"]))
         }
         if metadata.authorizationResponseIssParameterSupported, let expected = pending.issuer, issuer == nil {
             throw OAuthError.issuerMismatch(expected: expected, found: nil)
@@ -44,16 +47,17 @@ public enum AuthorizationCallback {
     /// Exact match of scheme, host, port, path and the redirect URI's own query; loopback
     /// redirects (RFC 8252 §7.3) match at any port.
     static func requireSameRedirect(_ callback: URL, _ redirect: URL) throws(OAuthError) {
-        let mismatch = OAuthError.redirectMismatch(expected: redirect.absoluteString, found: strippedOfParameters(callback))
+        let mismatch = OAuthError.redirectMismatch(
+            expected: redirect.absoluteString, found: strippedOfParameters(callback))
         guard let found = URLComponents(url: callback, resolvingAgainstBaseURL: false),
-              let expected = URLComponents(url: redirect, resolvingAgainstBaseURL: false)
+            let expected = URLComponents(url: redirect, resolvingAgainstBaseURL: false)
         else { throw mismatch }
         let isLoopback = expected.scheme?.lowercased() == "http" && EndpointPolicy.isLoopbackRedirect(redirect)
         guard found.scheme?.lowercased() == expected.scheme?.lowercased(),
-              found.host?.lowercased() == expected.host?.lowercased(),
-              found.percentEncodedUser == expected.percentEncodedUser,
-              isLoopback || found.port == expected.port,
-              found.percentEncodedPath == expected.percentEncodedPath
+            found.host?.lowercased() == expected.host?.lowercased(),
+            found.percentEncodedUser == expected.percentEncodedUser,
+            isLoopback || found.port == expected.port,
+            found.percentEncodedPath == expected.percentEncodedPath
         else { throw mismatch }
         // A redirect URI with its own query keeps it; the server appends its parameters.
         let foundItems = found.percentEncodedQueryItems ?? []
@@ -64,7 +68,8 @@ public enum AuthorizationCallback {
 
     /// The query's parameters by name; a parameter given twice is refused (RFC 6749 §3.1).
     static func queryParameters(of url: URL) throws(OAuthError) -> [String: String] {
-        let pairs = FormEncoding.decode(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? "")
+        let pairs = FormEncoding.decode(
+            URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? "")
         var result: [String: String] = [:]
         for (name, value) in pairs {
             guard result[name] == nil else { throw OAuthError.duplicateParameter(name) }
@@ -75,7 +80,9 @@ public enum AuthorizationCallback {
 
     /// The callback without its query: the query holds the code, which must not reach an error message.
     private static func strippedOfParameters(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<unparseable URL>" }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "<unparseable URL>"
+        }
         components.query = nil
         components.fragment = nil
         return components.string ?? "<unparseable URL>"

@@ -27,8 +27,10 @@ public struct AuthorizationParameters<Provider: OAuthProvider>: Sendable, Hashab
     public var additional: [QuirkParameter]
 
     /// The parameters; every one is optional.
-    public init(prompt: [Provider.Prompt] = [], loginHint: String? = nil, maxAge: Int? = nil, uiLocales: [String] = [],
-                acrValues: [Provider.ACRValue] = [], additional: [QuirkParameter] = []) {
+    public init(
+        prompt: [Provider.Prompt] = [], loginHint: String? = nil, maxAge: Int? = nil, uiLocales: [String] = [],
+        acrValues: [Provider.ACRValue] = [], additional: [QuirkParameter] = []
+    ) {
         self.prompt = prompt
         self.loginHint = loginHint
         self.maxAge = maxAge
@@ -45,7 +47,8 @@ public struct AuthorizationParameters<Provider: OAuthProvider>: Sendable, Hashab
             guard !values.isEmpty else { return }
             for value in values {
                 if let problem = SpaceSeparatedValue.problem(in: value) {
-                    throw OAuthError.invalidRequest("expected each \(name) value to be \(SpaceSeparatedValue.expectation), found \(problem)")
+                    throw OAuthError.invalidRequest(
+                        "expected each \(name) value to be \(SpaceSeparatedValue.expectation), found \(problem)")
                 }
             }
             result.append(QuirkParameter(name: name, value: values.joined(separator: " ")))
@@ -53,7 +56,10 @@ public struct AuthorizationParameters<Provider: OAuthProvider>: Sendable, Hashab
         try list("prompt", prompt.map(\.rawValue))
         if let loginHint { result.append(QuirkParameter(name: "login_hint", value: loginHint)) }
         if let maxAge {
-            guard maxAge >= 0 else { throw OAuthError.invalidRequest("expected max_age to be a number of seconds, 0 or more, found \(maxAge)") }
+            guard maxAge >= 0 else {
+                throw OAuthError.invalidRequest(
+                    "expected max_age to be a number of seconds, 0 or more, found \(maxAge)")
+            }
             result.append(QuirkParameter(name: "max_age", value: String(maxAge)))
         }
         try list("ui_locales", uiLocales)

@@ -37,17 +37,25 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
         // a second redirect_uri, a fixed state or response_type=token either.
         let extra = configuration.quirks.authorizationParameters + additionalParameters
         if let clash = extra.first(where: { ReservedParameters.isReservedAuthorizationParameter($0.name) }) {
-            throw OAuthError.invalidRequest("expected extra authorization parameters the client does not set itself, found \"\(clash.name)\"")
+            throw OAuthError.invalidRequest(
+                "expected extra authorization parameters the client does not set itself, found \"\(clash.name)\"")
         }
         let scopeParameter = configuration.quirks.scopeParameter
-        if scopeParameter != "scope", scopeParameter.isEmpty || ReservedParameters.isReservedAuthorizationParameter(scopeParameter) {
-            throw OAuthError.invalidRequest("expected a scope parameter the client does not set otherwise, found \"\(scopeParameter)\"")
+        if scopeParameter != "scope",
+            scopeParameter.isEmpty || ReservedParameters.isReservedAuthorizationParameter(scopeParameter)
+        {
+            throw OAuthError.invalidRequest(
+                "expected a scope parameter the client does not set otherwise, found \"\(scopeParameter)\"")
         }
         // Metadata read at run time has not been through the build's check of the same rule.
         let metadata = configuration.metadata
-        if let gap = CodeFlowSupport.gaps(responseTypes: metadata.responseTypesSupported.isEmpty ? nil : metadata.responseTypesSupported,
-                                          grantTypes: metadata.grantTypesSupported, responseModes: metadata.responseModesSupported).first(where: \.blocksSignIn) {
-            throw OAuthError.invalidConfiguration("expected the provider's metadata to allow a browser sign-in: \(gap.expectation), found \(gap.foundList)")
+        if let gap = CodeFlowSupport.gaps(
+            responseTypes: metadata.responseTypesSupported.isEmpty ? nil : metadata.responseTypesSupported,
+            grantTypes: metadata.grantTypesSupported, responseModes: metadata.responseModesSupported
+        ).first(where: \.blocksSignIn) {
+            throw OAuthError.invalidConfiguration(
+                "expected the provider's metadata to allow a browser sign-in: \(gap.expectation), found \(gap.foundList)"
+            )
         }
         let pkce = PKCE(method: configuration.quirks.pkce)
         let state = SecureRandom.base64URLToken(bytes: 32)
@@ -85,10 +93,13 @@ public struct AuthorizationRequest<Provider: OAuthProvider>: Sendable, Hashable 
     /// providers put a policy name there).
     static func url(endpoint: URL?, parameters: [(String, String)]) throws(OAuthError) -> URL {
         guard let endpoint else {
-            throw OAuthError.invalidConfiguration("expected the authorization server to have an authorization endpoint for a browser sign-in, found none in its metadata")
+            throw OAuthError.invalidConfiguration(
+                "expected the authorization server to have an authorization endpoint for a browser sign-in, found none in its metadata"
+            )
         }
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
-            throw OAuthError.invalidConfiguration("expected a valid authorization endpoint, found \(endpoint.absoluteString)")
+            throw OAuthError.invalidConfiguration(
+                "expected a valid authorization endpoint, found \(endpoint.absoluteString)")
         }
         let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
         components.percentEncodedQuery = existing + FormEncoding.encodeQuery(parameters)

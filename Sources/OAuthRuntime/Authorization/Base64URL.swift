@@ -9,7 +9,10 @@ enum Base64URL {
         var index = 0
         while index + 2 < input.count {
             let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            output += [symbols[Int(chunk >> 18)], symbols[Int(chunk >> 12 & 63)], symbols[Int(chunk >> 6 & 63)], symbols[Int(chunk & 63)]]
+            output += [
+                symbols[Int(chunk >> 18)], symbols[Int(chunk >> 12 & 63)], symbols[Int(chunk >> 6 & 63)],
+                symbols[Int(chunk & 63)],
+            ]
             index += 3
         }
         switch input.count - index {

@@ -24,9 +24,11 @@ public struct PKCE: Sendable, Hashable, Codable {
     /// The pair for a given verifier, e.g. the RFC 7636 Appendix B test vector.
     public init(verifier: String, method: PKCEMethod = .s256) throws(OAuthError) {
         guard (43...128).contains(verifier.count),
-              verifier.unicodeScalars.allSatisfy({ Self.verifierCharacters.contains($0) })
+            verifier.unicodeScalars.allSatisfy({ Self.verifierCharacters.contains($0) })
         else {
-            throw OAuthError.invalidRequest("expected a PKCE verifier of 43–128 characters from [A-Za-z0-9-._~], found \(verifier.count) characters")
+            throw OAuthError.invalidRequest(
+                "expected a PKCE verifier of 43–128 characters from [A-Za-z0-9-._~], found \(verifier.count) characters"
+            )
         }
         self.verifier = verifier
         self.method = method
@@ -37,7 +39,8 @@ public struct PKCE: Sendable, Hashable, Codable {
         }
     }
 
-    private static let verifierCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let verifierCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
 extension PKCE: CustomStringConvertible {

@@ -33,8 +33,11 @@ public struct PendingAuthorization<Provider: OAuthProvider>: Sendable, Hashable,
 
     /// The parts of a pending authorization, as the request made them.
     @_spi(BuildingBlocks)
-    public init(state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String, scopes: [String], createdAt: Date,
-                dpopKey: DPoPSigningKey? = nil, maxAge: Int? = nil) {
+    public init(
+        state: String, nonce: String?, pkce: PKCE, redirectURI: URL, issuer: String?, clientID: String,
+        scopes: [String], createdAt: Date,
+        dpopKey: DPoPSigningKey? = nil, maxAge: Int? = nil
+    ) {
         self.dpopKey = dpopKey
         self.maxAge = maxAge
         self.state = state

@@ -11,14 +11,19 @@ extension OAuthClient {
     /// authentication, and returns the request whose URL carries only `client_id` and the
     /// `request_uri` it answered with (§4). The pending authorization is unchanged: state,
     /// nonce and PKCE verifier are the ones pushed.
-    func pushed(_ request: AuthorizationRequest<Provider>, now: Date) async throws(OAuthError) -> AuthorizationRequest<Provider> {
+    func pushed(
+        _ request: AuthorizationRequest<Provider>, now: Date
+    ) async throws(OAuthError) -> AuthorizationRequest<Provider> {
         let name = "pushed authorization request endpoint"
-        guard let endpoint = configuration.endpoints.pushedAuthorizationRequest else { throw OAuthError.missingEndpoint(name) }
+        guard let endpoint = configuration.endpoints.pushedAuthorizationRequest else {
+            throw OAuthError.missingEndpoint(name)
+        }
         // client_id goes once, from the client authentication (or as the request's own parameter).
         let parameters = request.parameters.filter { $0.name != "client_id" }.map { ($0.name, $0.value) }
         func push(proofBy key: DPoPSigningKey?) async throws(OAuthError) -> HTTPResponse {
-            try await TokenEndpointExchange.post(parameters, to: endpoint, name: name, configuration: configuration, authentication: authentication,
-                                                 transport: transport, dpopKey: key, nonces: dpopNonces, namingClient: true)
+            try await TokenEndpointExchange.post(
+                parameters, to: endpoint, name: name, configuration: configuration, authentication: authentication,
+                transport: transport, dpopKey: key, nonces: dpopNonces, namingClient: true)
         }
         var response = try await push(proofBy: request.pending.dpopKey)
         // With a proof (RFC 9449 §10.1: some servers insist on one there). A server that refuses
@@ -29,7 +34,8 @@ extension OAuthClient {
         }
         // §2.2 says 201 Created; a 200 carrying the same answer is taken too (nothing depends on the code).
         guard response.status == 201 || response.status == 200 else {
-            throw TokenResponseDecoder.failure(for: response, quirks: configuration.quirks.tokenResponse, endpoint: name)
+            throw TokenResponseDecoder.failure(
+                for: response, quirks: configuration.quirks.tokenResponse, endpoint: name)
         }
         guard let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else {
             throw OAuthError.invalidPushedAuthorization("a body that is not a JSON object")
@@ -40,8 +46,9 @@ extension OAuthClient {
         guard let expiresIn = object["expires_in"]?.intValue, expiresIn > 0 else {
             throw OAuthError.invalidPushedAuthorization("no positive \"expires_in\" number")
         }
-        let url = try AuthorizationRequest<Provider>.url(endpoint: configuration.endpoints.authorization,
-                                                         parameters: [("client_id", clientID), ("request_uri", requestURI)])
+        let url = try AuthorizationRequest<Provider>.url(
+            endpoint: configuration.endpoints.authorization,
+            parameters: [("client_id", clientID), ("request_uri", requestURI)])
         var result = request
         result.url = url
         result.expiresAt = now.addingTimeInterval(TimeInterval(expiresIn))
@@ -50,7 +57,7 @@ extension OAuthClient {
 
     private static func refusesProofWithoutOfferingANonce(_ response: HTTPResponse) -> Bool {
         guard (400...403).contains(response.status), response.header("DPoP-Nonce") == nil,
-              let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body)
+            let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body)
         else { return false }
         return object["error"]?.stringValue == "invalid_dpop_proof"
     }

@@ -21,9 +21,12 @@ public struct BackendCodeExchange: CodeExchange {
     ///   - transport: the way out to the network.
     ///   - allowInsecureLoopback: accept `http` on 127.0.0.1 or [::1], for a local
     ///     development backend.
-    public init(url: URL, headers: [String: String] = [:], transport: any HTTPTransport = URLSessionTransport(),
-                allowInsecureLoopback: Bool = false) throws(OAuthError) {
-        try EndpointPolicy.requireSecure(url, name: "backend exchange endpoint", allowInsecureLoopback: allowInsecureLoopback)
+    public init(
+        url: URL, headers: [String: String] = [:], transport: any HTTPTransport = URLSessionTransport(),
+        allowInsecureLoopback: Bool = false
+    ) throws(OAuthError) {
+        try EndpointPolicy.requireSecure(
+            url, name: "backend exchange endpoint", allowInsecureLoopback: allowInsecureLoopback)
         self.url = url
         self.headers = headers
         self.transport = transport
@@ -31,7 +34,9 @@ public struct BackendCodeExchange: CodeExchange {
 
     /// Posts the grant and decodes the backend's token response.
     public func exchange(_ grant: CodeGrant, now: Date) async throws -> TokenSet {
-        var body: [String: String] = ["code": grant.code, "redirect_uri": grant.redirectURI.absoluteString, "client_id": grant.clientID]
+        var body: [String: String] = [
+            "code": grant.code, "redirect_uri": grant.redirectURI.absoluteString, "client_id": grant.clientID,
+        ]
         if let verifier = grant.codeVerifier { body["code_verifier"] = verifier }
         var headers = headers
         headers["Content-Type"] = "application/json"
@@ -40,7 +45,8 @@ public struct BackendCodeExchange: CodeExchange {
         encoder.outputFormatting = .sortedKeys
         let request = HTTPRequest(method: "POST", url: url, headers: headers, body: try encoder.encode(body))
         let response = try await transport.send(request, to: "backend exchange endpoint")
-        return try TokenResponseDecoder.decode(response, quirks: TokenResponseQuirks(), requireIDToken: false, scopeSeparator: " ", now: now,
-                                               endpoint: "backend exchange endpoint")
+        return try TokenResponseDecoder.decode(
+            response, quirks: TokenResponseQuirks(), requireIDToken: false, scopeSeparator: " ", now: now,
+            endpoint: "backend exchange endpoint")
     }
 }

@@ -5,8 +5,10 @@ extension ClientOptions: CustomStringConvertible {
         if clientSecret != nil { parts.append("clientSecret: <redacted>") }
         if let clientKey { parts.append("clientKey: \(clientKey)") }
         if let registration { parts.append("registration: \(registration)") }
-        parts += ["clockSkew: \(clockSkew)", "pendingAuthorizationLifetime: \(pendingAuthorizationLifetime)",
-                  "allowInsecureLoopback: \(allowInsecureLoopback)"]
+        parts += [
+            "clockSkew: \(clockSkew)", "pendingAuthorizationLifetime: \(pendingAuthorizationLifetime)",
+            "allowInsecureLoopback: \(allowInsecureLoopback)",
+        ]
         return "ClientOptions(" + parts.joined(separator: ", ") + ")"
     }
 }

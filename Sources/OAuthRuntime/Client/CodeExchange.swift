@@ -34,7 +34,9 @@ extension CodeExchange {
         } catch is CancellationError {
             throw OAuthError.taskCancelled
         } catch {
-            throw OAuthError(.backendExchangeFailed, "the code exchange failed: \(error.localizedDescription)", underlyingError: error)
+            throw OAuthError(
+                .backendExchangeFailed, "the code exchange failed: \(error.localizedDescription)",
+                underlyingError: error)
         }
     }
 }

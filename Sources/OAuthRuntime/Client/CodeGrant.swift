@@ -18,7 +18,8 @@ public struct CodeGrant: Sendable, Hashable, CustomStringConvertible {
     public var dpopKey: DPoPSigningKey?
 
     /// A grant from its parts.
-    public init(code: String, codeVerifier: String?, redirectURI: URL, clientID: String, dpopKey: DPoPSigningKey? = nil) {
+    public init(code: String, codeVerifier: String?, redirectURI: URL, clientID: String, dpopKey: DPoPSigningKey? = nil)
+    {
         self.dpopKey = dpopKey
         self.code = code
         self.codeVerifier = codeVerifier
@@ -27,5 +28,7 @@ public struct CodeGrant: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The redirect URI and client ID; never the code or the verifier.
-    public var description: String { "CodeGrant(clientID: \(clientID), redirectURI: \(redirectURI.absoluteString), code/verifier: <redacted>)" }
+    public var description: String {
+        "CodeGrant(clientID: \(clientID), redirectURI: \(redirectURI.absoluteString), code/verifier: <redacted>)"
+    }
 }

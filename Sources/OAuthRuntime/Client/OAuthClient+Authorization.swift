@@ -14,17 +14,22 @@ extension OAuthClient {
     ///     always includes `openid`.
     ///   - parameters: optional request parameters: `prompt`, `login_hint`, `max_age`…
     ///   - now: when the request is made, for the pending authorization's age.
-    public func authorizationRequest(redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
-                                     now: Date = Date()) async throws(OAuthError) -> AuthorizationRequest<Provider> {
-        let request = try AuthorizationRequest<Provider>(configuration: configuration, clientID: clientID, redirectURI: redirectURI,
-                                                         scopes: requestedScopes(scopes), additionalParameters: try parameters.queryParameters(),
-                                                         maxAge: parameters.maxAge,
-                                                         dpopKey: usesDPoP ? try dpopKeyStorage.makeKey() : nil, now: now)
+    public func authorizationRequest(
+        redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
+        now: Date = Date()
+    ) async throws(OAuthError) -> AuthorizationRequest<Provider> {
+        let request = try AuthorizationRequest<Provider>(
+            configuration: configuration, clientID: clientID, redirectURI: redirectURI,
+            scopes: requestedScopes(scopes), additionalParameters: try parameters.queryParameters(),
+            maxAge: parameters.maxAge,
+            dpopKey: usesDPoP ? try dpopKeyStorage.makeKey() : nil, now: now)
         return pushesAuthorizationRequests ? try await pushed(request, now: now) : request
     }
 
     /// Checks the pending authorization and the callback, exchanges the code and verifies the ID token.
-    public func finishAuthorization(callback: URL, pending: PendingAuthorization<Provider>, now: Date = Date()) async throws(OAuthError) -> SignIn<Provider> {
+    public func finishAuthorization(
+        callback: URL, pending: PendingAuthorization<Provider>, now: Date = Date()
+    ) async throws(OAuthError) -> SignIn<Provider> {
         try check(pending, now: now)
         let code = try AuthorizationCallback.validate(callback, pending: pending, metadata: configuration.metadata)
         return try await exchange(code, pending: pending, now: now)
@@ -32,17 +37,21 @@ extension OAuthClient {
 
     /// Exchanges a checked code (RFC 6749 §4.1.3, with the PKCE verifier) and verifies the ID token.
     @_spi(BuildingBlocks)
-    public func exchange(_ code: AuthorizationCode, pending: PendingAuthorization<Provider>, now: Date = Date()) async throws(OAuthError) -> SignIn<Provider> {
+    public func exchange(
+        _ code: AuthorizationCode, pending: PendingAuthorization<Provider>, now: Date = Date()
+    ) async throws(OAuthError) -> SignIn<Provider> {
         try check(pending, now: now)
         let requireIDToken = isOpenID && pending.scopes.contains("openid")
-        let grant = CodeGrant(code: code.code, codeVerifier: pending.pkce.method == .none ? nil : pending.pkce.verifier,
-                              redirectURI: pending.redirectURI, clientID: clientID, dpopKey: pending.dpopKey)
+        let grant = CodeGrant(
+            code: code.code, codeVerifier: pending.pkce.method == .none ? nil : pending.pkce.verifier,
+            redirectURI: pending.redirectURI, clientID: clientID, dpopKey: pending.dpopKey)
         var tokens = try await codeExchange.tokens(for: grant, now: now)
         if let key = grant.dpopKey {
             // Whatever exchanged the code, a bearer token here would be one the provider did not
             // bind to the key the request named.
             guard tokens.tokenType == "DPoP" else {
-                throw OAuthError.invalidTokenResponse("the token type \"\(tokens.tokenType)\" for a code bound to a DPoP key (RFC 9449 §5 requires DPoP)")
+                throw OAuthError.invalidTokenResponse(
+                    "the token type \"\(tokens.tokenType)\" for a code bound to a DPoP key (RFC 9449 §5 requires DPoP)")
             }
             tokens.dpopKey = key
         }
@@ -65,8 +74,10 @@ extension OAuthClient {
         }
         let age = now.timeIntervalSince(authTime)
         if age > TimeInterval(maxAge) + clockSkew {
-            throw OAuthError(.insufficientAuthentication,
-                             "expected the user to have authenticated at most \(maxAge) s ago (max_age), found \(Int(age)) s (the ID token's auth_time)")
+            throw OAuthError(
+                .insufficientAuthentication,
+                "expected the user to have authenticated at most \(maxAge) s ago (max_age), found \(Int(age)) s (the ID token's auth_time)"
+            )
         }
     }
 
@@ -85,19 +96,27 @@ extension OAuthClient {
     /// The pending authorization must be this client's, and recent.
     func check(_ pending: PendingAuthorization<Provider>, now: Date) throws(OAuthError) {
         guard pending.clientID == clientID else {
-            throw OAuthError(.pendingAuthorizationMismatch, "expected a pending authorization for client \"\(clientID)\", found one for \"\(pending.clientID)\"")
+            throw OAuthError(
+                .pendingAuthorizationMismatch,
+                "expected a pending authorization for client \"\(clientID)\", found one for \"\(pending.clientID)\"")
         }
         guard pending.issuer == configuration.issuer else {
-            throw OAuthError(.pendingAuthorizationMismatch,
-                             "expected a pending authorization for issuer \(configuration.issuer.map { "\"\($0)\"" } ?? "none"), found one for \(pending.issuer.map { "\"\($0)\"" } ?? "none")")
+            throw OAuthError(
+                .pendingAuthorizationMismatch,
+                "expected a pending authorization for issuer \(configuration.issuer.map { "\"\($0)\"" } ?? "none"), found one for \(pending.issuer.map { "\"\($0)\"" } ?? "none")"
+            )
         }
         let age = now.timeIntervalSince(pending.createdAt)
         guard age <= pendingAuthorizationLifetime else {
-            throw OAuthError(.pendingAuthorizationExpired,
-                             "expected a pending authorization at most \(Int(pendingAuthorizationLifetime)) s old, found one \(Int(age)) s old; start a new sign-in")
+            throw OAuthError(
+                .pendingAuthorizationExpired,
+                "expected a pending authorization at most \(Int(pendingAuthorizationLifetime)) s old, found one \(Int(age)) s old; start a new sign-in"
+            )
         }
         guard age >= -120 else {
-            throw OAuthError(.pendingAuthorizationExpired, "expected a pending authorization made in the past, found one dated \(Int(-age)) s ahead")
+            throw OAuthError(
+                .pendingAuthorizationExpired,
+                "expected a pending authorization made in the past, found one dated \(Int(-age)) s ahead")
         }
     }
 }

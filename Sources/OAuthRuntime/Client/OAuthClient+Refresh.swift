@@ -14,15 +14,20 @@ extension OAuthClient {
     /// *now* (its keys unreachable) is left out, as a refresh response may leave it out (§12.2):
     /// the tokens are kept with the original ID token. A later `auth_time` is accepted
     /// (the sign-in keeps the original as ``SignIn/authenticatedAt``).
-    public func refresh(_ signIn: SignIn<Provider>, scopes: [Provider.Scope]? = nil, now: Date = Date()) async throws(OAuthError) -> SignIn<Provider> {
+    public func refresh(
+        _ signIn: SignIn<Provider>, scopes: [Provider.Scope]? = nil, now: Date = Date()
+    ) async throws(OAuthError) -> SignIn<Provider> {
         guard let refreshToken = signIn.tokens.refreshToken else {
             throw OAuthError.invalidRequest("expected a refresh token to refresh with, found none")
         }
         var parameters = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
-        if let scopes { parameters.append(("scope", try configuration.quirks.scopeParameterValue(scopes.map(\.rawValue)))) }
+        if let scopes {
+            parameters.append(("scope", try configuration.quirks.scopeParameterValue(scopes.map(\.rawValue))))
+        }
         // A DPoP-bound refresh token is good only with its key's proof (RFC 9449 §5).
-        var tokens = try await TokenEndpointExchange.tokens(parameters, dpopKey: signIn.tokens.dpopKey, configuration: configuration,
-                                                            authentication: authentication, transport: transport, nonces: dpopNonces, now: now)
+        var tokens = try await TokenEndpointExchange.tokens(
+            parameters, dpopKey: signIn.tokens.dpopKey, configuration: configuration,
+            authentication: authentication, transport: transport, nonces: dpopNonces, now: now)
         if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
         do throws(OAuthError) {
             var renewed = try await renewedSignIn(tokens, refreshing: signIn, now: now)
@@ -34,15 +39,18 @@ extension OAuthClient {
             if let rotated = tokens.refreshToken, configuration.endpoints.revocation != nil {
                 try? await sendRevocation(rotated, hint: .refreshToken)
             }
-            throw OAuthError(error.kind, error.message + "; the refresh's tokens were revoked and the sign-in cannot go on",
-                             protocolError: error.protocolError, httpStatus: error.httpStatus, idTokenFailure: error.idTokenFailure,
-                             underlyingError: error.underlyingError)
+            throw OAuthError(
+                error.kind, error.message + "; the refresh's tokens were revoked and the sign-in cannot go on",
+                protocolError: error.protocolError, httpStatus: error.httpStatus, idTokenFailure: error.idTokenFailure,
+                underlyingError: error.underlyingError)
         }
     }
 
     /// The sign-in a refresh response makes, its ID token (if any) checked against the original;
     /// throws only ``OAuthError/Kind/invalidIDToken`` (a refused token).
-    func renewedSignIn(_ response: TokenSet, refreshing signIn: SignIn<Provider>, now: Date) async throws(OAuthError) -> SignIn<Provider> {
+    func renewedSignIn(
+        _ response: TokenSet, refreshing signIn: SignIn<Provider>, now: Date
+    ) async throws(OAuthError) -> SignIn<Provider> {
         var tokens = response
         var idToken = signIn.idToken
         if let raw = tokens.idToken, let validator = idTokenValidator, raw != signIn.idToken?.rawValue {
@@ -52,7 +60,7 @@ extension OAuthClient {
                 } else {
                     idToken = try await validator.validate(raw, nonce: nil, now: now)
                 }
-            } catch where error.kind != .invalidIDToken {
+            } catch  where error.kind != .invalidIDToken {
                 // The provider's keys could not be read now: this token is left out, as a refresh
                 // response may leave it out; the tokens themselves came from the token endpoint.
                 tokens.idToken = signIn.tokens.idToken

@@ -49,16 +49,21 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// not public API: a test that runs a generated provider against a server on another port
     /// imports it with `@_spi(Testing)`.
     @_spi(Testing)
-    public init(overriding configuration: ProviderConfiguration, options: ClientOptions = ClientOptions()) throws(OAuthError) {
+    public init(
+        overriding configuration: ProviderConfiguration, options: ClientOptions = ClientOptions()
+    ) throws(OAuthError) {
         self.options = options
         let transport = options.transport
         // A provider the quirk file declares a loopback development server needs no option.
         let allowInsecureLoopback = options.allowInsecureLoopback || configuration.quirks.loopbackDevelopmentServer
         if let registration = options.registration, registration.issuer != configuration.issuer {
-            throw OAuthError.invalidConfiguration("expected a client registration made with \"\(configuration.issuer ?? "")\", found one made with \"\(registration.issuer)\"")
+            throw OAuthError.invalidConfiguration(
+                "expected a client registration made with \"\(configuration.issuer ?? "")\", found one made with \"\(registration.issuer)\""
+            )
         }
         guard let clientID = options.clientID ?? options.registration?.clientID ?? configuration.client.clientID else {
-            throw OAuthError.invalidConfiguration("expected a client ID from the configuration or the caller, found none")
+            throw OAuthError.invalidConfiguration(
+                "expected a client ID from the configuration or the caller, found none")
         }
         if let problem = ClientIdentifier.problem(in: clientID) {
             throw OAuthError.invalidConfiguration("expected \(ClientIdentifier.expectation), found \(problem)")
@@ -69,40 +74,55 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             ("revocation endpoint", endpoints.revocation), ("userinfo endpoint", endpoints.userinfo),
             ("end-session endpoint", endpoints.endSession), ("JWKS URI", endpoints.jwks),
             ("pushed authorization request endpoint", endpoints.pushedAuthorizationRequest),
-            ("device authorization endpoint", endpoints.deviceAuthorization), ("registration endpoint", endpoints.registration),
+            ("device authorization endpoint", endpoints.deviceAuthorization),
+            ("registration endpoint", endpoints.registration),
             ("protected resource", configuration.resource),
         ]
         for case let (name, url?) in named {
             try EndpointPolicy.requireSecure(url, name: name, allowInsecureLoopback: allowInsecureLoopback)
         }
-        if (configuration.metadata.requirePushedAuthorizationRequests || configuration.quirks.pushedAuthorizationRequests),
-           endpoints.pushedAuthorizationRequest == nil {
+        if configuration.metadata.requirePushedAuthorizationRequests
+            || configuration.quirks.pushedAuthorizationRequests,
+            endpoints.pushedAuthorizationRequest == nil
+        {
             // RFC 9126 §5: such a provider refuses every request that was not pushed.
-            throw OAuthError.invalidConfiguration("expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none")
+            throw OAuthError.invalidConfiguration(
+                "expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none"
+            )
         }
         let dpopAlgorithms = configuration.metadata.dpopSigningAlgorithms
-        if configuration.quirks.dpop, !dpopAlgorithms.isEmpty, !dpopAlgorithms.contains(where: DPoPPolicy.signingAlgorithms.contains) {
+        if configuration.quirks.dpop, !dpopAlgorithms.isEmpty,
+            !dpopAlgorithms.contains(where: DPoPPolicy.signingAlgorithms.contains)
+        {
             throw OAuthError.invalidConfiguration(
-                "expected \(DPoPPolicy.signingAlgorithms.joined(separator: " or ")) among the provider's DPoP algorithms for DPoP-bound tokens, found \(dpopAlgorithms.joined(separator: ", "))")
+                "expected \(DPoPPolicy.signingAlgorithms.joined(separator: " or ")) among the provider's DPoP algorithms for DPoP-bound tokens, found \(dpopAlgorithms.joined(separator: ", "))"
+            )
         }
         if Provider.self is any OpenIDProvider.Type, configuration.metadata.kind != .openIDConnect {
-            throw OAuthError.invalidConfiguration("expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")
+            throw OAuthError.invalidConfiguration(
+                "expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")
         }
         self.configuration = configuration
-        var authentication = ClientAuthentication(clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod, clientSecret: options.clientSecret,
-                                                  clientKey: options.clientKey, supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
+        var authentication = ClientAuthentication(
+            clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod,
+            clientSecret: options.clientSecret,
+            clientKey: options.clientKey, supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         authentication.basicWithoutSecret = configuration.quirks.basicAuthWithoutSecret
         if authentication.method == .privateKeyJWT {
             // The build's rule (ClientAuthenticationMethod.refusal), for a configuration made at
             // run time, held to this key's algorithm.
             let metadata = configuration.metadata
             if let refusal = ClientAuthenticationMethod.privateKeyJWT.refusal(
-                methods: metadata.tokenEndpointAuthMethodsSupported.isEmpty ? nil : metadata.tokenEndpointAuthMethodsSupported,
+                methods: metadata.tokenEndpointAuthMethodsSupported.isEmpty
+                    ? nil : metadata.tokenEndpointAuthMethodsSupported,
                 algorithms: metadata.tokenEndpointAuthSigningAlgorithms,
-                keyAlgorithms: options.clientKey.map { [$0.algorithm] } ?? ClientAuthenticationMethod.assertionSigningAlgorithms) {
+                keyAlgorithms: options.clientKey.map { [$0.algorithm] }
+                    ?? ClientAuthenticationMethod.assertionSigningAlgorithms)
+            {
                 throw OAuthError.invalidConfiguration(refusal)
             }
-            authentication.assertionAudience = configuration.quirks.clientAssertionAudience == .tokenEndpoint
+            authentication.assertionAudience =
+                configuration.quirks.clientAssertionAudience == .tokenEndpoint
                 ? endpoints.token.absoluteString : configuration.issuer ?? endpoints.token.absoluteString
         }
         self.authentication = authentication
@@ -110,17 +130,24 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         let nonces = DPoPNonces()
         self.dpopNonces = nonces
         if configuration.metadata.kind == .openIDConnect {
-            guard let jwks = endpoints.jwks else { throw OAuthError.invalidConfiguration("expected the OpenID provider to have a JWKS URI, found none") }
-            self.idTokenValidator = try IDTokenValidator(configuration: configuration, clientID: clientID,
-                                                         keys: JWKSCache(url: jwks, transport: transport), clockSkew: options.clockSkew)
+            guard let jwks = endpoints.jwks else {
+                throw OAuthError.invalidConfiguration("expected the OpenID provider to have a JWKS URI, found none")
+            }
+            self.idTokenValidator = try IDTokenValidator(
+                configuration: configuration, clientID: clientID,
+                keys: JWKSCache(url: jwks, transport: transport), clockSkew: options.clockSkew)
         } else {
             self.idTokenValidator = nil
         }
         if configuration.quirks.dpop, let codeExchange = options.codeExchange, !codeExchange.signsDPoPProofs {
             throw OAuthError.invalidConfiguration(
-                "expected a code exchange that signs DPoP proofs with the app's key for a provider whose tokens are DPoP-bound, found \(type(of: codeExchange)), which does not (the key never leaves the app)")
+                "expected a code exchange that signs DPoP proofs with the app's key for a provider whose tokens are DPoP-bound, found \(type(of: codeExchange)), which does not (the key never leaves the app)"
+            )
         }
-        self.codeExchange = options.codeExchange ?? TokenEndpointExchange(configuration: configuration, authentication: authentication, transport: transport, nonces: nonces)
+        self.codeExchange =
+            options.codeExchange
+            ?? TokenEndpointExchange(
+                configuration: configuration, authentication: authentication, transport: transport, nonces: nonces)
     }
 
     /// The client ID requests are made with.

@@ -16,13 +16,16 @@ enum ClientAssertion {
     static func make(key: ClientKey, clientID: String, audience: String, now: Date) throws(OAuthError) -> String {
         let issuedAt = Int(now.timeIntervalSince1970)
         let header = Header(alg: key.algorithm, typ: "JWT", kid: key.keyID)
-        let claims = Claims(iss: clientID, sub: clientID, aud: audience, iat: issuedAt, exp: issuedAt + lifetime,
-                            jti: SecureRandom.base64URLToken(bytes: 16))
+        let claims = Claims(
+            iss: clientID, sub: clientID, aud: audience, iat: issuedAt, exp: issuedAt + lifetime,
+            jti: SecureRandom.base64URLToken(bytes: 16))
         let signingInput: String
         do {
             signingInput = try CompactJWS.signingInput(header: header, claims: claims)
         } catch {
-            throw OAuthError(.invalidConfiguration, "expected the client assertion to encode as JSON, found an error", underlyingError: error)
+            throw OAuthError(
+                .invalidConfiguration, "expected the client assertion to encode as JSON, found an error",
+                underlyingError: error)
         }
         return signingInput + "." + Base64URL.encode(try key.signature(for: Array(signingInput.utf8)))
     }

@@ -23,11 +23,13 @@ extension ClientKey {
         switch (object["kty"] as? String, object["crv"] as? String) {
         case ("EC", "P-256"):
             guard let d = octets("d"), let key = try? P256.Signing.PrivateKey(rawRepresentation: d) else {
-                throw OAuthError.invalidConfiguration("expected a private P-256 JWK with a 32-byte \"d\", found none or another size")
+                throw OAuthError.invalidConfiguration(
+                    "expected a private P-256 JWK with a 32-byte \"d\", found none or another size")
             }
             let (x, y) = key.publicKey.coordinates
             guard octets("x").map({ $0 == x }) ?? true, octets("y").map({ $0 == y }) ?? true else {
-                throw OAuthError.invalidConfiguration("expected the JWK's \"x\" and \"y\" to be the public half of its \"d\", found another key's")
+                throw OAuthError.invalidConfiguration(
+                    "expected the JWK's \"x\" and \"y\" to be the public half of its \"d\", found another key's")
             }
             self.init(p256: key, keyID: name)
         case ("RSA", _):
@@ -35,11 +37,15 @@ extension ClientKey {
             let integers = members.map(octets)
             let missing = zip(members, integers).filter { $0.1 == nil }.map(\.0)
             guard missing.isEmpty else {
-                throw OAuthError.invalidConfiguration("expected a private RSA JWK with n, e, d, p, q, dp, dq and qi (RFC 7518 §6.3.2), found it without \(missing.joined(separator: ", "))")
+                throw OAuthError.invalidConfiguration(
+                    "expected a private RSA JWK with n, e, d, p, q, dp, dq and qi (RFC 7518 §6.3.2), found it without \(missing.joined(separator: ", "))"
+                )
             }
             try self.init(pkcs1: PEMDocument.pkcs1(integers: integers.compactMap { $0 }), keyID: name)
         case (let type, let curve):
-            throw OAuthError.invalidConfiguration("expected a private JWK of kty EC (P-256) or RSA, found kty \(type ?? "none")\(curve.map { ", crv \($0)" } ?? "")")
+            throw OAuthError.invalidConfiguration(
+                "expected a private JWK of kty EC (P-256) or RSA, found kty \(type ?? "none")\(curve.map { ", crv \($0)" } ?? "")"
+            )
         }
     }
 }

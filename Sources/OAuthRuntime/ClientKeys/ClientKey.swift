@@ -49,7 +49,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
             return
         }
         guard let der = PEMDocument.der(in: pem, labels: ["RSA PRIVATE KEY", "PRIVATE KEY"]),
-              let pkcs1 = der.label == "PRIVATE KEY" ? PEMDocument.pkcs1(inPKCS8: der.bytes) : der.bytes
+            let pkcs1 = der.label == "PRIVATE KEY" ? PEMDocument.pkcs1(inPKCS8: der.bytes) : der.bytes
         else { throw Self.unreadable }
         try self.init(pkcs1: pkcs1, keyID: keyID)
     }
@@ -74,8 +74,12 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         thumbprint = Self.thumbprint(of: .rsa(modulus: modulus, exponent: exponent))
         self.keyID = keyID ?? thumbprint
         #if canImport(CryptoKit)
-        let attributes: [CFString: Any] = [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPrivate]
-        guard let key = SecKeyCreateWithData(Data(pkcs1) as CFData, attributes as CFDictionary, nil) else { throw Self.unreadable }
+        let attributes: [CFString: Any] = [
+            kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPrivate,
+        ]
+        guard let key = SecKeyCreateWithData(Data(pkcs1) as CFData, attributes as CFDictionary, nil) else {
+            throw Self.unreadable
+        }
         material = .secKey(CryptoKitKey(key))
         publicKeyBytes = Self.publicBytes(of: key)
         #else
@@ -94,7 +98,8 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
     public init(contentsOf file: URL, keyID: String? = nil) throws(OAuthError) {
         let data = try OwnerOnlyFile.data(at: file.path, holding: "client key")
         guard let text = String(data: data, encoding: .utf8) else {
-            throw OAuthError.invalidConfiguration("expected a PEM or JWK client key in \(file.path), found bytes that are not UTF-8")
+            throw OAuthError.invalidConfiguration(
+                "expected a PEM or JWK client key in \(file.path), found bytes that are not UTF-8")
         }
         do {
             if text.first(where: { !$0.isWhitespace }) == "{" {
@@ -114,7 +119,8 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         material = .secureEnclave(key)
         algorithm = "ES256"
         publicKeyBytes = key.publicKeyCoordinates.x + key.publicKeyCoordinates.y
-        thumbprint = Self.thumbprint(of: .ec(curve: "P-256", x: key.publicKeyCoordinates.x, y: key.publicKeyCoordinates.y))
+        thumbprint = Self.thumbprint(
+            of: .ec(curve: "P-256", x: key.publicKeyCoordinates.x, y: key.publicKeyCoordinates.y))
         self.keyID = keyID ?? thumbprint
     }
 
@@ -129,24 +135,30 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         } else if type == (kSecAttrKeyTypeECSECPrimeRandom as String), size == 256 {
             algorithm = "ES256"
         } else {
-            throw OAuthError.invalidConfiguration("expected an RSA key of at least 2048 bits or a P-256 key, found a \(size)-bit key of another kind")
+            throw OAuthError.invalidConfiguration(
+                "expected an RSA key of at least 2048 bits or a P-256 key, found a \(size)-bit key of another kind")
         }
         material = .secKey(CryptoKitKey(key))
         publicKeyBytes = Self.publicBytes(of: key)
         // The public key's external form: PKCS #1 `RSAPublicKey` for RSA, X9.63 (04 ‖ x ‖ y) for EC.
         if algorithm == "RS256" {
-            guard let (modulus, exponent) = PEMDocument.publicNumbers(inPKCS1: publicKeyBytes, hasVersion: false) else { throw Self.unreadable }
+            guard let (modulus, exponent) = PEMDocument.publicNumbers(inPKCS1: publicKeyBytes, hasVersion: false) else {
+                throw Self.unreadable
+            }
             thumbprint = Self.thumbprint(of: .rsa(modulus: modulus, exponent: exponent))
         } else {
             guard publicKeyBytes.count == 65 else { throw Self.unreadable }
-            thumbprint = Self.thumbprint(of: .ec(curve: "P-256", x: Array(publicKeyBytes[1..<33]), y: Array(publicKeyBytes[33..<65])))
+            thumbprint = Self.thumbprint(
+                of: .ec(curve: "P-256", x: Array(publicKeyBytes[1..<33]), y: Array(publicKeyBytes[33..<65])))
         }
         self.keyID = keyID ?? thumbprint
     }
 
     /// The external representation of a `SecKey`'s public key (PKCS #1 or X9.63).
     private static func publicBytes(of key: SecKey) -> [UInt8] {
-        guard let publicKey = SecKeyCopyPublicKey(key), let data = SecKeyCopyExternalRepresentation(publicKey, nil) as Data? else { return [] }
+        guard let publicKey = SecKeyCopyPublicKey(key),
+            let data = SecKeyCopyExternalRepresentation(publicKey, nil) as Data?
+        else { return [] }
         return Array(data)
     }
     #endif
@@ -162,20 +174,31 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
             case .secureEnclave(let key):
                 return try key.signature(for: signingInput)
             case .secKey(let key):
-                let secAlgorithm: SecKeyAlgorithm = algorithm == "RS256" ? .rsaSignatureMessagePKCS1v15SHA256 : .ecdsaSignatureMessageX962SHA256
+                let secAlgorithm: SecKeyAlgorithm =
+                    algorithm == "RS256" ? .rsaSignatureMessagePKCS1v15SHA256 : .ecdsaSignatureMessageX962SHA256
                 var failure: Unmanaged<CFError>?
-                guard let signature = SecKeyCreateSignature(key.key, secAlgorithm, Data(signingInput) as CFData, &failure) as Data? else {
-                    throw failure.map { $0.takeRetainedValue() as any Error } ?? OAuthError.invalidConfiguration("the Keychain key did not sign")
+                guard
+                    let signature = SecKeyCreateSignature(key.key, secAlgorithm, Data(signingInput) as CFData, &failure)
+                        as Data?
+                else {
+                    throw failure.map { $0.takeRetainedValue() as any Error }
+                        ?? OAuthError.invalidConfiguration("the Keychain key did not sign")
                 }
                 // An EC `SecKey` signs in DER; a JWS carries r ‖ s.
-                return algorithm == "RS256" ? Array(signature) : Array(try P256.Signing.ECDSASignature(derRepresentation: signature).rawRepresentation)
+                return algorithm == "RS256"
+                    ? Array(signature)
+                    : Array(try P256.Signing.ECDSASignature(derRepresentation: signature).rawRepresentation)
             #else
             case .rsa(let key):
-                return Array(try key.signature(for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5).rawRepresentation)
+                return Array(
+                    try key.signature(for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5)
+                        .rawRepresentation)
             #endif
             }
         } catch {
-            throw OAuthError(.invalidConfiguration, "expected the client key to sign a client assertion, found an error", underlyingError: error)
+            throw OAuthError(
+                .invalidConfiguration, "expected the client key to sign a client assertion, found an error",
+                underlyingError: error)
         }
     }
 
@@ -200,11 +223,14 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func outsideLimits(bits: Int) -> OAuthError {
-        .invalidConfiguration("expected an RSA client key of \(RSAKeySize.accepted.lowerBound) to \(RSAKeySize.accepted.upperBound) bits, found one of \(bits) bits")
+        .invalidConfiguration(
+            "expected an RSA client key of \(RSAKeySize.accepted.lowerBound) to \(RSAKeySize.accepted.upperBound) bits, found one of \(bits) bits"
+        )
     }
 
     private static let unreadable = OAuthError.invalidConfiguration(
-        "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)")
+        "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)"
+    )
 }
 
 extension ClientKey: CustomReflectable {

@@ -8,8 +8,11 @@ enum PEMDocument {
     /// The DER bytes of the first block with one of `labels`, and its label.
     static func der(in text: String, labels: [String]) -> (label: String, bytes: [UInt8])? {
         for label in labels {
-            let begin = "-----BEGIN \(label)-----", end = "-----END \(label)-----"
-            guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { continue }
+            let begin = "-----BEGIN \(label)-----"
+            let end = "-----END \(label)-----"
+            guard let start = text.range(of: begin),
+                let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
+            else { continue }
             let body = text[start.upperBound..<stop.lowerBound].filter { !$0.isWhitespace }
             guard let data = Data(base64Encoded: String(body)) else { return nil }
             return (label, Array(data))
@@ -22,7 +25,8 @@ enum PEMDocument {
     static func pkcs1(inPKCS8 der: [UInt8]) -> [UInt8]? {
         var reader = DERReader(bytes: der[...])
         guard var info = reader.element(tag: 0x30), info.element(tag: 0x02) != nil, info.element(tag: 0x30) != nil,
-              let key = info.element(tag: 0x04) else { return nil }
+            let key = info.element(tag: 0x04)
+        else { return nil }
         return Array(key.bytes)
     }
 

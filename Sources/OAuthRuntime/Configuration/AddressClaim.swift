@@ -16,8 +16,10 @@ public struct AddressClaim: Sendable, Hashable, Codable {
     public var country: String?
 
     /// An address from its parts, for previews and tests; a sign-in decodes it from the claims.
-    public init(formatted: String? = nil, streetAddress: String? = nil, locality: String? = nil, region: String? = nil,
-                postalCode: String? = nil, country: String? = nil) {
+    public init(
+        formatted: String? = nil, streetAddress: String? = nil, locality: String? = nil, region: String? = nil,
+        postalCode: String? = nil, country: String? = nil
+    ) {
         self.formatted = formatted
         self.streetAddress = streetAddress
         self.locality = locality

@@ -57,7 +57,9 @@ public enum ClaimValue: Sendable, Hashable, Codable {
             guard value.rounded() == value, abs(value) < 1e15 else { return nil }
             return Int(value)
         case .string(let value):
-            guard !value.isEmpty, value.count <= 15, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            guard !value.isEmpty, value.count <= 15, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                return nil
+            }
             return Int(value)
         default:
             return nil

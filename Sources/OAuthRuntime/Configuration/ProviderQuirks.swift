@@ -72,8 +72,10 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case scopeSeparator, scopeParameter, pkce, tokenEndpointAuthMethod, basicAuthWithoutSecret, clientAssertionAudience, authorizationParameters,
-             tokenRequestHeaders, tokenRequestParameters, tokenResponse, pushedAuthorizationRequests, dpop, loopbackDevelopmentServer
+        case scopeSeparator, scopeParameter, pkce, tokenEndpointAuthMethod, basicAuthWithoutSecret,
+            clientAssertionAudience, authorizationParameters,
+            tokenRequestHeaders, tokenRequestParameters, tokenResponse, pushedAuthorizationRequests, dpop,
+            loopbackDevelopmentServer
     }
 
     /// Decodes quirks an app encoded with any earlier version: a member added since then takes
@@ -84,16 +86,32 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         scopeSeparator = try container.decodeIfPresent(String.self, forKey: .scopeSeparator) ?? defaults.scopeSeparator
         scopeParameter = try container.decodeIfPresent(String.self, forKey: .scopeParameter) ?? defaults.scopeParameter
         pkce = try container.decodeIfPresent(PKCEMethod.self, forKey: .pkce) ?? defaults.pkce
-        tokenEndpointAuthMethod = try container.decodeIfPresent(TokenEndpointAuthMethod.self, forKey: .tokenEndpointAuthMethod) ?? defaults.tokenEndpointAuthMethod
-        basicAuthWithoutSecret = try container.decodeIfPresent(Bool.self, forKey: .basicAuthWithoutSecret) ?? defaults.basicAuthWithoutSecret
-        clientAssertionAudience = try container.decodeIfPresent(ClientAssertionAudience.self, forKey: .clientAssertionAudience) ?? defaults.clientAssertionAudience
-        authorizationParameters = try container.decodeIfPresent([QuirkParameter].self, forKey: .authorizationParameters) ?? defaults.authorizationParameters
-        tokenRequestHeaders = try container.decodeIfPresent([QuirkParameter].self, forKey: .tokenRequestHeaders) ?? defaults.tokenRequestHeaders
-        tokenRequestParameters = try container.decodeIfPresent([QuirkParameter].self, forKey: .tokenRequestParameters) ?? defaults.tokenRequestParameters
-        tokenResponse = try container.decodeIfPresent(TokenResponseQuirks.self, forKey: .tokenResponse) ?? defaults.tokenResponse
-        pushedAuthorizationRequests = try container.decodeIfPresent(Bool.self, forKey: .pushedAuthorizationRequests) ?? defaults.pushedAuthorizationRequests
+        tokenEndpointAuthMethod =
+            try container.decodeIfPresent(TokenEndpointAuthMethod.self, forKey: .tokenEndpointAuthMethod)
+            ?? defaults.tokenEndpointAuthMethod
+        basicAuthWithoutSecret =
+            try container.decodeIfPresent(Bool.self, forKey: .basicAuthWithoutSecret) ?? defaults.basicAuthWithoutSecret
+        clientAssertionAudience =
+            try container.decodeIfPresent(ClientAssertionAudience.self, forKey: .clientAssertionAudience)
+            ?? defaults.clientAssertionAudience
+        authorizationParameters =
+            try container.decodeIfPresent([QuirkParameter].self, forKey: .authorizationParameters)
+            ?? defaults.authorizationParameters
+        tokenRequestHeaders =
+            try container.decodeIfPresent([QuirkParameter].self, forKey: .tokenRequestHeaders)
+            ?? defaults.tokenRequestHeaders
+        tokenRequestParameters =
+            try container.decodeIfPresent([QuirkParameter].self, forKey: .tokenRequestParameters)
+            ?? defaults.tokenRequestParameters
+        tokenResponse =
+            try container.decodeIfPresent(TokenResponseQuirks.self, forKey: .tokenResponse) ?? defaults.tokenResponse
+        pushedAuthorizationRequests =
+            try container.decodeIfPresent(Bool.self, forKey: .pushedAuthorizationRequests)
+            ?? defaults.pushedAuthorizationRequests
         dpop = try container.decodeIfPresent(Bool.self, forKey: .dpop) ?? defaults.dpop
-        loopbackDevelopmentServer = try container.decodeIfPresent(Bool.self, forKey: .loopbackDevelopmentServer) ?? defaults.loopbackDevelopmentServer
+        loopbackDevelopmentServer =
+            try container.decodeIfPresent(Bool.self, forKey: .loopbackDevelopmentServer)
+            ?? defaults.loopbackDevelopmentServer
     }
 }
 

@@ -22,8 +22,11 @@ public struct TokenResponseQuirks: Sendable, Hashable, Codable {
     }
 
     /// Tolerances; the defaults accept only RFC 6749 §5.1 responses.
-    public init(format: Format = .json, missingTokenType: Bool = false, errorsWithStatus200: Bool = false, nestedIn: [String] = [],
-                bearerTokenTypes: [String] = []) {
+    public init(
+        format: Format = .json, missingTokenType: Bool = false, errorsWithStatus200: Bool = false,
+        nestedIn: [String] = [],
+        bearerTokenTypes: [String] = []
+    ) {
         self.bearerTokenTypes = bearerTokenTypes
         self.format = format
         self.missingTokenType = missingTokenType

@@ -25,9 +25,13 @@ public enum DPoPProof {
     ///   - accessToken: for a request that presents one, its hash goes in `ath` (§4.2).
     ///   - nonce: the server's latest `DPoP-Nonce` for this server, if it sent one (§8).
     ///   - now: `iat`.
-    public static func make(key: some DPoPKey, method: String, url: URL, accessToken: String? = nil, nonce: String? = nil,
-                            now: Date = Date()) throws(Failure) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.scheme != nil, components.host != nil else {
+    public static func make(
+        key: some DPoPKey, method: String, url: URL, accessToken: String? = nil, nonce: String? = nil,
+        now: Date = Date()
+    ) throws(Failure) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.scheme != nil,
+            components.host != nil
+        else {
             throw Failure(description: "expected an absolute URL for htu, found \(url.absoluteString)")
         }
         components.query = nil
@@ -37,15 +41,22 @@ public enum DPoPProof {
         // string as sent would otherwise refuse `HTTPS://Server.Example:443` for its own URL.
         components.scheme = components.scheme?.lowercased()
         if let host = components.percentEncodedHost { components.percentEncodedHost = host.lowercased() }
-        if (components.scheme == "https" && components.port == 443) || (components.scheme == "http" && components.port == 80) { components.port = nil }
+        if (components.scheme == "https" && components.port == 443)
+            || (components.scheme == "http" && components.port == 80)
+        {
+            components.port = nil
+        }
         if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
         guard let htu = components.url?.absoluteString else {
             throw Failure(description: "expected an absolute URL for htu, found \(url.absoluteString)")
         }
         let (x, y) = key.publicKeyCoordinates
-        let header = Header(typ: "dpop+jwt", alg: "ES256", jwk: .init(kty: "EC", crv: "P-256", x: Base64URL.encode(x), y: Base64URL.encode(y)))
+        let header = Header(
+            typ: "dpop+jwt", alg: "ES256",
+            jwk: .init(kty: "EC", crv: "P-256", x: Base64URL.encode(x), y: Base64URL.encode(y)))
         let claims = Claims(
-            jti: SecureRandom.base64URLToken(bytes: 16), htm: method.uppercased(), htu: htu, iat: Int(now.timeIntervalSince1970),
+            jti: SecureRandom.base64URLToken(bytes: 16), htm: method.uppercased(), htu: htu,
+            iat: Int(now.timeIntervalSince1970),
             ath: accessToken.map { Base64URL.encode(SHA256.hash(data: Array($0.utf8))) }, nonce: nonce)
         let signingInput: String
         do {
@@ -59,7 +70,9 @@ public enum DPoPProof {
         } catch {
             throw Failure(description: "expected the DPoP key to sign, found an error", keyError: error)
         }
-        guard signature.count == 64 else { throw Failure(description: "expected a 64-octet ES256 signature, found \(signature.count) octets") }
+        guard signature.count == 64 else {
+            throw Failure(description: "expected a 64-octet ES256 signature, found \(signature.count) octets")
+        }
         return signingInput + "." + Base64URL.encode(signature)
     }
 

@@ -12,17 +12,22 @@ enum DPoPSender {
 
     /// The response to `request` sent with a proof by `key` (and `ath` for `accessToken`); at most
     /// one retry, and only when the server asked for a nonce it then supplied.
-    package static func send(_ request: HTTPRequest, key: DPoPSigningKey, accessToken: String? = nil, target: Target, nonces: DPoPNonces,
-                     transport: any HTTPTransport, name: String) async throws(OAuthError) -> HTTPResponse {
+    package static func send(
+        _ request: HTTPRequest, key: DPoPSigningKey, accessToken: String? = nil, target: Target, nonces: DPoPNonces,
+        transport: any HTTPTransport, name: String
+    ) async throws(OAuthError) -> HTTPResponse {
         var retried = false
         while true {
             var signed = request
             do {
-                signed.headers["DPoP"] = try DPoPProof.make(key: key, method: request.method, url: request.url, accessToken: accessToken,
-                                                            nonce: await nonces.nonce(for: request.url))
+                signed.headers["DPoP"] = try DPoPProof.make(
+                    key: key, method: request.method, url: request.url, accessToken: accessToken,
+                    nonce: await nonces.nonce(for: request.url))
             } catch {
-                throw OAuthError(error.keyError == nil ? .invalidRequest : .dpopKeyFailed, "expected to make a DPoP proof, found: \(error.description)",
-                                 underlyingError: error.keyError)
+                throw OAuthError(
+                    error.keyError == nil ? .invalidRequest : .dpopKeyFailed,
+                    "expected to make a DPoP proof, found: \(error.description)",
+                    underlyingError: error.keyError)
             }
             let response = try await transport.send(signed, to: name)
             guard let nonce = response.header("DPoP-Nonce"), !nonce.isEmpty else { return response }
@@ -35,12 +40,15 @@ enum DPoPSender {
     static func asksForNonce(_ response: HTTPResponse, target: Target) -> Bool {
         switch target {
         case .authorizationServer:
-            guard response.status == 400, let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body) else { return false }
+            guard response.status == 400,
+                let object = try? JSONDecoder().decode([String: ClaimValue].self, from: response.body)
+            else { return false }
             return object["error"]?.stringValue == "use_dpop_nonce"
         case .resource:
             // The nonce rule is ResourceRefusal's, the one reading of a resource's refusal.
-            let refusal = ResourceRefusal(status: response.status, wwwAuthenticate: response.header("WWW-Authenticate"),
-                                          dpopNonce: response.header("DPoP-Nonce"))
+            let refusal = ResourceRefusal(
+                status: response.status, wwwAuthenticate: response.header("WWW-Authenticate"),
+                dpopNonce: response.header("DPoP-Nonce"))
             if case .dpopNonce = refusal { return true }
             return false
         }

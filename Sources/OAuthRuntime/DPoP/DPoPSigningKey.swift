@@ -57,13 +57,19 @@ public struct DPoPSigningKey: DPoPKey, Codable, Hashable, CustomStringConvertibl
             return
         }
         guard let handle = try container.decodeIfPresent(Data.self, forKey: .secureEnclave) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected a software or secureEnclave key, found neither"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected a software or secureEnclave key, found neither"))
         }
         #if canImport(CryptoKit)
         storage = .secureEnclave(try SecureEnclaveDPoPKey(dataRepresentation: handle))
         #else
         _ = handle
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected a key this platform can use, found a Secure Enclave key"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "expected a key this platform can use, found a Secure Enclave key"))
         #endif
     }
 

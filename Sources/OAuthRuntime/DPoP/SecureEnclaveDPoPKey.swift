@@ -18,15 +18,22 @@ public struct SecureEnclaveDPoPKey: DPoPKey, Hashable, CustomStringConvertible {
     /// proof — a proof signs every refresh and every resource request.
     public init() throws(OAuthError) {
         var failure: Unmanaged<CFError>?
-        guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .privateKeyUsage, &failure) else {
+        guard
+            let access = SecAccessControlCreateWithFlags(
+                nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .privateKeyUsage, &failure)
+        else {
             let error = failure?.takeRetainedValue()
-            throw OAuthError(.dpopKeyFailed, "expected to describe a Secure Enclave key's access, found an error", underlyingError: error)
+            throw OAuthError(
+                .dpopKeyFailed, "expected to describe a Secure Enclave key's access, found an error",
+                underlyingError: error)
         }
         do {
             wrapped = CryptoKitKey(try SecureEnclave.P256.Signing.PrivateKey(accessControl: access))
         } catch {
-            throw OAuthError(.dpopKeyFailed, "expected a new Secure Enclave key, found an error (is there an enclave? see SecureEnclave.isAvailable)",
-                             underlyingError: error)
+            throw OAuthError(
+                .dpopKeyFailed,
+                "expected a new Secure Enclave key, found an error (is there an enclave? see SecureEnclave.isAvailable)",
+                underlyingError: error)
         }
     }
 
@@ -35,8 +42,10 @@ public struct SecureEnclaveDPoPKey: DPoPKey, Hashable, CustomStringConvertible {
         do {
             wrapped = CryptoKitKey(try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: dataRepresentation))
         } catch {
-            throw OAuthError(.dpopKeyFailed, "expected a Secure Enclave key this device can use, found one it cannot (another device's, or deleted)",
-                             underlyingError: error)
+            throw OAuthError(
+                .dpopKeyFailed,
+                "expected a Secure Enclave key this device can use, found one it cannot (another device's, or deleted)",
+                underlyingError: error)
         }
     }
 

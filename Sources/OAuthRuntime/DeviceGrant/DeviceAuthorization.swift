@@ -36,8 +36,10 @@ public struct DeviceAuthorization<Provider: OAuthProvider>: Sendable, Hashable, 
     /// The key the tokens will be bound to, for a client with DPoP-bound tokens.
     let dpopKey: DPoPSigningKey?
 
-    init(userCode: String, verificationURI: URL, verificationURIComplete: URL?, expiresAt: Date, interval: Duration,
-         deviceCode: String, scopes: [String], clientID: String, issuer: String?, dpopKey: DPoPSigningKey? = nil) {
+    init(
+        userCode: String, verificationURI: URL, verificationURIComplete: URL?, expiresAt: Date, interval: Duration,
+        deviceCode: String, scopes: [String], clientID: String, issuer: String?, dpopKey: DPoPSigningKey? = nil
+    ) {
         self.dpopKey = dpopKey
         self.userCode = userCode
         self.verificationURI = verificationURI

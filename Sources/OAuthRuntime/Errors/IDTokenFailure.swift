@@ -35,12 +35,16 @@ public enum IDTokenFailure: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let reason): "ID token is malformed: \(reason)"
-        case .algorithmNotAllowed(let alg): "ID token is signed with \"\(alg)\", which the provider's metadata does not allow (never none or HMAC)"
-        case .unknownKey(let kid): "ID token names key \(kid.map { "\"\($0)\"" } ?? "(no kid)"), which is not in the provider's JWKS even after refetching it"
+        case .algorithmNotAllowed(let alg):
+            "ID token is signed with \"\(alg)\", which the provider's metadata does not allow (never none or HMAC)"
+        case .unknownKey(let kid):
+            "ID token names key \(kid.map { "\"\($0)\"" } ?? "(no kid)"), which is not in the provider's JWKS even after refetching it"
         case .signatureInvalid: "ID token signature does not verify with the provider's key"
-        case .issuerMismatch(let expected, let found): "ID token issuer is \(found.map { "\"\($0)\"" } ?? "missing"), expected \"\(expected)\""
+        case .issuerMismatch(let expected, let found):
+            "ID token issuer is \(found.map { "\"\($0)\"" } ?? "missing"), expected \"\(expected)\""
         case .audienceMismatch(let clientID): "ID token audience does not include the client ID \"\(clientID)\""
-        case .authorizedPartyMismatch(let expected, let found): "ID token azp is \(found.map { "\"\($0)\"" } ?? "missing"), expected \"\(expected)\""
+        case .authorizedPartyMismatch(let expected, let found):
+            "ID token azp is \(found.map { "\"\($0)\"" } ?? "missing"), expected \"\(expected)\""
         case .expired: "ID token has expired"
         case .issuedInTheFuture: "ID token was issued in the future"
         case .missingClaim(let name): "ID token has no \"\(name)\" claim"

@@ -34,22 +34,32 @@ extension OAuthError {
         say("Open the app to sign in or to allow more access.", for: [.interactionRequired])
         say("This needs a more recent or a stronger sign-in. Please sign in again.", for: [.insufficientAuthentication])
         say("This service keeps asking to sign in again. Please try again later.", for: [.stepUpLimitReached])
-        say("That sign-in allowed less than before, so the earlier one was kept. Allow all the access asked for to continue.", for: [.stepUpNarrowed])
+        say(
+            "That sign-in allowed less than before, so the earlier one was kept. Allow all the access asked for to continue.",
+            for: [.stepUpNarrowed])
         say("Your account changed while this was in progress. Please try again.", for: [.sessionChanged])
         say("Unlock your device to continue.", for: [.storageUnavailable])
-        say("Your sign-in couldn't be saved or read on this device. Please sign in again.",
+        say(
+            "Your sign-in couldn't be saved or read on this device. Please sign in again.",
             for: [.storageFailed, .storedSignInIncompatible, .storedSignInMismatch])
-        say("Sign-in couldn't be completed safely. Please try again.",
-            for: [.redirectMismatch, .stateMismatch, .issuerMismatch, .duplicateParameter, .missingParameter,
-                  .pendingAuthorizationMismatch, .invalidIDToken, .userInfoSubjectMismatch])
-        say("The sign-in service had a problem. Please try again later.",
-            for: [.authorizationFailed, .requestRejected, .unexpectedResponse, .redirectRefused, .responseTooLarge,
-                  .invalidTokenResponse, .invalidPushedAuthorization, .invalidDeviceAuthorization, .invalidUserInfo,
-                  .invalidDiscoveryDocument, .invalidRegistration, .backendExchangeFailed])
+        say(
+            "Sign-in couldn't be completed safely. Please try again.",
+            for: [
+                .redirectMismatch, .stateMismatch, .issuerMismatch, .duplicateParameter, .missingParameter,
+                .pendingAuthorizationMismatch, .invalidIDToken, .userInfoSubjectMismatch,
+            ])
+        say(
+            "The sign-in service had a problem. Please try again later.",
+            for: [
+                .authorizationFailed, .requestRejected, .unexpectedResponse, .redirectRefused, .responseTooLarge,
+                .invalidTokenResponse, .invalidPushedAuthorization, .invalidDeviceAuthorization, .invalidUserInfo,
+                .invalidDiscoveryDocument, .invalidRegistration, .backendExchangeFailed,
+            ])
         say("Your organization doesn't allow this app to reach that service.", for: [.invalidTarget])
         say("The browser couldn't be opened for sign-in.", for: [.browserFailed, .listenerFailed])
         say("This device couldn't create the key sign-in needs.", for: [.dpopKeyFailed])
-        say("Sign-in isn't set up correctly in this app.",
+        say(
+            "Sign-in isn't set up correctly in this app.",
             for: [.invalidConfiguration, .invalidRequest, .insecureEndpoint, .missingEndpoint, .resourceNotAllowed])
         return messages
     }()

@@ -45,8 +45,10 @@ public struct OAuthError: Error, Sendable {
     /// An error of `kind`; for a ``CodeExchange`` or a ``TokenStore`` that reports its own
     /// failures. `message` says what was expected and what was found, and must not contain a
     /// token, code or secret.
-    public init(_ kind: Kind, _ message: String, protocolError: ProtocolError? = nil, httpStatus: Int? = nil,
-         idTokenFailure: IDTokenFailure? = nil, underlyingError: (any Error)? = nil) {
+    public init(
+        _ kind: Kind, _ message: String, protocolError: ProtocolError? = nil, httpStatus: Int? = nil,
+        idTokenFailure: IDTokenFailure? = nil, underlyingError: (any Error)? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.protocolError = protocolError

@@ -16,8 +16,11 @@ public enum EndpointPolicy {
         do {
             parsed = try ServerURL(parsing: url.absoluteString)
         } catch {
-            if case .unsupportedScheme = error.reason { throw OAuthError.insecureEndpoint(name: name, url: url.absoluteString) }
-            throw OAuthError.invalidConfiguration("expected the \(name) to be a valid URL, found \(url.absoluteString): \(error)")
+            if case .unsupportedScheme = error.reason {
+                throw OAuthError.insecureEndpoint(name: name, url: url.absoluteString)
+            }
+            throw OAuthError.invalidConfiguration(
+                "expected the \(name) to be a valid URL, found \(url.absoluteString): \(error)")
         }
         switch EndpointRule.verdict(for: parsed) {
         case .secure: return

@@ -16,7 +16,8 @@ package enum HTTPMessageText {
     package static func withoutQuery(_ url: URL) -> String {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<url>" }
         let port = components.port.map { ":\($0)" } ?? ""
-        let text = "\(components.scheme ?? "")://\(components.percentEncodedHost ?? "")\(port)\(components.percentEncodedPath)"
+        let text =
+            "\(components.scheme ?? "")://\(components.percentEncodedHost ?? "")\(port)\(components.percentEncodedPath)"
         return TerminalText.escaping(text + (components.percentEncodedQuery == nil ? "" : "?…"))
     }
 }

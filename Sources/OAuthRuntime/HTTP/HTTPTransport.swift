@@ -58,7 +58,8 @@ extension HTTPTransport {
             throw OAuthError.network(endpoint: name, error)
         }
         if (300..<400).contains(response.status) {
-            throw OAuthError.redirectRefused(endpoint: name, status: response.status, location: response.header("Location"))
+            throw OAuthError.redirectRefused(
+                endpoint: name, status: response.status, location: response.header("Location"))
         }
         return response
     }

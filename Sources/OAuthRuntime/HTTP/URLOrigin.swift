@@ -14,7 +14,9 @@ public struct URLOrigin: Hashable, Sendable, CustomStringConvertible {
 
     /// The origin of `url`; `nil` for a URL without a scheme or a host.
     public init?(_ url: URL) {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+            return nil
+        }
         guard let port = url.port ?? ["https": 443, "http": 80][scheme] else { return nil }
         self.scheme = scheme
         self.host = host

@@ -23,8 +23,12 @@ public struct IDTokenValidator: Sendable {
     public let keys: JWKSCache
 
     /// A validator for ID tokens issued to `clientID`, allowing `clockSkew` seconds of clock difference.
-    public init(configuration: ProviderConfiguration, clientID: String, keys: JWKSCache, clockSkew: TimeInterval = 120) throws(OAuthError) {
-        guard let issuer = configuration.issuer else { throw OAuthError.invalidConfiguration("expected an issuer to validate ID tokens against, found none") }
+    public init(
+        configuration: ProviderConfiguration, clientID: String, keys: JWKSCache, clockSkew: TimeInterval = 120
+    ) throws(OAuthError) {
+        guard let issuer = configuration.issuer else {
+            throw OAuthError.invalidConfiguration("expected an issuer to validate ID tokens against, found none")
+        }
         self.issuer = issuer
         self.issuerTemplate = configuration.issuerTemplate
         self.clientID = clientID
@@ -35,7 +39,9 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// Verifies a token from a code exchange: `nonce` must equal the request's.
-    public func validate(_ token: String, nonce: String?, now: Date = Date()) async throws(OAuthError) -> VerifiedIDToken {
+    public func validate(
+        _ token: String, nonce: String?, now: Date = Date()
+    ) async throws(OAuthError) -> VerifiedIDToken {
         let verified = try await verify(token, now: now)
         if let nonce {
             guard let found = verified.nonce, AuthorizationCallback.constantTimeEqual(found, nonce) else {
@@ -54,7 +60,9 @@ public struct IDTokenValidator: Sendable {
     /// already committed (and, with rotation, the only refresh token it still takes); the sign-in
     /// keeps the original's as ``SignIn/authenticatedAt``. An *earlier* one is refused: no
     /// provider reports a login before the one the user made.
-    public func validateRefreshed(_ token: String, original: VerifiedIDToken, now: Date = Date()) async throws(OAuthError) -> VerifiedIDToken {
+    public func validateRefreshed(
+        _ token: String, original: VerifiedIDToken, now: Date = Date()
+    ) async throws(OAuthError) -> VerifiedIDToken {
         let verified = try await verify(token, now: now)
         guard verified.issuer == original.issuer else {
             throw OAuthError.invalidIDToken(.issuerMismatch(expected: original.issuer, found: verified.issuer))
@@ -91,7 +99,9 @@ public struct IDTokenValidator: Sendable {
         }
 
         guard let subject = claims.sub, !subject.isEmpty else { throw OAuthError.invalidIDToken(.missingClaim("sub")) }
-        guard let found = claims.iss else { throw OAuthError.invalidIDToken(.issuerMismatch(expected: issuer, found: nil)) }
+        guard let found = claims.iss else {
+            throw OAuthError.invalidIDToken(.issuerMismatch(expected: issuer, found: nil))
+        }
         var expected = issuer
         if let issuerTemplate {
             let allClaims = (try? Self.decoder.decode([String: ClaimValue].self, from: payloadData)) ?? [:]
@@ -101,11 +111,17 @@ public struct IDTokenValidator: Sendable {
             }
             expected = resolved
         }
-        guard found == expected else { throw OAuthError.invalidIDToken(.issuerMismatch(expected: expected, found: found)) }
+        guard found == expected else {
+            throw OAuthError.invalidIDToken(.issuerMismatch(expected: expected, found: found))
+        }
 
-        guard let audience = claims.aud, audience.contains(clientID) else { throw OAuthError.invalidIDToken(.audienceMismatch(clientID: clientID)) }
+        guard let audience = claims.aud, audience.contains(clientID) else {
+            throw OAuthError.invalidIDToken(.audienceMismatch(clientID: clientID))
+        }
         if audience.values.count > 1 || claims.azp != nil {
-            guard claims.azp == clientID else { throw OAuthError.invalidIDToken(.authorizedPartyMismatch(expected: clientID, found: claims.azp)) }
+            guard claims.azp == clientID else {
+                throw OAuthError.invalidIDToken(.authorizedPartyMismatch(expected: clientID, found: claims.azp))
+            }
         }
         guard let exp = claims.exp else { throw OAuthError.invalidIDToken(.missingClaim("exp")) }
         guard let iat = claims.iat else { throw OAuthError.invalidIDToken(.missingClaim("iat")) }

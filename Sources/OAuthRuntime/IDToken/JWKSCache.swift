@@ -44,12 +44,15 @@ public actor JWKSCache {
 
     /// The verifier for a token's `kid` and `alg`, refetching the JWKS when the key is unknown
     /// and the last download is older than `minimumRefetchInterval` (or one is under way).
-    func verifier(kid: String?, algorithm: JWSAlgorithm, now: Date = Date()) async throws(OAuthError) -> SignatureVerifier {
+    func verifier(
+        kid: String?, algorithm: JWSAlgorithm, now: Date = Date()
+    ) async throws(OAuthError) -> SignatureVerifier {
         let key: Key
         if let keys, let found = Self.select(from: keys, kid: kid, algorithm: algorithm) {
             key = found
         } else if fetch != nil || lastAttempt.map({ now.timeIntervalSince($0) >= minimumRefetchInterval }) ?? true,
-                  let found = Self.select(from: try await refetch(now: now), kid: kid, algorithm: algorithm) {
+            let found = Self.select(from: try await refetch(now: now), kid: kid, algorithm: algorithm)
+        {
             key = found
         } else if keys == nil, let lastFailure {
             // Backing off: the JWKS URI failed within the interval; say so again without asking.
@@ -75,7 +78,9 @@ public actor JWKSCache {
             return try await Self.value(of: fetch)
         }
         fetchCount += 1
-        let task = Task { [url, transport, fetchCount] in try await Self.download(url, transport: transport, generation: fetchCount) }
+        let task = Task { [url, transport, fetchCount] in
+            try await Self.download(url, transport: transport, generation: fetchCount)
+        }
         fetch = task
         lastAttempt = now
         defer { fetch = nil }
@@ -105,8 +110,12 @@ public actor JWKSCache {
     }
 
     private static func download(_ url: URL, transport: any HTTPTransport, generation: Int) async throws -> [Key] {
-        let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), to: "JWKS URI")
-        guard response.status == 200 else { throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: "JWKS URI") }
+        let response = try await transport.send(
+            HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), to: "JWKS URI")
+        guard response.status == 200 else {
+            throw OAuthError.unexpectedResponse(
+                status: response.status, contentType: response.mediaType, endpoint: "JWKS URI")
+        }
         return try parse(response.body, generation: generation)
     }
 
@@ -115,7 +124,7 @@ public actor JWKSCache {
     /// the platform cannot use fails only when a token names that key.
     static func parse(_ data: Data, generation: Int) throws -> [Key] {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let entries = object["keys"] as? [[String: Any]]
+            let entries = object["keys"] as? [[String: Any]]
         else { throw OAuthError.invalidIDToken(.malformed("the JWKS is not a JSON object with a \"keys\" array")) }
         var keys: [Key] = []
         for entry in entries {

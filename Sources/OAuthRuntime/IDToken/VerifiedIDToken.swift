@@ -37,14 +37,19 @@ public struct VerifiedIDToken: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let raw = try container.decode(String.self, forKey: .rawValue)
         guard let derived = Self(storedRawValue: raw) else {
-            throw DecodingError.dataCorruptedError(forKey: .rawValue, in: container,
-                debugDescription: "expected a stored ID token with a JSON payload holding iss, sub, aud, exp and iat, found one without")
+            throw DecodingError.dataCorruptedError(
+                forKey: .rawValue, in: container,
+                debugDescription:
+                    "expected a stored ID token with a JSON payload holding iss, sub, aud, exp and iat, found one without"
+            )
         }
         func check<Value: Decodable & Equatable>(_ key: CodingKeys, _ value: Value, _ type: Value.Type) throws {
             guard let stored = try container.decodeIfPresent(type, forKey: key) else { return }
             guard stored == value else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                    debugDescription: "expected the stored ID token's \(key.stringValue) to be the raw token's, found another")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription:
+                        "expected the stored ID token's \(key.stringValue) to be the raw token's, found another")
             }
         }
         try check(.issuer, derived.issuer, String.self)
@@ -52,12 +57,16 @@ public struct VerifiedIDToken: Sendable, Hashable, Codable {
         try check(.audiences, derived.audiences, [String].self)
         try check(.nonce, derived.nonce ?? "", String.self)
         try check(.payload, derived.payload, Data.self)
-        for (key, date) in [(CodingKeys.expiresAt, derived.expiresAt), (.issuedAt, derived.issuedAt), (.authTime, derived.authTime)] {
+        for (key, date) in [
+            (CodingKeys.expiresAt, derived.expiresAt), (.issuedAt, derived.issuedAt), (.authTime, derived.authTime),
+        ] {
             guard let stored = try container.decodeIfPresent(Date.self, forKey: key) else { continue }
             // Dates go through the coder's strategy as floating-point seconds: equal to a millisecond.
             guard let date, abs(stored.timeIntervalSince(date)) < 0.001 else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                    debugDescription: "expected the stored ID token's \(key.stringValue) to be the raw token's, found another")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription:
+                        "expected the stored ID token's \(key.stringValue) to be the raw token's, found another")
             }
         }
         self = derived
@@ -67,16 +76,21 @@ public struct VerifiedIDToken: Sendable, Hashable, Codable {
     /// the payload lacks a claim every verified ID token has.
     init?(storedRawValue raw: String) {
         guard let jws = try? CompactJWS(raw),
-              let claims = try? JSONDecoder().decode(IDTokenPayload.self, from: Data(jws.payload)),
-              let issuer = claims.iss, let subject = claims.sub, let audience = claims.aud, let exp = claims.exp, let iat = claims.iat
+            let claims = try? JSONDecoder().decode(IDTokenPayload.self, from: Data(jws.payload)),
+            let issuer = claims.iss, let subject = claims.sub, let audience = claims.aud, let exp = claims.exp,
+            let iat = claims.iat
         else { return nil }
-        self.init(rawValue: raw, issuer: issuer, subject: subject, audiences: audience.values,
-                  expiresAt: Date(timeIntervalSince1970: exp), issuedAt: Date(timeIntervalSince1970: iat),
-                  authTime: claims.auth_time.map { Date(timeIntervalSince1970: $0) }, nonce: claims.nonce, payload: Data(jws.payload))
+        self.init(
+            rawValue: raw, issuer: issuer, subject: subject, audiences: audience.values,
+            expiresAt: Date(timeIntervalSince1970: exp), issuedAt: Date(timeIntervalSince1970: iat),
+            authTime: claims.auth_time.map { Date(timeIntervalSince1970: $0) }, nonce: claims.nonce,
+            payload: Data(jws.payload))
     }
 
-    init(rawValue: String, issuer: String, subject: String, audiences: [String], expiresAt: Date, issuedAt: Date,
-         authTime: Date?, nonce: String?, payload: Data) {
+    init(
+        rawValue: String, issuer: String, subject: String, audiences: [String], expiresAt: Date, issuedAt: Date,
+        authTime: Date?, nonce: String?, payload: Data
+    ) {
         self.rawValue = rawValue
         self.issuer = issuer
         self.subject = subject

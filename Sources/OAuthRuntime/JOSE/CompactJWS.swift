@@ -32,12 +32,15 @@ struct CompactJWS: Sendable {
         let bytes = Array(token.utf8)
         let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
         guard dots.count == 2 else {
-            throw Malformed(reason: dots.count == 4 ? "it is encrypted (JWE), which this client does not accept" : "expected three base64url parts, found \(dots.count + 1)")
+            throw Malformed(
+                reason: dots.count == 4
+                    ? "it is encrypted (JWE), which this client does not accept"
+                    : "expected three base64url parts, found \(dots.count + 1)")
         }
         guard let headerBytes = Base64URL.decodeBytes(bytes[..<dots[0]]),
-              let header = try? Self.decoder.decode(Header.self, from: Data(headerBytes)),
-              let payload = Base64URL.decodeBytes(bytes[(dots[0] + 1)..<dots[1]]),
-              let signature = Base64URL.decodeBytes(bytes[(dots[1] + 1)...])
+            let header = try? Self.decoder.decode(Header.self, from: Data(headerBytes)),
+            let payload = Base64URL.decodeBytes(bytes[(dots[0] + 1)..<dots[1]]),
+            let signature = Base64URL.decodeBytes(bytes[(dots[1] + 1)...])
         else { throw Malformed(reason: "the header, payload or signature is not base64url") }
         guard let algorithm = header.alg else { throw Malformed(reason: "the header has no \"alg\"") }
         if let critical = header.crit, !critical.isEmpty {

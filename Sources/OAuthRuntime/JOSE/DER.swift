@@ -15,7 +15,10 @@ enum DER {
         guard count >= 0x80 else { return [UInt8(count)] }
         var bytes: [UInt8] = []
         var rest = count
-        while rest > 0 { bytes.insert(UInt8(rest & 0xFF), at: 0); rest >>= 8 }
+        while rest > 0 {
+            bytes.insert(UInt8(rest & 0xFF), at: 0)
+            rest >>= 8
+        }
         return [0x80 | UInt8(bytes.count)] + bytes
     }
 }

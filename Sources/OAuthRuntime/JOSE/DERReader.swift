@@ -23,7 +23,9 @@ struct DERReader {
 
     /// The next INTEGER's magnitude, big-endian, if it is a nonnegative one (X.690 §8.3).
     mutating func unsignedInteger() -> [UInt8]? {
-        guard let contents = element(tag: 0x02)?.bytes, let first = contents.first, first & 0x80 == 0 else { return nil }
+        guard let contents = element(tag: 0x02)?.bytes, let first = contents.first, first & 0x80 == 0 else {
+            return nil
+        }
         return Array(contents.drop { $0 == 0 })
     }
 }

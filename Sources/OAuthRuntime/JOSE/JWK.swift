@@ -58,7 +58,7 @@ struct JWK: Sendable, Hashable {
             material = .rsa(modulus: modulus, exponent: exponent)
         case "EC":
             guard let curve = entry["crv"] as? String, let size = Self.coordinateSize[curve],
-                  let x = octets("x"), let y = octets("y"), x.count == size, y.count == size
+                let x = octets("x"), let y = octets("y"), x.count == size, y.count == size
             else { return nil }
             material = .ec(curve: curve, x: x, y: y)
         case "OKP":
@@ -67,8 +67,14 @@ struct JWK: Sendable, Hashable {
         default:
             return nil
         }
-        if let kid = entry["kid"] { guard let kid = kid as? String else { return nil }; self.kid = kid }
-        if let algorithm = entry["alg"] { guard let algorithm = algorithm as? String else { return nil }; self.algorithm = algorithm }
+        if let kid = entry["kid"] {
+            guard let kid = kid as? String else { return nil }
+            self.kid = kid
+        }
+        if let algorithm = entry["alg"] {
+            guard let algorithm = algorithm as? String else { return nil }
+            self.algorithm = algorithm
+        }
     }
 
     /// Field sizes in octets (RFC 7518 §6.2.1.2: coordinates are always full length).
@@ -88,9 +94,14 @@ struct JWK: Sendable, Hashable {
         let members: [String]
         switch material {
         case .rsa(let modulus, let exponent):
-            members = [member("e", Base64URL.encode(exponent)), member("kty", "RSA"), member("n", Base64URL.encode(modulus))]
+            members = [
+                member("e", Base64URL.encode(exponent)), member("kty", "RSA"), member("n", Base64URL.encode(modulus)),
+            ]
         case .ec(let curve, let x, let y):
-            members = [member("crv", curve), member("kty", "EC"), member("x", Base64URL.encode(x)), member("y", Base64URL.encode(y))]
+            members = [
+                member("crv", curve), member("kty", "EC"), member("x", Base64URL.encode(x)),
+                member("y", Base64URL.encode(y)),
+            ]
         case .okp(let curve, let x):
             members = [member("crv", curve), member("kty", "OKP"), member("x", Base64URL.encode(x))]
         }

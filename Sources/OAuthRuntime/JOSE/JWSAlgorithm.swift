@@ -1,9 +1,15 @@
 /// The JWS algorithms the runtime verifies (RFC 7518 §3, RFC 8037 §3.1): asymmetric only. `none`
 /// and HMAC are not cases: a value of this type can never name them.
 enum JWSAlgorithm: String, CaseIterable, Sendable, Hashable {
-    case rs256 = "RS256", rs384 = "RS384", rs512 = "RS512"
-    case ps256 = "PS256", ps384 = "PS384", ps512 = "PS512"
-    case es256 = "ES256", es384 = "ES384", es512 = "ES512"
+    case rs256 = "RS256"
+    case rs384 = "RS384"
+    case rs512 = "RS512"
+    case ps256 = "PS256"
+    case ps384 = "PS384"
+    case ps512 = "PS512"
+    case es256 = "ES256"
+    case es384 = "ES384"
+    case es512 = "ES512"
     case edDSA = "EdDSA"
 
     /// The hash the signature is over.

@@ -46,24 +46,32 @@ struct SignatureVerifier: Sendable {
         check(signature, Array(input))
     }
 
-    private static func checker(_ material: JWK.Material, _ algorithm: JWSAlgorithm) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
+    private static func checker(
+        _ material: JWK.Material, _ algorithm: JWSAlgorithm
+    ) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
         switch (material, algorithm) {
         case (.ec(_, let x, let y), .es256):
             let key = CryptoKitKey(try P256.Signing.PublicKey(rawRepresentation: x + y))
             return { signature, input in
-                guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+                guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else {
+                    return false
+                }
                 return key.key.isValidSignature(signature, for: SHA256.hash(data: input))
             }
         case (.ec(_, let x, let y), .es384):
             let key = CryptoKitKey(try P384.Signing.PublicKey(rawRepresentation: x + y))
             return { signature, input in
-                guard let signature = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+                guard let signature = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else {
+                    return false
+                }
                 return key.key.isValidSignature(signature, for: SHA384.hash(data: input))
             }
         case (.ec(_, let x, let y), .es512):
             let key = CryptoKitKey(try P521.Signing.PublicKey(rawRepresentation: x + y))
             return { signature, input in
-                guard let signature = try? P521.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+                guard let signature = try? P521.Signing.ECDSASignature(rawRepresentation: signature) else {
+                    return false
+                }
                 return key.key.isValidSignature(signature, for: SHA512.hash(data: input))
             }
         case (.okp(_, let x), .edDSA):
@@ -81,8 +89,12 @@ struct SignatureVerifier: Sendable {
 
     #if canImport(CryptoKit) && canImport(Security)
     /// Security's `SecKey`, from the PKCS #1 `RSAPublicKey` the JWK's `n` and `e` make.
-    private static func rsaChecker(modulus: [UInt8], exponent: [UInt8], _ algorithm: JWSAlgorithm) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
-        let attributes: [CFString: Any] = [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPublic]
+    private static func rsaChecker(
+        modulus: [UInt8], exponent: [UInt8], _ algorithm: JWSAlgorithm
+    ) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
+        let attributes: [CFString: Any] = [
+            kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPublic,
+        ]
         let der = DER.sequence(DER.integer(modulus) + DER.integer(exponent))
         guard let key = SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil) else {
             throw KeyError.unusable
@@ -111,7 +123,9 @@ struct SignatureVerifier: Sendable {
     #else
     /// swift-crypto's `_RSA` (BoringSSL): PKCS #1 v1.5, and PSS with MGF1 over the same hash and a
     /// salt as long as the hash, as RFC 7518 §3.5 fixes it.
-    private static func rsaChecker(modulus: [UInt8], exponent: [UInt8], _ algorithm: JWSAlgorithm) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
+    private static func rsaChecker(
+        modulus: [UInt8], exponent: [UInt8], _ algorithm: JWSAlgorithm
+    ) throws -> @Sendable ([UInt8], [UInt8]) -> Bool {
         let key = try _RSA.Signing.PublicKey(n: modulus, e: exponent)
         let padding: _RSA.Signing.Padding
         switch algorithm {

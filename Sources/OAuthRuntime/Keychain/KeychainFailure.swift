@@ -17,7 +17,8 @@ struct KeychainFailure: Error, CustomNSError, CustomStringConvertible {
         switch status {
         case KeychainStatus.missingEntitlement:
             "\(operation) in the Keychain failed with OSStatus -34018 (errSecMissingEntitlement): expected the app to be signed with "
-                + (accessGroup.map { "keychain-access-groups containing \"\($0)\"" } ?? "an application identifier (or, on macOS, to use the login keychain)")
+                + (accessGroup.map { "keychain-access-groups containing \"\($0)\"" }
+                    ?? "an application identifier (or, on macOS, to use the login keychain)")
                 + ", found it is not"
         default:
             "\(operation) in the Keychain failed with OSStatus \(status)"

@@ -72,7 +72,8 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
     func loadRegistration(key: String) throws -> ClientRegistrationRecord? {
         let (status, data) = items.read(account: Self.registrationAccountPrefix + key)
         switch status {
-        case KeychainStatus.success: return data.flatMap { try? JSONDecoder().decode(ClientRegistrationRecord.self, from: $0) }
+        case KeychainStatus.success:
+            return data.flatMap { try? JSONDecoder().decode(ClientRegistrationRecord.self, from: $0) }
         case KeychainStatus.itemNotFound: return nil
         default: throw failure("reading the registration", status)
         }
@@ -80,7 +81,9 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
 
     /// Keeps `registration` under `key`.
     func saveRegistration(_ registration: ClientRegistrationRecord, key: String) throws {
-        try write(try JSONEncoder().encode(registration), account: Self.registrationAccountPrefix + key, operation: "saving the registration")
+        try write(
+            try JSONEncoder().encode(registration), account: Self.registrationAccountPrefix + key,
+            operation: "saving the registration")
     }
 
     /// Forgets the registration under `key`.

@@ -24,7 +24,8 @@ struct SecItemKeychain: KeychainItems {
     private func protection(_ data: Data) -> [String: Any] {
         var attributes: [String: Any] = [kSecValueData as String: data]
         if let accessControl,
-           let access = SecAccessControlCreateWithFlags(nil, accessibility.secValue, accessControl, nil) {
+            let access = SecAccessControlCreateWithFlags(nil, accessibility.secValue, accessControl, nil)
+        {
             attributes[kSecAttrAccessControl as String] = access
         } else {
             attributes[kSecAttrAccessible as String] = accessibility.secValue

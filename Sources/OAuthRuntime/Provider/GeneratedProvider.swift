@@ -40,6 +40,7 @@ extension GeneratedProvider {
     ) throws(OAuthError) -> OAuthSession<Self> {
         // `??` would type the thrown error as `any Error`: its right side is an autoclosure.
         let client = if let client { client } else { try Self.client() }
-        return OAuthSession(client: client, store: store, refreshLeeway: refreshLeeway, allowedResourceOrigins: allowedResourceOrigins)
+        return OAuthSession(
+            client: client, store: store, refreshLeeway: refreshLeeway, allowedResourceOrigins: allowedResourceOrigins)
     }
 }

@@ -9,7 +9,8 @@ public enum NoIDToken: OAuthClaims {
 
     /// Always throws: an OAuth-only provider's sign-in has no ID token to decode.
     public init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an OAuth-only provider issues no ID token"))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "an OAuth-only provider issues no ID token"))
     }
 
     /// Never called: there is no value to encode.

@@ -9,7 +9,8 @@
 /// let signIn = try await client.signIn(with: agent, parameters: .init(acrValues: [.mfa]))
 /// let usedSecondFactor = signIn.authenticationContextClass == .mfa
 /// ```
-public protocol OAuthACRValue: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral where RawValue == String {
+public protocol OAuthACRValue: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral
+where RawValue == String {
     /// A value from its string.
     init(rawValue: String)
 }

@@ -3,8 +3,8 @@
 /// Any string is still a valid scope, so providers' unlisted scopes remain usable:
 /// `Google.Scope("https://www.googleapis.com/auth/drive.file")`.
 public protocol OAuthScope: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible where RawValue == String
-{
+    CustomStringConvertible
+where RawValue == String {
     /// A scope from its string.
     init(rawValue: String)
 }

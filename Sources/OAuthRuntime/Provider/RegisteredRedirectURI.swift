@@ -22,7 +22,8 @@ public struct RegisteredRedirectURI: OAuthRedirectURI, CustomStringConvertible {
             throw OAuthError.invalidConfiguration("redirect URI \(text): \(error.message)")
         }
         guard let kind = RedirectURIKind(rawValue: report.kind.rawValue) else {
-            throw OAuthError.invalidConfiguration("expected a private-use, claimed https or loopback redirect URI (RFC 8252 §7), found \(text)")
+            throw OAuthError.invalidConfiguration(
+                "expected a private-use, claimed https or loopback redirect URI (RFC 8252 §7), found \(text)")
         }
         self.kind = kind
         self.url = url

@@ -19,7 +19,8 @@ public struct StandardClaims: OAuthClaims, Hashable {
     public init(from decoder: any Decoder) throws {
         let values = try [String: ClaimValue](from: decoder)
         guard let sub = values["sub"]?.stringValue else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected a string \"sub\" claim, found none"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "expected a string \"sub\" claim, found none"))
         }
         self.sub = sub
         self.values = values

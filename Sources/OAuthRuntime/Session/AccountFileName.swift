@@ -41,7 +41,8 @@ package enum AccountFileName {
     /// or a component this rule never makes.
     package static func account(fromComponent component: String) -> String? {
         // The round trip refuses what the rule never makes: a dot, a `~` (hashed), a lowercase escape.
-        guard !component.isEmpty, let account = component.removingPercentEncoding, Self.component(for: account) == component
+        guard !component.isEmpty, let account = component.removingPercentEncoding,
+            Self.component(for: account) == component
         else { return nil }
         return account
     }
@@ -49,7 +50,8 @@ package enum AccountFileName {
     /// The file for `account` beside `file`: `<file>.account-<component>` (a Keychain store's
     /// coordination file for another account).
     static func sibling(of file: URL, for account: String) -> URL {
-        file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + marker + component(for: account))
+        file.deletingLastPathComponent().appendingPathComponent(
+            file.lastPathComponent + marker + component(for: account))
     }
 
     /// Whether `component` is a hashed one.
@@ -60,6 +62,8 @@ package enum AccountFileName {
     /// The component ``FileTokenStore`` used before this rule (uppercase letters kept), where a
     /// sign-in stored then is found and moved.
     static func legacyComponent(for account: String) -> String {
-        account.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")) ?? "_"
+        account.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(
+                charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")) ?? "_"
     }
 }

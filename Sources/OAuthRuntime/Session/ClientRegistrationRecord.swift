@@ -37,8 +37,11 @@ public struct ClientRegistrationRecord: Sendable, Hashable, Codable, CustomStrin
     public var authorizationServerReadAt: Date?
 
     /// A record from its parts.
-    public init(issuer: String, clientID: String, method: Method, redirectURIs: [URL] = [], registrationAccessToken: String? = nil,
-                registrationClientURI: URL? = nil) {
+    public init(
+        issuer: String, clientID: String, method: Method, redirectURIs: [URL] = [],
+        registrationAccessToken: String? = nil,
+        registrationClientURI: URL? = nil
+    ) {
         self.issuer = issuer
         self.clientID = clientID
         self.method = method

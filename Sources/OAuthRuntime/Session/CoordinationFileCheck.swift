@@ -17,8 +17,12 @@ enum CoordinationFileCheck {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return "it cannot be examined (errno \(errno))" }
         guard status.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
-        guard status.st_uid == geteuid() else { return "it belongs to user \(status.st_uid), not to this process's user \(geteuid())" }
-        guard status.st_mode & 0o022 == 0 else { return "others can write it (mode \(String(status.st_mode & 0o777, radix: 8)))" }
+        guard status.st_uid == geteuid() else {
+            return "it belongs to user \(status.st_uid), not to this process's user \(geteuid())"
+        }
+        guard status.st_mode & 0o022 == 0 else {
+            return "others can write it (mode \(String(status.st_mode & 0o777, radix: 8)))"
+        }
         return nil
     }
 }

@@ -17,10 +17,10 @@ extension FileTokenStore {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0,
-              status.st_mode & S_IFMT == S_IFREG,
-              status.st_uid == geteuid(),
-              status.st_mode & 0o077 == 0,
-              status.st_size <= Self.maximumSize
+            status.st_mode & S_IFMT == S_IFREG,
+            status.st_uid == geteuid(),
+            status.st_mode & 0o077 == 0,
+            status.st_size <= Self.maximumSize
         else { return nil }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)
@@ -39,7 +39,8 @@ extension FileTokenStore {
     static func writeOwnerOnly(_ data: Data, to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let temporary = "\(path).\(UUID().uuidString).tmp"
         // O_EXCL with 0600 from the start: the tokens are never readable by others, not even briefly.

@@ -49,8 +49,11 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         self.basePath = basePath
         self.account = account
         self.isDirectory = isDirectory
-        let path = isDirectory ? StoreDirectory.signInPath(basePath, account: account)
-            : account == Self.defaultAccount ? basePath : basePath + AccountFileName.marker + AccountFileName.component(for: account)
+        let path =
+            isDirectory
+            ? StoreDirectory.signInPath(basePath, account: account)
+            : account == Self.defaultAccount
+                ? basePath : basePath + AccountFileName.marker + AccountFileName.component(for: account)
         self.path = path
         self.coordination = StoreCoordinationFile(path: path + ".lock")
     }
@@ -69,8 +72,9 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// Every account with a sign-in in this store, the default one first, the others sorted.
     public func accounts() -> [String] {
         if isDirectory {
-            return StoreDirectory.names(in: (basePath as NSString).appendingPathComponent(StoreDirectory.signIns), member: "account",
-                                        read: Self.ownFileContents)
+            return StoreDirectory.names(
+                in: (basePath as NSString).appendingPathComponent(StoreDirectory.signIns), member: "account",
+                read: Self.ownFileContents)
         }
         let directory = (basePath as NSString).deletingLastPathComponent
         let base = (basePath as NSString).lastPathComponent
@@ -83,11 +87,15 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
             } else if AccountFileName.isHashed(component) {
                 // A long name is in the file, not in its name.
                 let file = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
-                if let data = Self.ownFileContents(at: file), let account = try? JSONDecoder().decode(AccountMember.self, from: data).account,
-                   AccountFileName.component(for: account) == component {
+                if let data = Self.ownFileContents(at: file),
+                    let account = try? JSONDecoder().decode(AccountMember.self, from: data).account,
+                    AccountFileName.component(for: account) == component
+                {
                     accounts.append(account)
                 }
-            } else if let account = component.removingPercentEncoding, AccountFileName.legacyComponent(for: account) == component {
+            } else if let account = component.removingPercentEncoding,
+                AccountFileName.legacyComponent(for: account) == component
+            {
                 // Stored before names were case-safe; moved at its first load.
                 accounts.append(account)
             }
@@ -120,7 +128,9 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         guard legacy != path, access(path, F_OK) != 0, access(legacy, F_OK) == 0 else { return }
         let directory = (legacy as NSString).deletingLastPathComponent
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
-        guard Self.mayMoveLegacyFile(named: (legacy as NSString).lastPathComponent, amongEntries: entries) else { return }
+        guard Self.mayMoveLegacyFile(named: (legacy as NSString).lastPathComponent, amongEntries: entries) else {
+            return
+        }
         // Only a file of this user's, as any load would require.
         guard Self.ownFileContents(at: legacy) != nil else { return }
         _ = rename(legacy, path)
@@ -154,13 +164,16 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// The file a registration is kept in: `<base>.registration-<key>`, the key made safe for a
     /// file name by the account-name rule.
     func registrationPath(key: String) -> String {
-        isDirectory ? StoreDirectory.registrationPath(basePath, key: key) : basePath + ".registration-" + AccountFileName.component(for: key)
+        isDirectory
+            ? StoreDirectory.registrationPath(basePath, key: key)
+            : basePath + ".registration-" + AccountFileName.component(for: key)
     }
 
     /// The lock file sessions on this store take to sign in for `name` one at a time: in the
     /// folder's `locks/`, or beside the file.
     package func signInLockPath(for name: String) -> String {
-        isDirectory ? (basePath as NSString).appendingPathComponent("locks/" + StoreDirectory.fileName(for: name) + ".lock")
+        isDirectory
+            ? (basePath as NSString).appendingPathComponent("locks/" + StoreDirectory.fileName(for: name) + ".lock")
             : basePath + ".sign-in-" + AccountFileName.component(for: name) + ".lock"
     }
 
@@ -168,8 +181,9 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// kept beside a file, whose registration files may not say their key.
     public func registrationKeys() -> [String] {
         guard isDirectory else { return [] }
-        return StoreDirectory.names(in: (basePath as NSString).appendingPathComponent(StoreDirectory.registrations), member: "key",
-                                    read: Self.ownFileContents)
+        return StoreDirectory.names(
+            in: (basePath as NSString).appendingPathComponent(StoreDirectory.registrations), member: "key",
+            read: Self.ownFileContents)
     }
 
     /// The registration kept under `key`, if its file is this user's alone.
@@ -180,7 +194,9 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// Keeps `registration` under `key`, in a 0600 file beside the store's.
     public func saveRegistration(_ registration: ClientRegistrationRecord, key: String) async throws {
         let data = try JSONEncoder().encode(registration)
-        try Self.writeOwnerOnly(isDirectory ? try StoreDirectory.tagged(data, member: "key", name: key) : data, to: registrationPath(key: key))
+        try Self.writeOwnerOnly(
+            isDirectory ? try StoreDirectory.tagged(data, member: "key", name: key) : data,
+            to: registrationPath(key: key))
     }
 
     /// A registration from a file of this user's alone (a flat store's, being moved).
@@ -210,13 +226,16 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     private func removeTemporaries(olderThan age: TimeInterval) {
         let directory = (path as NSString).deletingLastPathComponent
         let prefix = (path as NSString).lastPathComponent + "."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)
+        else { return }
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
             let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
             guard UUID(uuidString: String(middle)) != nil else { continue }
             let file = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
             var status = stat()
-            guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else { continue }
+            guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+                continue
+            }
             #if canImport(Darwin)
             let modified = TimeInterval(status.st_mtimespec.tv_sec)
             #else
@@ -239,7 +258,10 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
         let modified = status.st_mtim
         #endif
         var hasher = Hasher()
-        for part in [Int64(status.st_dev), Int64(status.st_ino), Int64(status.st_size), Int64(modified.tv_sec), Int64(modified.tv_nsec)] {
+        for part in [
+            Int64(status.st_dev), Int64(status.st_ino), Int64(status.st_size), Int64(modified.tv_sec),
+            Int64(modified.tv_nsec),
+        ] {
             hasher.combine(part)
         }
         return UInt64(bitPattern: Int64(hasher.finalize()))

@@ -70,9 +70,12 @@ public struct KeychainTokenStore: AccountTokenStore, ClientRegistrationStore {
     ///   - usesDataProtectionKeychain: on macOS, the data-protection keychain (see the property).
     ///   - coordinationFile: a file in the app group's container, for a sign-in the app shares
     ///     with its extensions (see the property).
-    public init(service: String, account: String = "default", accessGroup: String? = nil,
-                accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly, accessControl: SecAccessControlCreateFlags? = nil,
-                usesDataProtectionKeychain: Bool = false, coordinationFile: URL? = nil) {
+    public init(
+        service: String, account: String = "default", accessGroup: String? = nil,
+        accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly,
+        accessControl: SecAccessControlCreateFlags? = nil,
+        usesDataProtectionKeychain: Bool = false, coordinationFile: URL? = nil
+    ) {
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
@@ -84,7 +87,9 @@ public struct KeychainTokenStore: AccountTokenStore, ClientRegistrationStore {
         #else
         self.usesDataProtectionKeychain = true
         #endif
-        if let warning = SharedKeychainCheck.warning(accessGroup: accessGroup, hasCoordinationFile: coordinationFile != nil) {
+        if let warning = SharedKeychainCheck.warning(
+            accessGroup: accessGroup, hasCoordinationFile: coordinationFile != nil)
+        {
             // A warning, not an error: a group shared with extensions that never refresh (read
             // only) is a valid set-up; one that refreshes from two processes is not.
             // Made here, not kept in a static: the SDKs before Xcode 26 do not mark `Logger` Sendable.
@@ -94,9 +99,11 @@ public struct KeychainTokenStore: AccountTokenStore, ClientRegistrationStore {
 
     private var items: KeychainItemStore<SecItemKeychain> {
         KeychainItemStore(
-            items: SecItemKeychain(service: service, accessGroup: accessGroup, accessibility: accessibility,
-                                   accessControl: accessControl, dataProtectionKeychain: usesDataProtectionKeychain),
-            account: account, accessGroup: accessGroup, coordination: coordinationFile.map { StoreCoordinationFile(path: $0.path) })
+            items: SecItemKeychain(
+                service: service, accessGroup: accessGroup, accessibility: accessibility,
+                accessControl: accessControl, dataProtectionKeychain: usesDataProtectionKeychain),
+            account: account, accessGroup: accessGroup,
+            coordination: coordinationFile.map { StoreCoordinationFile(path: $0.path) })
     }
 
     /// The stored sign-in; `nil` when there is none. Throws ``TokenStoreUnavailableError`` while
@@ -152,9 +159,10 @@ public struct KeychainTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// for a file name as ``FileTokenStore`` makes it (no separator or dot, case kept apart, long
     /// names hashed): an account name never reaches outside the app group's container.
     public func forAccount(_ account: String) -> KeychainTokenStore {
-        KeychainTokenStore(service: service, account: account, accessGroup: accessGroup, accessibility: accessibility,
-                           accessControl: accessControl, usesDataProtectionKeychain: usesDataProtectionKeychain,
-                           coordinationFile: coordinationFile.map { AccountFileName.sibling(of: $0, for: account) })
+        KeychainTokenStore(
+            service: service, account: account, accessGroup: accessGroup, accessibility: accessibility,
+            accessControl: accessControl, usesDataProtectionKeychain: usesDataProtectionKeychain,
+            coordinationFile: coordinationFile.map { AccountFileName.sibling(of: $0, for: account) })
     }
 }
 

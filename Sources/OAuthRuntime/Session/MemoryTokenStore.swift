@@ -40,7 +40,9 @@ public actor MemoryTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// The registration kept under `key`.
     public func loadRegistration(key: String) -> ClientRegistrationRecord? { shelf.registration(for: key) }
     /// Keeps `registration` under `key`.
-    public func saveRegistration(_ registration: ClientRegistrationRecord, key: String) { shelf.setRegistration(registration, for: key) }
+    public func saveRegistration(_ registration: ClientRegistrationRecord, key: String) {
+        shelf.setRegistration(registration, for: key)
+    }
     /// Forgets the registration under `key`.
     public func removeRegistration(key: String) { shelf.setRegistration(nil, for: key) }
 
@@ -53,6 +55,8 @@ public actor MemoryTokenStore: AccountTokenStore, ClientRegistrationStore {
         func signIn(for account: String) -> SignInRecord? { signIns.value[account] }
         func setSignIn(_ signIn: SignInRecord?, for account: String) { signIns.withLock { $0[account] = signIn } }
         func registration(for key: String) -> ClientRegistrationRecord? { registrations.value[key] }
-        func setRegistration(_ registration: ClientRegistrationRecord?, for key: String) { registrations.withLock { $0[key] = registration } }
+        func setRegistration(_ registration: ClientRegistrationRecord?, for key: String) {
+            registrations.withLock { $0[key] = registration }
+        }
     }
 }

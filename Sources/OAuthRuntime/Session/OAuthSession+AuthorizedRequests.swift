@@ -13,7 +13,9 @@ extension OAuthSession {
     ///   127.0.0.1 or [::1], and only for a client made with `allowInsecureLoopback`): a token
     ///   never travels in the clear.
     public func authorize(_ request: inout URLRequest) async throws(OAuthError) {
-        guard let url = request.url else { throw OAuthError(.invalidRequest, "expected a request with a URL, found none") }
+        guard let url = request.url else {
+            throw OAuthError(.invalidRequest, "expected a request with a URL, found none")
+        }
         let headers = try await validAuthorizationHeaders(method: request.httpMethod ?? "GET", url: url)
         for (name, value) in headers.fields { request.setValue(value, forHTTPHeaderField: name) }
     }
@@ -33,22 +35,35 @@ extension OAuthSession {
 
     /// ``data(for:)`` with a step-up the caller makes for a refusal asking for one (a
     /// `ProtectedResourceSession`'s); `nil` for none.
-    package func data(for request: URLRequest, stepUp: (@Sendable (ResourceRefusal) async throws(OAuthError) -> Bool)?) async throws(OAuthError) -> (Data, HTTPURLResponse) {
-        guard let url = request.url else { throw OAuthError(.invalidRequest, "expected a request with a URL, found none") }
+    package func data(
+        for request: URLRequest, stepUp: (@Sendable (ResourceRefusal) async throws(OAuthError) -> Bool)?
+    ) async throws(OAuthError) -> (Data, HTTPURLResponse) {
+        guard let url = request.url else {
+            throw OAuthError(.invalidRequest, "expected a request with a URL, found none")
+        }
         guard request.httpBodyStream == nil else {
-            throw OAuthError(.invalidRequest, "expected a request body as data, found a body stream (it cannot be sent twice for a retry)")
+            throw OAuthError(
+                .invalidRequest,
+                "expected a request body as data, found a body stream (it cannot be sent twice for a retry)")
         }
         let transport = client.transport
         do {
-            return try await exchange(method: request.httpMethod ?? "GET", url: url, send: { headers in
-                var authorized = request
-                for (name, value) in headers.fields { authorized.setValue(value, forHTTPHeaderField: name) }
-                let response = try await Self.send(authorized, url: url, through: transport)
-                guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers) else {
-                    throw OAuthError.unexpectedResponse(status: response.status, contentType: response.mediaType, endpoint: "resource server")
-                }
-                return ((response.body, http), ResourceRefusal(http))
-            }, stepUp: stepUp)
+            return try await exchange(
+                method: request.httpMethod ?? "GET", url: url,
+                send: { headers in
+                    var authorized = request
+                    for (name, value) in headers.fields { authorized.setValue(value, forHTTPHeaderField: name) }
+                    let response = try await Self.send(authorized, url: url, through: transport)
+                    guard
+                        let http = HTTPURLResponse(
+                            url: url, statusCode: response.status, httpVersion: "HTTP/1.1",
+                            headerFields: response.headers)
+                    else {
+                        throw OAuthError.unexpectedResponse(
+                            status: response.status, contentType: response.mediaType, endpoint: "resource server")
+                    }
+                    return ((response.body, http), ResourceRefusal(http))
+                }, stepUp: stepUp)
         } catch let error as OAuthError {
             throw error
         } catch {
@@ -120,7 +135,8 @@ extension OAuthSession {
     @_spi(BuildingBlocks)
     public func renewAfterRejection(of sent: String) async throws(OAuthError) -> Bool {
         guard let token = sent.split(separator: " ", maxSplits: 1).last.map(String.init),
-              let signIn = try await currentSignIn() else { return false }
+            let signIn = try await currentSignIn()
+        else { return false }
         guard signIn.tokens.accessToken == token else { return true }
         // This session's own mark, or the store's: another session or process sharing the store
         // may have made that refresh (two sessions made a refresh per call without it).
@@ -134,8 +150,12 @@ extension OAuthSession {
 extension OAuthSession {
 
     /// One request as it is, 3xx included; failures as the runtime reports them.
-    package static func send(_ request: URLRequest, url: URL, through transport: any HTTPTransport) async throws(OAuthError) -> HTTPResponse {
-        let outgoing = HTTPRequest(method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
+    package static func send(
+        _ request: URLRequest, url: URL, through transport: any HTTPTransport
+    ) async throws(OAuthError) -> HTTPResponse {
+        let outgoing = HTTPRequest(
+            method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
+            body: request.httpBody)
         do {
             return try await transport.send(outgoing)
         } catch let error as OAuthError {
@@ -160,7 +180,8 @@ extension OAuthSession {
     ///   travels in the clear.
     /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for a URL outside the origins the session was made with (`allowedResourceOrigins`).
     public func validAuthorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
-        try EndpointPolicy.requireSecure(url, name: "resource server", allowInsecureLoopback: client.allowsInsecureLoopback)
+        try EndpointPolicy.requireSecure(
+            url, name: "resource server", allowInsecureLoopback: client.allowsInsecureLoopback)
         if let allowed = allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {
             throw OAuthError.resourceNotAllowed(url, allowed: Array(allowed))
         }

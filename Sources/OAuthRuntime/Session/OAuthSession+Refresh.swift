@@ -16,7 +16,9 @@ extension OAuthSession {
 
     /// Renews an expired sign-in another way than by its refresh token, through the same single
     /// flight (one renewal for every caller and every process sharing the store).
-    package func setRenewal(_ renewal: @escaping @Sendable (SignIn<Provider>) async throws(OAuthError) -> SignIn<Provider>) {
+    package func setRenewal(
+        _ renewal: @escaping @Sendable (SignIn<Provider>) async throws(OAuthError) -> SignIn<Provider>
+    ) {
         self.renewal = renewal
     }
 
@@ -93,7 +95,9 @@ extension OAuthSession {
     /// rotated refresh token is the only one the provider still takes), signed in anew, or signed
     /// out since this session read it.
     func reread(expecting signIn: SignIn<Provider>, startedIn started: Int) async throws(OAuthError) -> Reread {
-        let stored = try await withStoreLock { () async throws(OAuthError) -> SignIn<Provider>? in try await loadStored() }
+        let stored = try await withStoreLock { () async throws(OAuthError) -> SignIn<Provider>? in
+            try await loadStored()
+        }
         guard generation == started else { throw OAuthError.sessionChanged }
         storeRevision = store.revision()
         guard let stored else {
@@ -115,8 +119,10 @@ extension OAuthSession {
     /// Stores a refresh's result if the session is still in the generation it started in (and,
     /// for a shared store, the store still holds the tokens that were refreshed); otherwise
     /// revokes the refresh token it brought and stores nothing.
-    func commit(_ renewed: SignIn<Provider>, replacing refreshed: SignIn<Provider>, startedIn started: Int,
-                        shared: Bool) async throws(OAuthError) -> SignIn<Provider> {
+    func commit(
+        _ renewed: SignIn<Provider>, replacing refreshed: SignIn<Provider>, startedIn started: Int,
+        shared: Bool
+    ) async throws(OAuthError) -> SignIn<Provider> {
         defer { if generation == started { refreshing = nil } }
         let outcome: Result<SignIn<Provider>, OAuthError> = await withStoreLock {
             guard generation == started else { return .failure(.sessionChanged) }
@@ -124,7 +130,9 @@ extension OAuthSession {
                 // A writer that does not take the lock (an older version of the app) may have
                 // stored another sign-in meanwhile: never overwrite it.
                 do throws(OAuthError) {
-                    guard try await loadStored()?.holdsSameTokens(as: refreshed) == true else { return .failure(.sessionChanged) }
+                    guard try await loadStored()?.holdsSameTokens(as: refreshed) == true else {
+                        return .failure(.sessionChanged)
+                    }
                 } catch {
                     return .failure(error)
                 }
@@ -143,7 +151,8 @@ extension OAuthSession {
         }
         if case .success(let renewed) = outcome { publish(.signedIn(renewed, refreshed: true)) }
         if case .failure(let error) = outcome, error.kind == .sessionChanged, let token = renewed.tokens.refreshToken,
-           client.configuration.endpoints.revocation != nil {
+            client.configuration.endpoints.revocation != nil
+        {
             // Nobody will ever use it; leaving it valid would leave a live grant behind.
             try? await client.sendRevocation(token, hint: .refreshToken)
         }
@@ -156,11 +165,15 @@ extension OAuthSession {
     /// failed is cleared from the store (compare-and-clear, whatever the store): one another
     /// session stored meanwhile — a widget on the same Keychain item, a second session on one
     /// `MemoryTokenStore` — stays. Any other failure (the network, a timeout, a 5xx) signs nobody out.
-    func refreshFailed(_ error: OAuthError, refreshing failed: SignIn<Provider>, startedIn started: Int) async -> OAuthError {
+    func refreshFailed(
+        _ error: OAuthError, refreshing failed: SignIn<Provider>, startedIn started: Int
+    ) async -> OAuthError {
         guard generation == started else { return .sessionChanged }
         refreshing = nil
         let refused = error.kind == .invalidIDToken
-        guard refused || (error.kind == .requestRejected && error.protocolError?.code == "invalid_grant") else { return error }
+        guard refused || (error.kind == .requestRejected && error.protocolError?.code == "invalid_grant") else {
+            return error
+        }
         startNewGeneration()
         await withStoreLock {
             let stored: SignIn<Provider>?

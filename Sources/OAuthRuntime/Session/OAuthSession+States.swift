@@ -13,7 +13,8 @@ extension OAuthSession {
     /// }
     /// ```
     public func states() -> AsyncStream<SessionState<Provider>> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SessionState<Provider>.self, bufferingPolicy: .bufferingNewest(16))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: SessionState<Provider>.self, bufferingPolicy: .bufferingNewest(16))
         let id = nextObserver
         nextObserver += 1
         observers[id] = continuation

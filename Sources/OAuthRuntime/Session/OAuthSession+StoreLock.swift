@@ -10,7 +10,9 @@ extension OAuthSession {
         } catch is CancellationError {
             throw OAuthError.taskCancelled
         } catch let error as TokenStoreLockError {
-            if case .timedOut = error { throw OAuthError(.storageUnavailable, error.description, underlyingError: error) }
+            if case .timedOut = error {
+                throw OAuthError(.storageUnavailable, error.description, underlyingError: error)
+            }
             throw OAuthError.storageFailed("locking the stored sign-in", error)
         } catch {
             throw OAuthError.storageFailed("locking the stored sign-in", error)

@@ -65,12 +65,16 @@ public actor OAuthSession<Provider: OAuthProvider> {
     ///     tokens to (``ProviderConfiguration/resource``, RFC 8707: a client pinned with
     ///     `oauthgen init --resource`) when it has one that is a URL, else any https origin.
     ///   - now: the clock, for tests.
-    public init(client: OAuthClient<Provider>, store: any TokenStore = MemoryTokenStore(), refreshLeeway: TimeInterval = 60,
-                allowedResourceOrigins: [URL]? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        client: OAuthClient<Provider>, store: any TokenStore = MemoryTokenStore(), refreshLeeway: TimeInterval = 60,
+        allowedResourceOrigins: [URL]? = nil, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.client = client
-        self.owner = SignInOwner(issuer: client.configuration.issuer, clientID: client.clientID,
-                                 tokenEndpoint: URLOrigin(client.configuration.endpoints.token)?.description ?? client.configuration.endpoints.token.absoluteString,
-                                 resource: client.configuration.resource?.absoluteString)
+        self.owner = SignInOwner(
+            issuer: client.configuration.issuer, clientID: client.clientID,
+            tokenEndpoint: URLOrigin(client.configuration.endpoints.token)?.description
+                ?? client.configuration.endpoints.token.absoluteString,
+            resource: client.configuration.resource?.absoluteString)
         self.store = store
         self.refreshLeeway = refreshLeeway
         // A token bound to one resource is good there only: it goes nowhere else by default.
@@ -88,7 +92,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
         scopes: [Provider.Scope]? = nil,
         parameters: AuthorizationParameters<Provider> = .init()
     ) async throws(OAuthError) -> SignIn<Provider> {
-        let signIn = try await client.signIn(with: agent, redirectURI: redirectURI, scopes: scopes, parameters: parameters)
+        let signIn = try await client.signIn(
+            with: agent, redirectURI: redirectURI, scopes: scopes, parameters: parameters)
         try await keep(signIn)
         return signIn
     }
@@ -180,7 +185,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
         }
         // Format 1: only the ID token says whose it was.
         guard let idToken = record.idToken else { return nil }
-        let issuerDiffers = client.configuration.issuerTemplate == nil && owner.issuer.map { $0 != idToken.issuer } == true
+        let issuerDiffers =
+            client.configuration.issuerTemplate == nil && owner.issuer.map { $0 != idToken.issuer } == true
         guard issuerDiffers || !idToken.audiences.contains(owner.clientID) else { return nil }
         return "client \"\(idToken.audiences.joined(separator: ", "))\" at \"\(idToken.issuer)\""
     }

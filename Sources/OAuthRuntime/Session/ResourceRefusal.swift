@@ -36,9 +36,11 @@ public enum ResourceRefusal: Sendable, Hashable {
         }
         // Parsed here, once for the response; the Bearer or DPoP challenge that states an error
         // speaks for the token (a gateway's Basic challenge beside it does not).
-        let challenges = (wwwAuthenticate.map { WWWAuthenticate.challenges(inFieldLines: [$0]) } ?? []).filter(\.isAccessTokenChallenge)
+        let challenges = (wwwAuthenticate.map { WWWAuthenticate.challenges(inFieldLines: [$0]) } ?? []).filter(
+            \.isAccessTokenChallenge)
         if status == 401, let nonce = dpopNonce, !nonce.isEmpty,
-           challenges.contains(where: { $0.isScheme("DPoP") && $0.error == "use_dpop_nonce" }) {
+            challenges.contains(where: { $0.isScheme("DPoP") && $0.error == "use_dpop_nonce" })
+        {
             self = .dpopNonce(nonce)
             return
         }
@@ -59,8 +61,9 @@ public enum ResourceRefusal: Sendable, Hashable {
 
     /// The refusal `response` states.
     public init(_ response: HTTPURLResponse) {
-        self.init(status: response.statusCode, wwwAuthenticate: response.value(forHTTPHeaderField: "WWW-Authenticate"),
-                  dpopNonce: response.value(forHTTPHeaderField: "DPoP-Nonce"))
+        self.init(
+            status: response.statusCode, wwwAuthenticate: response.value(forHTTPHeaderField: "WWW-Authenticate"),
+            dpopNonce: response.value(forHTTPHeaderField: "DPoP-Nonce"))
     }
 
     /// Whether a step-up could answer it (more scopes, or a fresher or stronger authentication).

@@ -7,6 +7,7 @@ enum SharedKeychainCheck {
     /// The warning for a store with `accessGroup` and `coordinationFile`; `nil` when there is none.
     static func warning(accessGroup: String?, hasCoordinationFile: Bool) -> String? {
         guard let accessGroup, !hasCoordinationFile else { return nil }
-        return "a KeychainTokenStore shared through the access group \"\(accessGroup)\" has no coordinationFile: the app and its extensions will refresh independently, and a provider that rotates refresh tokens will then refuse one of them (pass a file in the app group's container, e.g. containerURL(forSecurityApplicationGroupIdentifier:))"
+        return
+            "a KeychainTokenStore shared through the access group \"\(accessGroup)\" has no coordinationFile: the app and its extensions will refresh independently, and a provider that rotates refresh tokens will then refuse one of them (pass a file in the app group's container, e.g. containerURL(forSecurityApplicationGroupIdentifier:))"
     }
 }

@@ -16,7 +16,8 @@ public enum SignOutReason: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .neverSignedIn: "not signed in yet"
         case .signedOut: "signed out by the app"
-        case .grantRevoked: "the grant ended: the provider refused the refresh token (invalid_grant), or a refresh answered for another user"
+        case .grantRevoked:
+            "the grant ended: the provider refused the refresh token (invalid_grant), or a refresh answered for another user"
         case .signedOutElsewhere: "signed out by another process sharing the stored sign-in"
         }
     }

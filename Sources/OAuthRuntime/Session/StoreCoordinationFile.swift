@@ -40,7 +40,9 @@ struct StoreCoordinationFile: Sendable {
         init(path: String) {
             self.path = path
             let directory = (path as NSString).deletingLastPathComponent
-            early = directory.isEmpty || FileManager.default.fileExists(atPath: directory) ? StoreVersionCounter(path: path) : nil
+            early =
+                directory.isEmpty || FileManager.default.fileExists(atPath: directory)
+                ? StoreVersionCounter(path: path) : nil
         }
 
         var opened: StoreVersionCounter? {

@@ -20,13 +20,15 @@ package enum StoreDirectory {
     /// share a file. `resource https://mcp.example.com/mcp at https://auth.example.com as agent`
     /// is `resource-mcp.example.com-mcp-at-auth.example.com-as-agent-3f9c1a2b.json`.
     static func fileName(for name: String) -> String {
-        var words = name.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "").lowercased()
-        words = String(words.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "0"..."9", ".", "_": Character(scalar)
-            default: "-"
-            }
-        })
+        var words = name.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "")
+            .lowercased()
+        words = String(
+            words.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "0"..."9", ".", "_": Character(scalar)
+                default: "-"
+                }
+            })
         let slug = words.split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
             .drop { $0 == "." }.prefix(80)
         let digest = SHA256.hash(data: Data(name.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
@@ -49,8 +51,9 @@ package enum StoreDirectory {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.filter { $0.hasSuffix(".json") }.compactMap { file -> String? in
             guard let data = read((folder as NSString).appendingPathComponent(file)),
-                  let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-                  let name = object[member] as? String, fileName(for: name) == file else { return nil }
+                let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                let name = object[member] as? String, fileName(for: name) == file
+            else { return nil }
             return name
         }.sorted()
     }

@@ -45,7 +45,8 @@ public struct TokenStoreLock: Sendable {
     public static func file(at path: String, timeout: Duration = defaultTimeout) async throws -> TokenStoreLock {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

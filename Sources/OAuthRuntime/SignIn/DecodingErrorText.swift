@@ -11,7 +11,8 @@ enum DecodingErrorText {
         switch error {
         case .typeMismatch(let type, let context): return "\"\(path(context))\" is not a \(type)"
         case .valueNotFound(let type, let context): return "\"\(path(context))\" is null, expected a \(type)"
-        case .keyNotFound(let key, let context): return "\"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\" is missing"
+        case .keyNotFound(let key, let context):
+            return "\"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\" is missing"
         case .dataCorrupted(let context): return "\"\(path(context))\": \(context.debugDescription)"
         @unknown default: return "undecodable"
         }

@@ -41,14 +41,17 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
     package init(tokens: TokenSet, idToken: VerifiedIDToken?) throws(OAuthError) {
         let requiresIDToken = Provider.self is any OpenIDProvider.Type
         guard let idToken else {
-            if requiresIDToken { throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect response") }
+            if requiresIDToken {
+                throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect response")
+            }
             self.init(tokens: tokens, idToken: nil, claims: nil)
             return
         }
         do {
             self.init(tokens: tokens, idToken: idToken, claims: try idToken.claims(as: Provider.Claims.self))
         } catch {
-            throw OAuthError.invalidIDToken(.malformed("its claims do not decode as \(Provider.self).Claims: \(DecodingErrorText.describe(error))"))
+            throw OAuthError.invalidIDToken(
+                .malformed("its claims do not decode as \(Provider.self).Claims: \(DecodingErrorText.describe(error))"))
         }
     }
 
@@ -79,9 +82,10 @@ public struct SignIn<Provider: OAuthProvider>: Sendable {
             renewedAfterRejection = record.renewedAfterRejection
         } catch {
             guard record.idToken != nil, error.kind == .invalidIDToken else { return nil }
-            throw OAuthError(.storedSignInIncompatible,
-                             "expected the stored sign-in's claims to decode as \(Provider.self).Claims, found \(error.description.replacingOccurrences(of: "ID token is malformed: its claims do not decode as \(Provider.self).Claims: ", with: "")); its tokens are kept",
-                             underlyingError: error)
+            throw OAuthError(
+                .storedSignInIncompatible,
+                "expected the stored sign-in's claims to decode as \(Provider.self).Claims, found \(error.description.replacingOccurrences(of: "ID token is malformed: its claims do not decode as \(Provider.self).Claims: ", with: "")); its tokens are kept",
+                underlyingError: error)
         }
     }
 }
@@ -90,13 +94,17 @@ extension SignIn where Provider: OpenIDProvider {
     /// The verified ID token's claims.
     public var claims: Provider.Claims {
         // `init` throws for an OpenID provider unless it decoded them.
-        guard let decodedClaims else { preconditionFailure("a sign-in with an OpenID provider always has verified claims") }
+        guard let decodedClaims else {
+            preconditionFailure("a sign-in with an OpenID provider always has verified claims")
+        }
         return decodedClaims
     }
 
     /// The verified ID token.
     public var verifiedIDToken: VerifiedIDToken {
-        guard let idToken else { preconditionFailure("a sign-in with an OpenID provider always has a verified ID token") }
+        guard let idToken else {
+            preconditionFailure("a sign-in with an OpenID provider always has a verified ID token")
+        }
         return idToken
     }
 }

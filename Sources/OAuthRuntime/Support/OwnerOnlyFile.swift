@@ -17,11 +17,14 @@ public enum OwnerOnlyFile {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw OAuthError(.invalidConfiguration, "expected a readable \(what) file at \(path), found an error", underlyingError: error)
+            throw OAuthError(
+                .invalidConfiguration, "expected a readable \(what) file at \(path), found an error",
+                underlyingError: error)
         }
         if let permissions = attributes[.posixPermissions] as? Int, permissions & 0o077 != 0 {
             throw OAuthError.invalidConfiguration(
-                "expected the \(what) file \(path) to be readable by its owner only (chmod 600), found mode \(String(permissions & 0o777, radix: 8))")
+                "expected the \(what) file \(path) to be readable by its owner only (chmod 600), found mode \(String(permissions & 0o777, radix: 8))"
+            )
         }
         return data
     }
@@ -31,11 +34,14 @@ public enum OwnerOnlyFile {
     public static func secret(at path: String, holding what: String) throws(OAuthError) -> String {
         let data = try Self.data(at: path, holding: what)
         guard let text = String(data: data, encoding: .utf8) else {
-            throw OAuthError.invalidConfiguration("expected the \(what) file \(path) to hold UTF-8 text, found other bytes")
+            throw OAuthError.invalidConfiguration(
+                "expected the \(what) file \(path) to hold UTF-8 text, found other bytes")
         }
         var secret = text
         while secret.last?.isNewline == true { secret.removeLast() }
-        guard !secret.isEmpty else { throw OAuthError.invalidConfiguration("expected a \(what) in \(path), found the file empty") }
+        guard !secret.isEmpty else {
+            throw OAuthError.invalidConfiguration("expected a \(what) in \(path), found the file empty")
+        }
         return secret
     }
 }

@@ -25,15 +25,20 @@ public struct ClientAuthentication: Sendable, Hashable {
     ///   - clientSecret: only for providers that insist on one (RFC 8252 §8.5).
     ///   - clientKey: the key for `private_key_jwt`; given, it is the method.
     ///   - supported: the metadata's `token_endpoint_auth_methods_supported`.
-    public init(clientID: String, method: TokenEndpointAuthMethod = .none, clientSecret: String? = nil, clientKey: ClientKey? = nil,
-                supported: [String] = []) {
+    public init(
+        clientID: String, method: TokenEndpointAuthMethod = .none, clientSecret: String? = nil,
+        clientKey: ClientKey? = nil,
+        supported: [String] = []
+    ) {
         self.clientID = clientID
         if clientKey != nil || method == .privateKeyJWT {
             // Without its key, each request fails with a configuration error naming the key: a
             // silent fall back to a public client would be refused by the server less clearly.
             self.method = .privateKeyJWT
         } else {
-            self.method = clientSecret == nil ? .none : (method == .none ? Self.preferredSecretMethod(supported: supported) : method)
+            self.method =
+                clientSecret == nil
+                ? .none : (method == .none ? Self.preferredSecretMethod(supported: supported) : method)
         }
         self.clientSecret = clientSecret
         self.clientKey = clientKey
@@ -43,25 +48,35 @@ public struct ClientAuthentication: Sendable, Hashable {
     /// the default when the metadata is silent (OpenID Connect Discovery 1.0 §3, RFC 8414 §2)
     /// and the method every server must support (RFC 6749 §2.3.1).
     static func preferredSecretMethod(supported: [String]) -> TokenEndpointAuthMethod {
-        if !supported.contains("client_secret_basic") && supported.contains("client_secret_post") { return .clientSecretPost }
+        if !supported.contains("client_secret_basic") && supported.contains("client_secret_post") {
+            return .clientSecretPost
+        }
         return .clientSecretBasic
     }
 
     /// Adds the client's credentials to a form request; a client assertion is made afresh for
     /// each one.
-    func apply(to parameters: inout [(String, String)], headers: inout [String: String], now: Date = Date()) throws(OAuthError) {
+    func apply(
+        to parameters: inout [(String, String)], headers: inout [String: String], now: Date = Date()
+    ) throws(OAuthError) {
         if method == .privateKeyJWT {
             guard let clientKey else {
-                throw OAuthError.invalidConfiguration("expected a client key (ClientOptions.clientKey) for private_key_jwt, found none")
+                throw OAuthError.invalidConfiguration(
+                    "expected a client key (ClientOptions.clientKey) for private_key_jwt, found none")
             }
             guard let assertionAudience else {
-                throw OAuthError.invalidConfiguration("expected an issuer to address the client assertion to, found none")
+                throw OAuthError.invalidConfiguration(
+                    "expected an issuer to address the client assertion to, found none")
             }
             // RFC 7521 §4.2: client_id may go along; it names the client for servers that look it
             // up before reading the assertion.
             parameters.append(("client_id", clientID))
             parameters.append(("client_assertion_type", ClientAssertion.type))
-            parameters.append(("client_assertion", try ClientAssertion.make(key: clientKey, clientID: clientID, audience: assertionAudience, now: now)))
+            parameters.append(
+                (
+                    "client_assertion",
+                    try ClientAssertion.make(key: clientKey, clientID: clientID, audience: assertionAudience, now: now)
+                ))
             return
         }
         switch (method, clientSecret) {

@@ -31,11 +31,15 @@ package enum TokenResponseDecoder {
     /// The OAuth error in a response, if it is one.
     package static func protocolError(in object: [String: ClaimValue]) -> OAuthError.ProtocolError? {
         guard let code = object["error"]?.stringValue, !code.isEmpty else { return nil }
-        return .init(code: code, errorDescription: object["error_description"]?.stringValue, uri: object["error_uri"]?.stringValue)
+        return .init(
+            code: code, errorDescription: object["error_description"]?.stringValue,
+            uri: object["error_uri"]?.stringValue)
     }
 
     /// Fails with the error the server sent, or a typed server error for anything that is not OAuth.
-    package static func failure(for response: HTTPResponse, quirks: TokenResponseQuirks, endpoint: String = "token endpoint") -> OAuthError {
+    package static func failure(
+        for response: HTTPResponse, quirks: TokenResponseQuirks, endpoint: String = "token endpoint"
+    ) -> OAuthError {
         if let object = members(of: response, quirks: quirks), let error = protocolError(in: object) {
             return .requestRejected(error, status: response.status, endpoint: endpoint)
         }
@@ -44,13 +48,19 @@ package enum TokenResponseDecoder {
 
     /// - Parameter dpop: the request carried a DPoP proof: the token type must then be `DPoP`
     ///   (RFC 9449 §5), and `DPoP` is refused otherwise, since nothing could present it.
-    static func decode(_ response: HTTPResponse, quirks: TokenResponseQuirks, requireIDToken: Bool, scopeSeparator: String, now: Date,
-                       endpoint: String = "token endpoint", dpop: Bool = false) throws(OAuthError) -> TokenSet {
-        guard (200..<300).contains(response.status) else { throw failure(for: response, quirks: quirks, endpoint: endpoint) }
+    static func decode(
+        _ response: HTTPResponse, quirks: TokenResponseQuirks, requireIDToken: Bool, scopeSeparator: String, now: Date,
+        endpoint: String = "token endpoint", dpop: Bool = false
+    ) throws(OAuthError) -> TokenSet {
+        guard (200..<300).contains(response.status) else {
+            throw failure(for: response, quirks: quirks, endpoint: endpoint)
+        }
         guard let outer = members(of: response, quirks: quirks) else {
-            throw OAuthError.invalidTokenResponse(quirks.format == .form
-                ? "a body that is neither a JSON object nor a form (\(response.mediaType ?? "no content type"))"
-                : "a body that is not a JSON object (\(response.mediaType ?? "no content type"); a provider that answers with a form needs tokenResponse format \"form\" in its quirk file)")
+            throw OAuthError.invalidTokenResponse(
+                quirks.format == .form
+                    ? "a body that is neither a JSON object nor a form (\(response.mediaType ?? "no content type"))"
+                    : "a body that is not a JSON object (\(response.mediaType ?? "no content type"); a provider that answers with a form needs tokenResponse format \"form\" in its quirk file)"
+            )
         }
         // Some providers report errors with HTTP 200; a response with `error` and no token is one.
         if let error = protocolError(in: outer), quirks.errorsWithStatus200 || outer["access_token"] == nil {
@@ -69,17 +79,23 @@ package enum TokenResponseDecoder {
         case .string(let value)? where dpop && value.caseInsensitiveCompare("dpop") == .orderedSame:
             tokenType = "DPoP"
         case .string(let value)? where dpop:
-            throw OAuthError.invalidTokenResponse("the token type \"\(ProtocolErrorText.clip(value))\" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)")
+            throw OAuthError.invalidTokenResponse(
+                "the token type \"\(ProtocolErrorText.clip(value))\" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)"
+            )
         case .string(let value)?:
-            throw OAuthError.invalidTokenResponse("the token type \"\(ProtocolErrorText.clip(value))\", which this client cannot use (only Bearer)")
+            throw OAuthError.invalidTokenResponse(
+                "the token type \"\(ProtocolErrorText.clip(value))\", which this client cannot use (only Bearer)")
         case nil where quirks.missingTokenType && !dpop:
             tokenType = "Bearer"
         case nil where dpop:
             // The quirk cannot stand in here: without a token type nothing says whether the
             // server bound the token to the key or silently issued a bearer token.
-            throw OAuthError.invalidTokenResponse("no \"token_type\" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)")
+            throw OAuthError.invalidTokenResponse(
+                "no \"token_type\" for a request with a DPoP proof (RFC 9449 §5 requires DPoP)")
         default:
-            throw OAuthError.invalidTokenResponse("no \"token_type\" (if the provider never sends it, set tokenResponse.missingTokenType in its quirk file)")
+            throw OAuthError.invalidTokenResponse(
+                "no \"token_type\" (if the provider never sends it, set tokenResponse.missingTokenType in its quirk file)"
+            )
         }
         let idToken = object["id_token"]?.stringValue
         if requireIDToken && (idToken?.isEmpty ?? true) {

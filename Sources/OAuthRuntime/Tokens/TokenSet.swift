@@ -21,8 +21,10 @@ public struct TokenSet: Sendable, Hashable, Codable {
     public var dpopKey: DPoPSigningKey?
 
     /// Tokens from their parts.
-    public init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, refreshToken: String? = nil,
-                idToken: String? = nil, scopes: [String]? = nil, receivedAt: Date = Date()) {
+    public init(
+        accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, refreshToken: String? = nil,
+        idToken: String? = nil, scopes: [String]? = nil, receivedAt: Date = Date()
+    ) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.expiresAt = expiresAt

@@ -39,17 +39,27 @@ extension OAuthClient {
         parameters: AuthorizationParameters<Provider> = .init()
     ) async throws(OAuthError) -> SignIn<Provider> {
         let registered: RegisteredRedirectURI
-        if let redirectURI { registered = redirectURI.registered } else { registered = try defaultRedirectURI(for: agent) }
+        if let redirectURI {
+            registered = redirectURI.registered
+        } else {
+            registered = try defaultRedirectURI(for: agent)
+        }
         guard agent.accepts(registered.kind) else {
-            throw OAuthError.invalidRequest("expected a redirect URI the user-agent can receive, found a \(registered.kind): \(registered.url.absoluteString)")
+            throw OAuthError.invalidRequest(
+                "expected a redirect URI the user-agent can receive, found a \(registered.kind): \(registered.url.absoluteString)"
+            )
         }
         var made: AuthorizationRequest<Provider>?
-        let callback = try await agent.authorize(on: registered) { (url: URL) async throws(OAuthError) -> (url: URL, state: String) in
+        let callback = try await agent.authorize(on: registered) {
+            (url: URL) async throws(OAuthError) -> (url: URL, state: String) in
             let request = try await authorizationRequest(redirectURI: url, scopes: scopes, parameters: parameters)
             made = request
             return (request.url, request.pending.state)
         }
-        guard let made else { throw OAuthError.invalidRequest("expected the user-agent to make the authorization request, found it did not") }
+        guard let made else {
+            throw OAuthError.invalidRequest(
+                "expected the user-agent to make the authorization request, found it did not")
+        }
         return try await finishAuthorization(callback: callback, pending: made.pending)
     }
 
@@ -62,6 +72,7 @@ extension OAuthClient {
             kinds.append(registered.kind)
         }
         throw OAuthError.invalidConfiguration(
-            "expected a registered redirect URI the user-agent accepts, found \(kinds.isEmpty ? "none registered" : kinds.map(\.description).joined(separator: ", "))")
+            "expected a registered redirect URI the user-agent accepts, found \(kinds.isEmpty ? "none registered" : kinds.map(\.description).joined(separator: ", "))"
+        )
     }
 }

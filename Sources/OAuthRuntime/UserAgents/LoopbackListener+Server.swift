@@ -27,7 +27,8 @@ extension LoopbackListener {
         let connectionTimeout: TimeInterval
         var connections: [Connection] = []
 
-        init(sockets: [Int32], port: UInt16, path: String, state: String, page: String, connectionTimeout: TimeInterval) {
+        init(sockets: [Int32], port: UInt16, path: String, state: String, page: String, connectionTimeout: TimeInterval)
+        {
             self.sockets = sockets
             self.port = port
             self.path = path
@@ -48,16 +49,21 @@ extension LoopbackListener {
                     close(connection.descriptor)
                     return true
                 }
-                var descriptors = (sockets + connections.map(\.descriptor)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                var descriptors = (sockets + connections.map(\.descriptor)).map {
+                    pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+                }
                 let nextDeadline = connections.map(\.deadline).min().map { min($0, deadline) } ?? deadline
                 let wait = max(0, min(nextDeadline.timeIntervalSince(now), 0.2))
                 let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(wait * 1000))
-                if ready < 0 && errno != EINTR { return .failure(.listenerFailed("poll: \(String(cString: strerror(errno)))")) }
+                if ready < 0 && errno != EINTR {
+                    return .failure(.listenerFailed("poll: \(String(cString: strerror(errno)))"))
+                }
                 guard ready > 0 else { continue }
 
                 // Connections first (their indices shift once new ones are added).
                 var closed: [Int] = []
-                for (index, descriptor) in descriptors.enumerated().dropFirst(sockets.count) where descriptor.revents != 0 {
+                for (index, descriptor) in descriptors.enumerated().dropFirst(sockets.count)
+                where descriptor.revents != 0 {
                     let position = index - sockets.count
                     switch read(&connections[position]) {
                     case .open: continue
@@ -69,7 +75,8 @@ extension LoopbackListener {
                     close(connections[position].descriptor)
                     connections.remove(at: position)
                 }
-                for (index, descriptor) in descriptors.prefix(sockets.count).enumerated() where descriptor.revents & Int16(POLLIN) != 0 {
+                for (index, descriptor) in descriptors.prefix(sockets.count).enumerated()
+                where descriptor.revents & Int16(POLLIN) != 0 {
                     admit(from: sockets[index], host: index == 0 ? "127.0.0.1" : "[::1]", deadline: deadline)
                 }
             }
@@ -111,7 +118,9 @@ extension LoopbackListener {
             case .notFound:
                 answer(connection, status: "404 Not Found", body: "Not found")
             case .foreignState:
-                answer(connection, status: "400 Bad Request", body: "This response does not belong to the sign-in in progress.")
+                answer(
+                    connection, status: "400 Bad Request",
+                    body: "This response does not belong to the sign-in in progress.")
             case .callback(let target):
                 guard let url = URL(string: "http://\(connection.host):\(port)\(target)") else {
                     answer(connection, status: "400 Bad Request", body: "Bad request")
@@ -125,7 +134,9 @@ extension LoopbackListener {
 
         /// The answer is small: with the socket back in blocking mode and a send time-out, it
         /// goes out whole or the peer is dropped.
-        private func answer(_ connection: Connection, status: String, body: String, contentType: String = "text/plain; charset=utf-8") {
+        private func answer(
+            _ connection: Connection, status: String, body: String, contentType: String = "text/plain; charset=utf-8"
+        ) {
             _ = fcntl(connection.descriptor, F_SETFL, fcntl(connection.descriptor, F_GETFL) & ~O_NONBLOCK)
             var timeout = timeval(tv_sec: 1, tv_usec: 0)
             setsockopt(connection.descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -30,8 +30,11 @@ public final class LoopbackListener: Sendable {
     ///
     /// - Parameter path: the redirect URI's path as it is sent (percent-encoded: `/cb%20x`).
     public init(path: String = "/callback") throws(OAuthError) {
-        guard path.hasPrefix("/"), let parsed = try? ServerURL(parsing: "http://127.0.0.1" + path), !parsed.hasQuery else {
-            throw OAuthError.invalidConfiguration("expected the loopback redirect path to start with '/' and be a valid, percent-encoded URL path without a query, found \"\(path)\"")
+        guard path.hasPrefix("/"), let parsed = try? ServerURL(parsing: "http://127.0.0.1" + path), !parsed.hasQuery
+        else {
+            throw OAuthError.invalidConfiguration(
+                "expected the loopback redirect path to start with '/' and be a valid, percent-encoded URL path without a query, found \"\(path)\""
+            )
         }
         self.path = path
         // Both families must share a port; if another process holds the IPv6 side of the
@@ -90,10 +93,13 @@ public final class LoopbackListener: Sendable {
             await withCheckedContinuation { continuation in
                 // A dedicated thread: poll(2) blocks, and Swift's cooperative pool must not.
                 let thread = Thread {
-                    var server = Server(sockets: sockets, port: port, path: path, state: state, page: page, connectionTimeout: connectionTimeout)
-                    continuation.resume(returning: server.run(until: Date().addingTimeInterval(timeout)) {
-                        cancellation.value ? .taskCancelled : abandon()
-                    })
+                    var server = Server(
+                        sockets: sockets, port: port, path: path, state: state, page: page,
+                        connectionTimeout: connectionTimeout)
+                    continuation.resume(
+                        returning: server.run(until: Date().addingTimeInterval(timeout)) {
+                            cancellation.value ? .taskCancelled : abandon()
+                        })
                 }
                 thread.name = "oauth-loopback-listener"
                 thread.start()
@@ -129,7 +135,9 @@ public final class LoopbackListener: Sendable {
 
     private static func bindIPv4() throws(OAuthError) -> (Int32, UInt16) {
         let descriptor = makeSocket(AF_INET)
-        guard descriptor >= 0 else { throw OAuthError.listenerFailed("socket(AF_INET): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw OAuthError.listenerFailed("socket(AF_INET): \(String(cString: strerror(errno)))")
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -138,7 +146,9 @@ public final class LoopbackListener: Sendable {
         address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(descriptor, 16) == 0 else {
             let message = String(cString: strerror(errno))
@@ -165,7 +175,9 @@ public final class LoopbackListener: Sendable {
         address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
         #endif
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
         }
         if bound == 0 && listen(descriptor, 16) == 0 { return .bound(descriptor) }
         let failure = errno
@@ -173,13 +185,18 @@ public final class LoopbackListener: Sendable {
         return failure == EADDRINUSE ? .portTaken : .unavailable
     }
 
-    static func respond(_ connection: Int32, status: String, body: String, contentType: String = "text/plain; charset=utf-8") {
+    static func respond(
+        _ connection: Int32, status: String, body: String, contentType: String = "text/plain; charset=utf-8"
+    ) {
         let bytes = Array(body.utf8)
-        let head = "HTTP/1.1 \(status)\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nCache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nContent-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\nConnection: close\r\n\r\n"
+        let head =
+            "HTTP/1.1 \(status)\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nCache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nContent-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\nConnection: close\r\n\r\n"
         let response = Array(head.utf8) + bytes
         var sent = 0
         while sent < response.count {
-            let count = response[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL_OR_ZERO)) }
+            let count = response[sent...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL_OR_ZERO))
+            }
             if count <= 0 { return }
             sent += count
         }

@@ -29,15 +29,18 @@ enum LoopbackRequest: Equatable {
         let requestLine = head[..<lineEnd].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         // A request target is visible ASCII (RFC 9112 §3.2); anything else is no browser's.
         guard requestLine.count == 3, requestLine[2].starts(with: Array("HTTP/1.".utf8)),
-              requestLine[1].first == UInt8(ascii: "/"), requestLine[1].allSatisfy({ (0x21...0x7E).contains($0) })
+            requestLine[1].first == UInt8(ascii: "/"), requestLine[1].allSatisfy({ (0x21...0x7E).contains($0) })
         else { return .malformed }
         let target = String(decoding: requestLine[1], as: UTF8.self)
         let targetPath = String(target.prefix { $0 != "?" && $0 != "#" })
         guard requestLine[0].elementsEqual("GET".utf8), targetPath == path else { return .notFound }
-        let query = target.dropFirst(targetPath.count).first == "?"
+        let query =
+            target.dropFirst(targetPath.count).first == "?"
             ? String(target.dropFirst(targetPath.count + 1).prefix { $0 != "#" }) : ""
         let states = FormEncoding.decode(query).filter { $0.0 == "state" }
-        guard states.count == 1, AuthorizationCallback.constantTimeEqual(states[0].1, state) else { return .foreignState }
+        guard states.count == 1, AuthorizationCallback.constantTimeEqual(states[0].1, state) else {
+            return .foreignState
+        }
         return .callback(target: target)
     }
 

@@ -50,7 +50,9 @@ public struct LoopbackUserAgent: ExternalUserAgent {
         } catch {
             throw OAuthError(.invalidConfiguration, "expected a browser command line, found \(error.description)")
         }
-        guard !words.isEmpty else { throw OAuthError(.invalidConfiguration, "expected a browser command line, found an empty one") }
+        guard !words.isEmpty else {
+            throw OAuthError(.invalidConfiguration, "expected a browser command line, found an empty one")
+        }
         self.init(browserCommand: words, timeout: timeout)
     }
 
@@ -69,7 +71,9 @@ public struct LoopbackUserAgent: ExternalUserAgent {
         on redirectURI: RegisteredRedirectURI,
         request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
     ) async throws(OAuthError) -> URL {
-        guard redirectURI.kind == .loopback, var components = URLComponents(url: redirectURI.url, resolvingAgainstBaseURL: false) else {
+        guard redirectURI.kind == .loopback,
+            var components = URLComponents(url: redirectURI.url, resolvingAgainstBaseURL: false)
+        else {
             throw OAuthError.invalidRequest("expected a loopback redirect URI, found \(redirectURI.url.absoluteString)")
         }
         if Task.isCancelled { throw OAuthError.taskCancelled }
@@ -104,12 +108,15 @@ enum BrowserLauncher {
             guard let status = status.value, status != 0 else { return nil }
             // 127 and 126: `env` found no such program, or could not run it (POSIX shells' codes).
             let why = status == 127 ? " (no such program here)" : status == 126 ? " (not executable)" : ""
-            return OAuthError.browserFailed("the browser command \(program) exited with status \(status)\(why) before the sign-in completed")
+            return OAuthError.browserFailed(
+                "the browser command \(program) exited with status \(status)\(why) before the sign-in completed")
         }
     }
 
     static func open(_ url: URL, command: [String]) throws(OAuthError) -> Outcome {
-        guard let program = command.first else { throw OAuthError.invalidConfiguration("expected a browser command, found an empty one") }
+        guard let program = command.first else {
+            throw OAuthError.invalidConfiguration("expected a browser command, found an empty one")
+        }
         let process = Process()
         if program.contains("/") {
             process.executableURL = URL(fileURLWithPath: program)
@@ -127,7 +134,8 @@ enum BrowserLauncher {
         do {
             try process.run()
         } catch {
-            throw OAuthError.browserFailed("could not start the browser command \(program): \(error.localizedDescription)", underlying: error)
+            throw OAuthError.browserFailed(
+                "could not start the browser command \(program): \(error.localizedDescription)", underlying: error)
         }
         return outcome
     }
@@ -139,7 +147,11 @@ enum BrowserLauncher {
 /// a process, and RFC 8252 §7.3 loopback redirects are for desktop apps. Use
 /// ``WebAuthenticationSessionUserAgent`` (UIKit) or ``SwiftUIWebAuthenticationUserAgent`` with a
 /// private-use scheme or claimed https redirect URI.
-@available(*, unavailable, message: "loopback sign-in (RFC 8252 §7.3) is for desktop apps: on iOS use WebAuthenticationSessionUserAgent or SwiftUIWebAuthenticationUserAgent")
+@available(
+    *, unavailable,
+    message:
+        "loopback sign-in (RFC 8252 §7.3) is for desktop apps: on iOS use WebAuthenticationSessionUserAgent or SwiftUIWebAuthenticationUserAgent"
+)
 public struct LoopbackUserAgent {
     /// Unavailable, as the type is.
     public init(browserCommand: [String]? = nil, timeout: TimeInterval = 300) {}

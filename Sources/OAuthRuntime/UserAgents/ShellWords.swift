@@ -15,7 +15,11 @@ enum ShellWords {
         while let character = iterator.next() {
             switch character {
             case " ", "\t", "\n":
-                if inWord { words.append(current); current = ""; inWord = false }
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
             case "'":
                 inWord = true
                 while true {

@@ -57,7 +57,9 @@ public struct SwiftUIWebAuthenticationUserAgent: ExternalUserAgent {
         on redirectURI: RegisteredRedirectURI,
         request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
     ) async throws(OAuthError) -> URL {
-        let (url, callback) = try await WebAuthenticationCallback.prepare(on: redirectURI, httpsCallbacksAvailable: WebAuthenticationSessionUserAgent.httpsCallbacksAvailable, request: makeRequest)
+        let (url, callback) = try await WebAuthenticationCallback.prepare(
+            on: redirectURI, httpsCallbacksAvailable: WebAuthenticationSessionUserAgent.httpsCallbacksAvailable,
+            request: makeRequest)
         do {
             let callbackURL = try await authenticate(url, callback)
             if Task.isCancelled { throw OAuthError.taskCancelled }
@@ -66,15 +68,20 @@ public struct SwiftUIWebAuthenticationUserAgent: ExternalUserAgent {
             throw error
         } catch {
             if Task.isCancelled || error is CancellationError { throw OAuthError.taskCancelled }
-            if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin { throw OAuthError.cancelledByUser }
-            throw OAuthError.browserFailed("expected SwiftUI's web authentication session to return a callback, found an error: \(error.localizedDescription)",
-                                           underlying: error)
+            if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
+                throw OAuthError.cancelledByUser
+            }
+            throw OAuthError.browserFailed(
+                "expected SwiftUI's web authentication session to return a callback, found an error: \(error.localizedDescription)",
+                underlying: error)
         }
     }
 
     @MainActor
-    private static func run(_ session: WebAuthenticationSession, _ url: URL, _ callback: WebAuthenticationCallback,
-                            _ browserSession: WebAuthenticationSession.BrowserSession) async throws -> URL {
+    private static func run(
+        _ session: WebAuthenticationSession, _ url: URL, _ callback: WebAuthenticationCallback,
+        _ browserSession: WebAuthenticationSession.BrowserSession
+    ) async throws -> URL {
         // Unchecked for the older SDKs only: iOS 17 and macOS 14 declare `WebAuthenticationSession`
         // and its `authenticate` without isolation, so this call reads as sending a main-actor
         // value away (as every app's call did, Apple's own example included); later SDKs declare the
@@ -85,16 +92,23 @@ public struct SwiftUIWebAuthenticationUserAgent: ExternalUserAgent {
         if #available(iOS 17.4, macOS 14.4, *) {
             switch callback {
             case .customScheme(let scheme):
-                return try await action.authenticate(using: url, callback: .customScheme(scheme), preferredBrowserSession: browserSession, additionalHeaderFields: [:])
+                return try await action.authenticate(
+                    using: url, callback: .customScheme(scheme), preferredBrowserSession: browserSession,
+                    additionalHeaderFields: [:])
             case .https(let host, let path):
-                return try await action.authenticate(using: url, callback: .https(host: host, path: path), preferredBrowserSession: browserSession, additionalHeaderFields: [:])
+                return try await action.authenticate(
+                    using: url, callback: .https(host: host, path: path), preferredBrowserSession: browserSession,
+                    additionalHeaderFields: [:])
             }
         }
         #endif
         guard case .customScheme(let scheme) = callback else {
-            throw OAuthError.invalidConfiguration("expected ASWebAuthenticationSession.Callback.https (iOS 17.4, macOS 14.4) for a claimed https redirect URI, found an older system or SDK")
+            throw OAuthError.invalidConfiguration(
+                "expected ASWebAuthenticationSession.Callback.https (iOS 17.4, macOS 14.4) for a claimed https redirect URI, found an older system or SDK"
+            )
         }
-        return try await action.authenticate(using: url, callbackURLScheme: scheme, preferredBrowserSession: browserSession)
+        return try await action.authenticate(
+            using: url, callbackURLScheme: scheme, preferredBrowserSession: browserSession)
     }
 }
 #endif

@@ -22,23 +22,29 @@ enum WebAuthenticationCallback: Equatable, Sendable {
         switch redirectURI.kind {
         case .privateUseScheme:
             guard let scheme = redirectURI.url.scheme else {
-                throw OAuthError.invalidConfiguration("expected a private-use redirect URI with a scheme, found \(redirectURI.url.absoluteString)")
+                throw OAuthError.invalidConfiguration(
+                    "expected a private-use redirect URI with a scheme, found \(redirectURI.url.absoluteString)")
             }
             self = .customScheme(scheme.lowercased())
         case .claimedHTTPS:
             guard httpsCallbacksAvailable else {
                 throw OAuthError.invalidConfiguration(
-                    "expected iOS 17.4 or macOS 14.4 (ASWebAuthenticationSession.Callback.https) for the claimed https redirect URI \(redirectURI.url.absoluteString), found an older system: register a private-use scheme redirect URI for it")
+                    "expected iOS 17.4 or macOS 14.4 (ASWebAuthenticationSession.Callback.https) for the claimed https redirect URI \(redirectURI.url.absoluteString), found an older system: register a private-use scheme redirect URI for it"
+                )
             }
             guard let components = URLComponents(url: redirectURI.url, resolvingAgainstBaseURL: false),
-                  let host = components.host, !host.isEmpty else {
-                throw OAuthError.invalidConfiguration("expected a claimed https redirect URI with a host, found \(redirectURI.url.absoluteString)")
+                let host = components.host, !host.isEmpty
+            else {
+                throw OAuthError.invalidConfiguration(
+                    "expected a claimed https redirect URI with a host, found \(redirectURI.url.absoluteString)")
             }
             // URLComponents keeps a trailing slash (URL.path drops it), so the path is the one the
             // provider redirects to; AuthorizationCallback still compares the whole URI afterwards.
             self = .https(host: host.lowercased(), path: components.path.isEmpty ? "/" : components.path)
         case .loopback:
-            throw OAuthError.invalidRequest("expected a private-use or claimed https redirect URI, found the loopback redirect \(redirectURI.url.absoluteString): a web authentication session cannot receive it")
+            throw OAuthError.invalidRequest(
+                "expected a private-use or claimed https redirect URI, found the loopback redirect \(redirectURI.url.absoluteString): a web authentication session cannot receive it"
+            )
         }
     }
 }

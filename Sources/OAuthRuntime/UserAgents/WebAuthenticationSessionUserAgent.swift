@@ -32,7 +32,9 @@ public struct WebAuthenticationSessionUserAgent: ExternalUserAgent {
     /// - Parameter prefersEphemeralSession: share no cookies with Safari; see
     ///   ``prefersEphemeralSession``.
     @available(iOSApplicationExtension, unavailable, message: "an app extension has no key window: pass anchor:")
-    @available(macCatalystApplicationExtension, unavailable, message: "an app extension has no key window: pass anchor:")
+    @available(
+        macCatalystApplicationExtension, unavailable, message: "an app extension has no key window: pass anchor:"
+    )
     @available(visionOSApplicationExtension, unavailable, message: "an app extension has no key window: pass anchor:")
     public init(prefersEphemeralSession: Bool = false) {
         self.init(prefersEphemeralSession: prefersEphemeralSession, anchor: { Self.keyWindow() })
@@ -43,7 +45,9 @@ public struct WebAuthenticationSessionUserAgent: ExternalUserAgent {
     /// - Parameters:
     ///   - prefersEphemeralSession: share no cookies with Safari; see ``prefersEphemeralSession``.
     ///   - anchor: the window the sheet is presented from.
-    public init(prefersEphemeralSession: Bool = false, anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
+    public init(
+        prefersEphemeralSession: Bool = false, anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
+    ) {
         self.prefersEphemeralSession = prefersEphemeralSession
         self.anchor = anchor
     }
@@ -56,7 +60,8 @@ public struct WebAuthenticationSessionUserAgent: ExternalUserAgent {
         on redirectURI: RegisteredRedirectURI,
         request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
     ) async throws(OAuthError) -> URL {
-        let (url, callback) = try await WebAuthenticationCallback.prepare(on: redirectURI, httpsCallbacksAvailable: Self.httpsCallbacksAvailable, request: makeRequest)
+        let (url, callback) = try await WebAuthenticationCallback.prepare(
+            on: redirectURI, httpsCallbacksAvailable: Self.httpsCallbacksAvailable, request: makeRequest)
         let presentation = await Presentation(anchor: anchor, prefersEphemeralSession: prefersEphemeralSession)
         let result: Result<URL, OAuthError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -109,7 +114,10 @@ public struct WebAuthenticationSessionUserAgent: ExternalUserAgent {
             self.prefersEphemeralSession = prefersEphemeralSession
         }
 
-        func start(_ url: URL, callback: WebAuthenticationCallback, continuation: CheckedContinuation<Result<URL, OAuthError>, Never>) {
+        func start(
+            _ url: URL, callback: WebAuthenticationCallback,
+            continuation: CheckedContinuation<Result<URL, OAuthError>, Never>
+        ) {
             if cancelled {
                 continuation.resume(returning: .failure(.taskCancelled))
                 return
@@ -122,14 +130,19 @@ public struct WebAuthenticationSessionUserAgent: ExternalUserAgent {
                 } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
                     continuation.resume(returning: .failure(.cancelledByUser))
                 } else {
-                    continuation.resume(returning: .failure(.browserFailed(
-                        "expected ASWebAuthenticationSession to return a callback, found \(error.map { "an error: \($0.localizedDescription)" } ?? "none")",
-                        underlying: error)))
+                    continuation.resume(
+                        returning: .failure(
+                            .browserFailed(
+                                "expected ASWebAuthenticationSession to return a callback, found \(error.map { "an error: \($0.localizedDescription)" } ?? "none")",
+                                underlying: error)))
                 }
             }
             guard let session = Self.session(url, callback: callback, handler: handler) else {
-                continuation.resume(returning: .failure(.invalidConfiguration(
-                    "expected ASWebAuthenticationSession.Callback.https (iOS 17.4, macOS 14.4) for a claimed https redirect URI, found an older system or SDK")))
+                continuation.resume(
+                    returning: .failure(
+                        .invalidConfiguration(
+                            "expected ASWebAuthenticationSession.Callback.https (iOS 17.4, macOS 14.4) for a claimed https redirect URI, found an older system or SDK"
+                        )))
                 return
             }
             session.presentationContextProvider = self
@@ -137,20 +150,28 @@ public struct WebAuthenticationSessionUserAgent: ExternalUserAgent {
             self.session = session
             if !session.start() {
                 self.session = nil
-                continuation.resume(returning: .failure(.browserFailed("expected ASWebAuthenticationSession to start, found it did not (another one is showing, or no window to present from)")))
+                continuation.resume(
+                    returning: .failure(
+                        .browserFailed(
+                            "expected ASWebAuthenticationSession to start, found it did not (another one is showing, or no window to present from)"
+                        )))
             }
         }
 
         /// The session for `callback`; `nil` for an https callback where `Callback` is missing.
-        private static func session(_ url: URL, callback: WebAuthenticationCallback,
-                                    handler: @escaping ASWebAuthenticationSession.CompletionHandler) -> ASWebAuthenticationSession? {
+        private static func session(
+            _ url: URL, callback: WebAuthenticationCallback,
+            handler: @escaping ASWebAuthenticationSession.CompletionHandler
+        ) -> ASWebAuthenticationSession? {
             #if canImport(AuthenticationServices, _version: 7618.1.15)
             if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) {
                 switch callback {
                 case .customScheme(let scheme):
-                    return ASWebAuthenticationSession(url: url, callback: .customScheme(scheme), completionHandler: handler)
+                    return ASWebAuthenticationSession(
+                        url: url, callback: .customScheme(scheme), completionHandler: handler)
                 case .https(let host, let path):
-                    return ASWebAuthenticationSession(url: url, callback: .https(host: host, path: path), completionHandler: handler)
+                    return ASWebAuthenticationSession(
+                        url: url, callback: .https(host: host, path: path), completionHandler: handler)
                 }
             }
             #endif

@@ -15,9 +15,12 @@ extension ProviderConfiguration {
         }
         let endpoints = configuration.endpoints
         configuration.endpoints = ProviderEndpoints(
-            authorization: endpoints.authorization.map(moved), token: moved(endpoints.token), revocation: endpoints.revocation.map(moved),
-            userinfo: endpoints.userinfo.map(moved), endSession: endpoints.endSession.map(moved), jwks: endpoints.jwks.map(moved),
-            pushedAuthorizationRequest: endpoints.pushedAuthorizationRequest.map(moved), deviceAuthorization: endpoints.deviceAuthorization.map(moved))
+            authorization: endpoints.authorization.map(moved), token: moved(endpoints.token),
+            revocation: endpoints.revocation.map(moved),
+            userinfo: endpoints.userinfo.map(moved), endSession: endpoints.endSession.map(moved),
+            jwks: endpoints.jwks.map(moved),
+            pushedAuthorizationRequest: endpoints.pushedAuthorizationRequest.map(moved),
+            deviceAuthorization: endpoints.deviceAuthorization.map(moved))
         return configuration
     }
 }

@@ -5,15 +5,19 @@ import Testing
 @Suite struct RuleIDTests {
     /// Each rule has a heading of its own in the Rules article, which a finding's ID leads to.
     @Test func everyRuleHasItsHeadingInTheRulesArticle() throws {
-        let article = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Documentation/oauthgen.docc/Rules.md"), encoding: .utf8)
+        let article = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Documentation/oauthgen.docc/Rules.md"),
+            encoding: .utf8)
         let headings = article.split(separator: "\n").filter { $0.hasPrefix("### ") }
         for rule in RuleID.allCases {
-            #expect(headings.contains { $0.contains("`\(rule.rawValue)`") }, "Rules.md has no heading for \(rule.rawValue)")
+            #expect(
+                headings.contains { $0.contains("`\(rule.rawValue)`") }, "Rules.md has no heading for \(rule.rawValue)")
         }
     }
 
     @Test func diagnosticsPrintLikeACompiler() {
-        let diagnostic = Diagnostic(.warning, .redirectLocalhost, "message", at: SourceLocation(file: "a.plist", line: 3, column: 7))
+        let diagnostic = Diagnostic(
+            .warning, .redirectLocalhost, "message", at: SourceLocation(file: "a.plist", line: 3, column: 7))
         #expect(diagnostic.description == "a.plist:3:7: warning: message [redirect-localhost] (RFC 8252 §8.3)")
         #expect(Diagnostic(.error, .quirkUnknownKey, "m", at: nil).description == "error: m [quirk-unknown-key]")
     }

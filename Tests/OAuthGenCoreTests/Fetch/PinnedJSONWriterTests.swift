@@ -4,22 +4,25 @@ import Testing
 
 @Suite struct PinnedJSONWriterTests {
     @Test func sortsIndentsAndEndsWithANewline() throws {
-        let value = try #require(JSONReader.read(Array(#"{"b":[1,"x"],"a":{"z":null,"y":true},"c":[],"d":"q\"\u0001é/"}"#.utf8), file: "t").value)
-        #expect(PinnedJSONWriter.write(value) == """
-            {
-              "a": {
-                "y": true,
-                "z": null
-              },
-              "b": [
-                1,
-                "x"
-              ],
-              "c": [],
-              "d": "q\\"\\u0001é/"
-            }
+        let value = try #require(
+            JSONReader.read(Array(#"{"b":[1,"x"],"a":{"z":null,"y":true},"c":[],"d":"q\"\u0001é/"}"#.utf8), file: "t")
+                .value)
+        #expect(
+            PinnedJSONWriter.write(value) == """
+                {
+                  "a": {
+                    "y": true,
+                    "z": null
+                  },
+                  "b": [
+                    1,
+                    "x"
+                  ],
+                  "c": [],
+                  "d": "q\\"\\u0001é/"
+                }
 
-            """)
+                """)
     }
 
     @Test(arguments: Fixtures.discoveryDocuments)

@@ -16,9 +16,13 @@ import Testing
     @Test func searchesSubdirectoriesButSkipsHiddenOnes() throws {
         let root = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        for path in ["a/acme.quirks.plist", "b/c/beta.oauth-authorization-server.json", ".build/x/hidden.quirks.plist", "notes.txt"] {
+        for path in [
+            "a/acme.quirks.plist", "b/c/beta.oauth-authorization-server.json", ".build/x/hidden.quirks.plist",
+            "notes.txt",
+        ] {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data().write(to: url)
         }
         let (providers, diagnostics) = InputScanner.scan([root.path])
@@ -46,12 +50,16 @@ import Testing
         #expect(diagnostics.map(\.rule) == [.inputCompanionNotNamed])
         #expect(diagnostics.first?.severity == .warning)
         #expect(diagnostics.first?.location == SourceLocation(file: quirks, line: 1, column: 1))
-        #expect(diagnostics.first?.message == "expected every file of provider 'google' among the inputs, found 'google.openid-configuration.json' beside this file but not named, so it is not read; name it too, or name the directory")
+        #expect(
+            diagnostics.first?.message
+                == "expected every file of provider 'google' among the inputs, found 'google.openid-configuration.json' beside this file but not named, so it is not read; name it too, or name the directory"
+        )
 
         let discovery = Fixtures.exampleProviders + "/google.openid-configuration.json"
-        #expect(InputScanner.scan([discovery]).diagnostics.map(\.message) == [
-            "expected every file of provider 'google' among the inputs, found 'google.quirks.plist' beside this file but not named, so it is not read; name it too, or name the directory",
-        ])
+        #expect(
+            InputScanner.scan([discovery]).diagnostics.map(\.message) == [
+                "expected every file of provider 'google' among the inputs, found 'google.quirks.plist' beside this file but not named, so it is not read; name it too, or name the directory"
+            ])
         #expect(InputScanner.scan([quirks, discovery]).diagnostics.isEmpty)
         // GitHub has no discovery document: nothing beside its quirk file to point out.
         #expect(InputScanner.scan([Fixtures.exampleProviders + "/github.quirks.plist"]).diagnostics.isEmpty)
@@ -59,7 +67,9 @@ import Testing
 
     @Test func theSameFileNamedTwiceCountsOnce() {
         let file = Fixtures.exampleProviders + "/okta.quirks.plist"
-        let (providers, diagnostics) = InputScanner.scan([file, file, Fixtures.exampleProviders + "/../Providers/okta.quirks.plist"])
+        let (providers, diagnostics) = InputScanner.scan([
+            file, file, Fixtures.exampleProviders + "/../Providers/okta.quirks.plist",
+        ])
         #expect(diagnostics.map(\.rule) == [.inputCompanionNotNamed])
         #expect(providers.count == 1)
     }

@@ -7,7 +7,8 @@ import Testing
     }
 
     @Test func locatesEveryElementByLineAndByteColumn() throws {
-        let result = read("""
+        let result = read(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -77,11 +78,14 @@ import Testing
     /// libxml2 counts a syntax error's column in characters; every location here is in bytes.
     @Test(arguments: ["aaaaaa", "ééé", "日日", "\u{1F511}\u{301}"])
     func locatesASyntaxErrorAfterNonASCIITextAtItsByteColumn(text: String) throws {
-        let error = try #require(read("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict><key>k</key><string>\(text)</strin></dict></plist>
-            """).diagnostics.first)
+        let error = try #require(
+            read(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict><key>k</key><string>\(text)</strin></dict></plist>
+                """
+            ).diagnostics.first)
         #expect(error.rule == .plistSyntax)
         #expect(error.location == SourceLocation(file: "t.plist", line: 3, column: 41))
     }
@@ -111,9 +115,15 @@ import Testing
         ("<array/>", "expected the root element <plist>, found <array>"),
         ("<plist><dict/><dict/></plist>", "expected exactly one element inside <plist>, found 2"),
         ("<plist><dict><string>x</string></dict></plist>", "expected <key> inside <dict>, found <string>"),
-        ("<plist><dict><key>a</key></dict></plist>", "expected a value after <key>a</key>, found the end of the <dict>"),
+        (
+            "<plist><dict><key>a</key></dict></plist>",
+            "expected a value after <key>a</key>, found the end of the <dict>"
+        ),
         ("<plist><dict><key>a</key><key>b</key></dict></plist>", "found another <key>"),
-        ("<plist><dict><key>a</key><integer>1.5</integer></dict></plist>", "expected a decimal integer inside <integer>, found \"1.5\""),
+        (
+            "<plist><dict><key>a</key><integer>1.5</integer></dict></plist>",
+            "expected a decimal integer inside <integer>, found \"1.5\""
+        ),
         ("<plist><dict><key>a</key><blob/></dict></plist>", "found <blob>"),
         ("<plist><dict>text<key>a</key><true/></dict></plist>", "found the text \"text\""),
         ("<plist><dict><key>a</key><string><b/></string></dict></plist>", "found nested elements"),

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct QuirkFileLoaderTests {
     @Test func decodesEveryKey() throws {
-        let (file, diagnostics) = quirks("""
+        let (file, diagnostics) = quirks(
+            """
             <key>name</key><string>Acme</string>
             <key>issuer</key><string>https://id.acme.test</string>
             <key>clientID</key><string>abc</string>
@@ -47,17 +48,23 @@ import Testing
     }
 
     @Test func acrValuesAreAnArrayOrADictionaryOfDescriptions() throws {
-        #expect(quirks("<key>acrValues</key><array><string>phr</string><string>phrh</string></array>").0?.acrValues.map(\.name.value) == ["phr", "phrh"])
+        #expect(
+            quirks("<key>acrValues</key><array><string>phr</string><string>phrh</string></array>").0?.acrValues.map(
+                \.name.value) == ["phr", "phrh"])
         let (file, diagnostics) = quirks("<key>acrValues</key><dict><key>mfa</key><string>Two factors.</string></dict>")
         #expect(diagnostics.isEmpty)
         #expect(file?.acrValues.map(\.description) == ["Two factors."])
         let (_, wrong) = quirks("<key>acrValues</key><string>mfa</string>")
         #expect(wrong.rules == [.quirkWrongType])
-        #expect(wrong.first?.message == "expected \"acrValues\" to be an <array> of <string> or a <dict> of value → description, found <string>")
+        #expect(
+            wrong.first?.message
+                == "expected \"acrValues\" to be an <array> of <string> or a <dict> of value → description, found <string>"
+        )
     }
 
     @Test func unknownKeysGetASuggestionAtTheKey() throws {
-        let (_, diagnostics) = quirks("<key>redirectURI</key><array/>\n<key>clientId</key><string>x</string>\n<key>wholly-unrelated</key><true/>")
+        let (_, diagnostics) = quirks(
+            "<key>redirectURI</key><array/>\n<key>clientId</key><string>x</string>\n<key>wholly-unrelated</key><true/>")
         #expect(diagnostics.rules == [.quirkUnknownKey, .quirkUnknownKey, .quirkUnknownKey])
         #expect(diagnostics[0].message.hasSuffix("did you mean \"redirectURIs\"?"))
         #expect(diagnostics[0].location == SourceLocation(file: "test.quirks.plist", line: 4, column: 1))
@@ -66,33 +73,44 @@ import Testing
     }
 
     @Test func nestedUnknownKeysToo() throws {
-        let (_, diagnostics) = quirks("<key>tokenResponse</key><dict><key>fromat</key><string>form</string></dict>\n<key>endpoints</key><dict><key>tokn</key><string>https://a.test</string></dict>")
+        let (_, diagnostics) = quirks(
+            "<key>tokenResponse</key><dict><key>fromat</key><string>form</string></dict>\n<key>endpoints</key><dict><key>tokn</key><string>https://a.test</string></dict>"
+        )
         #expect(diagnostics.map(\.message).map { $0.contains("did you mean") } == [true, true])
         #expect(diagnostics[0].message.contains("\"format\""))
         #expect(diagnostics[1].message.contains("\"token\""))
     }
 
     @Test func wrongTypesSayWhatWasExpectedAndFound() throws {
-        let (_, diagnostics) = PlistReader.read(try Fixtures.bytes("hostile/wrong-types.quirks.plist"), file: "w.plist").value.map { _ in
-            QuirkFileLoader.load(try! Fixtures.bytes("hostile/wrong-types.quirks.plist"), file: "w.plist")
-        } ?? (nil, [])
-        #expect(diagnostics.map(\.message) == [
-            "expected \"clientID\" to be a <string>, found <integer>",
-            "expected \"redirectURIs\" to be an <array> of <string>, found <string>",
-            "expected \"pkce\" to be one of \"S256\", \"plain\", \"none\", found \"s256\"; did you mean \"S256\"?",
-            "expected one of the keys of a quirk file, found unknown key \"clientid\"; did you mean \"clientID\"?",
-        ])
+        let (_, diagnostics) =
+            PlistReader.read(try Fixtures.bytes("hostile/wrong-types.quirks.plist"), file: "w.plist").value.map { _ in
+                QuirkFileLoader.load(try! Fixtures.bytes("hostile/wrong-types.quirks.plist"), file: "w.plist")
+            } ?? (nil, [])
+        #expect(
+            diagnostics.map(\.message) == [
+                "expected \"clientID\" to be a <string>, found <integer>",
+                "expected \"redirectURIs\" to be an <array> of <string>, found <string>",
+                "expected \"pkce\" to be one of \"S256\", \"plain\", \"none\", found \"s256\"; did you mean \"S256\"?",
+                "expected one of the keys of a quirk file, found unknown key \"clientid\"; did you mean \"clientID\"?",
+            ])
         #expect(diagnostics.map { $0.location?.line } == [6, 8, 10, 11])
     }
 
     @Test func oktaLegacyKeysPointToTheirQuirkNames() throws {
-        let (_, diagnostics) = QuirkFileLoader.load(try Fixtures.bytes("plist/okta-LegacyFormat.plist"), file: "Okta.plist")
-        #expect(diagnostics.map(\.message).contains("expected one of the keys of a quirk file, found unknown key \"clientId\"; did you mean \"clientID\"?"))
-        #expect(diagnostics.map(\.message).contains("expected \"scopes\" to be an <array> of <string> or a <dict> of scope → description, found <string>"))
+        let (_, diagnostics) = QuirkFileLoader.load(
+            try Fixtures.bytes("plist/okta-LegacyFormat.plist"), file: "Okta.plist")
+        #expect(
+            diagnostics.map(\.message).contains(
+                "expected one of the keys of a quirk file, found unknown key \"clientId\"; did you mean \"clientID\"?"))
+        #expect(
+            diagnostics.map(\.message).contains(
+                "expected \"scopes\" to be an <array> of <string> or a <dict> of scope → description, found <string>"))
     }
 
     @Test func invalidClaimTypesAndKeyPaths() throws {
-        let (_, diagnostics) = quirks("<key>claims</key><dict><key>x</key><string>uuid</string></dict><key>tokenResponse</key><dict><key>nestedIn</key><string>a..b</string></dict>")
+        let (_, diagnostics) = quirks(
+            "<key>claims</key><dict><key>x</key><string>uuid</string></dict><key>tokenResponse</key><dict><key>nestedIn</key><string>a..b</string></dict>"
+        )
         #expect(diagnostics.rules == [.quirkInvalidValue, .quirkInvalidValue])
     }
 

@@ -15,12 +15,14 @@ import Testing
         let root = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         for name in ["one", "two"] {
-            try Data("""
+            try Data(
+                """
                 <plist><dict><key>name</key><string>Same</string>
                 <key>redirectURIs</key><array><string>com.example.app:/\(name)</string></array>
                 <key>endpoints</key><dict><key>authorization</key><string>https://a.example.com/a</string><key>token</key><string>https://a.example.com/t</string></dict>
                 </dict></plist>
-                """.utf8).write(to: root.appendingPathComponent("\(name).quirks.plist"))
+                """.utf8
+            ).write(to: root.appendingPathComponent("\(name).quirks.plist"))
         }
         let result = Generator(templates: try TemplateSet.embedded()).run(paths: [root.path])
         #expect(result.files.isEmpty)
@@ -36,12 +38,22 @@ import Testing
 
     @Test func theEmbeddedTemplateIsTheOneInTemplates() throws {
         // `.embedInCode` copies Templates/ProviderClient.mustache at build time; this guards the wiring.
-        let onDisk = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/ProviderClient.mustache"), encoding: .utf8)
+        let onDisk = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/ProviderClient.mustache"),
+            encoding: .utf8)
         let fromDisk = try TemplateSet.load(overridesIn: Fixtures.packageRoot.appendingPathComponent("Templates").path)
         let embedded = try TemplateSet.embedded()
         #expect(!onDisk.isEmpty)
-        let result = try #require(Generator(templates: embedded).run(paths: [Fixtures.exampleProviders + "/okta.quirks.plist", Fixtures.exampleProviders + "/okta.openid-configuration.json"]).files.first)
-        let again = try #require(Generator(templates: fromDisk).run(paths: [Fixtures.exampleProviders + "/okta.quirks.plist", Fixtures.exampleProviders + "/okta.openid-configuration.json"]).files.first)
+        let result = try #require(
+            Generator(templates: embedded).run(paths: [
+                Fixtures.exampleProviders + "/okta.quirks.plist",
+                Fixtures.exampleProviders + "/okta.openid-configuration.json",
+            ]).files.first)
+        let again = try #require(
+            Generator(templates: fromDisk).run(paths: [
+                Fixtures.exampleProviders + "/okta.quirks.plist",
+                Fixtures.exampleProviders + "/okta.openid-configuration.json",
+            ]).files.first)
         #expect(result == again)
     }
 }

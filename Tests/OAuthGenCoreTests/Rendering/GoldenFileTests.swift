@@ -22,8 +22,13 @@ import Testing
         // All of them at once, as the plugin runs: the rules across providers apply too.
         let result = Generator(templates: try TemplateSet.embedded()).run(paths: inputs)
         #expect(!result.diagnostics.containsErrors, "\(result.diagnostics)")
-        #expect(result.files.map(\.name) == ["api", "apple", "corp", "docker", "dot", "duende", "entra", "github", "gitlab", "glewlwyd", "google", "okta"]
-            .map { "\($0).oauthgen.swift" })
+        #expect(
+            result.files.map(\.name)
+                == [
+                    "api", "apple", "corp", "docker", "dot", "duende", "entra", "github", "gitlab", "glewlwyd",
+                    "google", "okta",
+                ]
+                .map { "\($0).oauthgen.swift" })
 
         let references = result.files.filter { Self.goldens.contains(String($0.name.prefix { $0 != "." })) }
         #expect(references.count == Self.goldens.count)
@@ -32,7 +37,9 @@ import Testing
         }
         for file in references {
             let golden = try String(contentsOf: Self.goldenDirectory.appendingPathComponent(file.name), encoding: .utf8)
-            #expect(file.contents == golden, "\(file.name) differs from its golden file; review the diff, then update with OAUTHGEN_UPDATE_GOLDEN=1")
+            #expect(
+                file.contents == golden,
+                "\(file.name) differs from its golden file; review the diff, then update with OAUTHGEN_UPDATE_GOLDEN=1")
         }
     }
 }

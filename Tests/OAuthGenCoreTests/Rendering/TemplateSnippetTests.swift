@@ -8,8 +8,11 @@ import Testing
 @Suite struct TemplateSnippetTests {
     /// A minimal OpenID provider at `issuer`, its quirk file's dictionary body being `quirks`;
     /// `discovery` adds or replaces members of the document.
-    static func render(issuer: String = "https://id.example.com", quirks: String, discovery: [String: Any] = [:]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-snippet-\(UUID().uuidString)")
+    static func render(
+        issuer: String = "https://id.example.com", quirks: String, discovery: [String: Any] = [:]
+    ) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-snippet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var document: [String: Any] = [
@@ -27,7 +30,8 @@ import Testing
         document.merge(discovery) { _, new in new }
         try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
             .write(to: directory.appendingPathComponent("acme.openid-configuration.json"))
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -37,7 +41,8 @@ import Testing
             </dict>
             </plist>
 
-            """.utf8).write(to: directory.appendingPathComponent("acme.quirks.plist"))
+            """.utf8
+        ).write(to: directory.appendingPathComponent("acme.quirks.plist"))
         let result = Generator(templates: try TemplateSet.embedded()).run(paths: [directory.path])
         #expect(!result.diagnostics.containsErrors, "\(result.diagnostics)")
         return try #require(result.files.first?.contents)
@@ -45,7 +50,9 @@ import Testing
 
     /// Whether `lines`, each trimmed, appear one after another among `source`'s trimmed lines.
     static func contains(_ source: String, _ lines: [String]) -> Bool {
-        let all = source.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let all = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard lines.count <= all.count else { return false }
         return (0...(all.count - lines.count)).contains { start in Array(all[start..<(start + lines.count)]) == lines }
     }
@@ -61,66 +68,94 @@ import Testing
         let registered = try Self.render(quirks: Self.registration)
         #expect(registered.contains("internal enum Acme: GeneratedProvider, OpenIDProvider, BuildVerifiedProvider {"))
         #expect(Self.contains(registered, ["client: ClientRegistration(", "clientID: \"acme-ios\","]))
-        let unregistered = try Self.render(quirks: "<key>redirectURIs</key><array><string>com.example.app:/oauth2redirect</string></array>")
+        let unregistered = try Self.render(
+            quirks: "<key>redirectURIs</key><array><string>com.example.app:/oauth2redirect</string></array>")
         #expect(unregistered.contains("internal enum Acme: GeneratedProvider, OpenIDProvider {"))
         #expect(Self.contains(unregistered, ["client: ClientRegistration(", "clientID: nil,"]))
     }
 
     @Test func aRedirectURIIsACaseWithItsKind() throws {
         let source = try Self.render(quirks: Self.registration)
-        #expect(Self.contains(source, [
-            "/// `com.example.app:/oauth2redirect`. A private-use URI scheme (RFC 8252 §7.1).",
-            "case privateUseScheme",
-        ]))
-        #expect(source.contains("case .privateUseScheme: RegisteredRedirectURI(uncheckedURL: URL(string: \"com.example.app:/oauth2redirect\")!, kind: .privateUseScheme)"))
+        #expect(
+            Self.contains(
+                source,
+                [
+                    "/// `com.example.app:/oauth2redirect`. A private-use URI scheme (RFC 8252 §7.1).",
+                    "case privateUseScheme",
+                ]))
+        #expect(
+            source.contains(
+                "case .privateUseScheme: RegisteredRedirectURI(uncheckedURL: URL(string: \"com.example.app:/oauth2redirect\")!, kind: .privateUseScheme)"
+            ))
         // No end-session endpoint: no post-logout redirect type at all.
         #expect(!source.contains("PostLogoutRedirectURI"))
         // One, and no post-logout redirect registered: the runtime's empty type, not an empty enum.
-        let endSession = try Self.render(quirks: Self.registration, discovery: ["end_session_endpoint": "https://id.example.com/logout"])
+        let endSession = try Self.render(
+            quirks: Self.registration, discovery: ["end_session_endpoint": "https://id.example.com/logout"])
         #expect(endSession.contains("internal typealias PostLogoutRedirectURI = NoPostLogoutRedirectURI"))
         #expect(!endSession.contains("enum PostLogoutRedirectURI"))
     }
 
     @Test func aSchemeThatIsTheClientIDReversedIsReversedClientID() throws {
-        let source = try Self.render(quirks: """
-            <key>clientID</key>
-            <string>123-abc.apps.googleusercontent.com</string>
-            <key>redirectURIs</key>
-            <array><string>com.googleusercontent.apps.123-abc:/oauth2redirect</string></array>
-            """)
-        #expect(source.contains("case .reversedClientID: RegisteredRedirectURI(uncheckedURL: URL(string: \"com.googleusercontent.apps.123-abc:/oauth2redirect\")!, kind: .privateUseScheme)"))
+        let source = try Self.render(
+            quirks: """
+                <key>clientID</key>
+                <string>123-abc.apps.googleusercontent.com</string>
+                <key>redirectURIs</key>
+                <array><string>com.googleusercontent.apps.123-abc:/oauth2redirect</string></array>
+                """)
+        #expect(
+            source.contains(
+                "case .reversedClientID: RegisteredRedirectURI(uncheckedURL: URL(string: \"com.googleusercontent.apps.123-abc:/oauth2redirect\")!, kind: .privateUseScheme)"
+            ))
     }
 
     @Test func authorizationParametersBecomeQuirkParameters() throws {
-        let source = try Self.render(quirks: Self.registration + """
-            <key>authorizationParameters</key>
-            <dict><key>access_type</key><string>offline</string></dict>
-            """)
-        #expect(Self.contains(source, ["quirks: ProviderQuirks(", "authorizationParameters: [QuirkParameter(name: \"access_type\", value: \"offline\")]", "),"]))
+        let source = try Self.render(
+            quirks: Self.registration + """
+                <key>authorizationParameters</key>
+                <dict><key>access_type</key><string>offline</string></dict>
+                """)
+        #expect(
+            Self.contains(
+                source,
+                [
+                    "quirks: ProviderQuirks(",
+                    "authorizationParameters: [QuirkParameter(name: \"access_type\", value: \"offline\")]", "),",
+                ]))
     }
 
     @Test func aLoopbackDevelopmentServerNeedsNoOptionAndStaysBuildVerified() throws {
-        let source = try Self.render(issuer: "http://127.0.0.1:8000/o", quirks: Self.registration + """
-            <key>loopbackDevelopmentServer</key>
-            <true/>
-            """)
+        let source = try Self.render(
+            issuer: "http://127.0.0.1:8000/o",
+            quirks: Self.registration + """
+                <key>loopbackDevelopmentServer</key>
+                <true/>
+                """)
         #expect(Self.contains(source, ["quirks: ProviderQuirks(", "loopbackDevelopmentServer: true", "),"]))
         #expect(source.contains(", BuildVerifiedProvider {"))
     }
 
     @Test func aMissingEndpointIsACompileErrorThatSaysWhich() throws {
         let source = try Self.render(quirks: Self.registration)
-        #expect(source.contains("@available(*, unavailable, message: \"Acme has no revocation endpoint (RFC 7009) in its metadata or quirk file\")"))
-        let revocable = try Self.render(quirks: Self.registration, discovery: ["revocation_endpoint": "https://id.example.com/revoke"])
-        #expect(revocable.contains("internal enum Acme: GeneratedProvider, OpenIDProvider, SupportsRevocation, BuildVerifiedProvider {"))
+        #expect(
+            source.contains(
+                "@available(*, unavailable, message: \"Acme has no revocation endpoint (RFC 7009) in its metadata or quirk file\")"
+            ))
+        let revocable = try Self.render(
+            quirks: Self.registration, discovery: ["revocation_endpoint": "https://id.example.com/revoke"])
+        #expect(
+            revocable.contains(
+                "internal enum Acme: GeneratedProvider, OpenIDProvider, SupportsRevocation, BuildVerifiedProvider {"))
         #expect(Self.contains(revocable, ["revocation: URL(string: \"https://id.example.com/revoke\")!,"]))
     }
 
     @Test func aQuirkClaimIsATypedOptionalMember() throws {
-        let source = try Self.render(quirks: Self.registration + """
-            <key>claims</key>
-            <dict><key>hd</key><string>string</string><key>seats</key><string>int</string></dict>
-            """)
+        let source = try Self.render(
+            quirks: Self.registration + """
+                <key>claims</key>
+                <dict><key>hd</key><string>string</string><key>seats</key><string>int</string></dict>
+                """)
         #expect(source.contains("internal let hd: String?"))
         #expect(source.contains("internal let seats: Int?"))
     }

@@ -21,12 +21,14 @@ enum Fixtures {
 
     /// Every real discovery document in the fixtures.
     static var discoveryDocuments: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: path("discovery")))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: path("discovery")))?.filter { $0.hasSuffix(".json") }
+            .sorted() ?? []
     }
 
     /// Every real property list in the fixtures.
     static var propertyLists: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: path("plist")))?.filter { $0.hasSuffix(".plist") }.sorted() ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: path("plist")))?.filter { $0.hasSuffix(".plist") }
+            .sorted() ?? []
     }
 
     /// `Examples/Providers`.
@@ -56,7 +58,9 @@ func quirks(_ body: String, file: String = "test.quirks.plist") -> (QuirkFile?, 
 }
 
 /// A discovery document from inline JSON.
-func discovery(_ json: String, kind: DiscoveryDocument.Kind = .openIDConnect, file: String = "test.openid-configuration.json") -> (DiscoveryDocument?, [Diagnostic]) {
+func discovery(
+    _ json: String, kind: DiscoveryDocument.Kind = .openIDConnect, file: String = "test.openid-configuration.json"
+) -> (DiscoveryDocument?, [Diagnostic]) {
     DiscoveryLoader.load(Array(json.utf8), file: file, kind: kind)
 }
 

@@ -4,9 +4,12 @@ import Testing
 @Suite struct CrossProviderRulesTests {
     func provider(_ name: String, redirects: [String], issuer: String? = nil) -> LoadedProvider {
         let issuerEntry = issuer.map { "<key>issuer</key><string>\($0)</string>" } ?? ""
-        let body = "\(issuerEntry)<key>redirectURIs</key><array>" + redirects.map { "<string>\($0)</string>" }.joined() + "</array>"
+        let body =
+            "\(issuerEntry)<key>redirectURIs</key><array>" + redirects.map { "<string>\($0)</string>" }.joined()
+            + "</array>"
         let (file, _) = quirks(body, file: "\(name).quirks.plist")
-        return LoadedProvider(input: ProviderInput(name: name, quirksPath: "\(name).quirks.plist"), discovery: nil, quirks: file)
+        return LoadedProvider(
+            input: ProviderInput(name: name, quirksPath: "\(name).quirks.plist"), discovery: nil, quirks: file)
     }
 
     @Test func distinctRedirectsPass() {
@@ -37,9 +40,10 @@ import Testing
         #expect(found.map(\.rule) == [.mixUpSharedRedirect])
         #expect(found.first?.message.hasSuffix("compared without the port") == true)
         // Private-use redirects are compared exactly.
-        #expect(CrossProviderRules.check([
-            provider("a", redirects: ["com.example.app:/cb"]), provider("b", redirects: ["com.example.app:/cb2"]),
-        ]).isEmpty)
+        #expect(
+            CrossProviderRules.check([
+                provider("a", redirects: ["com.example.app:/cb"]), provider("b", redirects: ["com.example.app:/cb2"]),
+            ]).isEmpty)
     }
 
     @Test func aSharedIssuerIsAWarning() {

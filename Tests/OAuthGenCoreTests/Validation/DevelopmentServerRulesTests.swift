@@ -14,16 +14,27 @@ import Testing
         """
 
     func findings(_ json: String, quirks body: String) -> [Diagnostic] {
-        let provider = LoadedProvider(input: ProviderInput(name: "local", discoveryPath: "local.openid-configuration.json", discoveryKind: .openIDConnect, quirksPath: "local.quirks.plist"),
-                                      discovery: discovery(json).0, quirks: quirks(body).0)
+        let provider = LoadedProvider(
+            input: ProviderInput(
+                name: "local", discoveryPath: "local.openid-configuration.json", discoveryKind: .openIDConnect,
+                quirksPath: "local.quirks.plist"),
+            discovery: discovery(json).0, quirks: quirks(body).0)
         return Validator.validate([provider])
     }
 
     @Test func aDeclaredLoopbackServerIsNotedOnceNotWarnedPerEndpoint() {
-        let undeclared = findings(Self.local, quirks: "<key>clientID</key><string>app</string>\n<key>redirectURIs</key><array><string>http://127.0.0.1/cb</string></array>")
+        let undeclared = findings(
+            Self.local,
+            quirks:
+                "<key>clientID</key><string>app</string>\n<key>redirectURIs</key><array><string>http://127.0.0.1/cb</string></array>"
+        )
         #expect(undeclared.filter { $0.rule == .discoveryInsecureEndpoint }.count == 5)
         #expect(undeclared.allSatisfy { $0.severity != .error })
-        let declared = findings(Self.local, quirks: "<key>clientID</key><string>app</string>\n<key>redirectURIs</key><array><string>http://127.0.0.1/cb</string></array>\n<key>loopbackDevelopmentServer</key><true/>")
+        let declared = findings(
+            Self.local,
+            quirks:
+                "<key>clientID</key><string>app</string>\n<key>redirectURIs</key><array><string>http://127.0.0.1/cb</string></array>\n<key>loopbackDevelopmentServer</key><true/>"
+        )
         #expect(declared.filter { $0.rule == .discoveryInsecureEndpoint }.isEmpty)
         let notes = declared.filter { $0.rule == .quirkLoopbackDevelopment }
         #expect(notes.count == 1)
@@ -35,23 +46,34 @@ import Testing
 
     /// The declaration never widens what is accepted: http off loopback stays an error.
     @Test func anHTTPEndpointOffLoopbackIsStillAnError() {
-        let mixed = Self.local.replacingOccurrences(of: "http://127.0.0.1:8000/o/token/", with: "http://id.example.com/o/token/")
-        let found = findings(mixed, quirks: "<key>clientID</key><string>app</string>\n<key>loopbackDevelopmentServer</key><true/>")
-        #expect(found.contains { $0.rule == .discoveryInsecureEndpoint && $0.severity == .error && $0.message.contains("http://id.example.com/o/token/") })
+        let mixed = Self.local.replacingOccurrences(
+            of: "http://127.0.0.1:8000/o/token/", with: "http://id.example.com/o/token/")
+        let found = findings(
+            mixed, quirks: "<key>clientID</key><string>app</string>\n<key>loopbackDevelopmentServer</key><true/>")
+        #expect(
+            found.contains {
+                $0.rule == .discoveryInsecureEndpoint && $0.severity == .error
+                    && $0.message.contains("http://id.example.com/o/token/")
+            })
     }
 
     @Test func onARealServerTheKeyChangesNothingAndIsWarnedAbout() {
         let https = Self.local.replacingOccurrences(of: "http://127.0.0.1:8000", with: "https://id.example.com")
-        let found = findings(https, quirks: "<key>clientID</key><string>app</string>\n<key>loopbackDevelopmentServer</key><true/>")
+        let found = findings(
+            https, quirks: "<key>clientID</key><string>app</string>\n<key>loopbackDevelopmentServer</key><true/>")
         let warning = found.first { $0.rule == .quirkLoopbackDevelopment }
         #expect(warning?.severity == .warning)
-        #expect(warning?.message.contains("found none of its endpoints there: the key changes nothing, remove it") == true)
+        #expect(
+            warning?.message.contains("found none of its endpoints there: the key changes nothing, remove it") == true)
     }
 
     @Test func theGeneratedClientCarriesTheDecision() throws {
-        let provider = LoadedProvider(input: ProviderInput(name: "local", discoveryPath: "local.openid-configuration.json", discoveryKind: .openIDConnect, quirksPath: "local.quirks.plist"),
-                                      discovery: discovery(Self.local).0,
-                                      quirks: quirks("<key>clientID</key><string>app</string>\n<key>loopbackDevelopmentServer</key><true/>").0)
+        let provider = LoadedProvider(
+            input: ProviderInput(
+                name: "local", discoveryPath: "local.openid-configuration.json", discoveryKind: .openIDConnect,
+                quirksPath: "local.quirks.plist"),
+            discovery: discovery(Self.local).0,
+            quirks: quirks("<key>clientID</key><string>app</string>\n<key>loopbackDevelopmentServer</key><true/>").0)
         let model = try #require(ModelBuilder.build(provider, accessLevel: .internal))
         #expect(model.quirks.loopbackDevelopmentServer)
     }

@@ -13,7 +13,8 @@ import Testing
         let realm = try only(#"Bearer realm="example""#)
         #expect(realm.isScheme("bearer"))
         #expect(realm["realm"] == "example")
-        let expired = try only(#"Bearer realm="example", error="invalid_token", error_description="The access token expired""#)
+        let expired = try only(
+            #"Bearer realm="example", error="invalid_token", error_description="The access token expired""#)
         #expect(expired.error == "invalid_token")
         #expect(expired.errorDescription == "The access token expired")
         let scope = try only(#"Bearer error="insufficient_scope", scope="read write""#)
@@ -24,28 +25,35 @@ import Testing
         let algorithms = try only(#"DPoP algs="ES256 PS256""#)
         #expect(algorithms.isScheme("DPoP"))
         #expect(algorithms.algorithms == ["ES256", "PS256"])
-        let nonce = try only(#"DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof""#)
+        let nonce = try only(
+            #"DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof""#)
         #expect(nonce.error == "use_dpop_nonce")
     }
 
     @Test func rfc9470StepUp() throws {
-        let acr = try only(#"Bearer error="insufficient_user_authentication", error_description="A different authentication level is required", acr_values="myACR""#)
+        let acr = try only(
+            #"Bearer error="insufficient_user_authentication", error_description="A different authentication level is required", acr_values="myACR""#
+        )
         #expect(acr.error == "insufficient_user_authentication")
         #expect(acr.acrValues == ["myACR"])
         #expect(acr.maxAge == nil)
-        let age = try only(#"Bearer error="insufficient_user_authentication", error_description="More recent authentication is required", max_age="5""#)
+        let age = try only(
+            #"Bearer error="insufficient_user_authentication", error_description="More recent authentication is required", max_age="5""#
+        )
         #expect(age.maxAge == 5)
         #expect(try only(#"Bearer max_age="-1""#).maxAge == nil)
     }
 
     @Test func rfc9728ResourceMetadata() throws {
-        let challenge = try only(#"Bearer resource_metadata="https://resource.example.com/.well-known/oauth-protected-resource""#)
+        let challenge = try only(
+            #"Bearer resource_metadata="https://resource.example.com/.well-known/oauth-protected-resource""#)
         #expect(challenge.resourceMetadata == "https://resource.example.com/.well-known/oauth-protected-resource")
     }
 
     /// RFC 9110 §11.6.1's example: two challenges in one field, a token value and escapes.
     @Test func severalChallengesInOneField() throws {
-        let challenges = try WWWAuthenticate.parse(#"Newauth realm="apps", type=1, title="Login to \"apps\"", Basic realm="simple""#)
+        let challenges = try WWWAuthenticate.parse(
+            #"Newauth realm="apps", type=1, title="Login to \"apps\"", Basic realm="simple""#)
         #expect(challenges.map(\.scheme) == ["Newauth", "Basic"])
         #expect(challenges[0].parameters.map(\.name) == ["realm", "type", "title"])
         #expect(challenges[0]["type"] == "1")
@@ -63,7 +71,9 @@ import Testing
 
     /// django-oauth-toolkit 3.4's `build_bearer_challenge`: no space after the commas.
     @Test func djangoOAuthToolkitsForm() throws {
-        let challenge = try only(#"Bearer error="invalid_token",error_description="The access token is invalid.",resource_metadata="http://127.0.0.1:8000/.well-known/oauth-protected-resource""#)
+        let challenge = try only(
+            #"Bearer error="invalid_token",error_description="The access token is invalid.",resource_metadata="http://127.0.0.1:8000/.well-known/oauth-protected-resource""#
+        )
         #expect(challenge.parameters.map(\.name) == ["error", "error_description", "resource_metadata"])
         #expect(challenge.resourceMetadata == "http://127.0.0.1:8000/.well-known/oauth-protected-resource")
     }
@@ -122,7 +132,10 @@ import Testing
             _ = try WWWAuthenticate.parse(huge)
             Issue.record("expected the field to be refused")
         } catch {
-            #expect(error.description == "expected a field of at most 8192 bytes in the WWW-Authenticate field, found \(huge.utf8.count) bytes at byte 8193")
+            #expect(
+                error.description
+                    == "expected a field of at most 8192 bytes in the WWW-Authenticate field, found \(huge.utf8.count) bytes at byte 8193"
+            )
         }
         #expect(WWWAuthenticate.challenges(inFieldLines: [huge, #"Bearer realm="a""#]).map(\.scheme) == ["Bearer"])
 
@@ -138,7 +151,9 @@ import Testing
     }
 
     @Test func severalFieldLinesCombineAndABadOneIsLeftOut() {
-        let challenges = WWWAuthenticate.challenges(inFieldLines: [#"Bearer realm="a""#, #"Broken ="#, #"DPoP algs="ES256""#])
+        let challenges = WWWAuthenticate.challenges(inFieldLines: [
+            #"Bearer realm="a""#, #"Broken ="#, #"DPoP algs="ES256""#,
+        ])
         #expect(challenges.map(\.scheme) == ["Bearer", "DPoP"])
     }
 }

@@ -35,23 +35,35 @@ import Testing
 
     /// Walks `web` from `resource`: the metadata read as its URL, its server as the location it
     /// came from; `known` short-cuts the server's metadata.
-    static func walk(_ web: Web, resource: String = resource, issuer: String = "https://as.example",
-                     known: String? = nil) async throws(Failure) -> Walk.Found<String, String> {
+    static func walk(
+        _ web: Web, resource: String = resource, issuer: String = "https://as.example",
+        known: String? = nil
+    ) async throws(Failure) -> Walk.Found<String, String> {
         try await Walk.walk(
             resource: resource,
             fetch: { (url: String, target: Walk.Target) throws(Failure) -> Walk.Answer in try web.fetch(url, target) },
-            readMetadata: { (candidate, _) throws(Failure) -> (metadata: String, issuer: String) in (candidate.url, issuer) },
+            readMetadata: { (candidate, _) throws(Failure) -> (metadata: String, issuer: String) in
+                (candidate.url, issuer)
+            },
             knownServer: { _, _ in known },
-            readServer: { (_, location, isOpenIDConnect, _) throws(Failure) -> String in (isOpenIDConnect ? "oidc " : "oauth ") + location },
+            readServer: { (_, location, isOpenIDConnect, _) throws(Failure) -> String in
+                (isOpenIDConnect ? "oidc " : "oauth ") + location
+            },
             stop: { Failure.stop($0) })
     }
 
     /// Without a challenge: the resource probed first, then the path-inserted well-known URL,
     /// then the origin's (RFC 9728 §3.1; the MCP spec's order).
     @Test func theCandidatesComeInTheSpecsOrder() async throws {
-        let web = Web([Self.rootMetadata: Self.ok, "https://as.example/.well-known/oauth-authorization-server": Self.ok])
+        let web = Web([
+            Self.rootMetadata: Self.ok, "https://as.example/.well-known/oauth-authorization-server": Self.ok,
+        ])
         let found = try await Self.walk(web)
-        #expect(web.urls == [Self.resource, Self.pathMetadata, Self.rootMetadata, "https://as.example/.well-known/oauth-authorization-server"])
+        #expect(
+            web.urls == [
+                Self.resource, Self.pathMetadata, Self.rootMetadata,
+                "https://as.example/.well-known/oauth-authorization-server",
+            ])
         #expect(web.asked.map(\.target) == [.resource, .resourceMetadata, .resourceMetadata, .serverMetadata])
         #expect(found.metadata == Self.rootMetadata)
         #expect(found.challenge == nil)
@@ -60,8 +72,11 @@ import Testing
     /// A 401's `resource_metadata` is the one place looked at: no well-known URL is tried.
     @Test func aChallengesMetadataIsTheOnlyCandidate() async throws {
         let named = "https://api.example/meta/mcp"
-        let probe = Walk.Answer(status: 401, body: [], wwwAuthenticate: "Bearer resource_metadata=\"\(named)\", scope=\"tools\"")
-        let web = Web([Self.resource: probe, named: Self.ok, "https://as.example/.well-known/oauth-authorization-server": Self.ok])
+        let probe = Walk.Answer(
+            status: 401, body: [], wwwAuthenticate: "Bearer resource_metadata=\"\(named)\", scope=\"tools\"")
+        let web = Web([
+            Self.resource: probe, named: Self.ok, "https://as.example/.well-known/oauth-authorization-server": Self.ok,
+        ])
         let found = try await Self.walk(web)
         #expect(web.urls == [Self.resource, named, "https://as.example/.well-known/oauth-authorization-server"])
         #expect(found.metadata == named)
@@ -70,8 +85,12 @@ import Testing
 
     /// A challenge on anything but a 401 is not read (RFC 6750 §3 is a 401's).
     @Test func aChallengeOnAnotherStatusIsIgnored() async throws {
-        let probe = Walk.Answer(status: 403, body: [], wwwAuthenticate: "Bearer resource_metadata=\"https://evil.example/meta\"")
-        let web = Web([Self.resource: probe, Self.pathMetadata: Self.ok, "https://as.example/.well-known/oauth-authorization-server": Self.ok])
+        let probe = Walk.Answer(
+            status: 403, body: [], wwwAuthenticate: "Bearer resource_metadata=\"https://evil.example/meta\"")
+        let web = Web([
+            Self.resource: probe, Self.pathMetadata: Self.ok,
+            "https://as.example/.well-known/oauth-authorization-server": Self.ok,
+        ])
         let found = try await Self.walk(web)
         #expect(found.metadata == Self.pathMetadata)
         #expect(found.challenge == nil)
@@ -83,11 +102,12 @@ import Testing
         let appended = "https://as.example/tenant/.well-known/openid-configuration"
         let web = Web([Self.pathMetadata: Self.ok, appended: Self.ok])
         let found = try await Self.walk(web, issuer: "https://as.example/tenant")
-        #expect(Array(web.urls.dropFirst(2)) == [
-            "https://as.example/.well-known/oauth-authorization-server/tenant",
-            "https://as.example/.well-known/openid-configuration/tenant",
-            appended,
-        ])
+        #expect(
+            Array(web.urls.dropFirst(2)) == [
+                "https://as.example/.well-known/oauth-authorization-server/tenant",
+                "https://as.example/.well-known/openid-configuration/tenant",
+                appended,
+            ])
         #expect(found.server == "oidc " + appended)
         #expect(found.issuer == "https://as.example/tenant")
     }
@@ -104,7 +124,9 @@ import Testing
     @Test(arguments: ["ftp://api.example/mcp", "https://api.example/mcp#frag", "not a url"])
     func anInvalidResourceStopsBeforeAnyRequest(resource: String) async {
         let web = Web([:])
-        await #expect(throws: Failure.stop(.invalidResource(resource))) { _ = try await Self.walk(web, resource: resource) }
+        await #expect(throws: Failure.stop(.invalidResource(resource))) {
+            _ = try await Self.walk(web, resource: resource)
+        }
         #expect(web.asked.isEmpty)
     }
 
@@ -112,22 +134,32 @@ import Testing
     @Test func noMetadataStopsSayingWhatEachLocationAnswered() async {
         let web = Web([Self.pathMetadata: Walk.Answer(status: 500, body: [])])
         let tried = ["HTTP 500 at \(Self.pathMetadata)", "HTTP 404 at \(Self.rootMetadata)"]
-        await #expect(throws: Failure.stop(.noResourceMetadata(resource: Self.resource, tried: tried))) { _ = try await Self.walk(web) }
-        #expect(Walk.Stop.noResourceMetadata(resource: Self.resource, tried: tried).description
-            == "expected protected resource metadata (RFC 9728) for \(Self.resource), found \(tried.joined(separator: "; "))")
+        await #expect(throws: Failure.stop(.noResourceMetadata(resource: Self.resource, tried: tried))) {
+            _ = try await Self.walk(web)
+        }
+        #expect(
+            Walk.Stop.noResourceMetadata(resource: Self.resource, tried: tried).description
+                == "expected protected resource metadata (RFC 9728) for \(Self.resource), found \(tried.joined(separator: "; "))"
+        )
     }
 
     @Test func anIssuerThatIsNoURLStops() async {
         let web = Web([Self.pathMetadata: Self.ok])
-        await #expect(throws: Failure.stop(.invalidIssuer("as.example"))) { _ = try await Self.walk(web, issuer: "as.example") }
+        await #expect(throws: Failure.stop(.invalidIssuer("as.example"))) {
+            _ = try await Self.walk(web, issuer: "as.example")
+        }
         #expect(web.asked.allSatisfy { $0.target != .serverMetadata })
     }
 
     @Test func noServerMetadataStopsSayingWhatEachLocationAnswered() async {
         let web = Web([Self.pathMetadata: Self.ok])
-        let tried = ["HTTP 404 at https://as.example/.well-known/oauth-authorization-server",
-                     "HTTP 404 at https://as.example/.well-known/openid-configuration"]
-        await #expect(throws: Failure.stop(.noServerMetadata(issuer: "https://as.example", tried: tried))) { _ = try await Self.walk(web) }
+        let tried = [
+            "HTTP 404 at https://as.example/.well-known/oauth-authorization-server",
+            "HTTP 404 at https://as.example/.well-known/openid-configuration",
+        ]
+        await #expect(throws: Failure.stop(.noServerMetadata(issuer: "https://as.example", tried: tried))) {
+            _ = try await Self.walk(web)
+        }
     }
 
     /// What the caller's fetch throws ends the walk as it is.
@@ -136,8 +168,11 @@ import Testing
         await #expect(throws: Failure.unanswered(Self.resource)) {
             _ = try await Walk.walk(
                 resource: Self.resource,
-                fetch: { (url: String, _: Walk.Target) throws(Failure) -> Walk.Answer in throw Failure.unanswered(url) },
-                readMetadata: { (candidate, _) throws(Failure) -> (metadata: String, issuer: String) in (candidate.url, "https://as.example") },
+                fetch: { (url: String, _: Walk.Target) throws(Failure) -> Walk.Answer in throw Failure.unanswered(url)
+                },
+                readMetadata: { (candidate, _) throws(Failure) -> (metadata: String, issuer: String) in
+                    (candidate.url, "https://as.example")
+                },
                 readServer: { (_, location, _, _) throws(Failure) -> String in location },
                 stop: { Failure.stop($0) })
         }

@@ -92,7 +92,10 @@ import OAuthPolicy
         let report = RedirectURIChecker.check("https://127.0.0.1/cb")
         let finding = try #require(report.findings.first)
         #expect(finding.offset == 8)
-        #expect(finding.message == "expected a claimed https redirect to name a domain the app controls, found '127.0.0.1', which no app can claim (associated domains and app links take domain names); a redirect to this device uses http on 127.0.0.1 or [::1]")
+        #expect(
+            finding.message
+                == "expected a claimed https redirect to name a domain the app controls, found '127.0.0.1', which no app can claim (associated domains and app links take domain names); a redirect to this device uses http on 127.0.0.1 or [::1]"
+        )
     }
 
     /// Found by FuzzURLCheckers: a ']' in a reg-name host passed, Foundation refuses it, and the
@@ -121,8 +124,12 @@ import OAuthPolicy
     }
 
     @Test func messagesSayWhatWasExpectedAndFound() throws {
-        let placeholder = try #require(RedirectURIChecker.check("com.example.app://msauth/<SIGNATURE_HASH>/").findings.first)
-        #expect(placeholder.message == "expected only characters allowed in a URI, found '<'; it looks like an unfilled template placeholder")
+        let placeholder = try #require(
+            RedirectURIChecker.check("com.example.app://msauth/<SIGNATURE_HASH>/").findings.first)
+        #expect(
+            placeholder.message
+                == "expected only characters allowed in a URI, found '<'; it looks like an unfilled template placeholder"
+        )
         let missingColon = try #require(RedirectURIChecker.check("com.myapp//oauth2redirect/reddit").findings.first)
         #expect(missingColon.message.hasSuffix("is a ':' missing after 'com.myapp'?"))
         let lookalike = try #require(RedirectURIChecker.check("http://127.0.0.1.nip.io/cb").findings.first)
@@ -141,7 +148,9 @@ import OAuthPolicy
         let expected: [String: (RedirectKind, [String])] = [
             "com.myclientapp://myclient/redirect": (.privateUseScheme, ["warning:redirect-scheme-double-slash"]),
             "com.myapp://oauth/redirect/": (.privateUseScheme, ["warning:redirect-scheme-double-slash"]),
-            "myapp://redirect": (.privateUseScheme, ["error:redirect-scheme-no-period", "warning:redirect-scheme-double-slash"]),
+            "myapp://redirect": (
+                .privateUseScheme, ["error:redirect-scheme-no-period", "warning:redirect-scheme-double-slash"]
+            ),
             "io.identityserver.demo:/oauthredirect": (.privateUseScheme, []),
             "msauth.com.example.app://auth/": (.privateUseScheme, ["warning:redirect-scheme-double-slash"]),
             "com.example.app://msauth/<SIGNATURE_HASH>/": (.invalid, ["error:redirect-syntax"]),
@@ -154,14 +163,19 @@ import OAuthPolicy
             "com.googleusercontent.apps.PREFIX:/oauth2redirect": (.privateUseScheme, []),
             "https://demo.myauth.com/callback": (.claimedHTTPS, []),
             "https://oauth.pstmn.io/v1/callback": (.claimedHTTPS, []),
-            "http://localhost:3000/oauth/callback": (.loopback, ["warning:redirect-localhost", "note:redirect-fixed-port"]),
+            "http://localhost:3000/oauth/callback": (
+                .loopback, ["warning:redirect-localhost", "note:redirect-fixed-port"]
+            ),
             "com.example:/callback": (.privateUseScheme, []),
-            "spotify-ios-quick-start://spotify-login-callback": (.privateUseScheme, ["error:redirect-scheme-no-period", "warning:redirect-scheme-double-slash"]),
+            "spotify-ios-quick-start://spotify-login-callback": (
+                .privateUseScheme, ["error:redirect-scheme-no-period", "warning:redirect-scheme-double-slash"]
+            ),
             "urn:ietf:wg:oauth:2.0:oob": (.invalid, ["error:redirect-reserved-scheme"]),
             "http://127.0.0.1:5000/google-callback": (.loopback, ["note:redirect-fixed-port"]),
         ]
-        let table = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/redirect-uris.tsv"), encoding: .utf8)
+        let table = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/redirect-uris.tsv"), encoding: .utf8)
         let uris = table.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[0]) }
         #expect(uris.count == expected.count)
         for uri in uris {

@@ -7,7 +7,9 @@ import Testing
         let appendixB = try PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
         #expect(appendixB.challenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
         #expect(appendixB.method == .s256)
-        #expect(try PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", method: .plain).challenge == "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+        #expect(
+            try PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", method: .plain).challenge
+                == "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
     }
 
     @Test func freshVerifiersAreLongRandomAndInTheAlphabet() {
@@ -21,7 +23,11 @@ import Testing
 
     @Test(arguments: ["short", String(repeating: "a", count: 129), String(repeating: "a", count: 42) + "+"])
     func refusesVerifiersOutsideTheGrammar(verifier: String) {
-        #expect(throws: OAuthError.invalidRequest("expected a PKCE verifier of 43–128 characters from [A-Za-z0-9-._~], found \(verifier.count) characters")) {
+        #expect(
+            throws: OAuthError.invalidRequest(
+                "expected a PKCE verifier of 43–128 characters from [A-Za-z0-9-._~], found \(verifier.count) characters"
+            )
+        ) {
             try PKCE(verifier: verifier)
         }
     }

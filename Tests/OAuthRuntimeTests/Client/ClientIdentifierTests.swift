@@ -12,22 +12,31 @@ import Testing
         ("\u{202E}abc", "\\u{202E} at character 1"),
     ])
     func aClientIDOutsidePrintableASCIIIsRefused(clientID: String, found: String) {
-        let error = #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), options: ClientOptions(clientID: clientID)) }
+        let error = #expect(throws: OAuthError.self) {
+            try OAuthClient<DiscoveredProvider>(
+                configuration: testConfiguration(), options: ClientOptions(clientID: clientID))
+        }
         #expect(error?.kind == .invalidConfiguration)
-        #expect(error?.message == "expected a client ID of printable ASCII characters (client-id = *VSCHAR, RFC 6749 Appendix A.1), found \(found)")
+        #expect(
+            error?.message
+                == "expected a client ID of printable ASCII characters (client-id = *VSCHAR, RFC 6749 Appendix A.1), found \(found)"
+        )
     }
 
     @Test func theConfigurationsClientIDIsCheckedToo() {
         var configuration = testConfiguration()
         configuration.client.clientID = "tab\there"
-        let error = #expect(throws: OAuthError.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }
+        let error = #expect(throws: OAuthError.self) {
+            try OAuthClient<DiscoveredProvider>(configuration: configuration)
+        }
         #expect(error?.message.hasSuffix("found \\u{9} at character 4") == true)
     }
 
     @Test func everyPrintableASCIIIDIsAccepted() throws {
         // VSCHAR is %x20-7E: spaces and punctuation included, as some providers' IDs have them.
         let printable = String(decoding: (0x20...0x7E).map { UInt8($0) }, as: UTF8.self)
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), options: ClientOptions(clientID: printable))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: testConfiguration(), options: ClientOptions(clientID: printable))
         #expect(client.clientID == printable)
     }
 }

@@ -18,8 +18,10 @@ import Testing
         let options = ClientOptions(clientID: "agent", clientSecret: Self.secret, transport: NoNetwork())
         let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(), options: options)
         let session = OAuthSession(client: client, store: MemoryTokenStore())
-        for (name, text) in [("options", "\(options)"), ("options dump", Self.dumped(options)), ("client dump", Self.dumped(client)),
-                             ("session dump", Self.dumped(session)), ("client", "\(client)")] {
+        for (name, text) in [
+            ("options", "\(options)"), ("options dump", Self.dumped(options)), ("client dump", Self.dumped(client)),
+            ("session dump", Self.dumped(session)), ("client", "\(client)"),
+        ] {
             #expect(!text.contains(Self.secret), "\(name): \(text)")
         }
         #expect("\(options)".contains("clientSecret: <redacted>"))

@@ -8,11 +8,15 @@ import TestSupport
     /// A loopback agent whose "browser" writes the URL it was given to `opened` and then
     /// lingers for `linger` seconds without coming back, as a user who walked away; and an
     /// OAuth-only client whose only registered redirect is loopback, on `/oauth/cb`.
-    func recordingSetup(linger: Int) throws -> (agent: LoopbackUserAgent, client: OAuthClient<DiscoveredProvider>, opened: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-cancel-\(UUID().uuidString)")
+    func recordingSetup(
+        linger: Int
+    ) throws -> (agent: LoopbackUserAgent, client: OAuthClient<DiscoveredProvider>, opened: String, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-cancel-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let opened = directory.appendingPathComponent("url").path
-        let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"; sleep \(linger)", opened], timeout: 120)
+        let agent = LoopbackUserAgent(
+            browserCommand: ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"; sleep \(linger)", opened], timeout: 120)
         var configuration = testConfiguration(kind: .oauth2)
         configuration.client.redirectURIs = [URL(string: "http://127.0.0.1/oauth/cb")!]
         return (agent, try OAuthClient<DiscoveredProvider>(configuration: configuration), opened, directory)

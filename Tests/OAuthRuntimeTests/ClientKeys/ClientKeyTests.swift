@@ -47,14 +47,23 @@ struct ClientKeyTests {
         _ = try ClientKeyFiles.make("ec", in: directory, keyID: "k")
         let file = directory.appendingPathComponent("ec-key.pem")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-        #expect(throws: OAuthError.invalidConfiguration("expected the client key file \(file.path) to be readable by its owner only (chmod 600), found mode 644")) {
+        #expect(
+            throws: OAuthError.invalidConfiguration(
+                "expected the client key file \(file.path) to be readable by its owner only (chmod 600), found mode 644"
+            )
+        ) {
             _ = try ClientKey(contentsOf: file)
         }
     }
 
     @Test func textThatIsNoKeyIsRefusedWithoutEchoingIt() {
-        let error = #expect(throws: OAuthError.self) { _ = try ClientKey(pem: "-----BEGIN PRIVATE KEY-----\nc2VjcmV0\n-----END PRIVATE KEY-----") }
-        #expect(error?.message == "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)")
+        let error = #expect(throws: OAuthError.self) {
+            _ = try ClientKey(pem: "-----BEGIN PRIVATE KEY-----\nc2VjcmV0\n-----END PRIVATE KEY-----")
+        }
+        #expect(
+            error?.message
+                == "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)"
+        )
     }
 
     /// Security takes PKCS #1 alone: the PKCS #8 wrapper comes off exactly (the PKCS #1 the
@@ -62,14 +71,14 @@ struct ClientKeyTests {
     @Test func pkcs8UnwrapsToThePKCS1Key() throws {
         let python = try DjangoProvider.instance().python
         let script = """
-        import sys
-        from cryptography.hazmat.primitives import serialization
-        from cryptography.hazmat.primitives.asymmetric import rsa
-        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        none = serialization.NoEncryption()
-        sys.stdout.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, none).decode())
-        sys.stdout.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL, none).decode())
-        """
+            import sys
+            from cryptography.hazmat.primitives import serialization
+            from cryptography.hazmat.primitives.asymmetric import rsa
+            key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+            none = serialization.NoEncryption()
+            sys.stdout.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, none).decode())
+            sys.stdout.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL, none).decode())
+            """
         let run = try ProcessRunner.run(URL(fileURLWithPath: python), ["-c", script])
         let pkcs8 = try #require(PEMDocument.der(in: run.stdout, labels: ["PRIVATE KEY"]))
         let pkcs1 = try #require(PEMDocument.der(in: run.stdout, labels: ["RSA PRIVATE KEY"]))

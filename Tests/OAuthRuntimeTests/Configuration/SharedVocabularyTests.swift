@@ -15,21 +15,25 @@ import Testing
     @Test func tokenEndpointAuthMethodsAreThePolicys() throws {
         #expect(TokenEndpointAuthMethod.allCases.map(\.rawValue) == ClientAuthenticationMethod.allCases.map(\.rawValue))
         for method in ClientAuthenticationMethod.allCases {
-            #expect(String(describing: try #require(TokenEndpointAuthMethod(rawValue: method.rawValue))) == method.caseName)
+            #expect(
+                String(describing: try #require(TokenEndpointAuthMethod(rawValue: method.rawValue))) == method.caseName)
         }
     }
 
     @Test func clientAssertionAudiencesAreThePolicys() throws {
         #expect(ClientAssertionAudience.allCases.map(\.rawValue) == AssertionAudience.allCases.map(\.rawValue))
         for audience in AssertionAudience.allCases {
-            #expect(String(describing: try #require(ClientAssertionAudience(rawValue: audience.rawValue))) == audience.caseName)
+            #expect(
+                String(describing: try #require(ClientAssertionAudience(rawValue: audience.rawValue)))
+                    == audience.caseName)
         }
     }
 
     /// The build classifies a redirect with `RedirectKind`, the generated code writes the
     /// runtime's `RedirectURIKind` case of the same name, and the runtime converts by raw value.
     @Test func redirectKindsAreThePolicys() throws {
-        #expect(RedirectURIKind.allCases.map(\.rawValue) == RedirectKind.allCases.filter { $0 != .invalid }.map(\.rawValue))
+        #expect(
+            RedirectURIKind.allCases.map(\.rawValue) == RedirectKind.allCases.filter { $0 != .invalid }.map(\.rawValue))
         for kind in RedirectURIKind.allCases {
             #expect(String(describing: kind) == RedirectKind(rawValue: kind.rawValue)?.description)
         }

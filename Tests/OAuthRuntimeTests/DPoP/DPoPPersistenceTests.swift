@@ -6,7 +6,8 @@ import Testing
 /// useless without it), and no description shows the key.
 @Suite struct DPoPPersistenceTests {
     @Test func theKeyIsStoredWithTheTokensInAFileStore() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-dpop-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-dpop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let key = SoftwareDPoPKey()
@@ -16,7 +17,8 @@ import Testing
         try await store.save(SignInRecord(tokens: tokens, idToken: nil))
 
         // A new store on the same file, as after a relaunch.
-        let loaded = try #require(await FileTokenStore(path: directory.appendingPathComponent("tokens.json").path).load())
+        let loaded = try #require(
+            await FileTokenStore(path: directory.appendingPathComponent("tokens.json").path).load())
         #expect(loaded.tokens.dpopKey == DPoPSigningKey(key))
         #expect(loaded.tokens.dpopKey?.thumbprint == key.thumbprint)
         #expect(loaded.tokens.tokenType == "DPoP")
@@ -30,10 +32,12 @@ import Testing
         var configuration = testConfiguration()
         configuration.quirks.dpop = true
         let key = DPoPSigningKey(SoftwareDPoPKey())
-        let request = try AuthorizationRequest<DiscoveredProvider>(configuration: configuration, clientID: "client-1",
-                                                                   redirectURI: URL(string: "com.example.app:/cb")!, scopes: ["openid"], dpopKey: key)
+        let request = try AuthorizationRequest<DiscoveredProvider>(
+            configuration: configuration, clientID: "client-1",
+            redirectURI: URL(string: "com.example.app:/cb")!, scopes: ["openid"], dpopKey: key)
         #expect(request.url.query?.contains("dpop_jkt=\(key.thumbprint)") == true)
-        let decoded = try JSONDecoder().decode(PendingAuthorization<DiscoveredProvider>.self, from: JSONEncoder().encode(request.pending))
+        let decoded = try JSONDecoder().decode(
+            PendingAuthorization<DiscoveredProvider>.self, from: JSONEncoder().encode(request.pending))
         #expect(decoded.dpopKey == key)
         #expect("\(decoded)".contains("DPoP key: <redacted>"))
         #expect("\(key)" == "SoftwareDPoPKey(thumbprint: \(key.thumbprint))")
@@ -42,11 +46,16 @@ import Testing
     @Test func theStoredFormNamesWhereTheKeyLives() throws {
         let software = SoftwareDPoPKey()
         let json = try JSONEncoder().encode(DPoPSigningKey(software))
-        #expect(try JSONDecoder().decode([String: String].self, from: json) == ["software": software.rawRepresentation.base64EncodedString()])
+        #expect(
+            try JSONDecoder().decode([String: String].self, from: json) == [
+                "software": software.rawRepresentation.base64EncodedString()
+            ])
         #expect(try JSONDecoder().decode(DPoPSigningKey.self, from: json) == DPoPSigningKey(software))
         // An enclave handle is refused where there is no enclave, and nothing decodes as a key by default.
         #if !canImport(CryptoKit)
-        #expect { try JSONDecoder().decode(DPoPSigningKey.self, from: Data(#"{"secureEnclave":"AAAA"}"#.utf8)) } throws: {
+        #expect {
+            try JSONDecoder().decode(DPoPSigningKey.self, from: Data(#"{"secureEnclave":"AAAA"}"#.utf8))
+        } throws: {
             guard case .dataCorrupted(let context)? = $0 as? DecodingError else { return false }
             return context.debugDescription == "expected a key this platform can use, found a Secure Enclave key"
         }
@@ -58,7 +67,8 @@ import Testing
     }
 
     @Test func eachSignInGetsANewKey() throws {
-        let first = try DPoPKeyStorage.software.makeKey(), second = try DPoPKeyStorage.software.makeKey()
+        let first = try DPoPKeyStorage.software.makeKey()
+        let second = try DPoPKeyStorage.software.makeKey()
         #expect(first != second)
         #expect(first.thumbprint != second.thumbprint)
     }

@@ -10,7 +10,10 @@ import Testing
     /// The public key of RFC 9449's examples (§4.1), for the values the RFC prints; it cannot sign.
     struct ExampleKey: DPoPKey {
         var publicKeyCoordinates: (x: [UInt8], y: [UInt8]) {
-            (Array(Base64URL.decode("l8tFrhx-34tV3hRICRDY9zCkDlpBhF42UQUfWVAWBFs")!), Array(Base64URL.decode("9VE4jf_Ok_o64zbTTlcuNJajHmt6v9TDVrU0CdvGRDA")!))
+            (
+                Array(Base64URL.decode("l8tFrhx-34tV3hRICRDY9zCkDlpBhF42UQUfWVAWBFs")!),
+                Array(Base64URL.decode("9VE4jf_Ok_o64zbTTlcuNJajHmt6v9TDVrU0CdvGRDA")!)
+            )
         }
 
         func signature(for signingInput: [UInt8]) throws -> [UInt8] { throw CancellationError() }
@@ -33,11 +36,12 @@ import Testing
 
     @Test func theHeaderCarriesTheTypeTheAlgorithmAndThePublicKeyOnly() throws {
         let key = SoftwareDPoPKey()
-        let (header, _) = try parts(try DPoPProof.make(key: key, method: "POST", url: URL(string: "https://server.example.com/token")!))
+        let (header, _) = try parts(
+            try DPoPProof.make(key: key, method: "POST", url: URL(string: "https://server.example.com/token")!))
         #expect(header["typ"] as? String == "dpop+jwt")
         #expect(header["alg"] as? String == "ES256")
         let jwk = try #require(header["jwk"] as? [String: String])
-        #expect(Set(jwk.keys) == ["kty", "crv", "x", "y"])   // no "d": never the private key
+        #expect(Set(jwk.keys) == ["kty", "crv", "x", "y"])  // no "d": never the private key
         #expect(jwk["kty"] == "EC" && jwk["crv"] == "P-256")
         #expect(jwk["x"].flatMap { Base64URL.decode($0) }?.count == 32)
         #expect(Set(header.keys) == ["typ", "alg", "jwk"])
@@ -45,7 +49,9 @@ import Testing
 
     @Test func theClaimsNameTheRequest() throws {
         let now = Date(timeIntervalSince1970: 1_562_262_616)
-        let proof = try DPoPProof.make(key: SoftwareDPoPKey(), method: "get", url: URL(string: "https://Server.example.com:8443/r/a%20b?x=1#frag")!, now: now)
+        let proof = try DPoPProof.make(
+            key: SoftwareDPoPKey(), method: "get",
+            url: URL(string: "https://Server.example.com:8443/r/a%20b?x=1#frag")!, now: now)
         let (_, claims) = try parts(proof)
         #expect(claims["htm"] as? String == "GET")
         // §4.2: the target URI without query and fragment; §4.3: the host normalized to lower case.
@@ -71,8 +77,9 @@ import Testing
 
     @Test func athIsTheRFCsHashOfTheAccessTokenAndTheNonceIsEchoed() throws {
         // RFC 9449 §7.1's example token and its ath.
-        let proof = try DPoPProof.make(key: SoftwareDPoPKey(), method: "GET", url: URL(string: "https://resource.example.org/protectedresource")!,
-                                       accessToken: "Kz~8mXK1EalYznwH-LC-1fBAo.4Ljp~zsPE_NeO.gxU", nonce: "eyJ7S_zG.eyJH0-Z.HX4w-7v")
+        let proof = try DPoPProof.make(
+            key: SoftwareDPoPKey(), method: "GET", url: URL(string: "https://resource.example.org/protectedresource")!,
+            accessToken: "Kz~8mXK1EalYznwH-LC-1fBAo.4Ljp~zsPE_NeO.gxU", nonce: "eyJ7S_zG.eyJH0-Z.HX4w-7v")
         let (_, claims) = try parts(proof)
         #expect(claims["ath"] as? String == "fUHyO2r2Z3DZ53EsNrWBb0xWXoaNy59IiKCAqksmQEo")
         #expect(claims["nonce"] as? String == "eyJ7S_zG.eyJH0-Z.HX4w-7v")
@@ -82,7 +89,8 @@ import Testing
         let key = SoftwareDPoPKey()
         var seen = Set<String>()
         for _ in 0..<500 {
-            let (_, claims) = try parts(try DPoPProof.make(key: key, method: "POST", url: URL(string: "https://server.example.com/token")!))
+            let (_, claims) = try parts(
+                try DPoPProof.make(key: key, method: "POST", url: URL(string: "https://server.example.com/token")!))
             seen.insert(try #require(claims["jti"] as? String))
         }
         #expect(seen.count == 500)

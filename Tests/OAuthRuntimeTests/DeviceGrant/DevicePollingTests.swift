@@ -46,18 +46,25 @@ import Testing
     func client(_ server: LocalHTTPServer) throws -> OAuthClient<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(server.origin)/token")!
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        return try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
     }
 
-    func authorization(for client: OAuthClient<DiscoveredProvider>, expiresIn: TimeInterval = 600, interval: Int = 5) -> DeviceAuthorization<DiscoveredProvider> {
-        DeviceAuthorization(userCode: "WDJB-MJHT", verificationURI: URL(string: "https://id.example.com/device")!, verificationURIComplete: nil,
-                            expiresAt: Date().addingTimeInterval(expiresIn), interval: .seconds(interval), deviceCode: "device-code-secret",
-                            scopes: ["email"], clientID: client.clientID, issuer: client.configuration.issuer)
+    func authorization(
+        for client: OAuthClient<DiscoveredProvider>, expiresIn: TimeInterval = 600, interval: Int = 5
+    ) -> DeviceAuthorization<DiscoveredProvider> {
+        DeviceAuthorization(
+            userCode: "WDJB-MJHT", verificationURI: URL(string: "https://id.example.com/device")!,
+            verificationURIComplete: nil,
+            expiresAt: Date().addingTimeInterval(expiresIn), interval: .seconds(interval),
+            deviceCode: "device-code-secret",
+            scopes: ["email"], clientID: client.clientID, issuer: client.configuration.issuer)
     }
 
     static let pending = LocalHTTPServer.Response.json(#"{"error": "authorization_pending"}"#, status: 400)
     static let slowDown = LocalHTTPServer.Response.json(#"{"error": "slow_down"}"#, status: 400)
-    static let tokens = LocalHTTPServer.Response.json(#"{"access_token": "at-1", "token_type": "Bearer", "expires_in": 3600}"#)
+    static let tokens = LocalHTTPServer.Response.json(
+        #"{"access_token": "at-1", "token_type": "Bearer", "expires_in": 3600}"#)
 
     @Test func pollsAtTheIntervalAndSlowDownAddsFiveSecondsForGood() async throws {
         let server = try server([Self.pending, Self.slowDown, Self.pending, Self.tokens])
@@ -98,13 +105,17 @@ import Testing
         #expect(server.requests(to: "/token").count == 2)
     }
 
-    @Test(arguments: [("expired_token", OAuthError.Kind.pendingAuthorizationExpired), ("access_denied", .authorizationFailed),
-                      ("invalid_grant", .requestRejected)])
+    @Test(arguments: [
+        ("expired_token", OAuthError.Kind.pendingAuthorizationExpired), ("access_denied", .authorizationFailed),
+        ("invalid_grant", .requestRejected),
+    ])
     func everyFinalErrorEndsThePolling(code: String, kind: OAuthError.Kind) async throws {
         let server = try server([Self.pending, .json(#"{"error": "\#(code)"}"#, status: 400)])
         defer { server.stop() }
         let client = try client(server)
-        let error = await #expect(throws: OAuthError.self) { try await client.signIn(with: authorization(for: client), clock: RecordingClock()) }
+        let error = await #expect(throws: OAuthError.self) {
+            try await client.signIn(with: authorization(for: client), clock: RecordingClock())
+        }
         #expect(error?.kind == kind)
         #expect(server.requests(to: "/token").count == 2)
         #expect(error.map { !"\($0)".contains("device-code-secret") } == true)
@@ -115,7 +126,8 @@ import Testing
         defer { server.stop() }
         var configuration = try client(server).configuration
         configuration.quirks.tokenResponse.errorsWithStatus200 = true
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         let signIn = try await client.signIn(with: authorization(for: client), clock: RecordingClock())
         #expect(signIn.tokens.accessToken == "at-1")
     }

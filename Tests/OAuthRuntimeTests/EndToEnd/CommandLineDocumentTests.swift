@@ -7,7 +7,8 @@ import TestSupport
 /// `OAuthGenLoginTests`, `OAuthGenLoginResourceTests`, `EnterpriseAgentsTests`.)
 @Suite struct CommandLineDocumentTests {
     @Test func theLoginSynopsisHasEveryOptionOfTheHelp() throws {
-        let help = try ProcessRunner.run(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), ["--help"], timeout: 60)
+        let help = try ProcessRunner.run(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), ["--help"], timeout: 60)
         let listed = CommandLineDocument.helpOptions(help.stdout)
         let documented = CommandLineDocument.synopsisOptions(of: "oauthgen-login")
         #expect(listed.count > 30, "\(help.stdout)")
@@ -19,6 +20,9 @@ import TestSupport
     /// something).
     @Test func thePageListsTheJSONFieldsOfBothModes() {
         #expect(CommandLineDocument.jsonFields(.signIn).isSuperset(of: ["issuer", "grant", "refreshed", "signed_out"]))
-        #expect(CommandLineDocument.jsonFields(.resource).isSuperset(of: ["resource", "resource_status", "refreshed", "hops"]))
+        #expect(
+            CommandLineDocument.jsonFields(.resource).isSuperset(of: [
+                "resource", "resource_status", "refreshed", "hops",
+            ]))
     }
 }

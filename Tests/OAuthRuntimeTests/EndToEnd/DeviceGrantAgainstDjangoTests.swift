@@ -9,14 +9,20 @@ import Testing
 struct DeviceGrantAgainstDjangoTests {
     func client() async throws -> OAuthClient<DiscoveredProvider> {
         let provider = try DjangoProvider.instance()
-        return try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), options: ClientOptions(clientID: provider.deviceClientID, allowInsecureLoopback: true))
+        return try OAuthClient<DiscoveredProvider>(
+            configuration: try await RealProvider.configuration(),
+            options: ClientOptions(clientID: provider.deviceClientID, allowInsecureLoopback: true))
     }
 
     /// Runs the headless browser on the page the app would show, as the user's phone would.
-    func approve(_ authorization: DeviceAuthorization<DiscoveredProvider>, deny: Bool = false, username: String) async throws {
+    func approve(
+        _ authorization: DeviceAuthorization<DiscoveredProvider>, deny: Bool = false, username: String
+    ) async throws {
         let provider = try DjangoProvider.instance()
         let page = try #require(authorization.verificationURIComplete)
-        let run = try await DjangoProvider.runDetached(provider.python, [provider.driver] + (deny ? ["--deny"] : []) + ["--username", username, page.absoluteString])
+        let run = try await DjangoProvider.runDetached(
+            provider.python,
+            [provider.driver] + (deny ? ["--deny"] : []) + ["--username", username, page.absoluteString])
         #expect(run.status == 0, "\(run.output)")
     }
 
@@ -26,7 +32,9 @@ struct DeviceGrantAgainstDjangoTests {
         let started = Date()
         let authorization = try await client.authorizeDevice(scopes: ["openid", "profile"])
         #expect(authorization.verificationURI.absoluteString == "http://127.0.0.1:\(provider.port)/o/device/")
-        #expect(authorization.verificationURIComplete?.absoluteString.hasSuffix("?user_code=\(authorization.userCode)") == true)
+        #expect(
+            authorization.verificationURIComplete?.absoluteString.hasSuffix("?user_code=\(authorization.userCode)")
+                == true)
         #expect(authorization.interval == .seconds(5))
         #expect(authorization.expiresAt > started)
         // Neither code is in the description an app might log.
@@ -57,13 +65,17 @@ struct DeviceGrantAgainstDjangoTests {
         let provider = try DjangoProvider.instance()
         let client = try await client()
         let authorization = try await client.authorizeDevice(scopes: ["profile"])
-        let other = try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), options: ClientOptions(clientID: provider.clientID, allowInsecureLoopback: true))
+        let other = try OAuthClient<DiscoveredProvider>(
+            configuration: try await RealProvider.configuration(),
+            options: ClientOptions(clientID: provider.clientID, allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) { try await other.signIn(with: authorization) }
         #expect(error?.kind == .pendingAuthorizationMismatch)
     }
 
     @Test func anUnknownClientGetsTheProvidersErrorTyped() async throws {
-        let client = try OAuthClient<DiscoveredProvider>(configuration: try await RealProvider.configuration(), options: ClientOptions(clientID: "nobody", allowInsecureLoopback: true))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: try await RealProvider.configuration(),
+            options: ClientOptions(clientID: "nobody", allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) { try await client.authorizeDevice(scopes: ["profile"]) }
         #expect(error?.kind == .requestRejected)
         // The toolkit (through oauthlib) says invalid_request with 400 for an unknown client.

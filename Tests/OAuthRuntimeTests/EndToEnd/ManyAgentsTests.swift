@@ -9,15 +9,21 @@ import TestSupport
 /// the grant when one is used twice. The stored access token expires; eight processes started
 /// together then make one refresh between them, none gets `invalid_grant`, none opens a browser,
 /// and the stored sign-in lives on.
-@Suite(.enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() }, .serialized)
+@Suite(
+    .enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() },
+    .serialized)
 struct ManyAgentsTests {
     static let agents = 8
 
-    static func agent(_ endpoint: URL, store: String, browser: String, call: [String]) async throws -> ProcessRunner.Run {
-        try await ProcessRunner.runDetached(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
-            "--resource", endpoint.absoluteString, "--allow-insecure-loopback", "--store", store, "--json", "--timeout", "120",
-            "--browser-command", browser,
-        ] + call)
+    static func agent(_ endpoint: URL, store: String, browser: String, call: [String]) async throws -> ProcessRunner.Run
+    {
+        try await ProcessRunner.runDetached(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+            [
+                "--resource", endpoint.absoluteString, "--allow-insecure-loopback", "--store", store, "--json",
+                "--timeout", "120",
+                "--browser-command", browser,
+            ] + call)
     }
 
     static func report(_ run: ProcessRunner.Run) -> [String: Any] {
@@ -45,11 +51,15 @@ struct ManyAgentsTests {
         let directory = try makeTestDirectory("oauthgen-agents")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("store").path
-        let counting = try CountingBrowser(in: directory, running: [provider.python, provider.driver, "--username", "victor"])
+        let counting = try CountingBrowser(
+            in: directory, running: [provider.python, provider.driver, "--username", "victor"])
 
-        let endpoint = server.endpoint, browser = counting.path
+        let endpoint = server.endpoint
+        let browser = counting.path
         let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
-            for _ in 0..<4 { group.addTask { try await Self.agent(endpoint, store: path, browser: browser, call: ["--mcp"]) } }
+            for _ in 0..<4 {
+                group.addTask { try await Self.agent(endpoint, store: path, browser: browser, call: ["--mcp"]) }
+            }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for run in runs { #expect(run.status == 0, "\(run.stderr)") }
@@ -70,7 +80,8 @@ struct ManyAgentsTests {
 
         // The one interactive sign-in; the server lists its tools.
         let endpoint = server.endpoint
-        let first = try await Self.agent(endpoint, store: path, browser: provider.browserCommand + " --username victor", call: ["--mcp"])
+        let first = try await Self.agent(
+            endpoint, store: path, browser: provider.browserCommand + " --username victor", call: ["--mcp"])
         let listed = Self.report(first)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(listed["mcp_tools"] as? [String] == ["add"])
@@ -82,7 +93,9 @@ struct ManyAgentsTests {
             let processes = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
                 for index in 0..<Self.agents {
                     group.addTask {
-                        try await Self.agent(endpoint, store: path, browser: "/bin/false", call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
+                        try await Self.agent(
+                            endpoint, store: path, browser: "/bin/false",
+                            call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -92,7 +105,9 @@ struct ManyAgentsTests {
                 #expect(run.status == 0, "round \(round): \(run.stderr)")
                 #expect(report["sign_in_reused"] as? Bool == true, "round \(round)")
             }
-            #expect(Set(runs.compactMap { ($0.1["mcp_result"] as? [String])?.first }) == Set((1...Self.agents).map(String.init)))
+            #expect(
+                Set(runs.compactMap { ($0.1["mcp_result"] as? [String])?.first })
+                    == Set((1...Self.agents).map(String.init)))
             // One refresh per expiry: the first token, then one more per round.
             #expect(server.distinctTokens().count == 1 + round, "round \(round)")
         }

@@ -10,33 +10,43 @@ import TestSupport
         let server = try LocalHTTPServer { request in
             switch request.path {
             case "/token":
-                return .json(#"{"access_token": "at-1", "token_type": "Bearer", "expires_in": 3600, "scope": "read \u001b[2J\u001b[H\nerror: forged"}"#)
+                return .json(
+                    #"{"access_token": "at-1", "token_type": "Bearer", "expires_in": 3600, "scope": "read \u001b[2J\u001b[H\nerror: forged"}"#
+                )
             default:
                 return .notFound
             }
         }
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-hostile-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let discovery = directory.appendingPathComponent("server.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"issuer": "\#(server.origin)", "authorization_endpoint": "\#(server.origin)/authorize", "token_endpoint": "\#(server.origin)/token",
              "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}
-            """#.utf8).write(to: discovery)
+            """#.utf8
+        ).write(to: discovery)
         // The browser: follows the authorization request straight back to the loopback redirect
         // with a code and the request's state, as a provider that signed the user in would.
         let browser = directory.appendingPathComponent("browser.py")
-        try Data("""
+        try Data(
+            """
             import sys, urllib.parse, urllib.request
             query = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(sys.argv[1]).query))
             urllib.request.urlopen(query["redirect_uri"] + "?code=c-1&state=" + urllib.parse.quote(query["state"])).read()
-            """.utf8).write(to: browser)
+            """.utf8
+        ).write(to: browser)
 
-        let run = try ProcessRunner.run(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
-            "--discovery", discovery.path, "--client-id", "app", "--scope", "read", "--allow-insecure-loopback", "--timeout", "30",
-            "--browser-command", "python3 \(browser.path)",
-        ], timeout: 60)
+        let run = try ProcessRunner.run(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+            [
+                "--discovery", discovery.path, "--client-id", "app", "--scope", "read", "--allow-insecure-loopback",
+                "--timeout", "30",
+                "--browser-command", "python3 \(browser.path)",
+            ], timeout: 60)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains("\u{1B}"))
         #expect(run.stdout.contains(#"scope: read \u{1B}[2J\u{1B}[H\u{A}error: forged"#), "\(run.stdout)")

@@ -15,21 +15,24 @@ import Testing
             let origin = box.origin
             switch request.path {
             case "/.well-known/openid-configuration":
-                return .json("""
+                return .json(
+                    """
                     {"issuer": "\(origin)", "authorization_endpoint": "\(origin)/authorize", "token_endpoint": "\(origin)/token",
                      "jwks_uri": "\(origin)/jwks", "response_types_supported": ["code"], "subject_types_supported": ["public"],
                      "id_token_signing_alg_values_supported": ["RS256"]}
                     """)
             case "/ok/.well-known/openid-configuration":
                 // OAuth only (no ID token), so a sign-in can succeed without minting one.
-                return .json("""
+                return .json(
+                    """
                     {"issuer": "\(origin)/ok", "authorization_endpoint": "\(origin)/authorize", "token_endpoint": "\(origin)/ok/token",
                      "response_types_supported": ["code"]}
                     """)
             case "/ok/token":
                 return .json(#"{"access_token": "at", "token_type": "Bearer", "expires_in": 60}"#)
             case "/token":
-                return .json(#"{"error": "invalid_grant", "error_description": "\u001b[2J\u001b[31mforged\nline"}"#, status: 400)
+                return .json(
+                    #"{"error": "invalid_grant", "error_description": "\u001b[2J\u001b[31mforged\nline"}"#, status: 400)
             default:
                 return .notFound
             }
@@ -40,10 +43,13 @@ import Testing
 
     func login(_ extra: [String], browser: [String] = [], issuerPath: String = "") throws -> ProcessRunner.Run {
         let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/callback_browser.py").path
-        return try Binaries.run("oauthgen-login", [
-            "--issuer", server.origin + issuerPath, "--allow-insecure-loopback", "--client-id", "app", "--timeout", "15",
-            "--browser-command", ([python, script] + browser).map { "'\($0)'" }.joined(separator: " "),
-        ] + extra)
+        return try Binaries.run(
+            "oauthgen-login",
+            [
+                "--issuer", server.origin + issuerPath, "--allow-insecure-loopback", "--client-id", "app", "--timeout",
+                "15",
+                "--browser-command", ([python, script] + browser).map { "'\($0)'" }.joined(separator: " "),
+            ] + extra)
     }
 
     /// Hardening 8: before, the percent-encoded path never matched and the login timed out.
@@ -60,7 +66,10 @@ import Testing
     /// Hardening 13: what the provider sends is escaped before it reaches the terminal.
     @Test func theTokenEndpointsErrorCannotDriveTheTerminal() throws {
         let run = try login([])
-        #expect(run.stderr == "error: the token endpoint refused (HTTP 400): invalid_grant: \\u{1B}[2J\\u{1B}[31mforged\\u{A}line\n", "\(run.stderr)")
+        #expect(
+            run.stderr
+                == "error: the token endpoint refused (HTTP 400): invalid_grant: \\u{1B}[2J\\u{1B}[31mforged\\u{A}line\n",
+            "\(run.stderr)")
         #expect(!run.stderr.contains("\u{1B}"))
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
@@ -68,17 +77,22 @@ import Testing
     /// Hardening 13: a callback (from the browser or any local process that has the state) cannot
     /// put control sequences on stderr either.
     @Test func aCallbacksErrorCannotDriveTheTerminal() throws {
-        let run = try login([], browser: ["--param", "error=\u{1B}]0;owned\u{07}\u{1B}[2J", "--param", "error_description=a\nb"])
+        let run = try login(
+            [], browser: ["--param", "error=\u{1B}]0;owned\u{07}\u{1B}[2J", "--param", "error_description=a\nb"])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: authorization failed: \\u{1B}]0;owned\\u{7}\\u{1B}[2J: a\\u{A}b\n", "\(run.stderr)")
+        #expect(
+            run.stderr == "error: authorization failed: \\u{1B}]0;owned\\u{7}\\u{1B}[2J: a\\u{A}b\n", "\(run.stderr)")
     }
 
     /// Hardening 9: --json stdout is the JSON object alone, whatever the browser prints; and the
     /// RFC 8414 document is fetched only for --revoke.
     @Test func jsonOutputHoldsNothingTheBrowserPrintsAndNoUnneededFetch() throws {
-        let run = try login(["--json", "--scope", "read"], browser: ["--say", "opening http://127.0.0.1/callback?code=leak"], issuerPath: "/ok")
+        let run = try login(
+            ["--json", "--scope", "read"], browser: ["--say", "opening http://127.0.0.1/callback?code=leak"],
+            issuerPath: "/ok")
         #expect(run.status == 0, "\(run.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
         #expect(report["issuer"] as? String == server.origin + "/ok")
         #expect(!run.stdout.contains("leak") && !run.stderr.contains("leak"))
         #expect(server.requests(to: "/.well-known/oauth-authorization-server/ok").isEmpty)

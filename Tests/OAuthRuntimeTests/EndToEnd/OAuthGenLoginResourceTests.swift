@@ -7,12 +7,16 @@ import Testing
 /// browser.
 @Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
 struct OAuthGenLoginResourceTests {
-    func login(_ api: ProtectedAPI, _ extra: [String], username: String = "peggy", browser: String? = nil) throws -> (ProcessRunner.Run, [String: Any]) {
+    func login(
+        _ api: ProtectedAPI, _ extra: [String], username: String = "peggy", browser: String? = nil
+    ) throws -> (ProcessRunner.Run, [String: Any]) {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run("oauthgen-login", [
-            "--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "30",
-            "--browser-command", browser ?? provider.browserCommand + " --username \(username)",
-        ] + extra)
+        let run = try Binaries.run(
+            "oauthgen-login",
+            [
+                "--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "30",
+                "--browser-command", browser ?? provider.browserCommand + " --username \(username)",
+            ] + extra)
         let report = (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
         return (run, report)
     }
@@ -24,7 +28,9 @@ struct OAuthGenLoginResourceTests {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-resource-\(UUID().uuidString)").path
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-resource-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: store) }
 
         let (first, report) = try login(api, ["--store", store])
@@ -47,12 +53,17 @@ struct OAuthGenLoginResourceTests {
         // The registration access token is a secret: in a 0600 file in the store's folder, named
         // for its server, never on the terminal.
         let folder = (store as NSString).appendingPathComponent("registrations")
-        let registrationFile = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
-        #expect(registrationFile.hasPrefix("dynamic-at-127.0.0.1-\(URL(string: provider.issuer)?.port ?? 0)"), "\(registrationFile)")
+        let registrationFile = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
+        #expect(
+            registrationFile.hasPrefix("dynamic-at-127.0.0.1-\(URL(string: provider.issuer)?.port ?? 0)"),
+            "\(registrationFile)")
         let registrationPath = (folder as NSString).appendingPathComponent(registrationFile)
         #expect(try FileManager.default.attributesOfItem(atPath: store)[.posixPermissions] as? Int == 0o700)
         #expect(try FileManager.default.attributesOfItem(atPath: registrationPath)[.posixPermissions] as? Int == 0o600)
-        let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: registrationPath))) as? [String: Any])
+        let stored = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: registrationPath)))
+                as? [String: Any])
         let registrationToken = try #require(stored["registrationAccessToken"] as? String)
         let again = try login(api, ["--store", store], browser: "/bin/false")
         #expect(again.0.status == 0, "\(again.0.stderr)")
@@ -71,7 +82,8 @@ struct OAuthGenLoginResourceTests {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let clientID = try api.publishClientMetadata(name: "cimd-\(UUID().uuidString.prefix(8))", redirectURIs: ["http://127.0.0.1/callback"])
+        let clientID = try api.publishClientMetadata(
+            name: "cimd-\(UUID().uuidString.prefix(8))", redirectURIs: ["http://127.0.0.1/callback"])
         let (run, report) = try login(api, ["--client-id", clientID], username: "quentin")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(report["registration"] as? String == "metadata-document")
@@ -100,8 +112,13 @@ struct OAuthGenLoginResourceTests {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let run = try Binaries.run("oauthgen-login", ["--resource", api.resource + "?x=1", "--allow-insecure-loopback", "--browser-command", "/bin/false"])
+        let run = try Binaries.run(
+            "oauthgen-login",
+            ["--resource", api.resource + "?x=1", "--allow-insecure-loopback", "--browser-command", "/bin/false"])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: in the protected resource metadata at http://127.0.0.1:\(api.port)/.well-known/oauth-protected-resource/api: expected \"resource\" to be \"\(api.resource)?x=1\" exactly, the URL the metadata was looked up for (RFC 9728 §3.3), found \"\(api.resource)\"\n", "\(run.stderr)")
+        #expect(
+            run.stderr
+                == "error: in the protected resource metadata at http://127.0.0.1:\(api.port)/.well-known/oauth-protected-resource/api: expected \"resource\" to be \"\(api.resource)?x=1\" exactly, the URL the metadata was looked up for (RFC 9728 §3.3), found \"\(api.resource)\"\n",
+            "\(run.stderr)")
     }
 }

@@ -5,7 +5,9 @@ import TestSupport
 
 /// `oauthgen-login`'s client secrets off argv, where every local user's `ps` shows them (issue 45,
 /// G3): from a file only its owner can read, or from the environment; at most one source each.
-@Suite(.enabled("needs idpyoidc, authlib and the Python mcp SDK") { await EnterprisePeers.isAvailableOffPool() }, .serialized)
+@Suite(
+    .enabled("needs idpyoidc, authlib and the Python mcp SDK") { await EnterprisePeers.isAvailableOffPool() },
+    .serialized)
 struct OAuthGenLoginSecretTests {
     static let login = ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login")
 
@@ -23,17 +25,21 @@ struct OAuthGenLoginSecretTests {
         try Data((EnterprisePeers.identitySecret + "\n").utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         let arguments = [
-            "--resource", server.endpoint.absoluteString, "--allow-insecure-loopback", "--json", "--timeout", "120", "--mcp",
+            "--resource", server.endpoint.absoluteString, "--allow-insecure-loopback", "--json", "--timeout", "120",
+            "--mcp",
             "--browser-command", try DjangoProvider.instance().browserCommand,
             "--identity-provider", peers.identityProvider, "--identity-client-id", EnterprisePeers.identityClientID,
             "--identity-client-secret-file", file.path, "--client-id", EnterprisePeers.serverClientID,
             "--authorization-server", peers.authorizationServer,
         ]
-        #expect(!arguments.contains(EnterprisePeers.identitySecret) && !arguments.contains(EnterprisePeers.serverSecret))
-        let run = try await ProcessRunner.runDetached(Self.login, arguments, environment: ["OAUTHGEN_CLIENT_SECRET": EnterprisePeers.serverSecret])
+        #expect(
+            !arguments.contains(EnterprisePeers.identitySecret) && !arguments.contains(EnterprisePeers.serverSecret))
+        let run = try await ProcessRunner.runDetached(
+            Self.login, arguments, environment: ["OAUTHGEN_CLIENT_SECRET": EnterprisePeers.serverSecret])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(peers.authorizationServerRequests().count == 1)
-        #expect(!run.stdout.contains(EnterprisePeers.serverSecret) && !run.stderr.contains(EnterprisePeers.identitySecret))
+        #expect(
+            !run.stdout.contains(EnterprisePeers.serverSecret) && !run.stderr.contains(EnterprisePeers.identitySecret))
     }
 
     /// A secret file others can read is refused, as a key file is; two sources for one secret are
@@ -47,9 +53,16 @@ struct OAuthGenLoginSecretTests {
         let base = ["--resource", "http://127.0.0.1:9/mcp", "--allow-insecure-loopback", "--client-id", "agent"]
         let readable = try ProcessRunner.run(Self.login, base + ["--client-secret-file", file.path], timeout: 60)
         #expect(readable.status == 1)
-        #expect(readable.stderr == "error: expected the client secret file \(file.path) to be readable by its owner only (chmod 600), found mode 644\n")
-        let both = try ProcessRunner.run(Self.login, base + ["--client-secret", "x"], environment: ["OAUTHGEN_CLIENT_SECRET": "y"], timeout: 60)
+        #expect(
+            readable.stderr
+                == "error: expected the client secret file \(file.path) to be readable by its owner only (chmod 600), found mode 644\n"
+        )
+        let both = try ProcessRunner.run(
+            Self.login, base + ["--client-secret", "x"], environment: ["OAUTHGEN_CLIENT_SECRET": "y"], timeout: 60)
         #expect(both.status == 1)
-        #expect(both.stderr == "error: expected one of --client-secret, --client-secret-file or OAUTHGEN_CLIENT_SECRET, found --client-secret and OAUTHGEN_CLIENT_SECRET\n")
+        #expect(
+            both.stderr
+                == "error: expected one of --client-secret, --client-secret-file or OAUTHGEN_CLIENT_SECRET, found --client-secret and OAUTHGEN_CLIENT_SECRET\n"
+        )
     }
 }

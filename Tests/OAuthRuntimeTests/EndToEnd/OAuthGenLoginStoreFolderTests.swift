@@ -15,7 +15,8 @@ struct OAuthGenLoginStoreFolderTests {
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
     func login(_ arguments: [String]) throws -> (ProcessRunner.Run, [String: Any]) {
-        let run = try Binaries.run("oauthgen-login", arguments + ["--allow-insecure-loopback", "--json", "--timeout", "60"])
+        let run = try Binaries.run(
+            "oauthgen-login", arguments + ["--allow-insecure-loopback", "--json", "--timeout", "60"])
         return (run, (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:])
     }
 
@@ -29,9 +30,12 @@ struct OAuthGenLoginStoreFolderTests {
         let directory = try makeTestDirectory("oauthgen-store-folder")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("agent-store").path
-        let session = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "flat"), redirectURI: Self.redirect,
-                                               store: FileTokenStore(path: path),
-                                               userAgent: LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "peggy"], timeout: 30), options: ClientOptions(allowInsecureLoopback: true))
+        let session = ProtectedResourceSession(
+            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "flat"), redirectURI: Self.redirect,
+            store: FileTokenStore(path: path),
+            userAgent: LoopbackUserAgent(
+                browserCommand: [provider.python, provider.driver, "--username", "peggy"], timeout: 30),
+            options: ClientOptions(allowInsecureLoopback: true))
         #expect(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode == 200)
         let clientID = try await session.oauthSession().client.clientID
         let flat = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -43,11 +47,16 @@ struct OAuthGenLoginStoreFolderTests {
         #expect(report["sign_in_reused"] as? Bool == true && report["registration_reused"] as? Bool == true)
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
-        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "agent-store" && $0 != "agent-store.lock" }
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0 != "agent-store" && $0 != "agent-store.lock"
+        }
         #expect(left == [])
-        let signIns = try FileManager.default.contentsOfDirectory(atPath: path + "/sign-ins").filter { $0.hasSuffix(".json") }
+        let signIns = try FileManager.default.contentsOfDirectory(atPath: path + "/sign-ins").filter {
+            $0.hasSuffix(".json")
+        }
         let port = URL(string: api.resource)?.port ?? 0
-        #expect(signIns.count == 1 && signIns[0].hasPrefix("resource-127.0.0.1-\(port)-api-at-127.0.0.1-"), "\(signIns)")
+        #expect(
+            signIns.count == 1 && signIns[0].hasPrefix("resource-127.0.0.1-\(port)-api-at-127.0.0.1-"), "\(signIns)")
     }
 
     /// `--list` names what is there; `--forget` revokes the resource's grant and deletes its
@@ -55,12 +64,18 @@ struct OAuthGenLoginStoreFolderTests {
     @Test func listAndForgetWorkFromTheStoreAlone() async throws {
         let provider = try DjangoProvider.instance()
         let (kept, removed) = (try ProtectedAPI(provider: provider), try ProtectedAPI(provider: provider))
-        defer { kept.stop(); removed.stop() }
+        defer {
+            kept.stop()
+            removed.stop()
+        }
         let directory = try makeTestDirectory("oauthgen-store-folder")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("store").path
         for api in [kept, removed] {
-            let (run, _) = try login(["--resource", api.resource, "--store", path, "--browser-command", provider.browserCommand + " --username peggy"])
+            let (run, _) = try login([
+                "--resource", api.resource, "--store", path, "--browser-command",
+                provider.browserCommand + " --username peggy",
+            ])
             #expect(run.status == 0, "\(run.stderr)")
         }
         let (listed, listing) = try login(["--store", path, "--list"])
@@ -70,9 +85,10 @@ struct OAuthGenLoginStoreFolderTests {
         #expect(Set(signIns.compactMap { $0["resource"] as? String }) == [kept.resource, removed.resource])
         #expect((listing["registrations"] as? [[String: Any]])?.count == 2)
         let folder = FileTokenStore(directory: path)
-        let registration = try #require(try await folder.registrationKeys().asyncFirst { key in
-            key.hasSuffix(" and \(removed.resource)") ? try await folder.loadRegistration(key: key) : nil
-        })
+        let registration = try #require(
+            try await folder.registrationKeys().asyncFirst { key in
+                key.hasSuffix(" and \(removed.resource)") ? try await folder.loadRegistration(key: key) : nil
+            })
         let removedAccount = try #require(folder.accounts().first { $0.contains(removed.resource) })
         let refreshToken = try #require(try await folder.forAccount(removedAccount).load()?.tokens.refreshToken)
 
@@ -82,17 +98,25 @@ struct OAuthGenLoginStoreFolderTests {
         #expect(report["revoked"] as? Int == 1 && report["deleted"] as? Int == 1)
         #expect(folder.accounts().map { $0.contains(kept.resource) } == [true])
         #expect(folder.registrationKeys().map { $0.hasSuffix(" and \(kept.resource)") } == [true])
-        let read = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: try #require(registration.registrationClientURI),
-                                                                    headers: ["Authorization": "Bearer \(registration.registrationAccessToken ?? "")"]))
+        let read = try await URLSessionTransport().send(
+            HTTPRequest(
+                method: "GET", url: try #require(registration.registrationClientURI),
+                headers: ["Authorization": "Bearer \(registration.registrationAccessToken ?? "")"]))
         #expect(read.status == 401 || read.status == 404, "the forgotten client is still readable: HTTP \(read.status)")
-        let reuse = try await URLSessionTransport().send(HTTPRequest(
-            method: "POST", url: URL(string: provider.issuer + "/token/")!, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-            body: Data("grant_type=refresh_token&refresh_token=\(refreshToken)&client_id=\(registration.clientID)".utf8)))
+        let reuse = try await URLSessionTransport().send(
+            HTTPRequest(
+                method: "POST", url: URL(string: provider.issuer + "/token/")!,
+                headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Data(
+                    "grant_type=refresh_token&refresh_token=\(refreshToken)&client_id=\(registration.clientID)".utf8)))
         #expect(reuse.status == 400 || reuse.status == 401, "the forgotten grant still refreshes: HTTP \(reuse.status)")
 
         let (unknown, _) = try login(["--store", path, "--forget", "https://gone.example.com/mcp"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.hasPrefix("error: expected a sign-in for https://gone.example.com/mcp in \(path), found none; it holds \(kept.resource)"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.hasPrefix(
+                "error: expected a sign-in for https://gone.example.com/mcp in \(path), found none; it holds \(kept.resource)"
+            ), "\(unknown.stderr)")
     }
 }
 

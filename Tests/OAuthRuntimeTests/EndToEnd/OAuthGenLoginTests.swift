@@ -7,11 +7,13 @@ import Testing
 struct OAuthGenLoginTests {
     func login(_ extra: [String], clientID: String? = nil, username: String = "erin") throws -> ProcessRunner.Run {
         let provider = try DjangoProvider.instance()
-        return try Binaries.run("oauthgen-login", [
-            "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", clientID ?? provider.clientID,
-            // Its own user: the --refresh check must not see another test's login (see provider.py).
-            "--browser-command", provider.browserCommand + " --username \(username)", "--timeout", "30",
-        ] + extra)
+        return try Binaries.run(
+            "oauthgen-login",
+            [
+                "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", clientID ?? provider.clientID,
+                // Its own user: the --refresh check must not see another test's login (see provider.py).
+                "--browser-command", provider.browserCommand + " --username \(username)", "--timeout", "30",
+            ] + extra)
     }
 
     @Test func fullLoopbackSignInWithUserinfoRefreshAndRevocation() throws {
@@ -41,11 +43,14 @@ struct OAuthGenLoginTests {
     /// token, which `--json` printed as userinfo came, `--show-tokens` or not.
     @Test(arguments: [false, true])
     func aDistributedClaimsAccessTokenIsNeverPrinted(showTokens: Bool) throws {
-        let run = try login(["--scope", "openid profile", "--userinfo", "--json"] + (showTokens ? ["--show-tokens"] : []), username: "trent")
+        let run = try login(
+            ["--scope", "openid profile", "--userinfo", "--json"] + (showTokens ? ["--show-tokens"] : []),
+            username: "trent")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains("distributed-claims-secret") && !run.stderr.contains("distributed-claims-secret"))
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let source = ((report["userinfo"] as? [String: Any])?["_claim_sources"] as? [String: Any])?["src1"] as? [String: Any]
+        let source =
+            ((report["userinfo"] as? [String: Any])?["_claim_sources"] as? [String: Any])?["src1"] as? [String: Any]
         #expect(source?["endpoint"] as? String == "https://claims.example.com/score")
         #expect(source?["access_token"] as? String == "<redacted>")
     }
@@ -63,11 +68,16 @@ struct OAuthGenLoginTests {
 
         let split = try login(["--acr-values", "mfa\tpwd", "--json"], username: "olivia")
         #expect(split.status == 1)
-        #expect(split.stderr == "error: expected each acr_values value to be a value without spaces or invisible characters (the parameter is a space-separated list, OIDC Core §3.1.2.1), found \\u{9} at character 4\n")
+        #expect(
+            split.stderr
+                == "error: expected each acr_values value to be a value without spaces or invisible characters (the parameter is a space-separated list, OIDC Core §3.1.2.1), found \\u{9} at character 4\n"
+        )
     }
 
     @Test func ipv6LoopbackRedirect() throws {
-        let run = try login(["--redirect-uri", "http://[::1]/callback", "--json"], clientID: DjangoProvider.instance().noConsentClientID)
+        let run = try login(
+            ["--redirect-uri", "http://[::1]/callback", "--json"], clientID: DjangoProvider.instance().noConsentClientID
+        )
         #expect(run.status == 0, "\(run.stderr)")
     }
 
@@ -80,10 +90,12 @@ struct OAuthGenLoginTests {
 
     @Test func cancellingConsentIsATypedAccessDenied() throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run("oauthgen-login", [
-            "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.clientID,
-            "--browser-command", provider.browserCommand + " --deny", "--timeout", "30",
-        ])
+        let run = try Binaries.run(
+            "oauthgen-login",
+            [
+                "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.clientID,
+                "--browser-command", provider.browserCommand + " --deny", "--timeout", "30",
+            ])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("error: authorization failed: access_denied"), "\(run.stderr)")
     }
@@ -92,27 +104,38 @@ struct OAuthGenLoginTests {
         let provider = try DjangoProvider.instance()
         let run = try Binaries.run("oauthgen-login", ["--issuer", provider.issuer, "--client-id", provider.clientID])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: expected the issuer to use https (http only on a loopback host when allowed), found \(provider.issuer)\n")
+        #expect(
+            run.stderr
+                == "error: expected the issuer to use https (http only on a loopback host when allowed), found \(provider.issuer)\n"
+        )
     }
 
     /// A machine without a browser (a server, a container): the error says the program is missing
     /// and what to pass instead (issue 45: a newcomer found no hint).
     @Test func aMissingBrowserSuggestsBrowserCommand() throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run("oauthgen-login", [
-            "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.clientID,
-            "--browser-command", "oauthgen-no-such-browser", "--timeout", "30",
-        ])
+        let run = try Binaries.run(
+            "oauthgen-login",
+            [
+                "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.clientID,
+                "--browser-command", "oauthgen-no-such-browser", "--timeout", "30",
+            ])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: the browser command oauthgen-no-such-browser exited with status 127 (no such program here) before the sign-in completed; "
-            + "pass --browser-command CMD to open the sign-in URL another way\n", "\(run.stderr)")
+        #expect(
+            run.stderr
+                == "error: the browser command oauthgen-no-such-browser exited with status 127 (no such program here) before the sign-in completed; "
+                + "pass --browser-command CMD to open the sign-in URL another way\n", "\(run.stderr)")
     }
 
     @Test func theIssuerMustMatchExactly() throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run("oauthgen-login", ["--issuer", provider.issuer + "/", "--allow-insecure-loopback", "--client-id", provider.clientID])
+        let run = try Binaries.run(
+            "oauthgen-login",
+            ["--issuer", provider.issuer + "/", "--allow-insecure-loopback", "--client-id", provider.clientID])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("expected the discovery document's issuer to be \"\(provider.issuer)/\" exactly"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("expected the discovery document's issuer to be \"\(provider.issuer)/\" exactly"),
+            "\(run.stderr)")
     }
 
     @Test func anUnknownClientFailsWithTheProvidersError() throws {
@@ -126,12 +149,17 @@ struct OAuthGenLoginTests {
 
     @Test func theDeviceGrantPrintsTheCodeOnStandardErrorAndReportsTheGrant() throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run("oauthgen-login", [
-            "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.deviceClientID, "--device",
-            "--scope", "openid profile", "--browser-command", provider.browserCommand + " --username niaj", "--timeout", "60", "--json",
-        ])
+        let run = try Binaries.run(
+            "oauthgen-login",
+            [
+                "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.deviceClientID,
+                "--device",
+                "--scope", "openid profile", "--browser-command", provider.browserCommand + " --username niaj",
+                "--timeout", "60", "--json",
+            ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("To sign in, open http://127.0.0.1:\(provider.port)/o/device/ and enter the code \""))
+        #expect(
+            run.stderr.contains("To sign in, open http://127.0.0.1:\(provider.port)/o/device/ and enter the code \""))
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(report["grant"] as? String == "device_code")
         #expect(report["pushed"] as? Bool == false)
@@ -142,7 +170,10 @@ struct OAuthGenLoginTests {
     @Test func parNeedsAProviderWithTheEndpoint() throws {
         let run = try login(["--par"])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none\n")
+        #expect(
+            run.stderr
+                == "error: expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none\n"
+        )
         let both = try login(["--par", "--device"])
         #expect(both.status == 1)
         #expect(both.stderr.contains("expected --par or --device, found both"))

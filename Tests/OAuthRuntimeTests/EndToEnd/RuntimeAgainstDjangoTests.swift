@@ -24,17 +24,21 @@ struct RuntimeAgainstDjangoTests {
         let provider = try DjangoProvider.instance()
         let client = try await RealProvider.client()
         let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver], timeout: 30)
-        let signIn = try await client.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])
+        let signIn = try await client.signIn(
+            with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            scopes: ["openid"])
         #expect(signIn.idToken?.subject == "1")
     }
 
     @Test func aCodeIsGoodOnceAndOnlyWithItsVerifier() async throws {
         let provider = try DjangoProvider.instance()
         let client = try await RealProvider.client()
-        let request = try await client.authorizationRequest(redirectURI: URL(string: "com.example.oauthgen:/oauth2redirect")!, scopes: ["openid"])
+        let request = try await client.authorizationRequest(
+            redirectURI: URL(string: "com.example.oauthgen:/oauth2redirect")!, scopes: ["openid"])
         let run = try await DjangoProvider.runDetached(provider.python, [provider.driver, request.url.absoluteString])
         let callback = try #require(URL(string: run.output.trimmingCharacters(in: .whitespacesAndNewlines)))
-        let code = try AuthorizationCallback.validate(callback, pending: request.pending, metadata: client.configuration.metadata)
+        let code = try AuthorizationCallback.validate(
+            callback, pending: request.pending, metadata: client.configuration.metadata)
         var forged = request.pending
         forged.pkce = PKCE()
         // The provider refuses the code with another verifier (RFC 7636 §4.6), and a second use of it.
@@ -45,7 +49,8 @@ struct RuntimeAgainstDjangoTests {
 
     @Test func rotatedRefreshTokensAndReuseSignsOut() async throws {
         let client = try await RealProvider.client()
-        let (first, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "carol")
+        let (first, _) = try await RealProvider.signIn(
+            client, redirect: "com.example.oauthgen:/oauth2redirect", username: "carol")
         let second = try await client.refresh(first)
         #expect(second.tokens.refreshToken != first.tokens.refreshToken)
         #expect(second.tokens.accessToken != first.tokens.accessToken)
@@ -62,7 +67,8 @@ struct RuntimeAgainstDjangoTests {
 
     @Test func concurrentCallersAtExpiryShareOneRefresh() async throws {
         let client = try await RealProvider.client()
-        var (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "dave")
+        var (signIn, _) = try await RealProvider.signIn(
+            client, redirect: "com.example.oauthgen:/oauth2redirect", username: "dave")
         signIn.tokens.expiresAt = Date().addingTimeInterval(-1)
         let store = MemoryTokenStore(signIn.record)
         let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
@@ -86,10 +92,12 @@ struct RuntimeAgainstDjangoTests {
     /// family. A later `auth_time` is accepted; the sign-in keeps the original's.
     @Test func aSecondDevicesSignInLeavesTheFirstSignedIn() async throws {
         let client = try await RealProvider.client()
-        var (first, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "rupert")
+        var (first, _) = try await RealProvider.signIn(
+            client, redirect: "com.example.oauthgen:/oauth2redirect", username: "rupert")
         // auth_time is in whole seconds.
         try await Task.sleep(for: .milliseconds(1_100))
-        let (second, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "rupert")
+        let (second, _) = try await RealProvider.signIn(
+            client, redirect: "com.example.oauthgen:/oauth2redirect", username: "rupert")
         let firstAuthTime = try #require(first.idToken?.authTime)
         #expect(try #require(second.idToken?.authTime) > firstAuthTime)
 
@@ -110,7 +118,8 @@ struct RuntimeAgainstDjangoTests {
     @Test func userinfoMustNameTheIDTokensSubject() async throws {
         let client = try await RealProvider.client()
         let (alice, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect")
-        let (bob, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "bob")
+        let (bob, _) = try await RealProvider.signIn(
+            client, redirect: "com.example.oauthgen:/oauth2redirect", username: "bob")
         #expect(try await client.userInfo(alice)["preferred_username"] == .string("alice"))
         await #expect(throws: OAuthError.userInfoSubjectMismatch) {
             try await client.userInfo(try SignIn<DiscoveredProvider>(tokens: bob.tokens, idToken: alice.idToken))
@@ -119,7 +128,8 @@ struct RuntimeAgainstDjangoTests {
 
     @Test func signOutRevokesAndForgets() async throws {
         let client = try await RealProvider.client()
-        let (signIn, _) = try await RealProvider.signIn(client, redirect: "com.example.oauthgen:/oauth2redirect", username: "frank")
+        let (signIn, _) = try await RealProvider.signIn(
+            client, redirect: "com.example.oauthgen:/oauth2redirect", username: "frank")
         let store = MemoryTokenStore(signIn.record)
         let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
         #expect(try await session.signOut() == .revoked)
@@ -131,7 +141,8 @@ struct RuntimeAgainstDjangoTests {
     /// The token endpoint's `invalid_grant` (RFC 6749 §5.2), with the status django-oauth-toolkit sends.
     static func isInvalidGrant(_ error: any Error) -> Bool {
         let error = error as? OAuthError
-        return error?.kind == .requestRejected && error?.protocolError?.code == "invalid_grant" && error?.httpStatus == 400
+        return error?.kind == .requestRejected && error?.protocolError?.code == "invalid_grant"
+            && error?.httpStatus == 400
     }
 }
 
@@ -144,14 +155,20 @@ struct SignOutAgainstDjangoTests {
         let client = try await RealProvider.client()
         #expect(client.configuration.endpoints.endSession != nil)
         // Its own user: the toolkit's logout deletes the user's tokens, which another test's must not be.
-        let agent = LoopbackUserAgent(browserCommand: [provider.python, provider.driver, "--username", "olivia"], timeout: 60)
+        let agent = LoopbackUserAgent(
+            browserCommand: [provider.python, provider.driver, "--username", "olivia"], timeout: 60)
         let session = OAuthSession(client: client)
-        try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), scopes: ["openid"])
+        try await session.signIn(
+            with: agent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            scopes: ["openid"])
         let refreshToken = try #require(try await session.currentSignIn()?.tokens.refreshToken)
 
-        #expect(try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "http://127.0.0.1/logout")!) == .revoked)
+        #expect(
+            try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "http://127.0.0.1/logout")!)
+                == .revoked)
         #expect(try await session.currentSignIn() == nil)
-        let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil)
+        let stale = try SignIn<DiscoveredProvider>(
+            tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil)
         let refused = await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
         #expect(refused?.kind == .requestRejected)
         #expect(refused?.protocolError?.code == "invalid_grant")

@@ -17,12 +17,18 @@ extension AgainstGlewlwyd {
     /// that requires them, and the device grant.
     @Suite
     struct RuntimeAgainstGlewlwydTests {
-        static func client(issuer: String, clientID: String = "swift-native", clientSecret: String? = nil) async throws -> OAuthClient<DiscoveredProvider> {
+        static func client(
+            issuer: String, clientID: String = "swift-native", clientSecret: String? = nil
+        ) async throws -> OAuthClient<DiscoveredProvider> {
             let transport = URLSessionTransport()
-            let discovery = try await transport.send(HTTPRequest(method: "GET", url: ProviderConfiguration.openIDConfigurationURL(forIssuer: URL(string: issuer)!)))
+            let discovery = try await transport.send(
+                HTTPRequest(
+                    method: "GET", url: ProviderConfiguration.openIDConfigurationURL(forIssuer: URL(string: issuer)!)))
             var configuration = try ProviderConfiguration(discoveryDocument: discovery.body, expectedIssuer: issuer)
             if clientSecret != nil { configuration.quirks.tokenEndpointAuthMethod = .clientSecretBasic }
-            return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, clientSecret: clientSecret, allowInsecureLoopback: true))
+            return try OAuthClient<DiscoveredProvider>(
+                configuration: configuration,
+                options: ClientOptions(clientID: clientID, clientSecret: clientSecret, allowInsecureLoopback: true))
         }
 
         static func browse(_ url: URL) async throws -> URL { try await GlewlwydProvider.browse(url) }
@@ -32,7 +38,8 @@ extension AgainstGlewlwyd {
             let client = try await Self.client(issuer: provider.parRequiredIssuer)
             #expect(client.configuration.metadata.requirePushedAuthorizationRequests)
             #expect(client.pushesAuthorizationRequests)
-            let request = try await client.authorizationRequest(redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid", "profile"])
+            let request = try await client.authorizationRequest(
+                redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid", "profile"])
             // Only client_id and request_uri reach the browser (RFC 9126 §4): no state, PKCE or scope.
             let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
             #expect(query.map(\.name) == ["client_id", "request_uri"])
@@ -51,8 +58,9 @@ extension AgainstGlewlwyd {
             // The control: the same request in the URL gets Glewlwyd's bare 403 (its quirk 14).
             let provider = try GlewlwydProvider.instance()
             let client = try await Self.client(issuer: provider.parRequiredIssuer)
-            let request = try AuthorizationRequest<DiscoveredProvider>(configuration: client.configuration, clientID: client.clientID,
-                                                                       redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
+            let request = try AuthorizationRequest<DiscoveredProvider>(
+                configuration: client.configuration, clientID: client.clientID,
+                redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
             await #expect(throws: DjangoProvider.Unavailable.self) { try await Self.browse(request.url) }
         }
 
@@ -61,7 +69,8 @@ extension AgainstGlewlwyd {
             let client = try await Self.client(issuer: provider.parRequiredIssuer)
             // A redirect URI that is not registered: Glewlwyd answers PAR with a bare 403 (quirk 14).
             let error = await #expect(throws: OAuthError.self) {
-                try await client.authorizationRequest(redirectURI: URL(string: "com.example.other:/cb")!, scopes: ["openid"])
+                try await client.authorizationRequest(
+                    redirectURI: URL(string: "com.example.other:/cb")!, scopes: ["openid"])
             }
             #expect(error?.kind == .unexpectedResponse)
             #expect(error?.httpStatus == 403)
@@ -102,7 +111,8 @@ extension AgainstGlewlwyd {
             // A second wait starts only after the first poll came back pending.
             while clock.sleeps.count < 2 { try await Task.sleep(for: .milliseconds(100)) }
             let page = try #require(authorization.verificationURIComplete)
-            let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
+            let run = try await ProcessRunner.runDetached(
+                URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
             #expect(run.status == 0, "\(run.stderr)")
             let signIn = try await polling.value
             #expect(signIn.idToken?.issuer == provider.issuer)
@@ -118,7 +128,9 @@ extension AgainstGlewlwyd {
             let client = try await Self.client(issuer: provider.issuer)
             let authorization = try await client.authorizeDevice(scopes: ["openid"])
             let clock = DevicePollingTests.RecordingClock()
-            let error = await #expect(throws: OAuthError.self) { try await client.signIn(with: authorization, clock: clock) }
+            let error = await #expect(throws: OAuthError.self) {
+                try await client.signIn(with: authorization, clock: clock)
+            }
             // Polled until the code expired on the test's clock (600 s), never sooner than asked.
             #expect(error?.kind == .pendingAuthorizationExpired)
             let waits = clock.sleeps
@@ -134,7 +146,8 @@ extension AgainstGlewlwyd {
             let authorization = try await client.authorizeDevice(scopes: ["openid", "profile"])
             #expect(authorization.verificationURI.absoluteString.hasPrefix(provider.issuer))
             let page = try #require(authorization.verificationURIComplete)
-            let run = try await ProcessRunner.runDetached(URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
+            let run = try await ProcessRunner.runDetached(
+                URL(fileURLWithPath: provider.python), [provider.browser, page.absoluteString])
             #expect(run.status == 0, "\(run.stderr)")
             let signIn = try await client.signIn(with: authorization)
             #expect(!signIn.tokens.accessToken.isEmpty)
@@ -149,10 +162,14 @@ extension AgainstGlewlwyd {
         @Test(arguments: [\GlewlwydProvider.Instance.nonceIssuer, \.parRequiredIssuer])
         func theDeviceGrantSignsIn(issuer: KeyPath<GlewlwydProvider.Instance, String> & Sendable) async throws {
             let provider = try GlewlwydProvider.instance()
-            let run = try await ProcessRunner.runDetached(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
-                "--issuer", provider[keyPath: issuer], "--allow-insecure-loopback", "--client-id", provider.publicClientID, "--device",
-                "--scope", "openid profile", "--browser-command", provider.browserCommand.joined(separator: " "), "--timeout", "60", "--json",
-            ])
+            let run = try await ProcessRunner.runDetached(
+                ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+                [
+                    "--issuer", provider[keyPath: issuer], "--allow-insecure-loopback", "--client-id",
+                    provider.publicClientID, "--device",
+                    "--scope", "openid profile", "--browser-command", provider.browserCommand.joined(separator: " "),
+                    "--timeout", "60", "--json",
+                ])
             #expect(run.status == 0, "\(run.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             #expect(report["issuer"] as? String == provider[keyPath: issuer])
@@ -168,8 +185,10 @@ extension AgainstGlewlwyd {
 
         func accepts(_ kind: RedirectURIKind) -> Bool { kind == .privateUseScheme }
 
-        func authorize(on redirectURI: RegisteredRedirectURI,
-                       request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
+        func authorize(
+            on redirectURI: RegisteredRedirectURI,
+            request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
+        ) async throws(OAuthError) -> URL {
             let (url, _) = try await makeRequest(redirectURI.url)
             do {
                 return try await GlewlwydProvider.browse(url, cookieJar: cookieJar)
@@ -184,12 +203,19 @@ extension AgainstGlewlwyd {
     struct SignOutAgainstGlewlwydTests {
         /// A session signed in through the headless browser, and that browser, which keeps its
         /// login session for the logout page (as a real browser would).
-        static func signedIn(_ client: OAuthClient<DiscoveredProvider>, provider: GlewlwydProvider.Instance) async throws
-            -> (OAuthSession<DiscoveredProvider>, BrowserScriptAgent) {
-            let agent = BrowserScriptAgent(cookieJar: FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)").path)
+        static func signedIn(
+            _ client: OAuthClient<DiscoveredProvider>, provider: GlewlwydProvider.Instance
+        ) async throws
+            -> (OAuthSession<DiscoveredProvider>, BrowserScriptAgent)
+        {
+            let agent = BrowserScriptAgent(
+                cookieJar: FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "oauthgen-jar-\(UUID().uuidString)"
+                ).path)
             let session = OAuthSession(client: client, store: MemoryTokenStore())
-            try await session.signIn(with: agent, redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
-                                     scopes: ["openid", "profile", "offline_access"])
+            try await session.signIn(
+                with: agent, redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
+                scopes: ["openid", "profile", "offline_access"])
             return (session, agent)
         }
 
@@ -197,15 +223,19 @@ extension AgainstGlewlwyd {
         /// is its confidential client; the public client's case is the next test.
         @Test func signingOutAtTheProviderChecksStateAndRevokesEvenARotatedRefreshToken() async throws {
             let provider = try GlewlwydProvider.instance()
-            let client = try await AgainstGlewlwyd.RuntimeAgainstGlewlwydTests.client(issuer: provider.issuer, clientID: "swift-confidential", clientSecret: "swift-confidential-secret")
+            let client = try await AgainstGlewlwyd.RuntimeAgainstGlewlwydTests.client(
+                issuer: provider.issuer, clientID: "swift-confidential", clientSecret: "swift-confidential-secret")
             let (session, agent) = try await Self.signedIn(client, provider: provider)
             // A refresh token obtained by refreshing: Glewlwyd's logout leaves such tokens alive.
             let rotated = try #require(try await session.refresh().tokens.refreshToken)
 
-            #expect(try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!) == .revoked)
+            #expect(
+                try await session.signOut(
+                    with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!) == .revoked)
             #expect(try await session.currentSignIn() == nil)
             // The session revoked it itself: the provider refuses it now.
-            let stale = try SignIn<DiscoveredProvider>(tokens: TokenSet(accessToken: "x", refreshToken: rotated), idToken: nil)
+            let stale = try SignIn<DiscoveredProvider>(
+                tokens: TokenSet(accessToken: "x", refreshToken: rotated), idToken: nil)
             let refused = await #expect(throws: OAuthError.self) { try await client.refresh(stale) }
             // Glewlwyd refuses a revoked refresh token with a bare 400, no RFC 6749 §5.2 body (an
             // expectation of the kind alone would pass on a network failure too).
@@ -221,7 +251,8 @@ extension AgainstGlewlwyd {
             // The logout at the provider succeeded (state checked); its revocation endpoint wants
             // client credentials a public client does not have, and says so with a bare 401.
             let failure = await #expect(throws: OAuthError.self) {
-                try await session.signOut(with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
+                try await session.signOut(
+                    with: agent, postLogoutRedirectURI: URL(string: "com.example.swiftapp:/logout")!)
             }
             #expect(failure?.kind == .unexpectedResponse)
             #expect(failure?.httpStatus == 401)
@@ -231,16 +262,19 @@ extension AgainstGlewlwyd {
         @Test func aReturnWithoutTheStateSentIsRefused() throws {
             let redirect = URL(string: "com.example.swiftapp:/logout")!
             #expect(throws: OAuthError.stateMismatch) {
-                try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/logout?state=other")!, redirect: redirect, state: "sent")
+                try OAuthClient<DiscoveredProvider>.checkLogoutReturn(
+                    URL(string: "com.example.swiftapp:/logout?state=other")!, redirect: redirect, state: "sent")
             }
             #expect(throws: OAuthError.stateMismatch) {
                 try OAuthClient<DiscoveredProvider>.checkLogoutReturn(redirect, redirect: redirect, state: "sent")
             }
             let elsewhere = #expect(throws: OAuthError.self) {
-                try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/elsewhere?state=sent")!, redirect: redirect, state: "sent")
+                try OAuthClient<DiscoveredProvider>.checkLogoutReturn(
+                    URL(string: "com.example.swiftapp:/elsewhere?state=sent")!, redirect: redirect, state: "sent")
             }
             #expect(elsewhere?.kind == .redirectMismatch)
-            try OAuthClient<DiscoveredProvider>.checkLogoutReturn(URL(string: "com.example.swiftapp:/logout?state=sent")!, redirect: redirect, state: "sent")
+            try OAuthClient<DiscoveredProvider>.checkLogoutReturn(
+                URL(string: "com.example.swiftapp:/logout?state=sent")!, redirect: redirect, state: "sent")
         }
     }
 
@@ -252,20 +286,25 @@ extension AgainstGlewlwyd {
             let base = try await RuntimeAgainstGlewlwydTests.client(issuer: issuer, clientID: clientID)
             var configuration = base.configuration
             configuration.quirks.dpop = true
-            return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: clientID, allowInsecureLoopback: true))
+            return try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(clientID: clientID, allowInsecureLoopback: true))
         }
 
         static func signIn(_ client: OAuthClient<DiscoveredProvider>) async throws -> SignIn<DiscoveredProvider> {
             let provider = try GlewlwydProvider.instance()
-            let jar = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)").path
+            let jar = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-jar-\(UUID().uuidString)")
+                .path
             defer { try? FileManager.default.removeItem(atPath: jar) }
-            return try await client.signIn(with: BrowserScriptAgent(cookieJar: jar), redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
-                                           scopes: ["openid", "profile", "offline_access"])
+            return try await client.signIn(
+                with: BrowserScriptAgent(cookieJar: jar),
+                redirectURI: try RegisteredRedirectURI(URL(string: provider.privateUseRedirect)!),
+                scopes: ["openid", "profile", "offline_access"])
         }
 
         /// The access token is a JWT here; its cnf.jkt names the key it is bound to (RFC 9449 §6.1).
         static func boundThumbprint(of accessToken: String) throws -> String? {
-            let payload = try #require(accessToken.split(separator: ".").dropFirst().first.flatMap { Base64URL.decode($0) })
+            let payload = try #require(
+                accessToken.split(separator: ".").dropFirst().first.flatMap { Base64URL.decode($0) })
             let claims = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
             return (claims["cnf"] as? [String: Any])?["jkt"] as? String
         }
@@ -300,11 +339,14 @@ extension AgainstGlewlwyd {
             // dpop_jkt binds the code (RFC 9449 §10): exchanging it with another key's proof fails.
             let provider = try GlewlwydProvider.instance()
             let client = try await Self.dpopClient(issuer: provider.issuer, clientID: provider.dpopClientID)
-            let request = try await client.authorizationRequest(redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
+            let request = try await client.authorizationRequest(
+                redirectURI: URL(string: provider.privateUseRedirect)!, scopes: ["openid"])
             let callback = try await GlewlwydProvider.browse(request.url)
             var pending = request.pending
             pending.dpopKey = DPoPSigningKey(SoftwareDPoPKey())
-            let error = await #expect(throws: OAuthError.self) { try await client.finishAuthorization(callback: callback, pending: pending) }
+            let error = await #expect(throws: OAuthError.self) {
+                try await client.finishAuthorization(callback: callback, pending: pending)
+            }
             // Glewlwyd says 403 where RFC 9449 §5 would have 400 invalid_dpop_proof; either is a refusal.
             #expect(error?.httpStatus == 403 || error?.httpStatus == 400)
         }
@@ -329,12 +371,18 @@ extension AgainstGlewlwyd {
             let signIn = try await Self.signIn(signingIn)
             // A client that has seen no nonce from this server, sending through a counter.
             let counting = CountingTransport()
-            let client = try OAuthClient<DiscoveredProvider>(configuration: signingIn.configuration, options: ClientOptions(clientID: provider.publicClientID, transport: counting, allowInsecureLoopback: true))
-            let session = OAuthSession(client: client, store: MemoryTokenStore(SignInRecord(tokens: signIn.tokens, idToken: signIn.idToken)))
+            let client = try OAuthClient<DiscoveredProvider>(
+                configuration: signingIn.configuration,
+                options: ClientOptions(
+                    clientID: provider.publicClientID, transport: counting, allowInsecureLoopback: true))
+            let session = OAuthSession(
+                client: client, store: MemoryTokenStore(SignInRecord(tokens: signIn.tokens, idToken: signIn.idToken)))
             let userinfo = try #require(client.configuration.endpoints.userinfo)
             let (body, response) = try await session.data(for: URLRequest(url: userinfo))
             #expect(response.statusCode == 200)
-            #expect((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["sub"] as? String == signIn.idToken?.subject)
+            #expect(
+                (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["sub"] as? String
+                    == signIn.idToken?.subject)
             let sent = await counting.sent
             #expect(sent.count == 2)
             #expect(sent.map(\.status) == [401, 200])
@@ -349,7 +397,9 @@ extension AgainstGlewlwyd {
             let base = try await Self.dpopClient(issuer: provider.nonceIssuer, clientID: provider.publicClientID)
             var configuration = base.configuration
             configuration.quirks.pushedAuthorizationRequests = true
-            let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: provider.publicClientID, allowInsecureLoopback: true))
+            let client = try OAuthClient<DiscoveredProvider>(
+                configuration: configuration,
+                options: ClientOptions(clientID: provider.publicClientID, allowInsecureLoopback: true))
             let signIn = try await Self.signIn(client)
             #expect(signIn.tokens.tokenType == "DPoP")
             #expect(try Self.boundThumbprint(of: signIn.tokens.accessToken) == signIn.tokens.dpopKey?.thumbprint)
@@ -364,12 +414,16 @@ extension AgainstGlewlwyd {
             #expect(headers.authorization == "DPoP \(signIn.tokens.accessToken)")
             #expect(!headers.description.contains(signIn.tokens.accessToken))
             // The app sends them itself, here to Glewlwyd's userinfo endpoint as a resource.
-            let response = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: userinfo, headers: headers.fields), to: "resource")
+            let response = try await URLSessionTransport().send(
+                HTTPRequest(method: "GET", url: userinfo, headers: headers.fields), to: "resource")
             #expect(response.status == 200)
             // As Bearer, the bound token is refused.
-            let bearer = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: userinfo, headers: [
-                "Authorization": "Bearer \(signIn.tokens.accessToken)",
-            ]), to: "resource")
+            let bearer = try await URLSessionTransport().send(
+                HTTPRequest(
+                    method: "GET", url: userinfo,
+                    headers: [
+                        "Authorization": "Bearer \(signIn.tokens.accessToken)"
+                    ]), to: "resource")
             #expect(bearer.status == 401 || bearer.status == 403)
         }
     }

@@ -12,13 +12,20 @@ struct StepUpAcrossProcessesTests {
 
     /// Five runs against `api`, each a process on the store in `directory`: their exit statuses
     /// and how many times a browser opened in all.
-    func fiveRuns(_ api: ProtectedAPI, in directory: URL) throws -> (statuses: [Int32], browsersOpened: Int, errors: [String]) {
+    func fiveRuns(
+        _ api: ProtectedAPI, in directory: URL
+    ) throws -> (statuses: [Int32], browsersOpened: Int, errors: [String]) {
         let provider = try DjangoProvider.instance()
-        let browser = try CountingBrowser(in: directory, running: [provider.python, provider.driver, "--username", "ivan"])
+        let browser = try CountingBrowser(
+            in: directory, running: [provider.python, provider.driver, "--username", "ivan"])
         let runs = try (0..<5).map { _ in
-            try ProcessRunner.run(Self.login, ["--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "60",
-                                               "--store", directory.appendingPathComponent("sign-ins.json").path,
-                                               "--browser-command", browser.path], timeout: 120)
+            try ProcessRunner.run(
+                Self.login,
+                [
+                    "--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "60",
+                    "--store", directory.appendingPathComponent("sign-ins.json").path,
+                    "--browser-command", browser.path,
+                ], timeout: 120)
         }
         return (runs.map(\.status), browser.openings, runs.map(\.stderr))
     }

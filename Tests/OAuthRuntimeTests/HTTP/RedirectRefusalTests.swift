@@ -23,26 +23,43 @@ import Testing
             case "/token": .redirect(to: "\(origin)/steal-token", status: 307)
             case "/revoke": .redirect(to: "\(origin)/steal-revoke", status: 308)
             case "/jwks": .redirect(to: "\(origin)/jwks", status: 301)
-            case "/large": LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 2 << 20))
-            case "/large-streamed": LocalHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 2 << 20), chunked: true)
+            case "/large":
+                LocalHTTPServer.Response(
+                    status: 200, headers: ["Content-Type": "application/json"],
+                    body: Data(repeating: 0x20, count: 2 << 20))
+            case "/large-streamed":
+                LocalHTTPServer.Response(
+                    status: 200, headers: ["Content-Type": "application/json"],
+                    body: Data(repeating: 0x20, count: 2 << 20), chunked: true)
             default: .notFound
             }
         }
     }
 
-    func client(kind: ProviderMetadata.Kind = .oauth2, secret: String? = nil, method: TokenEndpointAuthMethod = .none) throws -> OAuthClient<DiscoveredProvider> {
-        var configuration = testConfiguration(issuer: provider.origin, kind: kind, quirks: ProviderQuirks(tokenEndpointAuthMethod: method))
+    func client(
+        kind: ProviderMetadata.Kind = .oauth2, secret: String? = nil, method: TokenEndpointAuthMethod = .none
+    ) throws -> OAuthClient<DiscoveredProvider> {
+        var configuration = testConfiguration(
+            issuer: provider.origin, kind: kind, quirks: ProviderQuirks(tokenEndpointAuthMethod: method))
         configuration.endpoints = ProviderEndpoints(
-            authorization: URL(string: "\(provider.origin)/authorize")!, token: URL(string: "\(provider.origin)/token")!,
-            revocation: URL(string: "\(provider.origin)/revoke")!, userinfo: URL(string: "\(provider.origin)/userinfo")!,
+            authorization: URL(string: "\(provider.origin)/authorize")!,
+            token: URL(string: "\(provider.origin)/token")!,
+            revocation: URL(string: "\(provider.origin)/revoke")!,
+            userinfo: URL(string: "\(provider.origin)/userinfo")!,
             jwks: URL(string: "\(provider.origin)/jwks")!)
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientSecret: secret, transport: URLSessionTransport(), allowInsecureLoopback: true))
+        return try OAuthClient<DiscoveredProvider>(
+            configuration: configuration,
+            options: ClientOptions(clientSecret: secret, transport: URLSessionTransport(), allowInsecureLoopback: true))
     }
 
-    let signIn = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "secret-access-token", refreshToken: "secret-refresh-token"))
+    let signIn = SignIn<DiscoveredProvider>.withoutIDToken(
+        TokenSet(accessToken: "secret-access-token", refreshToken: "secret-refresh-token"))
 
     @Test func theBearerTokenDoesNotFollowAUserinfoRedirect() async throws {
-        await #expect(throws: OAuthError.redirectRefused(endpoint: "userinfo endpoint", status: 302, location: "\(thief.origin)/steal-userinfo")) {
+        await #expect(
+            throws: OAuthError.redirectRefused(
+                endpoint: "userinfo endpoint", status: 302, location: "\(thief.origin)/steal-userinfo")
+        ) {
             try await client().userInfo(signIn)
         }
         #expect(provider.requests(to: "/userinfo").count == 1)
@@ -51,7 +68,10 @@ import Testing
 
     @Test func theClientSecretDoesNotFollowATokenEndpointRedirect() async throws {
         let client = try client(secret: "client-secret", method: .clientSecretBasic)
-        await #expect(throws: OAuthError.redirectRefused(endpoint: "token endpoint", status: 307, location: "\(thief.origin)/steal-token")) {
+        await #expect(
+            throws: OAuthError.redirectRefused(
+                endpoint: "token endpoint", status: 307, location: "\(thief.origin)/steal-token")
+        ) {
             try await client.refresh(signIn)
         }
         let request = try #require(provider.requests(to: "/token").first)
@@ -60,7 +80,10 @@ import Testing
     }
 
     @Test func revocationDoesNotFollowARedirect() async throws {
-        await #expect(throws: OAuthError.redirectRefused(endpoint: "revocation endpoint", status: 308, location: "\(thief.origin)/steal-revoke")) {
+        await #expect(
+            throws: OAuthError.redirectRefused(
+                endpoint: "revocation endpoint", status: 308, location: "\(thief.origin)/steal-revoke")
+        ) {
             try await client().revoke("secret-refresh-token", hint: .refreshToken)
         }
         #expect(thief.requests.isEmpty)
@@ -70,8 +93,11 @@ import Testing
     @Test func keysAreNotTakenFromARedirectTarget() async throws {
         let client = try client(kind: .openIDConnect)
         let validator = try #require(client.idTokenValidator)
-        let token = try handmadeToken(header: #"{"alg":"RS256","kid":"k1"}"#, payload: ["iss": .string(provider.origin)])
-        await #expect(throws: OAuthError.redirectRefused(endpoint: "JWKS URI", status: 301, location: "\(thief.origin)/jwks")) {
+        let token = try handmadeToken(
+            header: #"{"alg":"RS256","kid":"k1"}"#, payload: ["iss": .string(provider.origin)])
+        await #expect(
+            throws: OAuthError.redirectRefused(endpoint: "JWKS URI", status: 301, location: "\(thief.origin)/jwks")
+        ) {
             try await validator.validate(token, nonce: nil, now: now)
         }
         #expect(thief.requests.isEmpty)

@@ -10,15 +10,19 @@ import Testing
     func claims(_ changes: [String: ClaimValue?] = [:]) -> [String: ClaimValue] {
         var claims: [String: ClaimValue] = [
             "iss": .string("https://id.example.com"), "sub": .string("user-1"), "aud": .string("client-1"),
-            "exp": .number(now.timeIntervalSince1970 + 3600), "iat": .number(now.timeIntervalSince1970), "nonce": .string("n-1"),
+            "exp": .number(now.timeIntervalSince1970 + 3600), "iat": .number(now.timeIntervalSince1970),
+            "nonce": .string("n-1"),
         ]
         for (name, value) in changes { claims[name] = value }
         return claims
     }
 
-    func validator(_ transport: LocalTransport, algorithms: [String] = ["RS256"], configuration: ProviderConfiguration? = nil) throws -> IDTokenValidator {
-        try IDTokenValidator(configuration: configuration ?? testConfiguration(algorithms: algorithms), clientID: "client-1",
-                             keys: JWKSCache(url: URL(string: Self.jwksURL)!, transport: transport))
+    func validator(
+        _ transport: LocalTransport, algorithms: [String] = ["RS256"], configuration: ProviderConfiguration? = nil
+    ) throws -> IDTokenValidator {
+        try IDTokenValidator(
+            configuration: configuration ?? testConfiguration(algorithms: algorithms), clientID: "client-1",
+            keys: JWKSCache(url: URL(string: Self.jwksURL)!, transport: transport))
     }
 
     func setUp(_ keys: [MintedKey]) async -> LocalTransport {
@@ -32,8 +36,11 @@ import Testing
         var publicJWK = key.publicJWK
         publicJWK[member] = nil
         let transport = LocalTransport()
-        await transport.set(Self.jwksURL, HTTPResponse(status: 200, headers: ["Content-Type": "application/json"],
-                                                       body: try JSONSerialization.data(withJSONObject: ["keys": [publicJWK]])))
+        await transport.set(
+            Self.jwksURL,
+            HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: try JSONSerialization.data(withJSONObject: ["keys": [publicJWK]])))
         return transport
     }
 
@@ -88,7 +95,10 @@ import Testing
         let validator = try validator(await setUp([key]))
         #expect(await failure(validator, try await impostor.sign(claims())) == .signatureInvalid)
         let parts = try await key.sign(claims()).split(separator: ".")
-        let tampered = [parts[0], Substring(Base64URL.encode(try JSONEncoder().encode(claims(["sub": .string("admin")])))), parts[2]].joined(separator: ".")
+        let tampered = [
+            parts[0], Substring(Base64URL.encode(try JSONEncoder().encode(claims(["sub": .string("admin")])))),
+            parts[2],
+        ].joined(separator: ".")
         #expect(await failure(validator, tampered) == .signatureInvalid)
     }
 
@@ -135,7 +145,9 @@ import Testing
         // After the interval, one more try, then quiet again.
         let later = now.addingTimeInterval(61)
         for _ in 0..<50 {
-            await #expect(throws: OAuthError.invalidIDToken(.unknownKey("ghost"))) { try await validator.validate(ghost, nonce: "n-1", now: later) }
+            await #expect(throws: OAuthError.invalidIDToken(.unknownKey("ghost"))) {
+                try await validator.validate(ghost, nonce: "n-1", now: later)
+            }
         }
         #expect(await transport.count(of: Self.jwksURL) == 2)
     }
@@ -144,7 +156,9 @@ import Testing
     @Test func whileTheJWKSFailsTokensGetTheFailureWithoutADownloadEach() async throws {
         let key = try await MintedKey.rsa(kid: "k1")
         let transport = LocalTransport()
-        await transport.set(Self.jwksURL, HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: Data("<h1>down</h1>".utf8)))
+        await transport.set(
+            Self.jwksURL,
+            HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: Data("<h1>down</h1>".utf8)))
         let validator = try validator(transport)
         let token = try await key.sign(claims())
         let down = OAuthError.unexpectedResponse(status: 503, contentType: "text/html", endpoint: "JWKS URI")
@@ -164,11 +178,21 @@ import Testing
     @Test func anIDTokenWithoutAudienceOrARefreshedOneFromAnotherIssuerIsRefused() async throws {
         let key = try await MintedKey.rsa(kid: "k1")
         let validator = try validator(await setUp([key]))
-        #expect(await failure(validator, try await key.sign(claims(["aud": nil]))) == .audienceMismatch(clientID: "client-1"))
-        #expect(await failure(validator, try await key.sign(claims(["iat": .number(now.timeIntervalSince1970 + 86_400 * 365)]))) == .issuedInTheFuture)
+        #expect(
+            await failure(validator, try await key.sign(claims(["aud": nil])))
+                == .audienceMismatch(clientID: "client-1"))
+        #expect(
+            await failure(
+                validator, try await key.sign(claims(["iat": .number(now.timeIntervalSince1970 + 86_400 * 365)])))
+                == .issuedInTheFuture)
         let original = try await validator.validate(try await key.sign(claims()), nonce: "n-1", now: now)
-        await #expect(throws: OAuthError.invalidIDToken(.issuerMismatch(expected: "https://id.example.com", found: "https://other.example.com"))) {
-            try await validator.validateRefreshed(try await key.sign(claims(["iss": .string("https://other.example.com"), "nonce": nil])), original: original, now: now)
+        await #expect(
+            throws: OAuthError.invalidIDToken(
+                .issuerMismatch(expected: "https://id.example.com", found: "https://other.example.com"))
+        ) {
+            try await validator.validateRefreshed(
+                try await key.sign(claims(["iss": .string("https://other.example.com"), "nonce": nil])),
+                original: original, now: now)
         }
     }
 
@@ -188,7 +212,9 @@ import Testing
         let key = try await MintedKey.rsa(kid: "k1")
         let transport = try await serving(key, without: "kid")
         let token = try await key.signWithoutKid(claims())
-        #expect(!String(decoding: Base64URL.decode(String(token.split(separator: ".")[0])) ?? Data(), as: UTF8.self).contains("kid"))
+        #expect(
+            !String(decoding: Base64URL.decode(String(token.split(separator: ".")[0])) ?? Data(), as: UTF8.self)
+                .contains("kid"))
         let verified = try await validator(transport).validate(token, nonce: "n-1", now: now)
         #expect(verified.subject == "user-1")
     }
@@ -219,9 +245,13 @@ import Testing
 
     @Test func refusesEncryptedAndCriticalExtensionTokens() async throws {
         let validator = try validator(await setUp([try await MintedKey.rsa(kid: "k1")]))
-        #expect(await failure(validator, "a.b.c.d.e") == .malformed("it is encrypted (JWE), which this client does not accept"))
+        #expect(
+            await failure(validator, "a.b.c.d.e")
+                == .malformed("it is encrypted (JWE), which this client does not accept"))
         let critical = try handmadeToken(header: #"{"alg":"RS256","kid":"k1","crit":["exp"]}"#, payload: claims())
-        #expect(await failure(validator, critical) == .malformed("the header has critical extensions this client does not understand"))
+        #expect(
+            await failure(validator, critical)
+                == .malformed("the header has critical extensions this client does not understand"))
         #expect(await failure(validator, "not a token") == .malformed("expected three base64url parts, found 1"))
     }
 
@@ -231,13 +261,20 @@ import Testing
         func check(_ changes: [String: ClaimValue?], nonce: String? = "n-1") async throws -> IDTokenFailure? {
             await failure(validator, try await key.sign(claims(changes)), nonce: nonce)
         }
-        #expect(try await check(["iss": .string("https://evil.example.com")]) == .issuerMismatch(expected: "https://id.example.com", found: "https://evil.example.com"))
+        #expect(
+            try await check(["iss": .string("https://evil.example.com")])
+                == .issuerMismatch(expected: "https://id.example.com", found: "https://evil.example.com"))
         #expect(try await check(["iss": nil]) == .issuerMismatch(expected: "https://id.example.com", found: nil))
         #expect(try await check(["iss": .string("https://id.example.com/")]) != nil)
         #expect(try await check(["aud": .string("someone-else")]) == .audienceMismatch(clientID: "client-1"))
-        #expect(try await check(["aud": .array([.string("client-1"), .string("api")])]) == .authorizedPartyMismatch(expected: "client-1", found: nil))
-        #expect(try await check(["aud": .array([.string("client-1"), .string("api")]), "azp": .string("client-1")]) == nil)
-        #expect(try await check(["azp": .string("other")]) == .authorizedPartyMismatch(expected: "client-1", found: "other"))
+        #expect(
+            try await check(["aud": .array([.string("client-1"), .string("api")])])
+                == .authorizedPartyMismatch(expected: "client-1", found: nil))
+        #expect(
+            try await check(["aud": .array([.string("client-1"), .string("api")]), "azp": .string("client-1")]) == nil)
+        #expect(
+            try await check(["azp": .string("other")]) == .authorizedPartyMismatch(expected: "client-1", found: "other")
+        )
         #expect(try await check(["exp": .number(now.timeIntervalSince1970 - 121)]) == .expired)
         #expect(try await check(["exp": .number(now.timeIntervalSince1970 - 60)]) == nil)
         #expect(try await check(["exp": nil]) == .missingClaim("exp"))
@@ -254,31 +291,47 @@ import Testing
     @Test func refreshedTokensMustKeepTheSubject() async throws {
         let key = try await MintedKey.rsa(kid: "k1")
         let validator = try validator(await setUp([key]))
-        let original = try await validator.validate(try await key.sign(claims(["auth_time": .number(1_799_999_000)])), nonce: "n-1", now: now)
+        let original = try await validator.validate(
+            try await key.sign(claims(["auth_time": .number(1_799_999_000)])), nonce: "n-1", now: now)
         let same = try await key.sign(claims(["nonce": nil, "auth_time": .number(1_799_999_000)]))
         #expect(try await validator.validateRefreshed(same, original: original, now: now).subject == "user-1")
         await #expect(throws: OAuthError.invalidIDToken(.subjectChanged)) {
-            try await validator.validateRefreshed(try await key.sign(claims(["sub": .string("user-2"), "nonce": nil])), original: original, now: now)
+            try await validator.validateRefreshed(
+                try await key.sign(claims(["sub": .string("user-2"), "nonce": nil])), original: original, now: now)
         }
         // A later auth_time (the user's latest login, as django-oauth-toolkit reports it) is
         // accepted; an earlier one is not.
-        let later = try await validator.validateRefreshed(try await key.sign(claims(["auth_time": .number(1_799_999_500), "nonce": nil])), original: original, now: now)
+        let later = try await validator.validateRefreshed(
+            try await key.sign(claims(["auth_time": .number(1_799_999_500), "nonce": nil])), original: original,
+            now: now)
         #expect(later.authTime == Date(timeIntervalSince1970: 1_799_999_500))
         await #expect(throws: OAuthError.invalidIDToken(.authTimeChanged)) {
-            try await validator.validateRefreshed(try await key.sign(claims(["auth_time": .number(1_799_998_500), "nonce": nil])), original: original, now: now)
+            try await validator.validateRefreshed(
+                try await key.sign(claims(["auth_time": .number(1_799_998_500), "nonce": nil])), original: original,
+                now: now)
         }
     }
 
     @Test func resolvesATemplatedIssuerFromTheToken() async throws {
         let key = try await MintedKey.rsa(kid: "k1")
-        let configuration = testConfiguration(issuer: "https://login.example.com/{tenantid}/v2.0",
-                                              issuerTemplate: IssuerTemplate(placeholders: [.init(name: "tenantid", claim: "tid")]))
+        let configuration = testConfiguration(
+            issuer: "https://login.example.com/{tenantid}/v2.0",
+            issuerTemplate: IssuerTemplate(placeholders: [.init(name: "tenantid", claim: "tid")]))
         let validator = try validator(await setUp([key]), configuration: configuration)
-        let good = try await key.sign(claims(["iss": .string("https://login.example.com/t-1/v2.0"), "tid": .string("t-1")]))
-        #expect(try await validator.validate(good, nonce: "n-1", now: now).issuer == "https://login.example.com/t-1/v2.0")
-        let mismatched = try await key.sign(claims(["iss": .string("https://login.example.com/t-1/v2.0"), "tid": .string("t-2")]))
-        #expect(await failure(validator, mismatched) == .issuerMismatch(expected: "https://login.example.com/t-2/v2.0", found: "https://login.example.com/t-1/v2.0"))
+        let good = try await key.sign(
+            claims(["iss": .string("https://login.example.com/t-1/v2.0"), "tid": .string("t-1")]))
+        #expect(
+            try await validator.validate(good, nonce: "n-1", now: now).issuer == "https://login.example.com/t-1/v2.0")
+        let mismatched = try await key.sign(
+            claims(["iss": .string("https://login.example.com/t-1/v2.0"), "tid": .string("t-2")]))
+        #expect(
+            await failure(validator, mismatched)
+                == .issuerMismatch(
+                    expected: "https://login.example.com/t-2/v2.0", found: "https://login.example.com/t-1/v2.0"))
         let missing = try await key.sign(claims(["iss": .string("https://login.example.com/t-1/v2.0")]))
-        #expect(await failure(validator, missing) == .issuerMismatch(expected: "https://login.example.com/{tenantid}/v2.0", found: "https://login.example.com/t-1/v2.0"))
+        #expect(
+            await failure(validator, missing)
+                == .issuerMismatch(
+                    expected: "https://login.example.com/{tenantid}/v2.0", found: "https://login.example.com/t-1/v2.0"))
     }
 }

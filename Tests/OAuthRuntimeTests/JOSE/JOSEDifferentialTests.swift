@@ -33,15 +33,24 @@ import Testing
         let (modulus, exponent) = try rsa.publicKey.getKeyPrimitives()
         for (kid, digest) in [("rs256", DigestAlgorithm.sha256), ("rs384", .sha384), ("rs512", .sha512)] {
             await keys.signing.add(rsa: rsa, digestAlgorithm: digest, kid: JWKIdentifier(string: kid))
-            keys.jwks.append(["kty": "RSA", "kid": kid, "alg": kid.uppercased(), "n": Base64URL.encode(modulus), "e": Base64URL.encode(exponent)])
+            keys.jwks.append([
+                "kty": "RSA", "kid": kid, "alg": kid.uppercased(), "n": Base64URL.encode(modulus),
+                "e": Base64URL.encode(exponent),
+            ])
         }
         for (kid, digest) in [("ps256", DigestAlgorithm.sha256), ("ps384", .sha384), ("ps512", .sha512)] {
             await keys.signing.add(pss: rsa, digestAlgorithm: digest, kid: JWKIdentifier(string: kid))
-            keys.jwks.append(["kty": "RSA", "kid": kid, "alg": kid.uppercased(), "n": Base64URL.encode(modulus), "e": Base64URL.encode(exponent)])
+            keys.jwks.append([
+                "kty": "RSA", "kid": kid, "alg": kid.uppercased(), "n": Base64URL.encode(modulus),
+                "e": Base64URL.encode(exponent),
+            ])
         }
         func ec(_ kid: String, _ curve: String, _ raw: Data) -> [String: String] {
             let half = raw.count / 2
-            return ["kty": "EC", "kid": kid, "crv": curve, "x": Base64URL.encode(raw.prefix(half)), "y": Base64URL.encode(raw.suffix(half))]
+            return [
+                "kty": "EC", "kid": kid, "crv": curve, "x": Base64URL.encode(raw.prefix(half)),
+                "y": Base64URL.encode(raw.suffix(half)),
+            ]
         }
         let p256 = P256.Signing.PrivateKey()
         await keys.signing.add(ecdsa: try ES256PrivateKey(backing: p256), kid: "es256")
@@ -54,7 +63,9 @@ import Testing
         keys.jwks.append(ec("es512", "P-521", p521.publicKey.rawRepresentation))
         let ed = Curve25519.Signing.PrivateKey()
         await keys.signing.add(eddsa: EdDSA.PrivateKey(backing: ed), kid: "eddsa")
-        keys.jwks.append(["kty": "OKP", "kid": "eddsa", "crv": "Ed25519", "x": Base64URL.encode(ed.publicKey.rawRepresentation)])
+        keys.jwks.append([
+            "kty": "OKP", "kid": "eddsa", "crv": "Ed25519", "x": Base64URL.encode(ed.publicKey.rawRepresentation),
+        ])
         keys.kids = keys.jwks.compactMap { $0["kid"] }
         return keys
     }
@@ -65,10 +76,13 @@ import Testing
         case nonCanonicalSignature, paddedSignature, critical, algorithmNone, hmac, extraSegment
     }
 
-    static func mutate(_ token: String, _ mutation: Mutation, kids: [String], using random: inout some RandomNumberGenerator) -> String {
+    static func mutate(
+        _ token: String, _ mutation: Mutation, kids: [String], using random: inout some RandomNumberGenerator
+    ) -> String {
         var parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         func header() -> [String: Any] {
-            (try? JSONSerialization.jsonObject(with: Data(Base64URL.decodeBytes(parts[0].utf8) ?? [])) as? [String: Any]) ?? [:]
+            (try? JSONSerialization.jsonObject(with: Data(Base64URL.decodeBytes(parts[0].utf8) ?? [])) as? [String: Any])
+                ?? [:]
         }
         func encode(_ header: [String: Any]) -> String {
             Base64URL.encode((try? JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])) ?? Data())
@@ -134,8 +148,8 @@ import Testing
     /// The runtime's path: parse, allow-list, pick the key, verify.
     static func ours(_ token: String, keys: [JWKSCache.Key]) -> Bool {
         guard let jws = try? CompactJWS(token), let algorithm = JWSAlgorithm(rawValue: jws.algorithm),
-              let key = JWKSCache.select(from: keys, kid: jws.header.kid, algorithm: algorithm),
-              let verifier = try? SignatureVerifier(key: key.jwk, algorithm: algorithm)
+            let key = JWKSCache.select(from: keys, kid: jws.header.kid, algorithm: algorithm),
+            let verifier = try? SignatureVerifier(key: key.jwk, algorithm: algorithm)
         else { return false }
         return verifier.verify(jws.signature, signs: jws.signingInput)
     }
@@ -149,11 +163,16 @@ import Testing
         try await theirs.add(jwksJSON: String(decoding: jwksData, as: UTF8.self))
 
         var random = SystemRandomNumberGenerator()
-        var checked = 0, accepted = 0, unchanged = 0, jwtKitLeniencies = 0
+        var checked = 0
+        var accepted = 0
+        var unchanged = 0
+        var jwtKitLeniencies = 0
         var disagreements: [String] = []
         for round in 0..<60 {
             for kid in keys.kids {
-                let token = try await keys.signing.sign(Claims(sub: "user-\(round)", n: Int.random(in: 0...1_000_000, using: &random)), kid: JWKIdentifier(string: kid))
+                let token = try await keys.signing.sign(
+                    Claims(sub: "user-\(round)", n: Int.random(in: 0...1_000_000, using: &random)),
+                    kid: JWKIdentifier(string: kid))
                 for mutation in Mutation.allCases {
                     let mutated = Self.mutate(token, mutation, kids: keys.kids, using: &random)
                     let ourVerdict = Self.ours(mutated, keys: ourKeys)
@@ -163,7 +182,10 @@ import Testing
                     // Some mutations leave a token as it was (a 96-byte ES384 signature has no unused bits).
                     if mutated == token { unchanged += 1 }
                     let lenientEncoding = mutation == .nonCanonicalSignature || mutation == .paddedSignature
-                    if lenientEncoding && theirVerdict && !ourVerdict { jwtKitLeniencies += 1; continue }
+                    if lenientEncoding && theirVerdict && !ourVerdict {
+                        jwtKitLeniencies += 1
+                        continue
+                    }
                     if ourVerdict != theirVerdict {
                         disagreements.append("\(kid) \(mutation): ours \(ourVerdict), jwt-kit \(theirVerdict)")
                     }
@@ -188,15 +210,28 @@ import Testing
         let signing = JWTKeyCollection()
         await signing.add(rsa: rsa, digestAlgorithm: .sha256, kid: "k")
         let token = try await signing.sign(Claims(sub: "user", n: 1), kid: "k")
-        let n = Base64URL.encode(modulus), e = Base64URL.encode(exponent)
+        let n = Base64URL.encode(modulus)
+        let e = Base64URL.encode(exponent)
         let variants: [(String, [String: Any])] = [
             ("as issued", ["kty": "RSA", "kid": "k", "n": n, "e": e]),
-            ("huge exponent", ["kty": "RSA", "kid": "k", "n": n, "e": Base64URL.encode([0x01] + [UInt8](repeating: 0, count: 31) + [0x01])]),
+            (
+                "huge exponent",
+                [
+                    "kty": "RSA", "kid": "k", "n": n,
+                    "e": Base64URL.encode([0x01] + [UInt8](repeating: 0, count: 31) + [0x01]),
+                ]
+            ),
             ("exponent 1", ["kty": "RSA", "kid": "k", "n": n, "e": "AQ"]),
             ("exponent 3", ["kty": "RSA", "kid": "k", "n": n, "e": "Aw"]),
             ("even exponent", ["kty": "RSA", "kid": "k", "n": n, "e": "AQAA"]),
-            ("exponent with a leading zero", ["kty": "RSA", "kid": "k", "n": n, "e": Base64URL.encode([0] + Array(exponent))]),
-            ("modulus with a leading zero", ["kty": "RSA", "kid": "k", "n": Base64URL.encode([0] + Array(modulus)), "e": e]),
+            (
+                "exponent with a leading zero",
+                ["kty": "RSA", "kid": "k", "n": n, "e": Base64URL.encode([0] + Array(exponent))]
+            ),
+            (
+                "modulus with a leading zero",
+                ["kty": "RSA", "kid": "k", "n": Base64URL.encode([0] + Array(modulus)), "e": e]
+            ),
             ("1024-bit modulus", ["kty": "RSA", "kid": "k", "n": Base64URL.encode(modulus.prefix(128)), "e": e]),
             ("for encryption", ["kty": "RSA", "kid": "k", "n": n, "e": e, "use": "enc"]),
             ("verify allowed", ["kty": "RSA", "kid": "k", "n": n, "e": e, "key_ops": ["verify"]]),

@@ -5,16 +5,22 @@ import Testing
 /// The runtime's JOSE layer against the RFCs' own examples: RFC 7515 Appendix A.2 (RS256) and
 /// A.3 (ES256), RFC 8037 Appendix A.4 (Ed25519), RFC 7638 §3.1 (thumbprint).
 @Suite struct JOSEVectorTests {
-    static let payload = "eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
+    static let payload =
+        "eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
 
-    static let rfc7515RSA = #"{"kty": "RSA", "e": "AQAB", "n": "ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ"}"#
-    static let rfc7515RS256 = "eyJhbGciOiJSUzI1NiJ9.\(payload).cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw"
+    static let rfc7515RSA =
+        #"{"kty": "RSA", "e": "AQAB", "n": "ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ"}"#
+    static let rfc7515RS256 =
+        "eyJhbGciOiJSUzI1NiJ9.\(payload).cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw"
 
-    static let rfc7515EC = #"{"kty": "EC", "crv": "P-256", "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#
-    static let rfc7515ES256 = "eyJhbGciOiJFUzI1NiJ9.\(payload).DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q"
+    static let rfc7515EC =
+        #"{"kty": "EC", "crv": "P-256", "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#
+    static let rfc7515ES256 =
+        "eyJhbGciOiJFUzI1NiJ9.\(payload).DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q"
 
     static let rfc8037OKP = #"{"kty": "OKP", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}"#
-    static let rfc8037EdDSA = "eyJhbGciOiJFZERTQSJ9.RXhhbXBsZSBvZiBFZDI1NTE5IHNpZ25pbmc.hgyY0il_MGCjP0JzlnLWG1PPOt7-09PGcvMg3AIbQR6dWbhijcNR4ki4iylGjg5BhVsPt9g7sVvpAr_MuM0KAg"
+    static let rfc8037EdDSA =
+        "eyJhbGciOiJFZERTQSJ9.RXhhbXBsZSBvZiBFZDI1NTE5IHNpZ25pbmc.hgyY0il_MGCjP0JzlnLWG1PPOt7-09PGcvMg3AIbQR6dWbhijcNR4ki4iylGjg5BhVsPt9g7sVvpAr_MuM0KAg"
 
     /// Splits a compact JWS into its signing input and signature.
     static func parts(_ jws: String) -> (input: [UInt8], signature: [UInt8]) {
@@ -71,20 +77,26 @@ import Testing
         // A key whose `alg` names another algorithm does not verify this one.
         var pinned = Self.object(Self.rfc7515RSA)
         pinned["alg"] = "RS512"
-        #expect(throws: SignatureVerifier.KeyError.mismatch) { try SignatureVerifier(key: #require(JWK(pinned)), algorithm: .rs256) }
+        #expect(throws: SignatureVerifier.KeyError.mismatch) {
+            try SignatureVerifier(key: #require(JWK(pinned)), algorithm: .rs256)
+        }
     }
 
     @Test func rsaKeysUnder2048BitsAreRefused() throws {
         // The RFC 7515 A.2 modulus cut to 1024 bits: a well-formed JWK refused for its size.
-        let modulus = try #require((Self.object(Self.rfc7515RSA)["n"] as? String).flatMap { Base64URL.decodeBytes($0.utf8) })
+        let modulus = try #require(
+            (Self.object(Self.rfc7515RSA)["n"] as? String).flatMap { Base64URL.decodeBytes($0.utf8) })
         let short: [String: Any] = ["kty": "RSA", "e": "AQAB", "n": Base64URL.encode(modulus.prefix(128))]
-        #expect(throws: SignatureVerifier.KeyError.modulusSize(bits: 1024)) { try SignatureVerifier(key: #require(JWK(short)), algorithm: .rs256) }
+        #expect(throws: SignatureVerifier.KeyError.modulusSize(bits: 1024)) {
+            try SignatureVerifier(key: #require(JWK(short)), algorithm: .rs256)
+        }
     }
 
     @Test func rfc7638Thumbprint() throws {
         var jwk: [String: Any] = [
             "kty": "RSA", "e": "AQAB", "alg": "RS256", "kid": "2011-04-29",
-            "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw",
+            "n":
+                "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw",
         ]
         let key = try #require(JWK(jwk))
         #expect(Base64URL.encode(key.thumbprint) == "NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs")
@@ -94,8 +106,10 @@ import Testing
         #expect(try #require(JWK(jwk)).thumbprint == key.thumbprint)
         // EC: crv, kty, x, y in that order (RFC 7638 §3.2).
         let ec = try #require(Self.jwk(Self.rfc7515EC))
-        #expect(String(decoding: ec.thumbprintInput, as: UTF8.self)
-            == #"{"crv":"P-256","kty":"EC","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#)
+        #expect(
+            String(decoding: ec.thumbprintInput, as: UTF8.self)
+                == #"{"crv":"P-256","kty":"EC","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#
+        )
     }
 
     @Test(arguments: [

@@ -18,7 +18,8 @@ import Testing
     /// The PEM text of a PKCS #1 private key made of `numbers` (version first).
     static func pkcs1PEM(_ numbers: [[UInt8]]) -> String {
         let der = DER.sequence(numbers.flatMap { DER.integer($0) })
-        return "-----BEGIN RSA PRIVATE KEY-----\n\(Data(der).base64EncodedString(options: .lineLength64Characters))\n-----END RSA PRIVATE KEY-----\n"
+        return
+            "-----BEGIN RSA PRIVATE KEY-----\n\(Data(der).base64EncodedString(options: .lineLength64Characters))\n-----END RSA PRIVATE KEY-----\n"
     }
 
     @Test func bitLengthsCountFromTheFirstSetBit() {
@@ -37,14 +38,17 @@ import Testing
     func aJWKSKeyOutsideTheLimitsVerifiesNothing(bytes: Int, bits: Int) throws {
         let key = JWK(material: .rsa(modulus: Self.modulus(bytes: bytes), exponent: Self.exponent))
         for algorithm in [JWSAlgorithm.rs256, .ps512] {
-            #expect(throws: SignatureVerifier.KeyError.modulusSize(bits: bits)) { try SignatureVerifier(key: key, algorithm: algorithm) }
+            #expect(throws: SignatureVerifier.KeyError.modulusSize(bits: bits)) {
+                try SignatureVerifier(key: key, algorithm: algorithm)
+            }
         }
     }
 
     /// The numbers need not even be a key: the size is read first.
     @Test(arguments: [(128, 1024), (125_000, 1_000_000)])
     func aClientKeyOutsideTheLimitsIsRefusedAsSuch(bytes: Int, bits: Int) {
-        let pem = Self.pkcs1PEM([[], Self.modulus(bytes: bytes), Self.exponent] + [[UInt8]](repeating: [0x03], count: 6))
+        let pem = Self.pkcs1PEM(
+            [[], Self.modulus(bytes: bytes), Self.exponent] + [[UInt8]](repeating: [0x03], count: 6))
         let error = #expect(throws: OAuthError.self) { try ClientKey(pem: pem) }
         #expect(error?.message == "expected an RSA client key of 2048 to 16384 bits, found one of \(bits) bits")
     }
@@ -58,7 +62,9 @@ import Testing
         }
         let numbers = try key.publicKey.getKeyPrimitives()
         let jwk = JWK(material: .rsa(modulus: Array(numbers.modulus), exponent: Array(numbers.publicExponent)))
-        #expect(throws: SignatureVerifier.KeyError.modulusSize(bits: 1024)) { try SignatureVerifier(key: jwk, algorithm: .rs256) }
+        #expect(throws: SignatureVerifier.KeyError.modulusSize(bits: 1024)) {
+            try SignatureVerifier(key: jwk, algorithm: .rs256)
+        }
     }
 
     /// A key file whose numbers do not belong together (a changed private exponent) or that is not
@@ -72,7 +78,8 @@ import Testing
         var numbers = (0..<9).map { _ in sequence.unsignedInteger() ?? [] }
         #expect(try ClientKey(pem: Self.pkcs1PEM(numbers)) == ClientKey(pem: key.pemRepresentation))
         numbers[3][numbers[3].count - 1] ^= 0x02
-        let unreadable = "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)"
+        let unreadable =
+            "expected a PEM private key (P-256, or RSA of at least 2048 bits), found text that is neither (a key file may also hold a private JWK)"
         var error = #expect(throws: OAuthError.self) { try ClientKey(pem: Self.pkcs1PEM(numbers)) }
         #expect(error?.message == unreadable)
         numbers[3][numbers[3].count - 1] ^= 0x02

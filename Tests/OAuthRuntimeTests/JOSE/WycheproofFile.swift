@@ -11,9 +11,12 @@ struct WycheproofFile: Decodable {
     /// The verification files in `Wycheproof/`: RSA PKCS #1 v1.5 and PSS, ECDSA in JOSE's
     /// r ‖ s form, Ed25519.
     static let verificationFiles = [
-        "rsa_signature_2048_sha256_test.json", "rsa_signature_2048_sha384_test.json", "rsa_signature_2048_sha512_test.json",
-        "rsa_signature_3072_sha256_test.json", "rsa_signature_3072_sha384_test.json", "rsa_signature_3072_sha512_test.json",
-        "rsa_signature_4096_sha256_test.json", "rsa_signature_4096_sha384_test.json", "rsa_signature_4096_sha512_test.json",
+        "rsa_signature_2048_sha256_test.json", "rsa_signature_2048_sha384_test.json",
+        "rsa_signature_2048_sha512_test.json",
+        "rsa_signature_3072_sha256_test.json", "rsa_signature_3072_sha384_test.json",
+        "rsa_signature_3072_sha512_test.json",
+        "rsa_signature_4096_sha256_test.json", "rsa_signature_4096_sha384_test.json",
+        "rsa_signature_4096_sha512_test.json",
         "rsa_pss_2048_sha256_mgf1_32_test.json", "rsa_pss_2048_sha384_mgf1_48_test.json",
         "rsa_pss_3072_sha256_mgf1_32_test.json", "rsa_pss_4096_sha512_mgf1_64_test.json",
         "ecdsa_secp256r1_sha256_p1363_test.json", "ecdsa_secp384r1_sha384_p1363_test.json",
@@ -25,7 +28,8 @@ struct WycheproofFile: Decodable {
 
     static func load(_ name: String) throws -> WycheproofFile {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Wycheproof")
-        return try JSONDecoder().decode(WycheproofFile.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
+        return try JSONDecoder().decode(
+            WycheproofFile.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
     }
 
     /// A key and the vectors made with it.
@@ -50,7 +54,10 @@ struct WycheproofFile: Decodable {
             if let jwk = publicKeyJwk ?? keyJwk { return jwk }
             let raw = publicKey ?? privateKey
             if let modulus = raw?.modulus, let exponent = raw?.publicExponent {
-                return ["kty": "RSA", "n": Base64URL.encode(Self.magnitude(modulus)), "e": Base64URL.encode(Self.magnitude(exponent))]
+                return [
+                    "kty": "RSA", "n": Base64URL.encode(Self.magnitude(modulus)),
+                    "e": Base64URL.encode(Self.magnitude(exponent)),
+                ]
             }
             if let x = raw?.wx, let y = raw?.wy, let size = curveSize {
                 func coordinate(_ hex: String) -> String {

@@ -35,7 +35,8 @@ import Testing
                 tally.outsideJOSE += group.tests.count
                 continue
             }
-            let key = try #require(JWK(group.jwkObject(curveSize: algorithm == .es256 ? 32 : 48)), "\(name): a group's key is no JWK")
+            let key = try #require(
+                JWK(group.jwkObject(curveSize: algorithm == .es256 ? 32 : 48)), "\(name): a group's key is no JWK")
             let verifier = try SignatureVerifier(key: key, algorithm: algorithm)
             for vector in group.tests {
                 let verified = verifier.verify(vector.signature, signs: vector.message)
@@ -75,11 +76,14 @@ import Testing
                 tally.outsideJOSE += group.tests.count
                 continue
             }
-            let verifier = try SignatureVerifier(key: try #require(JWK(group.jwkObject(curveSize: nil))), algorithm: algorithm)
+            let verifier = try SignatureVerifier(
+                key: try #require(JWK(group.jwkObject(curveSize: nil))), algorithm: algorithm)
             let keys = algorithm == .rs256 ? try Self.clientKeys(group) : []
             for vector in group.tests {
                 let what = "\(name) #\(vector.tcId) (\(vector.result), \(vector.flags))"
-                #expect(vector.result == "valid" || vector.flags == ["SmallPublicKey"], "\(what): a vector of a kind not seen before")
+                #expect(
+                    vector.result == "valid" || vector.flags == ["SmallPublicKey"],
+                    "\(what): a vector of a kind not seen before")
                 let verified = verifier.verify(vector.signature, signs: vector.message)
                 #expect(verified, "\(what) did not verify")
                 if vector.result == "valid" {

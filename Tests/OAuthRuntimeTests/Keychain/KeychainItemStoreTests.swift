@@ -28,7 +28,9 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
 
     func read(account: String) -> (status: Int32, data: Data?) {
         if let status = record("read") { return (status, nil) }
-        return lock.withLock { items[account].map { (KeychainStatus.success, $0) } ?? (KeychainStatus.itemNotFound, nil) }
+        return lock.withLock {
+            items[account].map { (KeychainStatus.success, $0) } ?? (KeychainStatus.itemNotFound, nil)
+        }
     }
 
     func add(account: String, data: Data) -> Int32 {
@@ -51,18 +53,23 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
 
     func delete(account: String) -> Int32 {
         if let status = record("delete") { return status }
-        return lock.withLock { items.removeValue(forKey: account) == nil ? KeychainStatus.itemNotFound : KeychainStatus.success }
+        return lock.withLock {
+            items.removeValue(forKey: account) == nil ? KeychainStatus.itemNotFound : KeychainStatus.success
+        }
     }
 
     func accounts() -> (status: Int32, accounts: [String]) {
         if let status = record("accounts") { return (status, []) }
-        return lock.withLock { items.isEmpty ? (KeychainStatus.itemNotFound, []) : (KeychainStatus.success, Array(items.keys)) }
+        return lock.withLock {
+            items.isEmpty ? (KeychainStatus.itemNotFound, []) : (KeychainStatus.success, Array(items.keys))
+        }
     }
 }
 
 @Suite struct KeychainItemStoreTests {
     let keychain = TestKeychain()
-    let signIn = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", expiresAt: Date().addingTimeInterval(600), refreshToken: "rt"))
+    let signIn = SignIn<DiscoveredProvider>.withoutIDToken(
+        TokenSet(accessToken: "at", expiresAt: Date().addingTimeInterval(600), refreshToken: "rt"))
 
     func store(_ account: String = "default", group: String? = nil) -> KeychainItemStore<TestKeychain> {
         KeychainItemStore(items: keychain, account: account, accessGroup: group)
@@ -96,7 +103,8 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         #expect((underlying as NSError).code == -25308)
 
         // The same for a write and a removal, and for a dismissed biometric prompt.
-        keychain.answerNext(KeychainStatus.interactionNotAllowed, KeychainStatus.interactionNotAllowed, KeychainStatus.userCanceled)
+        keychain.answerNext(
+            KeychainStatus.interactionNotAllowed, KeychainStatus.interactionNotAllowed, KeychainStatus.userCanceled)
         #expect(throws: TokenStoreUnavailableError.self) { try store().save(signIn.record) }
         #expect(throws: TokenStoreUnavailableError.self) { try store().clear() }
         let cancelled = #expect(throws: TokenStoreUnavailableError.self) { try store().load() }
@@ -106,7 +114,10 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
     @Test func aMissingEntitlementNamesTheAccessGroupToSignWith() async throws {
         keychain.answerNext(KeychainStatus.missingEntitlement)
         let error = #expect(throws: KeychainFailure.self) { try store(group: "ABCDE12345.com.example.shared").load() }
-        #expect(error?.description == "reading the sign-in in the Keychain failed with OSStatus -34018 (errSecMissingEntitlement): expected the app to be signed with keychain-access-groups containing \"ABCDE12345.com.example.shared\", found it is not")
+        #expect(
+            error?.description
+                == "reading the sign-in in the Keychain failed with OSStatus -34018 (errSecMissingEntitlement): expected the app to be signed with keychain-access-groups containing \"ABCDE12345.com.example.shared\", found it is not"
+        )
         #expect((try #require(error) as NSError).code == -34018)
     }
 
@@ -134,12 +145,18 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         let transport = LocalTransport()
         let store = store()
         try store.save(signIn.record)
-        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport)), store: store)
+        let session = OAuthSession<DiscoveredProvider>(
+            client: try OAuthClient(
+                configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport)),
+            store: store)
 
         keychain.answerNext(KeychainStatus.interactionNotAllowed)
         let error = await #expect(throws: OAuthError.self) { try await session.validAccessToken() }
         #expect(error?.kind == .storageUnavailable)
-        #expect(error?.message == "reading the sign-in failed: the store is unavailable for now: the Keychain is locked: the device has not been unlocked since it started, or the item needs the device unlocked (it is read again at the next call)")
+        #expect(
+            error?.message
+                == "reading the sign-in failed: the store is unavailable for now: the Keychain is locked: the device has not been unlocked since it started, or the item needs the device unlocked (it is read again at the next call)"
+        )
 
         #expect(try await session.validAccessToken() == "at")
         #expect(try await session.currentSignIn() == signIn)
@@ -149,12 +166,15 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
 
     /// Saving a sign-in into a locked Keychain says so with the same kind.
     @Test func savingIntoALockedKeychainIsStorageUnavailable() async throws {
-        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2)), store: store())
+        let session = OAuthSession<DiscoveredProvider>(
+            client: try OAuthClient(configuration: testConfiguration(kind: .oauth2)), store: store())
         // Locked, it refuses every call: the look for another client's sign-in, then the save.
         keychain.answerNext(KeychainStatus.interactionNotAllowed, KeychainStatus.interactionNotAllowed)
         let error = await #expect(throws: OAuthError.self) { try await session.keep(signIn) }
         #expect(error?.kind == .storageUnavailable)
-        #expect(error?.message.hasPrefix("saving the sign-in failed: the store is unavailable for now: the Keychain is locked") == true)
+        #expect(
+            error?.message.hasPrefix(
+                "saving the sign-in failed: the store is unavailable for now: the Keychain is locked") == true)
     }
 
     /// A sign-out while the Keychain is locked signs this session out and says the item remains.
@@ -163,7 +183,10 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
         try store.save(signIn.record)
         let transport = LocalTransport()
         await transport.set("https://id.example.com/revoke", HTTPResponse(status: 200, headers: [:], body: Data()))
-        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport)), store: store)
+        let session = OAuthSession<DiscoveredProvider>(
+            client: try OAuthClient(
+                configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport)),
+            store: store)
         #expect(try await session.currentSignIn() == signIn)
         // Locked, it refuses every call: the look for another client's sign-in, then the delete.
         keychain.answerNext(KeychainStatus.interactionNotAllowed, KeychainStatus.interactionNotAllowed)
@@ -181,7 +204,8 @@ final class TestKeychain: KeychainItems, @unchecked Sendable {
     @Test func aFailingStoreIsReportedAndReadAgain() async throws {
         let store = store()
         try store.save(signIn.record)
-        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient(configuration: testConfiguration(kind: .oauth2)), store: store)
+        let session = OAuthSession<DiscoveredProvider>(
+            client: try OAuthClient(configuration: testConfiguration(kind: .oauth2)), store: store)
         keychain.answerNext(KeychainStatus.missingEntitlement)
         let error = await #expect(throws: OAuthError.self) { try await session.currentSignIn() }
         #expect(error?.kind == .storageFailed)

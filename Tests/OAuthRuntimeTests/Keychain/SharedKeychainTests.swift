@@ -16,12 +16,15 @@ import Testing
     }
 
     func process(_ keychain: TestKeychain) throws -> OAuthSession<DiscoveredProvider> {
-        let store = KeychainItemStore(items: keychain, account: "default", accessGroup: "TEAM.com.example.shared",
-                                      coordination: StoreCoordinationFile(path: container.appendingPathComponent("signin.lock").path))
+        let store = KeychainItemStore(
+            items: keychain, account: "default", accessGroup: "TEAM.com.example.shared",
+            coordination: StoreCoordinationFile(path: container.appendingPathComponent("signin.lock").path))
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(server.origin)/token")!
         configuration.endpoints.revocation = nil
-        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
+        return OAuthSession(
+            client: try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
     }
 
     @Test func theAppAndItsWidgetRefreshOnceAndSeeEachOthersChanges() async throws {
@@ -30,7 +33,9 @@ import Testing
         let keychain = TestKeychain()
         let app = try process(keychain)
         let widget = try process(keychain)
-        try await app.keep(.withoutIDToken(TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")))
+        try await app.keep(
+            .withoutIDToken(
+                TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")))
         #expect(try await widget.currentSignIn()?.tokens.accessToken == "AT-1")
 
         async let fromApp = app.validAccessToken()

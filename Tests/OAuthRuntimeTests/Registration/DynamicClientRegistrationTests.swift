@@ -8,23 +8,31 @@ import TestSupport
 /// redirect URIs, an error. (The real registration is in `OAuthGenLoginResourceTests`.)
 @Suite struct DynamicClientRegistrationTests {
     static func configuration(_ origin: String) -> ProviderConfiguration {
-        ProviderConfiguration(issuer: origin, endpoints: ProviderEndpoints(
-            authorization: URL(string: origin + "/authorize")!, token: URL(string: origin + "/token")!, registration: URL(string: origin + "/register")!),
+        ProviderConfiguration(
+            issuer: origin,
+            endpoints: ProviderEndpoints(
+                authorization: URL(string: origin + "/authorize")!, token: URL(string: origin + "/token")!,
+                registration: URL(string: origin + "/register")!),
             metadata: ProviderMetadata(kind: .oauth2), client: ClientRegistration())
     }
 
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
-    func register(answering response: LocalHTTPServer.Response) async throws -> (Result<ClientRegistrationRecord, OAuthError>, LocalHTTPServer) {
+    func register(
+        answering response: LocalHTTPServer.Response
+    ) async throws -> (Result<ClientRegistrationRecord, OAuthError>, LocalHTTPServer) {
         try await register { _ in response }
     }
 
     /// Registers at a server answering `respond(origin)`, its own origin given.
-    func register(_ respond: @escaping @Sendable (String) -> LocalHTTPServer.Response) async throws -> (Result<ClientRegistrationRecord, OAuthError>, LocalHTTPServer) {
+    func register(
+        _ respond: @escaping @Sendable (String) -> LocalHTTPServer.Response
+    ) async throws -> (Result<ClientRegistrationRecord, OAuthError>, LocalHTTPServer) {
         let server = try LocalHTTPServer { request in respond("http://" + (request.headers["host"] ?? "")) }
         do {
-            let record = try await DynamicClientRegistration.register(with: Self.configuration(server.origin), redirectURIs: [Self.redirect], clientName: "test",
-                                                                      scopes: ["read"], transport: URLSessionTransport(), allowInsecureLoopback: true)
+            let record = try await DynamicClientRegistration.register(
+                with: Self.configuration(server.origin), redirectURIs: [Self.redirect], clientName: "test",
+                scopes: ["read"], transport: URLSessionTransport(), allowInsecureLoopback: true)
             return (.success(record), server)
         } catch {
             return (.failure(error), server)
@@ -33,7 +41,9 @@ import TestSupport
 
     @Test func aPublicNativeClientIsAskedForAndKept() async throws {
         let (result, server) = try await register { origin in
-            .json(#"{"client_id": "dyn-1", "token_endpoint_auth_method": "none", "redirect_uris": ["http://127.0.0.1/callback"], "registration_access_token": "RAT", "registration_client_uri": "\#(origin)/register/dyn-1"}"#, status: 201)
+            .json(
+                #"{"client_id": "dyn-1", "token_endpoint_auth_method": "none", "redirect_uris": ["http://127.0.0.1/callback"], "registration_access_token": "RAT", "registration_client_uri": "\#(origin)/register/dyn-1"}"#,
+                status: 201)
         }
         let record = try result.get()
         #expect(record.clientID == "dyn-1")
@@ -59,34 +69,47 @@ import TestSupport
         let elsewhere = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 204) }
         defer { elsewhere.stop() }
         let (result, server) = try await register { _ in
-            .json(#"{"client_id": "dyn-2", "token_endpoint_auth_method": "none", "registration_access_token": "RAT-2", "registration_client_uri": "\#(elsewhere.origin)/steal"}"#, status: 201)
+            .json(
+                #"{"client_id": "dyn-2", "token_endpoint_auth_method": "none", "registration_access_token": "RAT-2", "registration_client_uri": "\#(elsewhere.origin)/steal"}"#,
+                status: 201)
         }
         defer { server.stop() }
         let record = try result.get()
         #expect(record.registrationClientURI == nil)
-        #expect(try await DynamicClientRegistration.delete(record, transport: URLSessionTransport(), allowInsecureLoopback: true) == false)
+        #expect(
+            try await DynamicClientRegistration.delete(
+                record, transport: URLSessionTransport(), allowInsecureLoopback: true) == false)
         var kept = record
         kept.registrationClientURI = URL(string: elsewhere.origin + "/steal")
         kept.authorizationServer = Self.configuration(server.origin)
         let error = await #expect(throws: OAuthError.self) {
-            try await DynamicClientRegistration.delete(kept, transport: URLSessionTransport(), allowInsecureLoopback: true)
+            try await DynamicClientRegistration.delete(
+                kept, transport: URLSessionTransport(), allowInsecureLoopback: true)
         }
         #expect(error?.kind == .invalidConfiguration)
         #expect(elsewhere.requests.isEmpty)
     }
 
     @Test func aSecretOrOtherRedirectURIsAreRefused() async throws {
-        let (secret, _) = try await register(answering: .json(#"{"client_id": "dyn-1", "client_secret": "s", "token_endpoint_auth_method": "client_secret_basic"}"#, status: 201))
+        let (secret, _) = try await register(
+            answering: .json(
+                #"{"client_id": "dyn-1", "client_secret": "s", "token_endpoint_auth_method": "client_secret_basic"}"#,
+                status: 201))
         #expect(secret.failure?.kind == .invalidRegistration)
-        #expect(secret.failure?.message == #"expected a public client (token_endpoint_auth_method "none"), found "client_secret_basic": a native app cannot keep a secret (RFC 8252 §8.5)"#)
-        let (redirects, _) = try await register(answering: .json(#"{"client_id": "dyn-1", "redirect_uris": ["http://127.0.0.1/other"]}"#, status: 201))
+        #expect(
+            secret.failure?.message
+                == #"expected a public client (token_endpoint_auth_method "none"), found "client_secret_basic": a native app cannot keep a secret (RFC 8252 §8.5)"#
+        )
+        let (redirects, _) = try await register(
+            answering: .json(#"{"client_id": "dyn-1", "redirect_uris": ["http://127.0.0.1/other"]}"#, status: 201))
         #expect(redirects.failure?.kind == .invalidRegistration)
         let (noID, _) = try await register(answering: .json(#"{"token_endpoint_auth_method": "none"}"#, status: 201))
         #expect(noID.failure?.message == #"expected a "client_id" the client can send (RFC 7591 §3.2.1), found none"#)
     }
 
     @Test func theServersErrorIsTyped() async throws {
-        let (result, _) = try await register(answering: .json(#"{"error": "invalid_redirect_uri", "error_description": "no"}"#, status: 400))
+        let (result, _) = try await register(
+            answering: .json(#"{"error": "invalid_redirect_uri", "error_description": "no"}"#, status: 400))
         #expect(result.failure?.kind == .requestRejected)
         #expect(result.failure?.protocolError?.code == "invalid_redirect_uri")
     }
@@ -95,7 +118,8 @@ import TestSupport
         var configuration = Self.configuration("https://as.example")
         configuration.endpoints.registration = nil
         let error = await #expect(throws: OAuthError.self) {
-            try await DynamicClientRegistration.register(with: configuration, redirectURIs: [Self.redirect], clientName: "t", transport: URLSessionTransport())
+            try await DynamicClientRegistration.register(
+                with: configuration, redirectURIs: [Self.redirect], clientName: "t", transport: URLSessionTransport())
         }
         #expect(error?.kind == .missingEndpoint)
     }

@@ -27,27 +27,36 @@ import TestSupport
         let resource = URL(string: server.resource)!
         let outcome = try await Bounded.run(within: 30) { () -> OAuthError? in
             do throws(OAuthError) {
-                _ = try await ResourceDiscovery.discover(resource: resource, transport: URLSessionTransport(timeout: 10), allowInsecureLoopback: true)
+                _ = try await ResourceDiscovery.discover(
+                    resource: resource, transport: URLSessionTransport(timeout: 10), allowInsecureLoopback: true)
                 return nil
             } catch {
                 return error
             }
         }
         #expect(outcome?.kind == .invalidDiscoveryDocument, "\(server.shape.label)")
-        #expect(server.metadataNamedByTheChallengeWasRead == server.shape.namesMetadata, "\(server.shape.label): \(server.paths)")
+        #expect(
+            server.metadataNamedByTheChallengeWasRead == server.shape.namesMetadata,
+            "\(server.shape.label): \(server.paths)")
     }
 
     @Test(arguments: ChallengeServer.shapes.indices)
     func oauthgenLoginEndsWithWhatItFound(index: Int) throws {
         let server = try ChallengeServer(ChallengeServer.shapes[index])
         defer { server.stop() }
-        let run = try ProcessRunner.run(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
-                                        ["--resource", server.resource, "--allow-insecure-loopback", "--browser-command", "/bin/false", "--timeout", "30"],
-                                        timeout: 60)
+        let run = try ProcessRunner.run(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+            [
+                "--resource", server.resource, "--allow-insecure-loopback", "--browser-command", "/bin/false",
+                "--timeout", "30",
+            ],
+            timeout: 60)
         #expect(!run.timedOut, "\(server.shape.label)")
         #expect(run.status == 1, "\(server.shape.label)")
-        #expect(run.stderr.hasPrefix("error: expected protected resource metadata (RFC 9728) for \(server.resource), found HTTP 404 at"),
-                "\(server.shape.label): \(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix(
+                "error: expected protected resource metadata (RFC 9728) for \(server.resource), found HTTP 404 at"),
+            "\(server.shape.label): \(run.stderr)")
     }
 
     /// --timeout bounds the whole run: here a resource that reads the request and never answers.
@@ -55,9 +64,13 @@ import TestSupport
     func oauthgenLoginsTimeoutBoundsTheWholeRun(stall: LocalHTTPServer.Response.Stall) throws {
         let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: stall) }
         defer { server.stop() }
-        let run = try ProcessRunner.run(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
-                                        ["--resource", "\(server.origin)/api", "--allow-insecure-loopback", "--browser-command", "/bin/false", "--timeout", "3"],
-                                        timeout: 60)
+        let run = try ProcessRunner.run(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+            [
+                "--resource", "\(server.origin)/api", "--allow-insecure-loopback", "--browser-command", "/bin/false",
+                "--timeout", "3",
+            ],
+            timeout: 60)
         #expect(!run.timedOut)
         #expect(run.status == 1)
         #expect(run.stderrLines == ["error: expected the run to finish within 3 s (--timeout), found it still waiting"])

@@ -15,9 +15,14 @@ import TestSupport
 struct DPoPResourceTests {
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
-    func session(_ peers: DPoPPeers, store: any TokenStore = MemoryTokenStore(), alwaysUsesDPoP: Bool = false) throws -> ProtectedResourceSession {
-        ProtectedResourceSession(resource: URL(string: peers.resource)!, identity: .preregistered(DPoPPeers.clientID, issuer: peers.issuer),
-                                 redirectURI: Self.redirect, store: store, userAgent: LoopbackUserAgent(browserCommand: try peers.browserCommand, timeout: 30), options: ClientOptions(allowInsecureLoopback: true), alwaysUsesDPoP: alwaysUsesDPoP)
+    func session(
+        _ peers: DPoPPeers, store: any TokenStore = MemoryTokenStore(), alwaysUsesDPoP: Bool = false
+    ) throws -> ProtectedResourceSession {
+        ProtectedResourceSession(
+            resource: URL(string: peers.resource)!, identity: .preregistered(DPoPPeers.clientID, issuer: peers.issuer),
+            redirectURI: Self.redirect, store: store,
+            userAgent: LoopbackUserAgent(browserCommand: try peers.browserCommand, timeout: 30),
+            options: ClientOptions(allowInsecureLoopback: true), alwaysUsesDPoP: alwaysUsesDPoP)
     }
 
     func call(_ session: ProtectedResourceSession, _ peers: DPoPPeers) async throws -> Int {
@@ -27,7 +32,9 @@ struct DPoPResourceTests {
     /// Where the resource challenges with `DPoP`, or its server lists ES256 (each on its own):
     /// a valid proof at the token endpoint, a `DPoP` token bound to the key kept with the
     /// sign-in, and a fresh proof with every request to the resource.
-    @Test(arguments: [DPoPPeers.Posture(), DPoPPeers.Posture(bearerChallenge: true), DPoPPeers.Posture(advertised: false)])
+    @Test(arguments: [
+        DPoPPeers.Posture(), DPoPPeers.Posture(bearerChallenge: true), DPoPPeers.Posture(advertised: false),
+    ])
     func tokensAreBoundWhereTheResourceOrItsServerOffersDPoP(posture: DPoPPeers.Posture) async throws {
         let peers = try DPoPPeers(posture)
         defer { peers.stop() }
@@ -54,7 +61,10 @@ struct DPoPResourceTests {
         #expect(try await call(session, peers) == 200)
         #expect(try await call(session, peers) == 200)
         let requests = peers.requests()
-        #expect(requests.filter { $0["at"] as? String == "token" }.map { $0["answer"] as? String } == ["use_dpop_nonce", "tokens"])
+        #expect(
+            requests.filter { $0["at"] as? String == "token" }.map { $0["answer"] as? String } == [
+                "use_dpop_nonce", "tokens",
+            ])
         let calls = requests.filter { $0["at"] as? String == "resource" && $0["authorization"] as? String != nil }
         #expect(calls.map { "\($0["answer"] ?? "")" } == ["use_dpop_nonce", "200", "200"])
     }
@@ -80,13 +90,19 @@ struct DPoPResourceTests {
         let directory = try makeTestDirectory("oauthgen-dpop-store")
         defer { try? FileManager.default.removeItem(at: directory) }
         let runs = try (0..<2).map { _ in
-            try ProcessRunner.run(ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"), [
-                "--resource", peers.resource, "--client-id", DPoPPeers.clientID, "--authorization-server", peers.issuer,
-                "--allow-insecure-loopback", "--json", "--timeout", "60", "--store", directory.appendingPathComponent("store").path,
-                "--browser-command", try peers.browserCommand.joined(separator: " "),
-            ], timeout: 120)
+            try ProcessRunner.run(
+                ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+                [
+                    "--resource", peers.resource, "--client-id", DPoPPeers.clientID, "--authorization-server",
+                    peers.issuer,
+                    "--allow-insecure-loopback", "--json", "--timeout", "60", "--store",
+                    directory.appendingPathComponent("store").path,
+                    "--browser-command", try peers.browserCommand.joined(separator: " "),
+                ], timeout: 120)
         }
-        let reports = runs.map { (try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8))) as? [String: Any] ?? [:] }
+        let reports = runs.map {
+            (try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8))) as? [String: Any] ?? [:]
+        }
         #expect(runs.map(\.status) == [0, 0], "\(runs.map(\.stderr))")
         let first = try #require(reports[0]["dpop_jkt"] as? String)
         #expect(reports[1]["dpop_jkt"] as? String == first)

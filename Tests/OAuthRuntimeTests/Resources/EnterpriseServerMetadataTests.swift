@@ -13,7 +13,9 @@ import TestSupport
 /// `IDJAGGrant` at its defaults does; each way of saying it redeems ID-JAGs gets a test alone
 /// (issue 45: such a server was refused for not listing S256, after the identity provider's
 /// sign-in; seen failing so before the rule became the grant's).
-@Suite(.enabled("needs idpyoidc, authlib and the Python mcp SDK") { await EnterprisePeers.isAvailableOffPool() }, .serialized)
+@Suite(
+    .enabled("needs idpyoidc, authlib and the Python mcp SDK") { await EnterprisePeers.isAvailableOffPool() },
+    .serialized)
 struct EnterpriseServerMetadataTests {
     /// The status of an MCP `initialize` at a new MCP server of `peers`, through a resource session
     /// signed in at their identity provider.
@@ -22,7 +24,8 @@ struct EnterpriseServerMetadataTests {
         defer { server.stop() }
         try peers.allow(resources: [server.endpoint.absoluteString])
         let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
-        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
+        let session = try EnterpriseResourceSessionTests.resourceSession(
+            server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
         return try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint)).1.statusCode
     }
 
@@ -66,7 +69,9 @@ struct EnterpriseServerMetadataTests {
         let documents = try LocalHTTPServer { request in
             let url = "http://" + (request.headers["host"] ?? "") + "/agent.json"
             return request.path == "/agent.json"
-                ? .json(#"{"client_id": "\#(url)", "client_name": "agent", "token_endpoint_auth_method": "private_key_jwt", "jwks": \#(jwksText)}"#)
+                ? .json(
+                    #"{"client_id": "\#(url)", "client_name": "agent", "token_endpoint_auth_method": "private_key_jwt", "jwks": \#(jwksText)}"#
+                )
                 : .notFound
         }
         defer { documents.stop() }
@@ -74,13 +79,17 @@ struct EnterpriseServerMetadataTests {
         try peers.allow(resources: [server.endpoint.absoluteString], clientID: document.absoluteString)
         let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
         let session = ProtectedResourceSession(
-            resource: server.endpoint, identity: .enterprise(EnterpriseIdentity(identityProvider: identity, clientMetadataDocument: document, clientKey: key)),
+            resource: server.endpoint,
+            identity: .enterprise(
+                EnterpriseIdentity(identityProvider: identity, clientMetadataDocument: document, clientKey: key)),
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, options: ClientOptions(allowInsecureLoopback: true))
+            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
+            options: ClientOptions(allowInsecureLoopback: true))
         let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
         #expect(response.statusCode == 200)
         #expect(try await session.oauthSession().client.clientID == document.absoluteString)
-        #expect(peers.authorizationServerRequests().map { $0["has"] as? [String] } == [["assertion", "client_assertion"]])
+        #expect(
+            peers.authorizationServerRequests().map { $0["has"] as? [String] } == [["assertion", "client_assertion"]])
         #expect(!documents.requests(to: "/agent.json").isEmpty)
     }
 
@@ -94,12 +103,18 @@ struct EnterpriseServerMetadataTests {
         try peers.allow(resources: [server.endpoint.absoluteString])
         let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
         let signInRequests = peers.identityProviderRequests().count
-        let session = try EnterpriseResourceSessionTests.resourceSession(server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
-        let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint)) }
+        let session = try EnterpriseResourceSessionTests.resourceSession(
+            server, identity: identity, store: MemoryTokenStore(), issuer: peers.authorizationServer)
+        let error = await #expect(throws: OAuthError.self) {
+            _ = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
+        }
         #expect(error?.kind == .invalidDiscoveryDocument)
-        #expect(error?.message == "the authorization server \(peers.authorizationServer), which redeems the ID-JAG (MCP enterprise-managed authorization §6): "
-            + "expected grant_types_supported to list urn:ietf:params:oauth:grant-type:jwt-bearer or urn:ietf:params:oauth:grant-profile:id-jag in "
-            + "authorization_grant_profiles_supported, found it absent, which means authorization_code and implicit alone (RFC 8414 §2)")
+        #expect(
+            error?.message
+                == "the authorization server \(peers.authorizationServer), which redeems the ID-JAG (MCP enterprise-managed authorization §6): "
+                + "expected grant_types_supported to list urn:ietf:params:oauth:grant-type:jwt-bearer or urn:ietf:params:oauth:grant-profile:id-jag in "
+                + "authorization_grant_profiles_supported, found it absent, which means authorization_code and implicit alone (RFC 8414 §2)"
+        )
         #expect(peers.identityProviderRequests().count == signInRequests)
         #expect(peers.authorizationServerRequests().isEmpty)
     }
@@ -114,10 +129,14 @@ struct EnterpriseServerMetadataTests {
         let session = ProtectedResourceSession(
             resource: server.endpoint, identity: .preregistered(EnterprisePeers.serverClientID),
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never, options: ClientOptions(allowInsecureLoopback: true))
+            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
+            options: ClientOptions(allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) { _ = try await session.discovery() }
         #expect(error?.kind == .invalidDiscoveryDocument)
-        #expect(error?.message == "expected the authorization server \(peers.authorizationServer) to have an \"authorization_endpoint\", found none: a browser sign-in needs one (RFC 8414 §2)")
+        #expect(
+            error?.message
+                == "expected the authorization server \(peers.authorizationServer) to have an \"authorization_endpoint\", found none: a browser sign-in needs one (RFC 8414 §2)"
+        )
         #expect(peers.authorizationServerRequests().isEmpty)
     }
 }

@@ -13,9 +13,14 @@ import TestSupport
 struct ProtectedResourceSessionTests {
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
-    func session(_ api: ProtectedAPI, browser: [String], interaction: ProtectedResourceSession.Interaction = .allowed) -> ProtectedResourceSession {
-        ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
-                                 userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), interaction: interaction, options: ClientOptions(allowInsecureLoopback: true))
+    func session(
+        _ api: ProtectedAPI, browser: [String], interaction: ProtectedResourceSession.Interaction = .allowed
+    ) -> ProtectedResourceSession {
+        ProtectedResourceSession(
+            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"),
+            redirectURI: Self.redirect,
+            userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), interaction: interaction,
+            options: ClientOptions(allowInsecureLoopback: true))
     }
 
     /// Five calls to `api`: each one's status, or `limit` for `stepUpLimitReached`.
@@ -23,7 +28,8 @@ struct ProtectedResourceSessionTests {
         var outcomes: [String] = []
         for _ in 0..<5 {
             do {
-                outcomes.append("\(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode)")
+                outcomes.append(
+                    "\(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode)")
             } catch {
                 outcomes.append(error.kind == .stepUpLimitReached ? "limit" : "\(error)")
             }
@@ -45,7 +51,9 @@ struct ProtectedResourceSessionTests {
         defer { elsewhere.stop() }
         let session = session(api, browser: try browser("sybil"))
         #expect(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode == 200)
-        let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: URL(string: elsewhere.origin + "/collect")!)) }
+        let error = await #expect(throws: OAuthError.self) {
+            _ = try await session.data(for: URLRequest(url: URL(string: elsewhere.origin + "/collect")!))
+        }
         #expect(error?.kind == .resourceNotAllowed)
         #expect(elsewhere.requests.isEmpty)
     }
@@ -62,9 +70,13 @@ struct ProtectedResourceSessionTests {
         let sent = try api.requests().count
         let origin = try #require(URL(string: api.resource)).deletingLastPathComponent().absoluteString
         for beside in [origin + "apix", origin + "other/api"] {
-            let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: URL(string: beside)!)) }
+            let error = await #expect(throws: OAuthError.self) {
+                _ = try await session.data(for: URLRequest(url: URL(string: beside)!))
+            }
             #expect(error?.kind == .resourceNotAllowed)
-            #expect(error?.message.hasPrefix("expected a request within \(api.resource), found one to \(beside)") == true, "\(error?.message ?? "")")
+            #expect(
+                error?.message.hasPrefix("expected a request within \(api.resource), found one to \(beside)") == true,
+                "\(error?.message ?? "")")
         }
         #expect(try api.requests().count == sent)
     }
@@ -81,8 +93,11 @@ struct ProtectedResourceSessionTests {
         defer { api.stop() }
         let session = session(api, browser: try browser("ivan"))
         let outcomes = await fiveCalls(session, api)
-        let unsatisfied = OAuthError(.insufficientAuthentication, "expected \(api.resource) to accept the sign-in a step-up made for its challenge"
-            + " (acr_values none, max_age 0), found it asking again with the same challenge: another sign-in would not satisfy it").description
+        let unsatisfied = OAuthError(
+            .insufficientAuthentication,
+            "expected \(api.resource) to accept the sign-in a step-up made for its challenge"
+                + " (acr_values none, max_age 0), found it asking again with the same challenge: another sign-in would not satisfy it"
+        ).description
         #expect(outcomes == ["401"] + Array(repeating: unsatisfied, count: 4))
         #expect(await session.stepUps == 1)
     }
@@ -108,7 +123,8 @@ struct ProtectedResourceSessionTests {
     /// with the old filter: the step-up was skipped and the call ended 403 (issue 45).
     @Test(arguments: [["profile"], []])
     func aChallengedScopeTheMetadataDoesNotListIsSteppedUpTo(scopesSupported: [String]) async throws {
-        let api = try ProtectedAPI(provider: DjangoProvider.instance(), requiredScopes: ["read", "write"], scopesSupported: scopesSupported)
+        let api = try ProtectedAPI(
+            provider: DjangoProvider.instance(), requiredScopes: ["read", "write"], scopesSupported: scopesSupported)
         defer { api.stop() }
         let session = session(api, browser: try browser("sybil"))
         let (_, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
@@ -124,7 +140,8 @@ struct ProtectedResourceSessionTests {
         let session = session(api, browser: try browser("sybil"))
         let (data, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
         #expect(response.statusCode == 200)
-        #expect((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["resource"] as? String == api.resource)
+        #expect(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["resource"] as? String == api.resource)
         #expect(await session.stepUps == 1)
         let scopes = try #require(try await session.oauthSession().currentSignIn()?.tokens.scopes)
         #expect(Set(scopes) == ["read", "write"])
@@ -142,20 +159,30 @@ struct ProtectedResourceSessionTests {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), requiredScopes: ["read", "write"])
         defer { api.stop() }
         let recording = RecordingTransport()
-        let session = ProtectedResourceSession(resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
-                                               userAgent: LoopbackUserAgent(browserCommand: try browser("sybil") + ["--untick", "read"], timeout: 30), options: ClientOptions(transport: recording, allowInsecureLoopback: true))
-        let error = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: URL(string: api.resource)!)) }
+        let session = ProtectedResourceSession(
+            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"),
+            redirectURI: Self.redirect,
+            userAgent: LoopbackUserAgent(browserCommand: try browser("sybil") + ["--untick", "read"], timeout: 30),
+            options: ClientOptions(transport: recording, allowInsecureLoopback: true))
+        let error = await #expect(throws: OAuthError.self) {
+            _ = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
+        }
         #expect(error?.kind == .stepUpNarrowed)
-        #expect(error?.message == "expected the step-up's sign-in to \(api.resource) to keep the scopes the sign-in had, found it without read: the earlier sign-in is kept")
+        #expect(
+            error?.message
+                == "expected the step-up's sign-in to \(api.resource) to keep the scopes the sign-in had, found it without read: the earlier sign-in is kept"
+        )
         let client = try await session.oauthSession().client
         #expect(try await session.oauthSession().currentSignIn()?.tokens.scopes == ["read"])
 
         let tokenEndpoint = client.configuration.endpoints.token
         let dropped = try #require(recording.exchanges.last { $0.request.url == tokenEndpoint }?.response)
-        let refreshToken = try #require((try JSONSerialization.jsonObject(with: dropped.body) as? [String: Any])?["refresh_token"] as? String)
+        let refreshToken = try #require(
+            (try JSONSerialization.jsonObject(with: dropped.body) as? [String: Any])?["refresh_token"] as? String)
         #expect(recording.exchanges.last?.request.url == client.configuration.endpoints.revocation)
         let reuse = await #expect(throws: OAuthError.self) {
-            _ = try await client.refresh(SignIn(tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil))
+            _ = try await client.refresh(
+                SignIn(tokens: TokenSet(accessToken: "x", refreshToken: refreshToken), idToken: nil))
         }
         #expect(reuse?.protocolError?.code == "invalid_grant")
     }
@@ -188,7 +215,9 @@ struct ProtectedResourceSessionTests {
         let (_, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
         #expect(response.statusCode == 200)
         #expect(await session.stepUps == 1)
-        #expect(try api.requests().compactMap { $0["scheme"] as? String == "Bearer" ? $0["acr"] as? String ?? "none" : nil } == ["none", "mfa"])
+        #expect(
+            try api.requests().compactMap { $0["scheme"] as? String == "Bearer" ? $0["acr"] as? String ?? "none" : nil }
+                == ["none", "mfa"])
 
         let strict = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .acrValues(["mfa"]))
         defer { strict.stop() }
@@ -197,7 +226,10 @@ struct ProtectedResourceSessionTests {
         #expect(refused.statusCode == 401)
         #expect(StepUp.authentication(after: refused)?.acrValues == ["mfa"])
         #expect(await weak.stepUps == 1)
-        #expect(try strict.requests().compactMap { $0["scheme"] as? String == "Bearer" ? $0["acr"] as? String ?? "none" : nil } == ["none", "pwd"])
+        #expect(
+            try strict.requests().compactMap {
+                $0["scheme"] as? String == "Bearer" ? $0["acr"] as? String ?? "none" : nil
+            } == ["none", "pwd"])
     }
 
     /// A background task (`.never`) gets a typed error, and nothing opens: the browser command
@@ -206,9 +238,14 @@ struct ProtectedResourceSessionTests {
         let api = try ProtectedAPI(provider: DjangoProvider.instance())
         defer { api.stop() }
         let session = session(api, browser: ["/bin/false"], interaction: .never)
-        let error = await #expect(throws: OAuthError.self) { try await session.data(for: URLRequest(url: URL(string: api.resource)!)) }
+        let error = await #expect(throws: OAuthError.self) {
+            try await session.data(for: URLRequest(url: URL(string: api.resource)!))
+        }
         #expect(error?.kind == .interactionRequired)
-        #expect(error?.message == "expected to sign in to \(api.resource) with the scopes read, found interaction not allowed (ProtectedResourceSession.interaction is .never)")
+        #expect(
+            error?.message
+                == "expected to sign in to \(api.resource) with the scopes read, found interaction not allowed (ProtectedResourceSession.interaction is .never)"
+        )
         // Discovery and registration happened; no token was ever sent.
         #expect(try api.requests().allSatisfy { $0["scheme"] is NSNull })
     }
@@ -219,7 +256,9 @@ struct ProtectedResourceSessionTests {
         let session = session(api, browser: try browser("trent"))
         _ = try await session.authorizationHeaders(method: "GET", url: URL(string: api.resource)!)
         await session.setInteraction(.never)
-        let error = await #expect(throws: OAuthError.self) { try await session.data(for: URLRequest(url: URL(string: api.resource)!)) }
+        let error = await #expect(throws: OAuthError.self) {
+            try await session.data(for: URLRequest(url: URL(string: api.resource)!))
+        }
         #expect(error?.kind == .interactionRequired)
         #expect(error?.message.contains("with the scopes read write") == true)
     }

@@ -7,12 +7,17 @@ import Testing
 @Suite struct ResourceBoundaryTests {
     @Test func aPathContainsItselfAndWhatIsBelowItOnly() throws {
         let resource = try #require(URL(string: "https://gw.example.com/a/mcp"))
-        for inside in ["https://gw.example.com/a/mcp", "https://gw.example.com/a/mcp/", "https://gw.example.com/a/mcp/tools?x=1",
-                       "https://gw.example.com:443/a/mcp"] {
+        for inside in [
+            "https://gw.example.com/a/mcp", "https://gw.example.com/a/mcp/", "https://gw.example.com/a/mcp/tools?x=1",
+            "https://gw.example.com:443/a/mcp",
+        ] {
             #expect(ResourceBoundary.contains(resource, URL(string: inside)!), "\(inside)")
         }
-        for outside in ["https://gw.example.com/a/mcpx", "https://gw.example.com/b/mcp", "https://gw.example.com/a", "https://gw.example.com/",
-                        "http://gw.example.com/a/mcp", "https://other.example.com/a/mcp", "https://gw.example.com:8443/a/mcp"] {
+        for outside in [
+            "https://gw.example.com/a/mcpx", "https://gw.example.com/b/mcp", "https://gw.example.com/a",
+            "https://gw.example.com/",
+            "http://gw.example.com/a/mcp", "https://other.example.com/a/mcp", "https://gw.example.com:8443/a/mcp",
+        ] {
             #expect(!ResourceBoundary.contains(resource, URL(string: outside)!), "\(outside)")
         }
     }

@@ -17,12 +17,17 @@ struct ResourceStoreTests {
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
     /// A session for `api` on `store`; with `username` nil, a browser that fails at once.
-    func session(_ api: ProtectedAPI, store: any TokenStore, identity: ProtectedResourceSession.ClientIdentity = .dynamic(clientName: "oauthgen store tests"),
-                 username: String? = "trent", transport: any HTTPTransport = URLSessionTransport()) throws -> ProtectedResourceSession {
+    func session(
+        _ api: ProtectedAPI, store: any TokenStore,
+        identity: ProtectedResourceSession.ClientIdentity = .dynamic(clientName: "oauthgen store tests"),
+        username: String? = "trent", transport: any HTTPTransport = URLSessionTransport()
+    ) throws -> ProtectedResourceSession {
         let provider = try DjangoProvider.instance()
         let browser = username.map { [provider.python, provider.driver, "--username", $0] } ?? ["/bin/false"]
-        return ProtectedResourceSession(resource: URL(string: api.resource)!, identity: identity, redirectURI: Self.redirect, store: store,
-                                        userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), options: ClientOptions(transport: transport, allowInsecureLoopback: true))
+        return ProtectedResourceSession(
+            resource: URL(string: api.resource)!, identity: identity, redirectURI: Self.redirect, store: store,
+            userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30),
+            options: ClientOptions(transport: transport, allowInsecureLoopback: true))
     }
 
     func temporaryStore() throws -> (FileTokenStore, URL) {
@@ -39,7 +44,10 @@ struct ResourceStoreTests {
     @Test func twoResourcesShareAStoreWithoutSharingTokens() async throws {
         let provider = try DjangoProvider.instance()
         let (first, second) = (try ProtectedAPI(provider: provider), try ProtectedAPI(provider: provider))
-        defer { first.stop(); second.stop() }
+        defer {
+            first.stop()
+            second.stop()
+        }
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
 
@@ -108,11 +116,18 @@ struct ResourceStoreTests {
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
         let oldIssuer = "https://old-as.example.com"
-        var oldRecord = SignInRecord(tokens: TokenSet(accessToken: "old-access-token", tokenType: "Bearer", refreshToken: "old-refresh-token"), idToken: nil,
-                                     owner: SignInOwner(issuer: oldIssuer, clientID: "old-client", tokenEndpoint: "https://old-as.example.com:443"))
-        oldRecord.registration = ClientRegistrationRecord(issuer: oldIssuer, clientID: "old-client", method: .dynamic, redirectURIs: [Self.redirect.url])
+        var oldRecord = SignInRecord(
+            tokens: TokenSet(accessToken: "old-access-token", tokenType: "Bearer", refreshToken: "old-refresh-token"),
+            idToken: nil,
+            owner: SignInOwner(
+                issuer: oldIssuer, clientID: "old-client", tokenEndpoint: "https://old-as.example.com:443"))
+        oldRecord.registration = ClientRegistrationRecord(
+            issuer: oldIssuer, clientID: "old-client", method: .dynamic, redirectURIs: [Self.redirect.url])
         try await store.save(oldRecord)
-        try await store.saveRegistration(oldRecord.registration!, key: ResourceClientRegistrar.dynamicKey(issuer: oldIssuer, redirectURI: Self.redirect.url, resource: api.resource))
+        try await store.saveRegistration(
+            oldRecord.registration!,
+            key: ResourceClientRegistrar.dynamicKey(
+                issuer: oldIssuer, redirectURI: Self.redirect.url, resource: api.resource))
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
 
         let moved = try session(api, store: store)
@@ -133,18 +148,26 @@ struct ResourceStoreTests {
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let named = try session(api, store: store, identity: .preregistered(provider.clientID, issuer: "https://as.example.com"), username: nil)
+        let named = try session(
+            api, store: store, identity: .preregistered(provider.clientID, issuer: "https://as.example.com"),
+            username: nil)
         let error = await #expect(throws: OAuthError.self) { _ = try await call(named, api) }
         #expect(error?.kind == .invalidConfiguration)
-        #expect(error?.message.hasPrefix("expected the resource \(api.resource) to name the authorization server https://as.example.com, where client \"\(provider.clientID)\" is registered, found it names \(provider.issuer)") == true,
-                "\(error?.message ?? "")")
+        #expect(
+            error?.message.hasPrefix(
+                "expected the resource \(api.resource) to name the authorization server https://as.example.com, where client \"\(provider.clientID)\" is registered, found it names \(provider.issuer)"
+            ) == true,
+            "\(error?.message ?? "")")
 
         // Bound by first use: the store remembers where; another server is then refused.
-        try await store.saveRegistration(ClientRegistrationRecord(issuer: "https://first.example.com", clientID: "bound", method: .preregistered),
-                                         key: ResourceClientRegistrar.preregisteredKey(clientID: "bound"))
+        try await store.saveRegistration(
+            ClientRegistrationRecord(issuer: "https://first.example.com", clientID: "bound", method: .preregistered),
+            key: ResourceClientRegistrar.preregisteredKey(clientID: "bound"))
         let bound = try session(api, store: store, identity: .preregistered("bound"), username: nil)
         let refused = await #expect(throws: OAuthError.self) { _ = try await call(bound, api) }
-        #expect(refused?.message.contains("the authorization server https://first.example.com, where client \"bound\" is registered") == true)
+        #expect(
+            refused?.message.contains(
+                "the authorization server https://first.example.com, where client \"bound\" is registered") == true)
     }
 
     /// Issue 45, G1: a client named without its server is bound where a sign-in first succeeded,
@@ -186,15 +209,24 @@ struct ResourceStoreTests {
         api.stop()
 
         let recording = RecordingTransport()
-        let later = try session(api, store: store, identity: .dynamic(clientName: "gone"), username: nil, transport: recording)
+        let later = try session(
+            api, store: store, identity: .dynamic(clientName: "gone"), username: nil, transport: recording)
         try await later.removeServer()
         #expect(try await store.forAccount(account).load() == nil)
-        #expect(recording.exchanges.contains { $0.request.method == "DELETE" && $0.request.url == registration.registrationClientURI })
+        #expect(
+            recording.exchanges.contains {
+                $0.request.method == "DELETE" && $0.request.url == registration.registrationClientURI
+            })
         #expect(recording.urls.contains { $0.absoluteString.hasSuffix("/revoke_token/") }, "\(recording.urls)")
-        #expect(!recording.exchanges.contains { $0.request.method == "POST" && $0.request.url.absoluteString.hasSuffix("/register/") })
+        #expect(
+            !recording.exchanges.contains {
+                $0.request.method == "POST" && $0.request.url.absoluteString.hasSuffix("/register/")
+            })
         #expect(!recording.urls.contains { $0.absoluteString.hasPrefix(api.resource) })
-        let read = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: try #require(registration.registrationClientURI),
-                                                                    headers: ["Authorization": "Bearer \(registration.registrationAccessToken ?? "")"]))
+        let read = try await URLSessionTransport().send(
+            HTTPRequest(
+                method: "GET", url: try #require(registration.registrationClientURI),
+                headers: ["Authorization": "Bearer \(registration.registrationAccessToken ?? "")"]))
         #expect(read.status == 401 || read.status == 404, "the client is still readable: HTTP \(read.status)")
     }
 
@@ -211,11 +243,13 @@ struct ResourceStoreTests {
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try await call(try session(api, store: store), api) == 200)
-        let key = ResourceClientRegistrar.dynamicKey(issuer: provider.issuer, redirectURI: Self.redirect.url, resource: api.resource)
+        let key = ResourceClientRegistrar.dynamicKey(
+            issuer: provider.issuer, redirectURI: Self.redirect.url, resource: api.resource)
         var kept = try #require(try await store.loadRegistration(key: key))
         let realTokenEndpoint = try #require(kept.authorizationServer?.endpoints.token)
         #expect(kept.authorizationServerReadAt.map { abs($0.timeIntervalSinceNow) < 60 } == true)
-        kept.authorizationServer?.endpoints.token = try #require(URL(string: "moved-token/", relativeTo: realTokenEndpoint)?.absoluteURL)
+        kept.authorizationServer?.endpoints.token = try #require(
+            URL(string: "moved-token/", relativeTo: realTokenEndpoint)?.absoluteURL)
         try await store.saveRegistration(kept, key: key)
         let account = try #require(store.accounts().first { $0.hasPrefix("resource \(api.resource) at ") })
         var record = try #require(try await store.forAccount(account).load())
@@ -235,8 +269,14 @@ struct ResourceStoreTests {
         let recording = RecordingTransport()
         let aged = try session(api, store: store, username: nil, transport: recording)
         #expect(try await call(aged, api) == 200)
-        #expect(recording.urls.contains { $0.path.contains("/.well-known/") && !$0.path.contains("oauth-protected-resource") }, "\(recording.urls)")
-        #expect(try await store.loadRegistration(key: key)?.authorizationServerReadAt.map { abs($0.timeIntervalSinceNow) < 60 } == true)
+        #expect(
+            recording.urls.contains {
+                $0.path.contains("/.well-known/") && !$0.path.contains("oauth-protected-resource")
+            }, "\(recording.urls)")
+        #expect(
+            try await store.loadRegistration(key: key)?.authorizationServerReadAt.map {
+                abs($0.timeIntervalSinceNow) < 60
+            } == true)
     }
 
     /// Removing the server deletes the registration at the server (RFC 7592) and forgets it and
@@ -244,7 +284,10 @@ struct ResourceStoreTests {
     @Test func removingTheServerDeletesItsRegistration() async throws {
         let provider = try DjangoProvider.instance()
         let (first, second) = (try ProtectedAPI(provider: provider), try ProtectedAPI(provider: provider))
-        defer { first.stop(); second.stop() }
+        defer {
+            first.stop()
+            second.stop()
+        }
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
         let kept = try session(second, store: store, identity: .dynamic(clientName: "kept"))
@@ -256,10 +299,15 @@ struct ResourceStoreTests {
         let configurationURI = try #require(registration.registrationClientURI)
         try await removed.removeServer()
 
-        let read = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: configurationURI,
-                                                                    headers: ["Authorization": "Bearer \(registration.registrationAccessToken ?? "")"]))
+        let read = try await URLSessionTransport().send(
+            HTTPRequest(
+                method: "GET", url: configurationURI,
+                headers: ["Authorization": "Bearer \(registration.registrationAccessToken ?? "")"]))
         #expect(read.status == 401 || read.status == 404, "the deleted client is still readable: HTTP \(read.status)")
         #expect(store.accounts().count == 1)
-        #expect(try await call(try session(second, store: store, identity: .dynamic(clientName: "kept"), username: nil), second) == 200)
+        #expect(
+            try await call(
+                try session(second, store: store, identity: .dynamic(clientName: "kept"), username: nil), second) == 200
+        )
     }
 }

@@ -22,7 +22,8 @@ import Testing
     /// A new sign-in keeps the budget but not the challenge the old one answered; a record keeps
     /// both through JSON, and one without a ledger writes no member for it.
     @Test func aNewSignInInheritsTheBudgetAndTheStoreKeepsIt() throws {
-        let ledger = StepUpLedger(times: [Date(timeIntervalSince1970: 5)], answered: .init(acrValues: ["mfa"], maxAge: 0))
+        let ledger = StepUpLedger(
+            times: [Date(timeIntervalSince1970: 5)], answered: .init(acrValues: ["mfa"], maxAge: 0))
         #expect(ledger.carriedToNewSignIn == StepUpLedger(times: ledger.times))
         #expect(StepUpLedger(answered: ledger.answered).carriedToNewSignIn == nil)
 

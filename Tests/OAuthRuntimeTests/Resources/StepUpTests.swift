@@ -10,20 +10,33 @@ import Testing
 /// it names nothing new, so a resource that keeps refusing cannot make a client loop.
 @Suite struct StepUpTests {
     func response(_ status: Int, _ challenge: String?) -> HTTPURLResponse {
-        HTTPURLResponse(url: URL(string: "https://api.example.com/x")!, statusCode: status, httpVersion: "HTTP/1.1",
-                        headerFields: challenge.map { ["WWW-Authenticate": $0] } ?? [:])!
+        HTTPURLResponse(
+            url: URL(string: "https://api.example.com/x")!, statusCode: status, httpVersion: "HTTP/1.1",
+            headerFields: challenge.map { ["WWW-Authenticate": $0] } ?? [:])!
     }
 
     @Test func theUnionOfGrantedAndChallengedScopes() {
-        #expect(StepUp.scopes(after: response(403, #"Bearer error="insufficient_scope", scope="read write""#), granted: ["read", "profile"]) == ["read", "profile", "write"])
-        #expect(StepUp.scopes(after: response(403, #"DPoP error="insufficient_scope", scope="admin""#), granted: []) == ["admin"])
+        #expect(
+            StepUp.scopes(
+                after: response(403, #"Bearer error="insufficient_scope", scope="read write""#),
+                granted: ["read", "profile"]) == ["read", "profile", "write"])
+        #expect(
+            StepUp.scopes(after: response(403, #"DPoP error="insufficient_scope", scope="admin""#), granted: []) == [
+                "admin"
+            ])
     }
 
     @Test func nothingWhenTheRefusalAsksForNothingNew() {
-        #expect(StepUp.scopes(after: response(403, #"Bearer error="insufficient_scope", scope="read""#), granted: ["read"]) == nil)
+        #expect(
+            StepUp.scopes(after: response(403, #"Bearer error="insufficient_scope", scope="read""#), granted: ["read"])
+                == nil)
         #expect(StepUp.scopes(after: response(403, #"Bearer error="insufficient_scope""#), granted: ["read"]) == nil)
-        #expect(StepUp.scopes(after: response(401, #"Bearer error="insufficient_scope", scope="write""#), granted: ["read"]) == nil)
-        #expect(StepUp.scopes(after: response(403, #"Bearer error="invalid_token", scope="write""#), granted: ["read"]) == nil)
+        #expect(
+            StepUp.scopes(after: response(401, #"Bearer error="insufficient_scope", scope="write""#), granted: ["read"])
+                == nil)
+        #expect(
+            StepUp.scopes(after: response(403, #"Bearer error="invalid_token", scope="write""#), granted: ["read"])
+                == nil)
         #expect(StepUp.scopes(after: response(403, nil), granted: ["read"]) == nil)
     }
 }
@@ -32,11 +45,17 @@ import Testing
 /// sign-in meets it.
 @Suite struct AuthenticationStepUpTests {
     func response(_ status: Int, _ challenge: String) -> HTTPURLResponse {
-        HTTPURLResponse(url: URL(string: "https://api.example.com/x")!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["WWW-Authenticate": challenge])!
+        HTTPURLResponse(
+            url: URL(string: "https://api.example.com/x")!, statusCode: status, httpVersion: "HTTP/1.1",
+            headerFields: ["WWW-Authenticate": challenge])!
     }
 
     @Test func theChallengesACRValuesAndMaxAge() throws {
-        let asked = try #require(StepUp.authentication(after: response(401, #"Bearer error="insufficient_user_authentication", acr_values="urn:mfa urn:hw", max_age="300""#)))
+        let asked = try #require(
+            StepUp.authentication(
+                after: response(
+                    401, #"Bearer error="insufficient_user_authentication", acr_values="urn:mfa urn:hw", max_age="300""#
+                )))
         #expect(asked.acrValues == ["urn:mfa", "urn:hw"])
         #expect(asked.maxAge == 300)
         #expect(StepUp.authentication(after: response(401, #"Bearer error="invalid_token""#)) == nil)
@@ -64,8 +83,12 @@ import Testing
         }
         #expect(throws: Never.self) { try check(now.addingTimeInterval(-30)) }
         #expect(throws: Never.self) { try check(now.addingTimeInterval(-65)) }
-        #expect(throws: OAuthError(.insufficientAuthentication,
-                                   "expected the user to have authenticated at most 60 s ago (max_age), found 120 s (the ID token's auth_time)")) {
+        #expect(
+            throws: OAuthError(
+                .insufficientAuthentication,
+                "expected the user to have authenticated at most 60 s ago (max_age), found 120 s (the ID token's auth_time)"
+            )
+        ) {
             try check(now.addingTimeInterval(-120))
         }
         #expect(throws: OAuthError.invalidIDToken(.missingClaim("auth_time"))) { try check(nil) }
@@ -76,11 +99,21 @@ import Testing
     @Test func aChallengeTheSignInAlreadyMeetsAsksForLess() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let tenSecondsAgo = now.addingTimeInterval(-10)
-        #expect(StepUp.isMet(acr: "mfa", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: ["mfa", "hwk"], maxAge: 3600, now: now))
-        #expect(StepUp.isMet(acr: "pwd", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: [], maxAge: nil, now: now))
+        #expect(
+            StepUp.isMet(
+                acr: "mfa", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: ["mfa", "hwk"], maxAge: 3600,
+                now: now))
+        #expect(
+            StepUp.isMet(
+                acr: "pwd", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: [], maxAge: nil, now: now))
         // Fresher or stronger than the sign-in: a real step-up.
-        #expect(!StepUp.isMet(acr: "mfa", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: [], maxAge: 0, now: now))
-        #expect(!StepUp.isMet(acr: "pwd", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: ["mfa"], maxAge: nil, now: now))
+        #expect(
+            !StepUp.isMet(
+                acr: "mfa", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: [], maxAge: 0, now: now))
+        #expect(
+            !StepUp.isMet(
+                acr: "pwd", authenticatedAt: tenSecondsAgo, hasIDToken: true, acrValues: ["mfa"], maxAge: nil, now: now)
+        )
         #expect(!StepUp.isMet(acr: "mfa", authenticatedAt: nil, hasIDToken: true, acrValues: [], maxAge: 60, now: now))
         // Without an ID token the sign-in shows nothing: the resource is believed.
         #expect(!StepUp.isMet(acr: nil, authenticatedAt: nil, hasIDToken: false, acrValues: [], maxAge: nil, now: now))
@@ -90,7 +123,9 @@ import Testing
     /// without `scope` granted what was asked (RFC 6749 §5.1).
     @Test func aGrantLackingAKeptScopeLosesIt() {
         #expect(StepUp.scopesLost(keeping: ["read"], granted: ["read", "write"], asked: ["read", "write"]) == [])
-        #expect(StepUp.scopesLost(keeping: ["read", "profile"], granted: ["write"], asked: ["read", "profile", "write"]) == ["read", "profile"])
+        #expect(
+            StepUp.scopesLost(keeping: ["read", "profile"], granted: ["write"], asked: ["read", "profile", "write"])
+                == ["read", "profile"])
         #expect(StepUp.scopesLost(keeping: ["read"], granted: nil, asked: ["read", "write"]) == [])
         #expect(StepUp.scopesLost(keeping: ["read"], granted: nil, asked: ["write"]) == ["read"])
         #expect(StepUp.scopesLost(keeping: [], granted: [], asked: []) == [])

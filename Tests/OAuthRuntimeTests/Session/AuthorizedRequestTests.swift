@@ -20,14 +20,21 @@ import TestSupport
     func session(_ access: String = "AT-1", expired: Bool = false) async throws -> OAuthSession<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
-        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)))
-        try await session.keep(.withoutIDToken(TokenSet(accessToken: access, expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600), refreshToken: "RT-1")))
+        let session = OAuthSession(
+            client: try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)))
+        try await session.keep(
+            .withoutIDToken(
+                TokenSet(
+                    accessToken: access, expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600),
+                    refreshToken: "RT-1")))
         return session
     }
 
     @Test func aRequestGetsTheBearerTokenAndTheResponseComesBack() async throws {
         let api = try LocalHTTPServer { request in
-            request.headers["authorization"] == "Bearer AT-1" ? .json(#"{"ok":true}"#) : LocalHTTPServer.Response(status: 401)
+            request.headers["authorization"] == "Bearer AT-1"
+                ? .json(#"{"ok":true}"#) : LocalHTTPServer.Response(status: 401)
         }
         let (data, response) = try await session().data(for: URLRequest(url: URL(string: "\(api.origin)/me")!))
         #expect(response.statusCode == 200)
@@ -37,8 +44,11 @@ import TestSupport
 
     @Test func anInvalidTokenAnswerRefreshesOnceAndRetriesOnce() async throws {
         let api = try LocalHTTPServer { request in
-            request.headers["authorization"] == "Bearer AT-2" ? .json("{}")
-                : LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token", error_description="revoked""#])
+            request.headers["authorization"] == "Bearer AT-2"
+                ? .json("{}")
+                : LocalHTTPServer.Response(
+                    status: 401,
+                    headers: ["WWW-Authenticate": #"Bearer error="invalid_token", error_description="revoked""#])
         }
         let session = try await session()
         let (_, response) = try await session.data(for: URLRequest(url: URL(string: "\(api.origin)/me")!))
@@ -82,12 +92,15 @@ import TestSupport
             guard request.headers["authorization"] == "Bearer AT-1" else { return .json("{}") }
             // One connection at a time: the later 401s arrive after the refresh (0.2 s) is done.
             Thread.sleep(forTimeInterval: 0.03)
-            return LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+            return LocalHTTPServer.Response(
+                status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
         }
         let session = try await session()
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<20 {
-                group.addTask { try await session.data(for: URLRequest(url: URL(string: "\(api.origin)/me")!)).1.statusCode }
+                group.addTask {
+                    try await session.data(for: URLRequest(url: URL(string: "\(api.origin)/me")!)).1.statusCode
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -130,15 +143,19 @@ import TestSupport
         let api = try LocalHTTPServer { _ in
             LocalHTTPServer.Response(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-refusal-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-refusal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sign-in.json").path
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         let first = OAuthSession(client: client, store: FileTokenStore(path: path))
         let second = OAuthSession(client: client, store: FileTokenStore(path: path))
-        try await first.keep(.withoutIDToken(TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "RT-1")))
+        try await first.keep(
+            .withoutIDToken(
+                TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "RT-1")))
         for index in 0..<10 {
             let session = index.isMultiple(of: 2) ? first : second
             #expect(try await session.data(for: URLRequest(url: URL(string: "\(api.origin)/me")!)).1.statusCode == 401)
@@ -151,16 +168,26 @@ import TestSupport
     @Test func aClientBoundToAResourceSendsItsTokenThereOnly() async throws {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.resource = URL(string: "https://api.example.com/v1")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: "c"))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(clientID: "c"))
         let session = OAuthSession(client: client)
-        let elsewhere = await #expect(throws: OAuthError.self) { _ = try await session.validAuthorizationHeaders(method: "GET", url: URL(string: "https://evil.example.com/v1")!) }
+        let elsewhere = await #expect(throws: OAuthError.self) {
+            _ = try await session.validAuthorizationHeaders(
+                method: "GET", url: URL(string: "https://evil.example.com/v1")!)
+        }
         #expect(elsewhere?.kind == .resourceNotAllowed)
         // The resource's origin passes the check (and then needs a sign-in).
-        let there = await #expect(throws: OAuthError.self) { _ = try await session.validAuthorizationHeaders(method: "GET", url: URL(string: "https://api.example.com/other")!) }
+        let there = await #expect(throws: OAuthError.self) {
+            _ = try await session.validAuthorizationHeaders(
+                method: "GET", url: URL(string: "https://api.example.com/other")!)
+        }
         #expect(there?.kind == .notSignedIn)
         // Origins the app names replace the default.
         let named = OAuthSession(client: client, allowedResourceOrigins: [URL(string: "https://evil.example.com")!])
-        let allowed = await #expect(throws: OAuthError.self) { _ = try await named.validAuthorizationHeaders(method: "GET", url: URL(string: "https://evil.example.com/v1")!) }
+        let allowed = await #expect(throws: OAuthError.self) {
+            _ = try await named.validAuthorizationHeaders(
+                method: "GET", url: URL(string: "https://evil.example.com/v1")!)
+        }
         #expect(allowed?.kind == .notSignedIn)
     }
 }

@@ -11,7 +11,8 @@ import Darwin
     let signIn = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt"))
 
     func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-store-\(UUID().uuidString)/tokens.json").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-store-\(UUID().uuidString)/tokens.json")
+            .path
     }
 
     @Test func savesOwnerOnlyAndLoadsBack() async throws {
@@ -25,23 +26,33 @@ import Darwin
         #expect(permissions == 0o600)
         let directory = (path as NSString).deletingLastPathComponent
         // The tokens, and the version count other processes read (no temporary file left behind).
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["tokens.json", "tokens.json.lock.version"])
-        #expect(try FileManager.default.attributesOfItem(atPath: path + ".lock.version")[.posixPermissions] as? Int == 0o600)
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == [
+                "tokens.json", "tokens.json.lock.version",
+            ])
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: path + ".lock.version")[.posixPermissions] as? Int == 0o600
+        )
         let revision = store.revision()
         try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at2")).record)
         #expect(try await store.load()?.tokens.accessToken == "at2")
         #expect(store.revision() != revision)
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["tokens.json", "tokens.json.lock.version"])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == [
+                "tokens.json", "tokens.json.lock.version",
+            ])
     }
 
     @Test func aCorruptFileMeansSignedOut() async throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data("{\"tokens\": tru".utf8).write(to: URL(fileURLWithPath: path))
         let store = FileTokenStore(path: path)
         #expect(try await store.load() == nil)
-        let session = OAuthSession<DiscoveredProvider>(client: try OAuthClient<DiscoveredProvider>(configuration: testConfiguration()), store: store)
+        let session = OAuthSession<DiscoveredProvider>(
+            client: try OAuthClient<DiscoveredProvider>(configuration: testConfiguration()), store: store)
         await #expect(throws: OAuthError.notSignedIn) { try await session.validAccessToken() }
     }
 
@@ -117,7 +128,9 @@ import Darwin
 
     /// Hardening 3, item 6: 250 characters, or 50 `é`, made a file name past 255 bytes and the
     /// save failed with ENAMETOOLONG after a completed browser sign-in.
-    @Test(arguments: [String(repeating: "a", count: 250), String(repeating: "é", count: 50), String(repeating: "Ω/", count: 300)])
+    @Test(arguments: [
+        String(repeating: "a", count: 250), String(repeating: "é", count: 50), String(repeating: "Ω/", count: 300),
+    ])
     func aLongAccountNameIsHashedAndStillListed(account: String) async throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -170,7 +183,8 @@ import Darwin
         #expect(legacyName == "sign-in.json.account-Work")
         #expect(!FileTokenStore.mayMoveLegacyFile(named: legacyName, amongEntries: listed))
         // `Work`'s own earlier file, listed under its own name, moves.
-        #expect(FileTokenStore.mayMoveLegacyFile(named: legacyName, amongEntries: listed + ["sign-in.json.account-Work"]))
+        #expect(
+            FileTokenStore.mayMoveLegacyFile(named: legacyName, amongEntries: listed + ["sign-in.json.account-Work"]))
     }
 
     /// The Keychain store's coordination file for another account (`x/../../outside` made files
@@ -196,9 +210,13 @@ import Darwin
         let fresh = "\(path).\(UUID().uuidString).tmp"
         let unrelated = "\(path).notes.tmp"
         for file in [stale, fresh, unrelated] {
-            #expect(FileManager.default.createFile(atPath: file, contents: Data("{\"refresh\":\"rotated\"}".utf8), attributes: [.posixPermissions: 0o600]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: file, contents: Data("{\"refresh\":\"rotated\"}".utf8),
+                    attributes: [.posixPermissions: 0o600]))
         }
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: stale)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: stale)
         try await store.lockForUpdate()?.release()
         // A write in progress elsewhere (a second old) is left alone.
         #expect(!FileManager.default.fileExists(atPath: stale))

@@ -6,20 +6,34 @@ import Testing
 @Suite struct OAuthSessionTests {
     @Test func aFreshTokenIsReturnedWithoutRefreshing() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport))
-        let session = OAuthSession<DiscoveredProvider>(client: client, store: MemoryTokenStore(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", expiresAt: Date().addingTimeInterval(600), refreshToken: "rt")).record))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport))
+        let session = OAuthSession<DiscoveredProvider>(
+            client: client,
+            store: MemoryTokenStore(
+                SignIn<DiscoveredProvider>.withoutIDToken(
+                    TokenSet(accessToken: "at", expiresAt: Date().addingTimeInterval(600), refreshToken: "rt")
+                ).record))
         #expect(try await session.validAccessToken() == "at")
         #expect(await transport.requests.isEmpty)
     }
 
     @Test func invalidGrantSignsOutAndOtherErrorsDoNot() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport))
-        let store = MemoryTokenStore(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", expiresAt: Date(), refreshToken: "rt")).record)
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: testConfiguration(kind: .oauth2), options: ClientOptions(transport: transport))
+        let store = MemoryTokenStore(
+            SignIn<DiscoveredProvider>.withoutIDToken(
+                TokenSet(accessToken: "at", expiresAt: Date(), refreshToken: "rt")
+            ).record)
         let session = OAuthSession<DiscoveredProvider>(client: client, store: store)
 
-        await transport.set("https://id.example.com/token", HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: Data("<h1>down</h1>".utf8)))
-        await #expect(throws: OAuthError.unexpectedResponse(status: 503, contentType: "text/html", endpoint: "token endpoint")) { try await session.validAccessToken() }
+        await transport.set(
+            "https://id.example.com/token",
+            HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: Data("<h1>down</h1>".utf8)))
+        await #expect(
+            throws: OAuthError.unexpectedResponse(status: 503, contentType: "text/html", endpoint: "token endpoint")
+        ) { try await session.validAccessToken() }
         #expect(await store.load() != nil)
 
         await transport.set("https://id.example.com/token", json(#"{"error":"invalid_grant"}"#, status: 400))
@@ -29,22 +43,33 @@ import Testing
 
     @Test func refreshRequestsCarryTheClientAndTheQuirkHeaders() async throws {
         let transport = LocalTransport()
-        let quirks = ProviderQuirks(tokenRequestHeaders: [QuirkParameter(name: "Accept", value: "application/vnd.github+json")])
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: quirks), options: ClientOptions(transport: transport))
+        let quirks = ProviderQuirks(tokenRequestHeaders: [
+            QuirkParameter(name: "Accept", value: "application/vnd.github+json")
+        ])
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: testConfiguration(kind: .oauth2, quirks: quirks),
+            options: ClientOptions(transport: transport))
         await transport.set("https://id.example.com/token", json(#"{"access_token":"at2","token_type":"bearer"}"#))
-        let refreshed = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "r t+/")))
+        let refreshed = try await client.refresh(
+            SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "r t+/")))
         #expect(refreshed.tokens.refreshToken == "r t+/")
         let request = try #require(await transport.requests.first)
         #expect(request.headers["Accept"] == "application/vnd.github+json")
         #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
-        #expect(String(decoding: request.body ?? Data(), as: UTF8.self) == "grant_type=refresh_token&refresh_token=r+t%2B%2F&client_id=client-1")
+        #expect(
+            String(decoding: request.body ?? Data(), as: UTF8.self)
+                == "grant_type=refresh_token&refresh_token=r+t%2B%2F&client_id=client-1")
     }
 
     @Test func clientSecretBasicFormEncodesBeforeBase64() async throws {
         let transport = LocalTransport()
-        let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration(kind: .oauth2, quirks: ProviderQuirks(tokenEndpointAuthMethod: .clientSecretBasic)), options: ClientOptions(clientID: "id:1", clientSecret: "s p", transport: transport))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: testConfiguration(
+                kind: .oauth2, quirks: ProviderQuirks(tokenEndpointAuthMethod: .clientSecretBasic)),
+            options: ClientOptions(clientID: "id:1", clientSecret: "s p", transport: transport))
         await transport.set("https://id.example.com/token", json(#"{"access_token":"a","token_type":"Bearer"}"#))
-        _ = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")))
+        _ = try await client.refresh(
+            SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")))
         let request = try #require(await transport.requests.first)
         #expect(request.headers["Authorization"] == "Basic " + Data("id%3A1:s+p".utf8).base64EncodedString())
         #expect(!String(decoding: request.body ?? Data(), as: UTF8.self).contains("client_secret"))
@@ -54,40 +79,58 @@ import Testing
     /// Hardening 10: with `token_endpoint_auth_methods_supported` absent, a secret goes in HTTP
     /// Basic (OIDC Discovery §3, RFC 8414 §2), not in the body; the body only when the provider
     /// lists client_secret_post alone.
-    @Test(arguments: [([String](), true), (["client_secret_basic", "client_secret_post"], true), (["client_secret_post"], false)])
+    @Test(arguments: [
+        ([String](), true), (["client_secret_basic", "client_secret_post"], true), (["client_secret_post"], false),
+    ])
     func aSecretFollowsTheMetadataAndDefaultsToBasic(supported: [String], expectBasic: Bool) async throws {
         let transport = LocalTransport()
         var configuration = testConfiguration(kind: .oauth2)
         configuration.metadata.tokenEndpointAuthMethodsSupported = supported
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientSecret: "s3cret", transport: transport))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(clientSecret: "s3cret", transport: transport))
         #expect(client.authentication.method == (expectBasic ? .clientSecretBasic : .clientSecretPost))
         await transport.set("https://id.example.com/token", json(#"{"access_token":"a","token_type":"Bearer"}"#))
-        _ = try await client.refresh(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")))
+        _ = try await client.refresh(
+            SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at", refreshToken: "rt")))
         let request = try #require(await transport.requests.first)
         let body = String(decoding: request.body ?? Data(), as: UTF8.self)
-        #expect((request.headers["Authorization"] == "Basic " + Data("client-1:s3cret".utf8).base64EncodedString()) == expectBasic)
+        #expect(
+            (request.headers["Authorization"] == "Basic " + Data("client-1:s3cret".utf8).base64EncodedString())
+                == expectBasic)
         #expect(body.contains("client_secret=s3cret") == !expectBasic)
     }
 
     @Test func insecureEndpointsAreRefused() {
         var configuration = testConfiguration()
         configuration.endpoints.token = URL(string: "http://id.example.com/token")!
-        #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://id.example.com/token")) { try OAuthClient<DiscoveredProvider>(configuration: configuration) }
+        #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://id.example.com/token")) {
+            try OAuthClient<DiscoveredProvider>(configuration: configuration)
+        }
         configuration.endpoints.token = URL(string: "http://127.0.0.1:8000/token")!
         #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://127.0.0.1:8000/token")) {
             try OAuthClient<DiscoveredProvider>(configuration: configuration)
         }
-        #expect(throws: Never.self) { try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)) }
+        #expect(throws: Never.self) {
+            try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        }
         configuration.endpoints.token = URL(string: "http://localhost:8000/token")!
         #expect(throws: OAuthError.insecureEndpoint(name: "token endpoint", url: "http://localhost:8000/token")) {
-            try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+            try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         }
     }
 
     @Test func endSessionURLCarriesTheHints() throws {
         let client = try OAuthClient<DiscoveredProvider>(configuration: testConfiguration())
-        let url = try #require(client.endSessionURL(for: SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at")), postLogoutRedirectURI: URL(string: "com.example.app:/bye")!, state: "s 1"))
-        #expect(url.queryParameters == ["client_id": "client-1", "post_logout_redirect_uri": "com.example.app:/bye", "state": "s 1"])
+        let url = try #require(
+            client.endSessionURL(
+                for: SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "at")),
+                postLogoutRedirectURI: URL(string: "com.example.app:/bye")!, state: "s 1"))
+        #expect(
+            url.queryParameters == [
+                "client_id": "client-1", "post_logout_redirect_uri": "com.example.app:/bye", "state": "s 1",
+            ])
     }
 }
 
@@ -98,7 +141,8 @@ import Testing
     let tokenServer: LocalHTTPServer
     let revocationServer: LocalHTTPServer
     let release = DispatchSemaphore(value: 0)
-    let expired = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1"))
+    let expired = SignIn<DiscoveredProvider>.withoutIDToken(
+        TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1"))
 
     init() throws {
         let release = release
@@ -113,7 +157,9 @@ import Testing
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokenServer.origin)/token")!
         configuration.endpoints.revocation = URL(string: "\(revocationServer.origin)/revoke")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: true))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration,
+            options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: true))
         return OAuthSession<DiscoveredProvider>(client: client, store: store)
     }
 
@@ -125,7 +171,9 @@ import Testing
 
     func revokedTokens() -> [String] {
         revocationServer.requests.compactMap { request in
-            String(decoding: request.body, as: UTF8.self).split(separator: "&").first { $0.hasPrefix("token=") }.map { String($0.dropFirst(6)) }
+            String(decoding: request.body, as: UTF8.self).split(separator: "&").first { $0.hasPrefix("token=") }.map {
+                String($0.dropFirst(6))
+            }
         }
     }
 
@@ -150,7 +198,8 @@ import Testing
         let refresh = Task { try await session.validAccessToken() }
         try await waitForRefreshRequest()
 
-        let other = SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "B-AT", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "B-RT"))
+        let other = SignIn<DiscoveredProvider>.withoutIDToken(
+            TokenSet(accessToken: "B-AT", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "B-RT"))
         try await session.keep(other)
         release.signal()
         await #expect(throws: OAuthError.sessionChanged) { try await refresh.value }

@@ -8,7 +8,8 @@ import TestSupport
     let tokens: RotatingTokenServer
     var endpoint: RotatingTokenServer.Endpoint { tokens.endpoint }
     var server: LocalHTTPServer { tokens.server }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-states-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "oauthgen-states-\(UUID().uuidString)")
 
     init() throws {
         tokens = try RotatingTokenServer()
@@ -18,15 +19,22 @@ import TestSupport
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(server.origin)/token")!
         configuration.endpoints.revocation = nil
-        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
+        return OAuthSession(
+            client: try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
     }
 
     func signIn(_ access: String, _ refresh: String, expired: Bool) -> SignIn<DiscoveredProvider> {
-        .withoutIDToken(TokenSet(accessToken: access, expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600), refreshToken: refresh))
+        .withoutIDToken(
+            TokenSet(
+                accessToken: access, expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600), refreshToken: refresh)
+        )
     }
 
     /// The next `count` states, or fewer if none comes for a second.
-    func next(_ count: Int, of stream: AsyncStream<SessionState<DiscoveredProvider>>) async -> [SessionState<DiscoveredProvider>] {
+    func next(
+        _ count: Int, of stream: AsyncStream<SessionState<DiscoveredProvider>>
+    ) async -> [SessionState<DiscoveredProvider>] {
         await withTaskGroup(of: [SessionState<DiscoveredProvider>].self) { group in
             group.addTask {
                 var states: [SessionState<DiscoveredProvider>] = []
@@ -55,10 +63,10 @@ import TestSupport
         let states = await session.states()
         let first = signIn("AT-1", "RT-1", expired: true)
         try await session.keep(first)
-        _ = try await session.validAccessToken()          // refreshes: RT-1 → RT-2
-        _ = try await session.validAccessToken()          // valid: publishes nothing
+        _ = try await session.validAccessToken()  // refreshes: RT-1 → RT-2
+        _ = try await session.validAccessToken()  // valid: publishes nothing
         try await session.keep(signIn("AT-9", "RT-9", expired: true))
-        _ = try? await session.validAccessToken()         // RT-9 was never issued: invalid_grant
+        _ = try? await session.validAccessToken()  // RT-9 was never issued: invalid_grant
         let published = await next(5, of: states)
         #expect(published.count == 5)
         guard published.count == 5 else { return }
@@ -79,10 +87,10 @@ import TestSupport
         #expect(try await app.currentSignIn()?.tokens.accessToken == "AT-1")
         let states = await app.states()
 
-        #expect(try await widget.validAccessToken() == "AT-2")          // the widget refreshes
+        #expect(try await widget.validAccessToken() == "AT-2")  // the widget refreshes
         #expect(try await app.currentSignIn()?.tokens.accessToken == "AT-2")
         #expect(await app.refreshCount == 0)
-        #expect(try await widget.signOut() == .notRevocable)                           // and signs out
+        #expect(try await widget.signOut() == .notRevocable)  // and signs out
         #expect(try await app.currentSignIn() == nil)
 
         let published = await next(3, of: states)
@@ -101,19 +109,26 @@ import TestSupport
                 let level: Int
             }
         }
-        let payload = #"{"iss":"https://id.example.com","sub":"u-1","aud":"client-1","exp":4000000000,"iat":1700000000,"level":"gold"}"#
-        let raw = "eyJhbGciOiJSUzI1NiJ9." + Data(payload.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        let payload =
+            #"{"iss":"https://id.example.com","sub":"u-1","aud":"client-1","exp":4000000000,"iat":1700000000,"level":"gold"}"#
+        let raw =
+            "eyJhbGciOiJSUzI1NiJ9."
+            + Data(payload.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_") + ".c2ln"
         let idToken = try #require(VerifiedIDToken(storedRawValue: raw))
-        let record = SignInRecord(tokens: TokenSet(accessToken: "AT", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "RT"), idToken: idToken)
+        let record = SignInRecord(
+            tokens: TokenSet(accessToken: "AT", expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "RT"),
+            idToken: idToken)
         let store = MemoryTokenStore(record)
-        let session = OAuthSession(client: try OAuthClient<StrictProvider>(overriding: testConfiguration()), store: store)
+        let session = OAuthSession(
+            client: try OAuthClient<StrictProvider>(overriding: testConfiguration()), store: store)
         do {
             _ = try await session.validAccessToken()
             Issue.record("expected the stored sign-in to be refused")
         } catch {
             #expect(error.kind == .storedSignInIncompatible)
-            #expect(error.description.hasPrefix("expected the stored sign-in's claims to decode as StrictProvider.Claims"))
+            #expect(
+                error.description.hasPrefix("expected the stored sign-in's claims to decode as StrictProvider.Claims"))
         }
         #expect(await store.load() == record)
     }

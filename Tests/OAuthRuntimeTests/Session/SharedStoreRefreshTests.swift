@@ -10,7 +10,8 @@ import TestSupport
     let tokens: RotatingTokenServer
     var endpoint: RotatingTokenServer.Endpoint { tokens.endpoint }
     var server: LocalHTTPServer { tokens.server }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-shared-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "oauthgen-shared-\(UUID().uuidString)")
 
     init() throws {
         tokens = try RotatingTokenServer()
@@ -19,13 +20,17 @@ import TestSupport
     func session(_ store: any TokenStore) throws -> OAuthSession<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(server.origin)/token")!
-        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
+        return OAuthSession(
+            client: try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
     }
 
     func expiredStore() async throws -> FileTokenStore {
         let store = FileTokenStore(path: directory.appendingPathComponent("tokens.json").path)
-        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(
-            TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")).record)
+        try await store.save(
+            SignIn<DiscoveredProvider>.withoutIDToken(
+                TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")
+            ).record)
         return store
     }
 
@@ -51,7 +56,7 @@ import TestSupport
         let store = try await expiredStore()
         let first = try session(FileTokenStore(path: store.path))
         let second = try session(FileTokenStore(path: store.path))
-        _ = try await second.currentSignIn()            // holds RT-1 in memory
+        _ = try await second.currentSignIn()  // holds RT-1 in memory
         #expect(try await first.validAccessToken() == "AT-2")
         #expect(try await second.validAccessToken() == "AT-2")
         #expect(endpoint.refreshes == 1)
@@ -63,8 +68,10 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileTokenStore(path: directory.appendingPathComponent("tokens.json").path)
         // RT-9 was never issued: the provider refuses it.
-        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(
-            TokenSet(accessToken: "AT-9", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-9")).record)
+        try await store.save(
+            SignIn<DiscoveredProvider>.withoutIDToken(
+                TokenSet(accessToken: "AT-9", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-9")
+            ).record)
         let session = try session(store)
         await #expect(throws: OAuthError.signedOut) { try await session.validAccessToken() }
         #expect(try await store.load() == nil)
@@ -77,7 +84,9 @@ import TestSupport
         let closed = try LocalHTTPServer { _ in .notFound }
         configuration.endpoints.token = URL(string: "\(closed.origin)/token")!
         closed.stop()
-        let session = OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
+        let session = OAuthSession(
+            client: try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
         do {
             _ = try await session.validAccessToken()
             Issue.record("expected a network failure")
@@ -98,9 +107,12 @@ import TestSupport
         let store = try await expiredStore()
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(shortLived.server.origin)/token")!
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
         for _ in 0..<8 {
-            #expect(try await OAuthSession(client: client, store: FileTokenStore(path: store.path)).validAccessToken() == "AT-2")
+            #expect(
+                try await OAuthSession(client: client, store: FileTokenStore(path: store.path)).validAccessToken()
+                    == "AT-2")
         }
         #expect(shortLived.endpoint.refreshes == 1)
     }
@@ -137,11 +149,15 @@ extension Array where Element: Sendable {
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokens.server.origin)/token")!
         configuration.endpoints.revocation = nil
-        let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
-        let store = MemoryTokenStore(SignInRecord(tokens: TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1"), idToken: nil))
+        let client = try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        let store = MemoryTokenStore(
+            SignInRecord(
+                tokens: TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1"),
+                idToken: nil))
         let first = OAuthSession(client: client, store: store)
         let second = OAuthSession(client: client, store: store)
-        _ = try await second.currentSignIn()            // holds RT-1; nothing tells it of the refresh
+        _ = try await second.currentSignIn()  // holds RT-1; nothing tells it of the refresh
         #expect(try await first.validAccessToken() == "AT-2")
         await #expect(throws: OAuthError.signedOut) { try await second.validAccessToken() }
         #expect(await store.load()?.tokens.refreshToken == "RT-2")
@@ -150,8 +166,10 @@ extension Array where Element: Sendable {
 
     @Test func aSharedKeychainStoreWithoutCoordinationIsWarnedAbout() {
         #expect(SharedKeychainCheck.warning(accessGroup: nil, hasCoordinationFile: false) == nil)
-        #expect(SharedKeychainCheck.warning(accessGroup: "ABCDE12345.com.example.shared", hasCoordinationFile: true) == nil)
-        let warning = SharedKeychainCheck.warning(accessGroup: "ABCDE12345.com.example.shared", hasCoordinationFile: false)
+        #expect(
+            SharedKeychainCheck.warning(accessGroup: "ABCDE12345.com.example.shared", hasCoordinationFile: true) == nil)
+        let warning = SharedKeychainCheck.warning(
+            accessGroup: "ABCDE12345.com.example.shared", hasCoordinationFile: false)
         #expect(warning?.contains("\"ABCDE12345.com.example.shared\" has no coordinationFile") == true)
     }
 }

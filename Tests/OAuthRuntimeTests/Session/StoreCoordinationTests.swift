@@ -12,7 +12,8 @@ import Darwin
 /// hardening 3, items 2–4: a shortened or planted file, a holder that never lets go, a
 /// cancelled caller, a sign-out without the lock.
 @Suite(.serialized) struct StoreCoordinationTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-coordination-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "oauthgen-coordination-\(UUID().uuidString)")
     var path: String { directory.appendingPathComponent("tokens.json").path }
     let tokens: RotatingTokenServer
 
@@ -25,13 +26,18 @@ import Darwin
         var configuration = testConfiguration(kind: .oauth2)
         configuration.endpoints.token = URL(string: "\(tokens.server.origin)/token")!
         configuration.endpoints.revocation = nil
-        return OAuthSession(client: try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
+        return OAuthSession(
+            client: try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
     }
 
     func signedInStore(expired: Bool = false) async throws -> FileTokenStore {
         let store = FileTokenStore(path: path)
-        try await store.save(SignInRecord(tokens: TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600),
-                                                           refreshToken: "RT-1"), idToken: nil))
+        try await store.save(
+            SignInRecord(
+                tokens: TokenSet(
+                    accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: expired ? -10 : 3600),
+                    refreshToken: "RT-1"), idToken: nil))
         return store
     }
 
@@ -46,7 +52,9 @@ import Darwin
         // No count now: the store falls back to its file's identity, and reads go on.
         #expect(store.revision() != nil)
         #expect(try await session.validAccessToken() == "AT-1")
-        try await store.save(SignInRecord(tokens: TokenSet(accessToken: "AT-9", expiresAt: Date(timeIntervalSinceNow: 3600)), idToken: nil))
+        try await store.save(
+            SignInRecord(
+                tokens: TokenSet(accessToken: "AT-9", expiresAt: Date(timeIntervalSinceNow: 3600)), idToken: nil))
         #expect(try await session.validAccessToken() == "AT-9")
         #expect(try FileManager.default.attributesOfItem(atPath: path + ".lock.version")[.size] as? Int == 8)
     }
@@ -73,7 +81,10 @@ import Darwin
             _ = try await TokenStoreLock.file(at: lockPath)
             Issue.record("expected the planted lock file to be refused")
         } catch let error as TokenStoreLockError {
-            guard case .untrustedFile(let refused, let reason) = error else { Issue.record("found \(error)"); return }
+            guard case .untrustedFile(let refused, let reason) = error else {
+                Issue.record("found \(error)")
+                return
+            }
             #expect(refused == lockPath)
             #expect(reason.contains(expected))
         }
@@ -170,5 +181,7 @@ struct QuickLockStore: TokenStore {
     func save(_ signIn: SignInRecord) async throws { try await base.save(signIn) }
     func clear() async throws { try await base.clear() }
     func revision() -> UInt64? { base.revision() }
-    func lockForUpdate() async throws -> TokenStoreLock? { try await TokenStoreLock.file(at: base.path + ".lock", timeout: timeout) }
+    func lockForUpdate() async throws -> TokenStoreLock? {
+        try await TokenStoreLock.file(at: base.path + ".lock", timeout: timeout)
+    }
 }

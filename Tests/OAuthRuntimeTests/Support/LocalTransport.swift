@@ -27,7 +27,8 @@ actor LocalTransport: HTTPTransport {
     private func respond(_ request: HTTPRequest) throws -> HTTPResponse {
         requests.append(request)
         guard let response = routes[request.url.absoluteString] else {
-            return HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: Data("<h1>Not Found</h1>".utf8))
+            return HTTPResponse(
+                status: 404, headers: ["Content-Type": "text/html"], body: Data("<h1>Not Found</h1>".utf8))
         }
         return response
     }

@@ -13,8 +13,10 @@ final class OpenedURLs: ExternalUserAgent, @unchecked Sendable {
 
     func accepts(_ kind: RedirectURIKind) -> Bool { true }
 
-    func authorize(on redirectURI: RegisteredRedirectURI,
-                   request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)) async throws(OAuthError) -> URL {
+    func authorize(
+        on redirectURI: RegisteredRedirectURI,
+        request makeRequest: (URL) async throws(OAuthError) -> (url: URL, state: String)
+    ) async throws(OAuthError) -> URL {
         let (url, _) = try await makeRequest(redirectURI.url)
         lock.withLock { opened.append(url) }
         throw OAuthError(.browserFailed, "expected no browser in this test, found a request to show")

@@ -16,7 +16,10 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     var exchanges: [(request: HTTPRequest, response: HTTPResponse?)] { lock.withLock { log } }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let index = lock.withLock { log.append((request, nil)); return log.count - 1 }
+        let index = lock.withLock {
+            log.append((request, nil))
+            return log.count - 1
+        }
         let response = try await inner.send(request)
         lock.withLock { log[index].response = response }
         return response

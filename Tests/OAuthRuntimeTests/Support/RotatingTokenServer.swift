@@ -19,7 +19,9 @@ struct RotatingTokenServer {
         }
 
         func answer(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Response {
-            let form = String(decoding: request.body, as: UTF8.self).split(separator: "&").reduce(into: [String: String]()) { form, pair in
+            let form = String(decoding: request.body, as: UTF8.self).split(separator: "&").reduce(
+                into: [String: String]()
+            ) { form, pair in
                 let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2 { form[parts[0]] = parts[1].removingPercentEncoding }
             }
@@ -30,7 +32,9 @@ struct RotatingTokenServer {
                 }
                 used.insert(token)
                 issued += 1
-                return .json(#"{"access_token":"AT-\#(issued)","refresh_token":"RT-\#(issued)","token_type":"Bearer","expires_in":\#(expiresIn)}"#)
+                return .json(
+                    #"{"access_token":"AT-\#(issued)","refresh_token":"RT-\#(issued)","token_type":"Bearer","expires_in":\#(expiresIn)}"#
+                )
             }
         }
     }

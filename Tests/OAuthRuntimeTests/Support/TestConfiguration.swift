@@ -20,16 +20,21 @@ func testConfiguration(
             userinfo: URL(string: "https://id.example.com/userinfo")!,
             endSession: URL(string: "https://id.example.com/logout")!,
             jwks: URL(string: "https://id.example.com/jwks")!),
-        metadata: ProviderMetadata(kind: kind, idTokenSigningAlgorithms: algorithms, authorizationResponseIssParameterSupported: issParameter),
+        metadata: ProviderMetadata(
+            kind: kind, idTokenSigningAlgorithms: algorithms, authorizationResponseIssParameterSupported: issParameter),
         quirks: quirks,
-        client: ClientRegistration(clientID: "client-1", redirectURIs: [URL(string: "com.example.app:/cb")!], defaultScopes: ["openid", "email"]))
+        client: ClientRegistration(
+            clientID: "client-1", redirectURIs: [URL(string: "com.example.app:/cb")!],
+            defaultScopes: ["openid", "email"]))
 }
 
 extension URL {
     /// Query parameters by name (the last of each).
     var queryParameters: [String: String] {
         var result: [String: String] = [:]
-        for item in URLComponents(url: self, resolvingAgainstBaseURL: false)?.queryItems ?? [] { result[item.name] = item.value ?? "" }
+        for item in URLComponents(url: self, resolvingAgainstBaseURL: false)?.queryItems ?? [] {
+            result[item.name] = item.value ?? ""
+        }
         return result
     }
 }

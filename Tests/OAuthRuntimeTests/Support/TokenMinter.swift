@@ -21,7 +21,10 @@ struct MintedKey: Sendable {
         let (modulus, exponent) = try key.publicKey.getKeyPrimitives()
         return MintedKey(
             kid: kid, signer: signer, pssSigner: pssSigner,
-            publicJWK: ["kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256", "n": Base64URL.encode(modulus), "e": Base64URL.encode(exponent)],
+            publicJWK: [
+                "kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256", "n": Base64URL.encode(modulus),
+                "e": Base64URL.encode(exponent),
+            ],
             publicPEM: key.publicKey.pemRepresentation)
     }
 

@@ -16,30 +16,49 @@ struct EnterpriseHopsTests {
     static let resource = "http://127.0.0.1:9/mcp"
 
     /// The identity provider's client, from its discovery document.
-    static func identityClient(_ peers: EnterprisePeers, key: ClientKey? = nil) async throws -> OAuthClient<DiscoveredProvider> {
-        let discovery = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: URL(string: peers.identityProvider + "/.well-known/openid-configuration")!))
-        var configuration = try ProviderConfiguration(discoveryDocument: discovery.body, expectedIssuer: peers.identityProvider)
+    static func identityClient(
+        _ peers: EnterprisePeers, key: ClientKey? = nil
+    ) async throws -> OAuthClient<DiscoveredProvider> {
+        let discovery = try await URLSessionTransport().send(
+            HTTPRequest(method: "GET", url: URL(string: peers.identityProvider + "/.well-known/openid-configuration")!))
+        var configuration = try ProviderConfiguration(
+            discoveryDocument: discovery.body, expectedIssuer: peers.identityProvider)
         // idpyoidc takes only its token endpoint URL as a client assertion's audience.
         configuration.quirks.clientAssertionAudience = .tokenEndpoint
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(
-            clientID: EnterprisePeers.identityClientID, clientSecret: key == nil ? EnterprisePeers.identitySecret : nil, clientKey: key, allowInsecureLoopback: true))
+        return try OAuthClient<DiscoveredProvider>(
+            configuration: configuration,
+            options: ClientOptions(
+                clientID: EnterprisePeers.identityClientID,
+                clientSecret: key == nil ? EnterprisePeers.identitySecret : nil, clientKey: key,
+                allowInsecureLoopback: true))
     }
 
     /// The authorization server's client for `resource`, from its RFC 8414 metadata.
-    static func serverClient(_ peers: EnterprisePeers, key: ClientKey? = nil) async throws -> OAuthClient<DiscoveredProvider> {
-        let metadata = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: URL(string: peers.authorizationServer + "/.well-known/oauth-authorization-server")!))
-        var configuration = try ProviderConfiguration(discoveryDocument: metadata.body, expectedIssuer: peers.authorizationServer)
+    static func serverClient(
+        _ peers: EnterprisePeers, key: ClientKey? = nil
+    ) async throws -> OAuthClient<DiscoveredProvider> {
+        let metadata = try await URLSessionTransport().send(
+            HTTPRequest(
+                method: "GET", url: URL(string: peers.authorizationServer + "/.well-known/oauth-authorization-server")!)
+        )
+        var configuration = try ProviderConfiguration(
+            discoveryDocument: metadata.body, expectedIssuer: peers.authorizationServer)
         configuration.resource = URL(string: resource)
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(
-            clientID: EnterprisePeers.serverClientID, clientSecret: key == nil ? EnterprisePeers.serverSecret : nil, clientKey: key, allowInsecureLoopback: true))
+        return try OAuthClient<DiscoveredProvider>(
+            configuration: configuration,
+            options: ClientOptions(
+                clientID: EnterprisePeers.serverClientID, clientSecret: key == nil ? EnterprisePeers.serverSecret : nil,
+                clientKey: key, allowInsecureLoopback: true))
     }
 
     /// The headless browser, which the identity provider signs in without a form, and the
     /// redirect it is registered with.
     static func browser() throws -> (agent: LoopbackUserAgent, redirect: RegisteredRedirectURI) {
         let provider = try DjangoProvider.instance()
-        return (LoopbackUserAgent(browserCommand: [provider.python, provider.driver], timeout: 30),
-                try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!))
+        return (
+            LoopbackUserAgent(browserCommand: [provider.python, provider.driver], timeout: 30),
+            try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
+        )
     }
 
     /// A sign-in at the identity provider.
@@ -48,9 +67,14 @@ struct EnterpriseHopsTests {
         return try await client.signIn(with: agent, redirectURI: redirect, scopes: [ScopeValue(rawValue: "openid")])
     }
 
-    static func idJAGRequest(_ signIn: SignIn<DiscoveredProvider>, _ peers: EnterprisePeers, audience: String? = nil, resource: String = resource) throws -> TokenExchangeRequest {
-        TokenExchangeRequest(subjectToken: try #require(signIn.idToken?.rawValue), subjectTokenType: .idToken, requestedTokenType: .idJAG,
-                             audience: [audience ?? peers.authorizationServer], resources: [URL(string: resource)!], scopes: ["read"])
+    static func idJAGRequest(
+        _ signIn: SignIn<DiscoveredProvider>, _ peers: EnterprisePeers, audience: String? = nil,
+        resource: String = resource
+    ) throws -> TokenExchangeRequest {
+        TokenExchangeRequest(
+            subjectToken: try #require(signIn.idToken?.rawValue), subjectTokenType: .idToken,
+            requestedTokenType: .idJAG,
+            audience: [audience ?? peers.authorizationServer], resources: [URL(string: resource)!], scopes: ["read"])
     }
 
     /// Both hops with secrets, and the wire checks of the MCP conformance suite's
@@ -86,10 +110,13 @@ struct EnterpriseHopsTests {
         #expect(redeem["has"] as? [String] == ["assertion"])
         #expect(redeem["authorization"] as? String == "Basic")
         #expect(redeem["resource"] as? String == Self.resource)
-        #expect(peers.authorizationServerRequests().allSatisfy { $0["subject_token_type"] == nil && $0["id_token"] == nil })
+        #expect(
+            peers.authorizationServerRequests().allSatisfy { $0["subject_token_type"] == nil && $0["id_token"] == nil })
 
         // An ID-JAG is good once (draft §4.4.1: jti replay).
-        let replay = await #expect(throws: OAuthError.self) { _ = try await server.redeem(assertion: grant.token, scopes: ["read"]) }
+        let replay = await #expect(throws: OAuthError.self) {
+            _ = try await server.redeem(assertion: grant.token, scopes: ["read"])
+        }
         #expect(replay?.kind == .requestRejected)
         #expect(replay?.protocolError?.code == "invalid_grant")
     }
@@ -102,8 +129,10 @@ struct EnterpriseHopsTests {
         try peers.allow(resources: [Self.resource])
         let identity = try await Self.identityClient(peers)
         let signIn = try await Self.signIn(identity)
-        for request in [try Self.idJAGRequest(signIn, peers, audience: "https://as.elsewhere.example"),
-                        try Self.idJAGRequest(signIn, peers, resource: "https://mcp.elsewhere.example/mcp")] {
+        for request in [
+            try Self.idJAGRequest(signIn, peers, audience: "https://as.elsewhere.example"),
+            try Self.idJAGRequest(signIn, peers, resource: "https://mcp.elsewhere.example/mcp"),
+        ] {
             let error = await #expect(throws: OAuthError.self) { _ = try await identity.exchangeToken(request) }
             #expect(error?.kind == .invalidTarget)
             #expect(error?.protocolError?.code == "invalid_target")
@@ -116,8 +145,10 @@ struct EnterpriseHopsTests {
         defer { peers.stop() }
         let identity = try await Self.identityClient(peers)
         let signIn = try await Self.signIn(identity)
-        let exchanged = try await identity.exchangeToken(TokenExchangeRequest(
-            subjectToken: signIn.tokens.accessToken, subjectTokenType: .accessToken, requestedTokenType: .accessToken, scopes: ["openid"]))
+        let exchanged = try await identity.exchangeToken(
+            TokenExchangeRequest(
+                subjectToken: signIn.tokens.accessToken, subjectTokenType: .accessToken,
+                requestedTokenType: .accessToken, scopes: ["openid"]))
         #expect(exchanged.issuedTokenType == .accessToken)
         #expect(exchanged.tokenType == "Bearer")
         #expect(exchanged.token != signIn.tokens.accessToken)
@@ -140,7 +171,8 @@ struct EnterpriseHopsTests {
         let tokens = try await Self.serverClient(peers, key: key).redeem(assertion: grant.token, scopes: ["read"])
         #expect(tokens.tokenType == "Bearer")
         for request in peers.identityProviderRequests() + peers.authorizationServerRequests() {
-            #expect(request["client_assertion_type"] as? String == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
+            #expect(
+                request["client_assertion_type"] as? String == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
             #expect((request["has"] as? [String])?.contains("client_assertion") == true)
             #expect(request["authorization"] as? String == "")
             #expect(request["client_secret"] == nil)

@@ -16,7 +16,8 @@ import Testing
     func expectNoSecret(_ value: some CustomStringConvertible, sourceLocation: SourceLocation = #_sourceLocation) {
         let text = dumped(value)
         for secret in Self.secrets {
-            #expect(!text.contains(secret), "\(type(of: value)) dumps \(secret):\n\(text)", sourceLocation: sourceLocation)
+            #expect(
+                !text.contains(secret), "\(type(of: value)) dumps \(secret):\n\(text)", sourceLocation: sourceLocation)
         }
         #expect(text.contains(value.description), "\(text)", sourceLocation: sourceLocation)
         #expect(Mirror(reflecting: value).children.map(\.label) == ["description"], sourceLocation: sourceLocation)
@@ -24,7 +25,8 @@ import Testing
 
     @Test func tokensSignInsAndTheirRecords() throws {
         let key = DPoPSigningKey(SoftwareDPoPKey())
-        var tokens = TokenSet(accessToken: "AT-SECRET", expiresAt: Date(), refreshToken: "RT-SECRET", idToken: "ID.TOKEN.SECRET")
+        var tokens = TokenSet(
+            accessToken: "AT-SECRET", expiresAt: Date(), refreshToken: "RT-SECRET", idToken: "ID.TOKEN.SECRET")
         tokens.dpopKey = key
         expectNoSecret(tokens)
         let signIn = SignIn<DiscoveredProvider>.withoutIDToken(tokens)
@@ -48,18 +50,23 @@ import Testing
         #expect(!dumped(pkce).contains(pkce.verifier))
 
         expectNoSecret(AuthorizationCode(code: "CODE-SECRET"))
-        expectNoSecret(CodeGrant(code: "CODE-SECRET", codeVerifier: pkce.verifier, redirectURI: URL(string: "com.example.app:/cb")!, clientID: "c"))
+        expectNoSecret(
+            CodeGrant(
+                code: "CODE-SECRET", codeVerifier: pkce.verifier, redirectURI: URL(string: "com.example.app:/cb")!,
+                clientID: "c"))
         expectNoSecret(ClientAuthentication(clientID: "c", method: .clientSecretBasic, clientSecret: "CLIENT-SECRET"))
         expectNoSecret(AuthorizationHeaders(authorization: "Bearer AT-SECRET", dpop: nil))
 
-        let pending = PendingAuthorization<DiscoveredProvider>(state: "state-1", nonce: "nonce-1", pkce: pkce, redirectURI: URL(string: "com.example.app:/cb")!,
-                                                               issuer: "https://id.example.com", clientID: "c", scopes: ["openid"], createdAt: Date())
+        let pending = PendingAuthorization<DiscoveredProvider>(
+            state: "state-1", nonce: "nonce-1", pkce: pkce, redirectURI: URL(string: "com.example.app:/cb")!,
+            issuer: "https://id.example.com", clientID: "c", scopes: ["openid"], createdAt: Date())
         expectNoSecret(pending)
         #expect(!dumped(pending).contains("state-1") && !dumped(pending).contains(pkce.verifier))
 
-        let device = DeviceAuthorization<DiscoveredProvider>(userCode: "WDJB-MJHT", verificationURI: URL(string: "https://id.example.com/device")!,
-                                                             verificationURIComplete: nil, expiresAt: Date(), interval: .seconds(5),
-                                                             deviceCode: "DEVICE-SECRET", scopes: [], clientID: "c", issuer: nil)
+        let device = DeviceAuthorization<DiscoveredProvider>(
+            userCode: "WDJB-MJHT", verificationURI: URL(string: "https://id.example.com/device")!,
+            verificationURIComplete: nil, expiresAt: Date(), interval: .seconds(5),
+            deviceCode: "DEVICE-SECRET", scopes: [], clientID: "c", issuer: nil)
         expectNoSecret(device)
     }
 }

@@ -23,17 +23,24 @@ import TestSupport
         }
     }
 
-    static func client(_ server: LocalHTTPServer, parameters: [QuirkParameter]) throws -> OAuthClient<DiscoveredProvider> {
-        var configuration = testConfiguration(kind: .oauth2, quirks: ProviderQuirks(
-            scopeSeparator: ",", tokenRequestParameters: parameters,
-            tokenResponse: TokenResponseQuirks(errorsWithStatus200: true, nestedIn: ["body"])))
+    static func client(
+        _ server: LocalHTTPServer, parameters: [QuirkParameter]
+    ) throws -> OAuthClient<DiscoveredProvider> {
+        var configuration = testConfiguration(
+            kind: .oauth2,
+            quirks: ProviderQuirks(
+                scopeSeparator: ",", tokenRequestParameters: parameters,
+                tokenResponse: TokenResponseQuirks(errorsWithStatus200: true, nestedIn: ["body"])))
         configuration.endpoints.token = URL(string: "\(server.origin)/v2/oauth2")!
-        return try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientSecret: "s", allowInsecureLoopback: true))
+        return try OAuthClient<DiscoveredProvider>(
+            configuration: configuration, options: ClientOptions(clientSecret: "s", allowInsecureLoopback: true))
     }
 
     static func pending() -> PendingAuthorization<DiscoveredProvider> {
-        PendingAuthorization(state: "s-1", nonce: nil, pkce: PKCE(), redirectURI: URL(string: "com.example.app:/cb")!, issuer: "https://id.example.com",
-                             clientID: "client-1", scopes: ["user.info"], createdAt: Date())
+        PendingAuthorization(
+            state: "s-1", nonce: nil, pkce: PKCE(), redirectURI: URL(string: "com.example.app:/cb")!,
+            issuer: "https://id.example.com",
+            clientID: "client-1", scopes: ["user.info"], createdAt: Date())
     }
 
     @Test func everyTokenRequestCarriesTheParameterAndTheNestedAnswerIsRead() async throws {
@@ -45,7 +52,9 @@ import TestSupport
         #expect(signIn.tokens.refreshToken == "rt-withings-1")
         #expect(signIn.tokens.scopes == ["user.info", "user.metrics"])
         _ = try await client.refresh(signIn)
-        let forms = server.requests(to: "/v2/oauth2").map { FormEncoding.decode(String(decoding: $0.body, as: UTF8.self)) }
+        let forms = server.requests(to: "/v2/oauth2").map {
+            FormEncoding.decode(String(decoding: $0.body, as: UTF8.self))
+        }
         #expect(forms.count == 2)
         // After the client's own parameters, once each.
         #expect(forms[0].map(\.0) == ["grant_type", "code", "redirect_uri", "code_verifier", "action"])
@@ -57,9 +66,12 @@ import TestSupport
         let server = try Self.server()
         defer { server.stop() }
         let client = try Self.client(server, parameters: [])
-        await #expect { try await client.exchange(AuthorizationCode(code: "code-1"), pending: Self.pending()) } throws: {
+        await #expect {
+            try await client.exchange(AuthorizationCode(code: "code-1"), pending: Self.pending())
+        } throws: {
             let error = $0 as? OAuthError
-            return error?.kind == .requestRejected && error?.protocolError?.code == "Invalid Params: invalid action" && error?.httpStatus == 200
+            return error?.kind == .requestRejected && error?.protocolError?.code == "Invalid Params: invalid action"
+                && error?.httpStatus == 200
         }
     }
 
@@ -68,7 +80,11 @@ import TestSupport
         let server = try Self.server()
         defer { server.stop() }
         let client = try Self.client(server, parameters: [QuirkParameter(name: name, value: "x")])
-        await #expect(throws: OAuthError(.invalidRequest, "expected extra token request parameters the client does not set itself, found \"\(name)\"")) {
+        await #expect(
+            throws: OAuthError(
+                .invalidRequest,
+                "expected extra token request parameters the client does not set itself, found \"\(name)\"")
+        ) {
             try await client.exchange(AuthorizationCode(code: "code-1"), pending: Self.pending())
         }
         #expect(server.requests(to: "/v2/oauth2").isEmpty)

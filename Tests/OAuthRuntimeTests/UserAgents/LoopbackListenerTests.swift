@@ -22,7 +22,8 @@ import Darwin
         #expect(listener.redirectURI().absoluteString == "http://127.0.0.1:\(listener.port)/oauth2/callback")
         async let callback = listener.waitForCallback(state: "xyz", timeout: 60)
         #expect(await request("127.0.0.1", listener.port, "/favicon.ico") == "HTTP/1.1 404 Not Found")
-        #expect(await request("127.0.0.1", listener.port, "/oauth2/callbackX?code=a&state=xyz") == "HTTP/1.1 404 Not Found")
+        #expect(
+            await request("127.0.0.1", listener.port, "/oauth2/callbackX?code=a&state=xyz") == "HTTP/1.1 404 Not Found")
         #expect(await request("127.0.0.1", listener.port, "/oauth2/callback?code=abc&state=xyz") == "HTTP/1.1 200 OK")
         let url = try await callback
         #expect(url.absoluteString == "http://127.0.0.1:\(listener.port)/oauth2/callback?code=abc&state=xyz")
@@ -86,9 +87,12 @@ import Darwin
     @Test func aRequestWithoutThePendingStateNeitherEndsTheWaitNorSeesSuccess() async throws {
         let listener = try LoopbackListener()
         async let callback = listener.waitForCallback(state: "good", timeout: 60)
-        #expect(await request("127.0.0.1", listener.port, "/callback?code=forged&state=bad") == "HTTP/1.1 400 Bad Request")
+        #expect(
+            await request("127.0.0.1", listener.port, "/callback?code=forged&state=bad") == "HTTP/1.1 400 Bad Request")
         #expect(await request("127.0.0.1", listener.port, "/callback?code=forged") == "HTTP/1.1 400 Bad Request")
-        #expect(await request("127.0.0.1", listener.port, "/callback?code=forged&state=good&state=bad") == "HTTP/1.1 400 Bad Request")
+        #expect(
+            await request("127.0.0.1", listener.port, "/callback?code=forged&state=good&state=bad")
+                == "HTTP/1.1 400 Bad Request")
         #expect(await request("127.0.0.1", listener.port, "/callback?code=real&state=good") == "HTTP/1.1 200 OK")
         #expect(try await callback.queryParameters["code"] == "real")
     }
@@ -148,7 +152,11 @@ import Darwin
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = listener.port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         #expect(bound != 0)
         #expect(errno == EADDRINUSE)
     }
@@ -162,7 +170,10 @@ import Darwin
         let agent = LoopbackUserAgent(browserCommand: ["/bin/sh", "-c", "exit 3", "sh"], timeout: 60)
         let redirect = try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
         // Not .timedOut: the wait ended because the command failed.
-        await #expect(throws: OAuthError.browserFailed("the browser command /bin/sh exited with status 3 before the sign-in completed")) {
+        await #expect(
+            throws: OAuthError.browserFailed(
+                "the browser command /bin/sh exited with status 3 before the sign-in completed")
+        ) {
             try await agent.authorize(on: redirect) { _ in (URL(string: "https://id.example.com/authorize")!, "s") }
         }
     }

@@ -9,16 +9,22 @@ import Testing
     }
 
     @Test func aPrivateUseSchemeIsMatchedByItsSchemeInLowerCase() throws {
-        let callback = try WebAuthenticationCallback(for: registered("com.Example.App:/oauth2redirect"), httpsCallbacksAvailable: false)
+        let callback = try WebAuthenticationCallback(
+            for: registered("com.Example.App:/oauth2redirect"), httpsCallbacksAvailable: false)
         #expect(callback == .customScheme("com.example.app"))
-        #expect(try WebAuthenticationCallback(for: registered("com.example.app:/cb"), httpsCallbacksAvailable: true) == .customScheme("com.example.app"))
+        #expect(
+            try WebAuthenticationCallback(for: registered("com.example.app:/cb"), httpsCallbacksAvailable: true)
+                == .customScheme("com.example.app"))
     }
 
     @Test func aClaimedHTTPSRedirectNamesItsHostAndExactPath() throws {
-        #expect(try WebAuthenticationCallback(for: registered("https://App.Example.com/oauth/callback/"), httpsCallbacksAvailable: true)
-            == .https(host: "app.example.com", path: "/oauth/callback/"))
-        #expect(try WebAuthenticationCallback(for: registered("https://app.example.com"), httpsCallbacksAvailable: true)
-            == .https(host: "app.example.com", path: "/"))
+        #expect(
+            try WebAuthenticationCallback(
+                for: registered("https://App.Example.com/oauth/callback/"), httpsCallbacksAvailable: true)
+                == .https(host: "app.example.com", path: "/oauth/callback/"))
+        #expect(
+            try WebAuthenticationCallback(for: registered("https://app.example.com"), httpsCallbacksAvailable: true)
+                == .https(host: "app.example.com", path: "/"))
     }
 
     /// No app can claim `localhost` or an address: refused as a registration, as the build refuses it.
@@ -26,7 +32,10 @@ import Testing
         for text in ["https://localhost/cb", "https://127.0.0.1/cb", "https://[::1]/cb"] {
             let error = #expect(throws: OAuthError.self) { try registered(text) }
             #expect(error?.kind == .invalidConfiguration)
-            #expect(error?.message.hasPrefix("redirect URI \(text): expected a claimed https redirect to name a domain the app controls") == true)
+            #expect(
+                error?.message.hasPrefix(
+                    "redirect URI \(text): expected a claimed https redirect to name a domain the app controls") == true
+            )
         }
     }
 
@@ -48,7 +57,9 @@ import Testing
 
     /// The request is made on the URI as registered, and only once the callback is known to work.
     @Test func preparingMakesTheRequestOnlyForARedirectTheSessionCanReceive() async throws {
-        let (url, callback) = try await WebAuthenticationCallback.prepare(on: registered("com.example.app:/cb"), httpsCallbacksAvailable: false) { (redirect: URL) async throws(OAuthError) -> (url: URL, state: String) in
+        let (url, callback) = try await WebAuthenticationCallback.prepare(
+            on: registered("com.example.app:/cb"), httpsCallbacksAvailable: false
+        ) { (redirect: URL) async throws(OAuthError) -> (url: URL, state: String) in
             #expect(redirect.absoluteString == "com.example.app:/cb")
             return (URL(string: "https://id.example.com/authorize?state=s")!, "s")
         }
@@ -56,7 +67,9 @@ import Testing
         #expect(callback == .customScheme("com.example.app"))
 
         let refused = await #expect(throws: OAuthError.self) {
-            _ = try await WebAuthenticationCallback.prepare(on: registered("https://app.example.com/cb"), httpsCallbacksAvailable: false) { (_: URL) async throws(OAuthError) -> (url: URL, state: String) in
+            _ = try await WebAuthenticationCallback.prepare(
+                on: registered("https://app.example.com/cb"), httpsCallbacksAvailable: false
+            ) { (_: URL) async throws(OAuthError) -> (url: URL, state: String) in
                 Issue.record("no request may be made for a redirect the session cannot receive")
                 return (URL(string: "https://id.example.com/authorize")!, "s")
             }

@@ -13,10 +13,12 @@ import Testing
     /// The spec as JSON objects, read by the system Python's PyYAML.
     static func spec() async throws -> [String: Any] {
         let python = try #require(ProcessRunner.which("python3"), "python3 is not on the PATH")
-        let run = try await ProcessRunner.runDetached(python, [
-            "-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)",
-            example.appendingPathComponent("project.yml").path,
-        ])
+        let run = try await ProcessRunner.runDetached(
+            python,
+            [
+                "-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)",
+                example.appendingPathComponent("project.yml").path,
+            ])
         #expect(run.status == 0, "reading project.yml: \(run.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     }
@@ -43,9 +45,12 @@ import Testing
         // -application-extension; Providers/ feeds the plugin in both.
         #expect(Self.sourcePaths(of: app).sorted() == ["App", "Providers", "Shared"])
         #expect(Self.sourcePaths(of: widget).sorted() == ["Providers", "Shared", "Widget"])
-        let script = try String(contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Scripts/typecheck-apple.sh"), encoding: .utf8)
+        let script = try String(
+            contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Scripts/typecheck-apple.sh"), encoding: .utf8)
         #expect(script.contains(#"$(sources "$APP/App") $(files "$APP/Shared")"#))
-        #expect(script.contains(#"-application-extension -module-name ExampleWidget $(sources "$APP/Widget") $(files "$APP/Shared")"#))
+        #expect(
+            script.contains(
+                #"-application-extension -module-name ExampleWidget $(sources "$APP/Widget") $(files "$APP/Shared")"#))
         #expect(Self.settings(of: widget)["APPLICATION_EXTENSION_API_ONLY"] as? Bool == true)
         // The app embeds its widget; an extension's bundle ID must start with its app's.
         let appDependencies = app["dependencies"] as? [[String: Any]] ?? []
@@ -57,17 +62,26 @@ import Testing
         for (name, target) in [("ExampleApp", app), ("ExampleWidget", widget)] {
             for path in Self.sourcePaths(of: target) {
                 var isFolder: ObjCBool = false
-                #expect(FileManager.default.fileExists(atPath: Self.example.appendingPathComponent(path).path, isDirectory: &isFolder) && isFolder.boolValue,
-                        "\(name)'s source folder \(path) does not exist")
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: Self.example.appendingPathComponent(path).path, isDirectory: &isFolder)
+                        && isFolder.boolValue,
+                    "\(name)'s source folder \(path) does not exist")
             }
             for key in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] {
                 let path = try #require(Self.settings(of: target)[key] as? String, "\(name) sets no \(key)")
-                #expect(FileManager.default.fileExists(atPath: Self.example.appendingPathComponent(path).path), "\(name)'s \(key) \(path) does not exist")
+                #expect(
+                    FileManager.default.fileExists(atPath: Self.example.appendingPathComponent(path).path),
+                    "\(name)'s \(key) \(path) does not exist")
             }
         }
-        let widgetInfo = try PropertyListSerialization.propertyList(
-            from: Data(contentsOf: Self.example.appendingPathComponent("Widget/Info.plist")), format: nil) as? [String: Any]
-        #expect((widgetInfo?["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String == "com.apple.widgetkit-extension")
+        let widgetInfo =
+            try PropertyListSerialization.propertyList(
+                from: Data(contentsOf: Self.example.appendingPathComponent("Widget/Info.plist")), format: nil)
+            as? [String: Any]
+        #expect(
+            (widgetInfo?["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String
+                == "com.apple.widgetkit-extension")
     }
 
     /// The build checks the Info.plist and entitlements oauthgen.json names; they must be the
@@ -75,14 +89,20 @@ import Testing
     @Test func theBuildChecksTheFilesTheProjectUses() async throws {
         let spec = try await Self.spec()
         let app = Self.settings(of: try Self.target("ExampleApp", in: spec))
-        let configuration = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: Self.example.appendingPathComponent("Providers/oauthgen.json"))) as? [String: Any])
+        let configuration = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Self.example.appendingPathComponent("Providers/oauthgen.json")))
+                as? [String: Any])
         let providers = Self.example.appendingPathComponent("Providers")
         func resolved(_ path: String?, from base: URL) -> String? {
             path.map { base.appendingPathComponent($0).standardizedFileURL.path }
         }
-        #expect(resolved(configuration["infoPlist"] as? String, from: providers) == resolved(app["INFOPLIST_FILE"] as? String, from: Self.example))
-        #expect(resolved(configuration["entitlements"] as? String, from: providers) == resolved(app["CODE_SIGN_ENTITLEMENTS"] as? String, from: Self.example))
+        #expect(
+            resolved(configuration["infoPlist"] as? String, from: providers)
+                == resolved(app["INFOPLIST_FILE"] as? String, from: Self.example))
+        #expect(
+            resolved(configuration["entitlements"] as? String, from: providers)
+                == resolved(app["CODE_SIGN_ENTITLEMENTS"] as? String, from: Self.example))
         #expect(configuration["platforms"] as? [String] == ["iOS"])
     }
 
@@ -93,14 +113,20 @@ import Testing
         let manifest = try await PackageDump.manifest()
         let packages = try #require(spec["packages"] as? [String: Any])
         let path = try #require((packages["oauthgen"] as? [String: Any])?["path"] as? String)
-        #expect(Self.example.appendingPathComponent(path).standardizedFileURL.path == ProcessRunner.packageRoot.standardizedFileURL.path)
+        #expect(
+            Self.example.appendingPathComponent(path).standardizedFileURL.path
+                == ProcessRunner.packageRoot.standardizedFileURL.path)
         #expect(manifest["name"] as? String == "oauthgen")
 
         let products = PackageDump.productNames(of: manifest)
         for name in ["ExampleApp", "ExampleWidget"] {
             let target = try Self.target(name, in: spec)
-            let used = (target["dependencies"] as? [[String: Any]] ?? []).filter { $0["package"] as? String == "oauthgen" }.compactMap { $0["product"] as? String }
-            let plugins = (target["buildToolPlugins"] as? [[String: Any]] ?? []).filter { $0["package"] as? String == "oauthgen" }.compactMap { $0["plugin"] as? String }
+            let used = (target["dependencies"] as? [[String: Any]] ?? []).filter {
+                $0["package"] as? String == "oauthgen"
+            }.compactMap { $0["product"] as? String }
+            let plugins = (target["buildToolPlugins"] as? [[String: Any]] ?? []).filter {
+                $0["package"] as? String == "oauthgen"
+            }.compactMap { $0["plugin"] as? String }
             #expect(used == ["OAuthRuntime"], "\(name)")
             #expect(plugins == ["OAuthGenPlugin"], "\(name)")
             for product in used + plugins {
@@ -110,6 +136,8 @@ import Testing
         let platforms = manifest["platforms"] as? [[String: Any]] ?? []
         let iOS = platforms.first { $0["platformName"] as? String == "ios" }?["version"] as? String
         let deployment = ((spec["options"] as? [String: Any])?["deploymentTarget"] as? [String: Any])?["iOS"] as? String
-        #expect(deployment != nil && deployment == iOS, "project.yml deploys to iOS \(deployment ?? "nil"), Package.swift supports iOS \(iOS ?? "nil")")
+        #expect(
+            deployment != nil && deployment == iOS,
+            "project.yml deploys to iOS \(deployment ?? "nil"), Package.swift supports iOS \(iOS ?? "nil")")
     }
 }

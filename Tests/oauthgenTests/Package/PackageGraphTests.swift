@@ -18,14 +18,16 @@ import Testing
     static func dependencies(of target: String) async throws -> [Dependency] {
         let package = try await PackageDump.manifest()
         guard let targets = package["targets"] as? [[String: Any]],
-              let found = targets.first(where: { $0["name"] as? String == target }),
-              let entries = found["dependencies"] as? [[String: Any]]
+            let found = targets.first(where: { $0["name"] as? String == target }),
+            let entries = found["dependencies"] as? [[String: Any]]
         else { throw PackageDump.Failed(description: "no target \(target) with dependencies in the manifest") }
         return entries.compactMap { entry in
             guard let (kind, value) = entry.first, let fields = value as? [Any] else { return nil }
             let condition = fields.last as? [String: Any]
             let platforms = (condition?["platformNames"] as? [String]).map(Set.init)
-            return Dependency(name: fields.first as? String ?? kind, package: kind == "product" ? fields[1] as? String : nil, platforms: platforms)
+            return Dependency(
+                name: fields.first as? String ?? kind, package: kind == "product" ? fields[1] as? String : nil,
+                platforms: platforms)
         }
     }
 
@@ -37,7 +39,9 @@ import Testing
         #expect(Set(thirdParty.map(\.name)) == ["Crypto", "_CryptoExtras"])
         for dependency in thirdParty {
             let platforms = try #require(dependency.platforms, "\(dependency.name) is linked on every platform")
-            #expect(platforms.isDisjoint(with: Self.applePlatforms), "\(dependency.name) is linked on \(platforms.intersection(Self.applePlatforms))")
+            #expect(
+                platforms.isDisjoint(with: Self.applePlatforms),
+                "\(dependency.name) is linked on \(platforms.intersection(Self.applePlatforms))")
             #expect(platforms.contains("linux"))
         }
     }
@@ -50,7 +54,9 @@ import Testing
 
     @Test func jwtKitIsForTestsOnly() async throws {
         for target in ["OAuthRuntime", "OAuthPolicy", "OAuthGenCore", "oauthgen", "oauthgen-login"] {
-            #expect(try await Self.dependencies(of: target).allSatisfy { $0.package != "jwt-kit" }, "\(target) depends on jwt-kit")
+            #expect(
+                try await Self.dependencies(of: target).allSatisfy { $0.package != "jwt-kit" },
+                "\(target) depends on jwt-kit")
         }
     }
 }
@@ -65,7 +71,9 @@ import Testing
         #else
         let run = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/otool"), ["-L", binary.path])
         #endif
-        guard run.status == 0 else { throw PackageDump.Failed(description: "listing the libraries of \(executable): \(run.stderr)") }
+        guard run.status == 0 else {
+            throw PackageDump.Failed(description: "listing the libraries of \(executable): \(run.stderr)")
+        }
         return run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 

@@ -10,8 +10,11 @@ import Testing
 /// About five minutes of serial `swift build`s on two cores (275 s in one run): they run in a
 /// step of their own (`OAUTHGEN_EXAMPLE_BUILDS=1 swift test --filter PluginBuildTests`, which
 /// `.ci/run` runs after `swift test`), so the inner `swift test` loop stays under a minute.
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OAUTHGEN_EXAMPLE_BUILDS"] == "1",
-                             "the example packages build in their own step: OAUTHGEN_EXAMPLE_BUILDS=1 swift test --filter PluginBuildTests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: ProcessInfo.processInfo.environment["OAUTHGEN_EXAMPLE_BUILDS"] == "1",
+        "the example packages build in their own step: OAUTHGEN_EXAMPLE_BUILDS=1 swift test --filter PluginBuildTests"))
 struct PluginBuildTests {
     static let root = ProcessRunner.packageRoot
     static let scratch = root.appendingPathComponent(".build-examples")
@@ -24,8 +27,12 @@ struct PluginBuildTests {
     }
 
     func build(_ package: String, _ extra: [String] = []) async throws -> ProcessRunner.Run {
-        try await ProcessRunner.runDetached(Self.swift, ["build", "--package-path", Self.root.appendingPathComponent("Examples/\(package)").path,
-                                           "--scratch-path", Self.scratch.appendingPathComponent(package).path] + extra)
+        try await ProcessRunner.runDetached(
+            Self.swift,
+            [
+                "build", "--package-path", Self.root.appendingPathComponent("Examples/\(package)").path,
+                "--scratch-path", Self.scratch.appendingPathComponent(package).path,
+            ] + extra)
     }
 
     /// Misuses of the typed clients fail to compile, each with the compiler's error at its line:
@@ -35,23 +42,30 @@ struct PluginBuildTests {
         // Clean: SwiftPM can miss files added to a path dependency in a kept scratch path (CI has none kept).
         let run = try await cleanBuild("CompileFail")
         let sources = Self.root.appendingPathComponent("Examples/CompileFail/Sources/Misuse").path
-        expectFailed(run, withExactly: [
-            "\(sources)/GoogleClaimsFromGitHub.swift:5:12: error: 'claims' is unavailable: GitHub is an OAuth 2.0 provider: it issues no ID token, so a sign-in has no claims; read its UserInfo",
-            "\(sources)/GooglePendingOnEntra.swift:6:75: error: cannot convert value of type 'PendingAuthorization<Google>' to expected argument type 'PendingAuthorization<MicrosoftEntra>'",
-            "\(sources)/RevokeWithoutEndpoint.swift:5:22: error: 'revoke(_:hint:)' is unavailable: MicrosoftEntra has no revocation endpoint (RFC 7009) in its metadata or quirk file",
-            "\(sources)/DeviceWithoutEndpoint.swift:5:26: error: 'authorizeDevice(scopes:now:)' is unavailable: GitHub has no device authorization endpoint (RFC 8628) in its metadata or quirk file",
-            "\(sources)/GoogleClientFromEntraConfiguration.swift:6:13: error: referencing initializer 'init(configuration:options:)' on 'OAuthClient' requires the types 'Google' and 'DiscoveredProvider' be equivalent",
-        ])
+        expectFailed(
+            run,
+            withExactly: [
+                "\(sources)/GoogleClaimsFromGitHub.swift:5:12: error: 'claims' is unavailable: GitHub is an OAuth 2.0 provider: it issues no ID token, so a sign-in has no claims; read its UserInfo",
+                "\(sources)/GooglePendingOnEntra.swift:6:75: error: cannot convert value of type 'PendingAuthorization<Google>' to expected argument type 'PendingAuthorization<MicrosoftEntra>'",
+                "\(sources)/RevokeWithoutEndpoint.swift:5:22: error: 'revoke(_:hint:)' is unavailable: MicrosoftEntra has no revocation endpoint (RFC 7009) in its metadata or quirk file",
+                "\(sources)/DeviceWithoutEndpoint.swift:5:26: error: 'authorizeDevice(scopes:now:)' is unavailable: GitHub has no device authorization endpoint (RFC 8628) in its metadata or quirk file",
+                "\(sources)/GoogleClientFromEntraConfiguration.swift:6:13: error: referencing initializer 'init(configuration:options:)' on 'OAuthClient' requires the types 'Google' and 'DiscoveredProvider' be equivalent",
+            ])
     }
 
     /// The build failed with each of `expected` as a line of its log, and with no other error.
-    func expectFailed(_ run: ProcessRunner.Run, withExactly expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectFailed(
+        _ run: ProcessRunner.Run, withExactly expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(run.status != 0, sourceLocation: sourceLocation)
         let lines = Set((run.stdout + run.stderr).split(separator: "\n").map(String.init))
         for line in expected {
-            #expect(lines.contains(line), "missing: \(line)\n\(run.stdout)\n\(run.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                lines.contains(line), "missing: \(line)\n\(run.stdout)\n\(run.stderr)", sourceLocation: sourceLocation)
         }
-        #expect(lines.filter { $0.contains(": error: ") }.count == expected.count, "\(run.stdout)\n\(run.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            lines.filter { $0.contains(": error: ") }.count == expected.count, "\(run.stdout)\n\(run.stderr)",
+            sourceLocation: sourceLocation)
     }
 
     /// How many times a verbose build log shows the tool being run: built from source
@@ -66,7 +80,8 @@ struct PluginBuildTests {
         let run = try await cleanBuild("BadRedirect", ["--target", "App"])
         #expect(run.status != 0)
         let plist = Self.root.appendingPathComponent("Examples/BadRedirect/Sources/App/acme.quirks.plist").path
-        let expected = "\(plist):9:3: error: redirect URI 'myapp://callback': expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found 'myapp' with no period; servers should reject it and any app can claim it [redirect-scheme-no-period] (RFC 8252 §8.4)"
+        let expected =
+            "\(plist):9:3: error: redirect URI 'myapp://callback': expected a private-use scheme based on a reverse domain name the app controls (e.g. 'com.example.app'), found 'myapp' with no period; servers should reject it and any app can claim it [redirect-scheme-no-period] (RFC 8252 §8.4)"
         let lines = (run.stdout + run.stderr).split(separator: "\n").map(String.init)
         #expect(lines.contains(expected), "\(run.stdout)\n\(run.stderr)")
     }
@@ -79,11 +94,13 @@ struct PluginBuildTests {
     @Test func theAppsInfoPlistAndEntitlementsFailTheBuildOnTheirLines() async throws {
         let run = try await build("BadRedirect", ["--target", "MissingScheme"])
         let package = Self.root.appendingPathComponent("Examples/BadRedirect").path
-        expectFailed(run, withExactly: [
-            "\(package)/AppFiles/Info.plist:7:2: error: expected the URL scheme 'com.example.acme' among CFBundleURLTypes' CFBundleURLSchemes, found it missing: provider 'acme' redirects to 'com.example.acme:/callback', and the app would never receive the response [scheme-not-registered] (RFC 8252 Appendix B.1)",
-            "\(package)/AppFiles/App.entitlements:5:2: error: expected 'applinks:app.example.com' or 'webcredentials:app.example.com' in com.apple.developer.associated-domains, found neither: provider 'acme' redirects to the claimed https URI 'https://app.example.com/oauth/callback', which the system delivers only to an app associated with its host [associated-domain-missing] (RFC 8252 §7.2, Appendix B.1)",
-            "\(package)/Sources/MissingScheme/oauthgen.json:5:28: error: expected the Keychain access group '$(AppIdentifierPrefix)com.example.shared' in the entitlements' keychain-access-groups, found it missing: every Keychain call with it would fail with errSecMissingEntitlement (-34018) [keychain-group-not-entitled]",
-        ])
+        expectFailed(
+            run,
+            withExactly: [
+                "\(package)/AppFiles/Info.plist:7:2: error: expected the URL scheme 'com.example.acme' among CFBundleURLTypes' CFBundleURLSchemes, found it missing: provider 'acme' redirects to 'com.example.acme:/callback', and the app would never receive the response [scheme-not-registered] (RFC 8252 Appendix B.1)",
+                "\(package)/AppFiles/App.entitlements:5:2: error: expected 'applinks:app.example.com' or 'webcredentials:app.example.com' in com.apple.developer.associated-domains, found neither: provider 'acme' redirects to the claimed https URI 'https://app.example.com/oauth/callback', which the system delivers only to an app associated with its host [associated-domain-missing] (RFC 8252 §7.2, Appendix B.1)",
+                "\(package)/Sources/MissingScheme/oauthgen.json:5:28: error: expected the Keychain access group '$(AppIdentifierPrefix)com.example.shared' in the entitlements' keychain-access-groups, found it missing: every Keychain call with it would fail with errSecMissingEntitlement (-34018) [keychain-group-not-entitled]",
+            ])
     }
 
     @Test func theConsumerBuildsGetsItsClientsAndRebuildsOnlyWhenAnInputChanges() async throws {
@@ -130,11 +147,12 @@ struct PluginBuildTests {
         #expect(notSignedIn.status == 0, "\(notSignedIn.stderr)")
         #expect(notSignedIn.stdout == "not signed in: sign in first\n")
         let anotherServer = try ProcessRunner.run(binary, ["--another-server"])
-        #expect(anotherServer.stdout == """
-            failed: expected a request to https://openidconnect.googleapis.com:443, found one to \
-            https://api.example.com/v1/userinfo; its access token is not sent there
+        #expect(
+            anotherServer.stdout == """
+                failed: expected a request to https://openidconnect.googleapis.com:443, found one to \
+                https://api.example.com/v1/userinfo; its access token is not sent there
 
-            """)
+                """)
     }
 
     /// `Examples/MCPClient`'s `mcp-client`: the official MCP Swift SDK's client, signed in through
@@ -149,8 +167,13 @@ struct PluginBuildTests {
         let server = try MCPTestServer(provider: provider)
         defer { server.stop() }
         let binary = Self.scratch.appendingPathComponent("MCPClient/debug/mcp-client")
-        let run = try ProcessRunner.run(binary, [server.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add",
-                                                 "--arguments", #"{"a": 20, "b": 22}"#, "--browser-command", "\(provider.python) \(provider.driver) --username olivia"])
+        let run = try ProcessRunner.run(
+            binary,
+            [
+                server.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add",
+                "--arguments", #"{"a": 20, "b": 22}"#, "--browser-command",
+                "\(provider.python) \(provider.driver) --username olivia",
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "42\n")
 
@@ -158,12 +181,20 @@ struct PluginBuildTests {
         // on Linux and has no deadline of its own; --timeout ends the run all the same (it
         // waited past 60 s with --timeout 15 before), and fails it.
         let started = Date()
-        let sdk = try ProcessRunner.run(binary, [server.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add",
-                                                 "--arguments", #"{"a": 1, "b": 2}"#, "--sdk-transport", "--timeout", "5",
-                                                 "--browser-command", "\(provider.python) \(provider.driver) --username olivia"], timeout: 120)
+        let sdk = try ProcessRunner.run(
+            binary,
+            [
+                server.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add",
+                "--arguments", #"{"a": 1, "b": 2}"#, "--sdk-transport", "--timeout", "5",
+                "--browser-command", "\(provider.python) \(provider.driver) --username olivia",
+            ], timeout: 120)
         #expect(sdk.status != 0)
-        #expect(sdk.stderr.contains("expected the MCP server's answer to add within 5.0 s (--timeout), found none"), "\(sdk.stderr)")
-        print("mcp-client --sdk-transport --timeout 5 on an SSE server ended after \(Int(Date().timeIntervalSince(started))) s")
+        #expect(
+            sdk.stderr.contains("expected the MCP server's answer to add within 5.0 s (--timeout), found none"),
+            "\(sdk.stderr)")
+        print(
+            "mcp-client --sdk-transport --timeout 5 on an SSE server ended after \(Int(Date().timeIntervalSince(started))) s"
+        )
 
         // Enterprise-managed authorization: one sign-in at the identity provider (idpyoidc), an
         // ID-JAG redeemed at the MCP server's authorization server (authlib), no browser there.
@@ -173,17 +204,23 @@ struct PluginBuildTests {
         let enterprise = try peers.mcpServer()
         defer { enterprise.stop() }
         try peers.allow(resources: [enterprise.endpoint.absoluteString])
-        let viaIdentityProvider = try ProcessRunner.run(binary, [
-            enterprise.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add", "--arguments", #"{"a": 40, "b": 2}"#,
-            "--browser-command", "\(provider.python) \(provider.driver)",
-            "--identity-provider", peers.identityProvider, "--identity-client-id", EnterprisePeers.identityClientID,
-            "--identity-client-secret", EnterprisePeers.identitySecret,
-            "--client-id", EnterprisePeers.serverClientID, "--client-secret", EnterprisePeers.serverSecret,
-            "--authorization-server", peers.authorizationServer,
-        ])
+        let viaIdentityProvider = try ProcessRunner.run(
+            binary,
+            [
+                enterprise.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add", "--arguments",
+                #"{"a": 40, "b": 2}"#,
+                "--browser-command", "\(provider.python) \(provider.driver)",
+                "--identity-provider", peers.identityProvider, "--identity-client-id", EnterprisePeers.identityClientID,
+                "--identity-client-secret", EnterprisePeers.identitySecret,
+                "--client-id", EnterprisePeers.serverClientID, "--client-secret", EnterprisePeers.serverSecret,
+                "--authorization-server", peers.authorizationServer,
+            ])
         #expect(viaIdentityProvider.status == 0, "\(viaIdentityProvider.stderr)")
         #expect(viaIdentityProvider.stdout == "42\n")
-        #expect(peers.authorizationServerRequests().map { $0["grant_type"] as? String } == ["urn:ietf:params:oauth:grant-type:jwt-bearer"])
+        #expect(
+            peers.authorizationServerRequests().map { $0["grant_type"] as? String } == [
+                "urn:ietf:params:oauth:grant-type:jwt-bearer"
+            ])
     }
 
     @Test func theCommandPluginWritesTheClientsIntoThePackage() async throws {
@@ -191,7 +228,8 @@ struct PluginBuildTests {
         try? FileManager.default.removeItem(at: package)
         let sources = package.appendingPathComponent("Sources/App")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             // swift-tools-version:6.0
             import PackageDescription
             let package = Package(
@@ -199,42 +237,68 @@ struct PluginBuildTests {
                 dependencies: [.package(name: "oauthgen", path: "\(Self.root.path)")],
                 targets: [.target(name: "App")]
             )
-            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+            """.utf8
+        ).write(to: package.appendingPathComponent("Package.swift"))
         try Data("public enum App {}\n".utf8).write(to: sources.appendingPathComponent("App.swift"))
         for name in ["okta.openid-configuration.json", "okta.quirks.plist"] {
-            try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Examples/Providers/\(name)"), to: sources.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: Self.root.appendingPathComponent("Examples/Providers/\(name)"),
+                to: sources.appendingPathComponent(name))
         }
         try? FileManager.default.removeItem(at: Self.scratch.appendingPathComponent("command-plugin"))
-        let run = try await ProcessRunner.runDetached(Self.swift, [
-            "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
-            "--allow-writing-to-package-directory", "generate-oauth-clients",
-        ])
+        let run = try await ProcessRunner.runDetached(
+            Self.swift,
+            [
+                "package", "--package-path", package.path, "--scratch-path",
+                Self.scratch.appendingPathComponent("command-plugin").path,
+                "--allow-writing-to-package-directory", "generate-oauth-clients",
+            ])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let generated = sources.appendingPathComponent("Generated/okta.oauthgen.swift")
-        #expect(try String(contentsOf: generated, encoding: .utf8).contains("internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization, BuildVerifiedProvider {"))
+        #expect(
+            try String(contentsOf: generated, encoding: .utf8).contains(
+                "internal enum Okta: GeneratedProvider, OpenIDProvider, SupportsRevocation, SupportsUserInfo, SupportsEndSession, SupportsDeviceAuthorization, BuildVerifiedProvider {"
+            ))
 
         // The same package, on the same build: `init-oauth-provider` writes a catalog entry's
         // quirk file into the target, and the generate command turns it into a client.
-        let initRun = try await ProcessRunner.runDetached(Self.swift, [
-            "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
-            "--allow-writing-to-package-directory", "init-oauth-provider", "github", "--client-id", "Iv1.8a61f9b3a7aba766",
-        ])
+        let initRun = try await ProcessRunner.runDetached(
+            Self.swift,
+            [
+                "package", "--package-path", package.path, "--scratch-path",
+                Self.scratch.appendingPathComponent("command-plugin").path,
+                "--allow-writing-to-package-directory", "init-oauth-provider", "github", "--client-id",
+                "Iv1.8a61f9b3a7aba766",
+            ])
         #expect(initRun.status == 0, "\(initRun.stdout)\n\(initRun.stderr)")
-        #expect(try String(contentsOf: sources.appendingPathComponent("github.quirks.plist"), encoding: .utf8).contains("<string>Iv1.8a61f9b3a7aba766</string>"))
-        let again = try await ProcessRunner.runDetached(Self.swift, [
-            "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
-            "--allow-writing-to-package-directory", "generate-oauth-clients",
-        ])
+        #expect(
+            try String(contentsOf: sources.appendingPathComponent("github.quirks.plist"), encoding: .utf8).contains(
+                "<string>Iv1.8a61f9b3a7aba766</string>"))
+        let again = try await ProcessRunner.runDetached(
+            Self.swift,
+            [
+                "package", "--package-path", package.path, "--scratch-path",
+                Self.scratch.appendingPathComponent("command-plugin").path,
+                "--allow-writing-to-package-directory", "generate-oauth-clients",
+            ])
         #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
-        #expect(try String(contentsOf: sources.appendingPathComponent("Generated/github.oauthgen.swift"), encoding: .utf8).contains("internal enum GitHub: GeneratedProvider"))
+        #expect(
+            try String(contentsOf: sources.appendingPathComponent("Generated/github.oauthgen.swift"), encoding: .utf8)
+                .contains("internal enum GitHub: GeneratedProvider"))
 
         // An unknown name fails with the catalog's did-you-mean, and writes nothing.
-        let unknown = try await ProcessRunner.runDetached(Self.swift, [
-            "package", "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("command-plugin").path,
-            "--allow-writing-to-package-directory", "init-oauth-provider", "gitlub", "--client-id", "x",
-        ])
+        let unknown = try await ProcessRunner.runDetached(
+            Self.swift,
+            [
+                "package", "--package-path", package.path, "--scratch-path",
+                Self.scratch.appendingPathComponent("command-plugin").path,
+                "--allow-writing-to-package-directory", "init-oauth-provider", "gitlub", "--client-id", "x",
+            ])
         #expect(unknown.status != 0)
         // (SwiftPM passes the tool's standard error on as the plugin's output.)
-        #expect((unknown.stdout + unknown.stderr).contains(#"error: expected a provider of the catalog, found "gitlub"; did you mean "github"? [catalog-unknown-provider]"#), "\(unknown.stderr)")
+        #expect(
+            (unknown.stdout + unknown.stderr).contains(
+                #"error: expected a provider of the catalog, found "gitlub"; did you mean "github"? [catalog-unknown-provider]"#
+            ), "\(unknown.stderr)")
     }
 }

@@ -19,9 +19,12 @@ enum OAuthGenBinary {
     static func typecheck(_ directory: URL) throws -> ProcessRunner.Run {
         let modules = productsDirectory.appendingPathComponent("Modules")
         let includes = FileManager.default.fileExists(atPath: modules.path) ? modules : productsDirectory
-        let sources = contents(of: directory).filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0).path }
+        let sources = contents(of: directory).filter { $0.hasSuffix(".swift") }.map {
+            directory.appendingPathComponent($0).path
+        }
         guard let swiftc = ProcessRunner.which("swiftc") else { throw MissingCompiler() }
-        return try runProcess(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
+        return try runProcess(
+            swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", includes.path] + sources)
     }
 
     /// No `swiftc` on the PATH.

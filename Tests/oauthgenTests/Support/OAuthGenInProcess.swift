@@ -27,7 +27,11 @@ enum OAuthGenInProcess {
                 let code = OAuthGen.exitCode(for: error)
                 let message = OAuthGen.fullMessage(for: error)
                 if !message.isEmpty {
-                    if code == .success { CommandOutput.standardOutput(message + "\n") } else { CommandOutput.standardError(message + "\n") }
+                    if code == .success {
+                        CommandOutput.standardOutput(message + "\n")
+                    } else {
+                        CommandOutput.standardError(message + "\n")
+                    }
                 }
                 return code.rawValue
             }

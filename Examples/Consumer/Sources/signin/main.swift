@@ -12,13 +12,18 @@ import OAuthRuntime
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let printOnly = arguments.contains("--print-url")
-let browserCommand = arguments.firstIndex(of: "--browser-command").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let browserCommand = arguments.firstIndex(of: "--browser-command").flatMap {
+    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
 // Split as a shell splits a simple command, as every oauthgen tool reads --browser-command.
 let agent = try LoopbackUserAgent(browserCommandLine: browserCommand)
 
 /// Prints the authorization URL for the provider's loopback redirect, as the sign-in would open it.
-func printAuthorizationURL<Provider: GeneratedProvider>(_ client: OAuthClient<Provider>, on redirect: Provider.RedirectURI, scopes: [Provider.Scope]) async throws {
-    print(try await client.authorizationRequest(redirectURI: redirect.registered.url, scopes: scopes).url.absoluteString)
+func printAuthorizationURL<Provider: GeneratedProvider>(
+    _ client: OAuthClient<Provider>, on redirect: Provider.RedirectURI, scopes: [Provider.Scope]
+) async throws {
+    print(
+        try await client.authorizationRequest(redirectURI: redirect.registered.url, scopes: scopes).url.absoluteString)
 }
 
 /// One sign-in per provider, each with its own typed scopes and result.
@@ -47,7 +52,10 @@ let providers: [String: () async throws -> Void] = [
 ]
 
 guard let name = arguments.first, let run = providers[name] else {
-    FileHandle.standardError.write(Data("usage: signin \(providers.keys.sorted().joined(separator: "|")) [--print-url] [--browser-command CMD]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: signin \(providers.keys.sorted().joined(separator: "|")) [--print-url] [--browser-command CMD]\n"
+                .utf8))
     exit(64)
 }
 do {

@@ -8,7 +8,9 @@ import Foundation
 /// operation is cancelled either way.
 enum Deadline {
     /// `operation`'s result, or a failure naming `what` once `seconds` have passed.
-    static func run<T: Sendable>(within seconds: Double, _ what: String, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func run<T: Sendable>(
+        within seconds: Double, _ what: String, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let gate = Gate<T>()
         return try await withCheckedThrowingContinuation { continuation in
             gate.set(continuation)
@@ -17,7 +19,8 @@ enum Deadline {
             }
             Task {
                 try? await Task.sleep(for: .seconds(seconds))
-                gate.resume(with: .failure(ValidationError("expected \(what) within \(seconds) s (--timeout), found none")))
+                gate.resume(
+                    with: .failure(ValidationError("expected \(what) within \(seconds) s (--timeout), found none")))
                 work.cancel()
             }
         }

@@ -34,20 +34,27 @@ struct MCPClientCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The tool's arguments, as a JSON object.", valueName: "json"))
     var arguments: String = "{}"
 
-    @Option(help: "A client ID registered with the server's authorization server, or an https URL of a Client ID Metadata Document; left out, the client registers itself.")
+    @Option(
+        help:
+            "A client ID registered with the server's authorization server, or an https URL of a Client ID Metadata Document; left out, the client registers itself."
+    )
     var clientID: String?
 
-    @Option(help: ArgumentHelp("""
-        The authorization server --client-id is registered at (its issuer, exactly). Required with a \
-        client secret or key: a server whose metadata names another is refused before anything is sent.
-        """, valueName: "issuer"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            The authorization server --client-id is registered at (its issuer, exactly). Required with a \
+            client secret or key: a server whose metadata names another is refused before anything is sent.
+            """, valueName: "issuer"))
     var authorizationServer: String?
 
-    @Option(help: ArgumentHelp("""
-        The company's identity provider (its issuer): sign in there once, then reach the server with an \
-        ID-JAG (enterprise-managed authorization) instead of a browser. Needs --identity-client-id, and \
-        --client-id with --authorization-server and a client secret or --client-key.
-        """, valueName: "issuer"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            The company's identity provider (its issuer): sign in there once, then reach the server with an \
+            ID-JAG (enterprise-managed authorization) instead of a browser. Needs --identity-client-id, and \
+            --client-id with --authorization-server and a client secret or --client-key.
+            """, valueName: "issuer"))
     var identityProvider: String?
 
     @Option(help: "With --identity-provider: the client ID registered there.")
@@ -55,31 +62,45 @@ struct MCPClientCommand: AsyncParsableCommand {
 
     @OptionGroup var secrets: SecretOptions
 
-    @Option(help: ArgumentHelp("With --identity-provider: a private key, PEM or a JWK (0600), for --client-id's private_key_jwt.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "With --identity-provider: a private key, PEM or a JWK (0600), for --client-id's private_key_jwt.",
+            valueName: "file"))
     var clientKey: String?
 
-    @Option(help: ArgumentHelp("Keep the sign-in and the registration in the folder PATH (0700), a file each, for the next run.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep the sign-in and the registration in the folder PATH (0700), a file each, for the next run.",
+            valueName: "path"))
     var store: String?
 
-    @Option(help: ArgumentHelp("A command that opens the sign-in URL (split like a shell would; the URL is appended).", valueName: "cmd"))
+    @Option(
+        help: ArgumentHelp(
+            "A command that opens the sign-in URL (split like a shell would; the URL is appended).", valueName: "cmd"))
     var browserCommand: String?
 
     @Flag(help: "Allow http on 127.0.0.1 or [::1] (local servers only).")
     var allowInsecureLoopback = false
 
-    @Flag(help: ArgumentHelp("""
-        Use the MCP SDK's own HTTPClientTransport (with ProtectedResourceAuthorizer) instead of \
-        oauthgen's transport. It cannot read server-sent events on Linux (ask the server for JSON \
-        answers), follows redirects with the token, and cannot send DPoP proofs.
-        """))
+    @Flag(
+        help: ArgumentHelp(
+            """
+            Use the MCP SDK's own HTTPClientTransport (with ProtectedResourceAuthorizer) instead of \
+            oauthgen's transport. It cannot read server-sent events on Linux (ask the server for JSON \
+            answers), follows redirects with the token, and cannot send DPoP proofs.
+            """))
     var sdkTransport = false
 
     @Option(help: "Seconds each request may take, and the MCP exchange (connect, the call) in all.")
     var timeout: Double = 120
 
     func run() async throws {
-        guard let url = URL(string: server), url.host != nil else { throw ValidationError("expected the server's URL, found \(server)") }
-        guard let data = arguments.data(using: .utf8), let toolArguments = try? JSONDecoder().decode([String: Value].self, from: data) else {
+        guard let url = URL(string: server), url.host != nil else {
+            throw ValidationError("expected the server's URL, found \(server)")
+        }
+        guard let data = arguments.data(using: .utf8),
+            let toolArguments = try? JSONDecoder().decode([String: Value].self, from: data)
+        else {
             throw ValidationError("expected --arguments to be a JSON object, found \(arguments)")
         }
         var fileStore: FileTokenStore?
@@ -89,9 +110,12 @@ struct MCPClientCommand: AsyncParsableCommand {
         if let identityProvider {
             identity = .enterprise(try await enterpriseIdentity(identityProvider, store: fileStore))
         } else if try secrets.serverSecret() != nil || clientKey != nil {
-            throw ValidationError("expected --identity-provider with a client secret or --client-key, found none: only its client is confidential here")
+            throw ValidationError(
+                "expected --identity-provider with a client secret or --client-key, found none: only its client is confidential here"
+            )
         } else if let clientID {
-            identity = clientID.hasPrefix("https://") || clientID.hasPrefix("http://")
+            identity =
+                clientID.hasPrefix("https://") || clientID.hasPrefix("http://")
                 ? .metadataDocument(URL(string: clientID)!) : .preregistered(clientID, issuer: authorizationServer)
         } else {
             identity = .dynamic(clientName: "oauthgen mcp-client")
@@ -100,14 +124,19 @@ struct MCPClientCommand: AsyncParsableCommand {
             resource: url, identity: identity,
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: userAgent, options: ClientOptions(transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback))
+            userAgent: userAgent,
+            options: ClientOptions(
+                transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback))
         // The resource, its server and the client's binding are checked before the identity
         // provider's browser opens: a server this client may not use costs no sign-in.
         _ = try await session.oauthSession()
-        if case .enterprise(let enterprise) = identity, let corporate = enterprise.identityProvider as? OAuthSession<DiscoveredProvider>,
-           try await corporate.currentSignIn() == nil {
-            try await corporate.signIn(with: userAgent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-                                       scopes: [ScopeValue(rawValue: "openid")])
+        if case .enterprise(let enterprise) = identity,
+            let corporate = enterprise.identityProvider as? OAuthSession<DiscoveredProvider>,
+            try await corporate.currentSignIn() == nil
+        {
+            try await corporate.signIn(
+                with: userAgent, redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                scopes: [ScopeValue(rawValue: "openid")])
         }
         let transport: any Transport
         if sdkTransport {
@@ -115,8 +144,9 @@ struct MCPClientCommand: AsyncParsableCommand {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.timeoutIntervalForRequest = timeout
             configuration.timeoutIntervalForResource = timeout
-            transport = HTTPClientTransport(endpoint: url, configuration: configuration, streaming: false,
-                                            authorizer: ProtectedResourceAuthorizer(session: session))
+            transport = HTTPClientTransport(
+                endpoint: url, configuration: configuration, streaming: false,
+                authorizer: ProtectedResourceAuthorizer(session: session))
         } else {
             transport = try ProtectedResourceTransport(session: session)
         }

@@ -26,8 +26,11 @@ struct JSONMemberReader {
         var result: [Located<String>] = []
         for element in elements {
             guard let value = element.stringValue else {
-                diagnostics.append(Diagnostic(.error, wrongType,
-                    "expected every element of \"\(member.name)\" to be a string, found \(element.typeDescription)", at: element.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, wrongType,
+                        "expected every element of \"\(member.name)\" to be a string, found \(element.typeDescription)",
+                        at: element.location))
                 continue
             }
             result.append(Located(value, at: element.location))
@@ -47,13 +50,19 @@ struct JSONMemberReader {
     /// (the specifications say members without a value are omitted; some servers send null).
     mutating func isNull(_ member: JSONMember, known: Set<String>) -> Bool {
         guard member.value.kind == .null, known.contains(member.name) else { return false }
-        diagnostics.append(Diagnostic(.warning, wrongType,
-            "expected \"\(member.name)\" to be omitted when it has no value, found null; treated as absent", at: member.value.location))
+        diagnostics.append(
+            Diagnostic(
+                .warning, wrongType,
+                "expected \"\(member.name)\" to be omitted when it has no value, found null; treated as absent",
+                at: member.value.location))
         return true
     }
 
     private mutating func refuse(_ member: JSONMember, _ expected: String) {
-        diagnostics.append(Diagnostic(.error, wrongType,
-            "expected \"\(member.name)\" to be \(expected), found \(member.value.typeDescription)", at: member.value.location))
+        diagnostics.append(
+            Diagnostic(
+                .error, wrongType,
+                "expected \"\(member.name)\" to be \(expected), found \(member.value.typeDescription)",
+                at: member.value.location))
     }
 }

@@ -38,11 +38,15 @@ package struct JSONReader {
             let value = try reader.readValue()
             reader.skipWhitespace()
             if reader.index < bytes.count {
-                throw SyntaxError(message: "expected the end of the document after the top-level value, found \(reader.describeCurrent())", offset: reader.index)
+                throw SyntaxError(
+                    message:
+                        "expected the end of the document after the top-level value, found \(reader.describeCurrent())",
+                    offset: reader.index)
             }
             return Result(value: value, diagnostics: reader.diagnostics)
         } catch {
-            reader.diagnostics.append(Diagnostic(.error, .jsonSyntax, error.message, at: reader.lines.location(ofOffset: error.offset)))
+            reader.diagnostics.append(
+                Diagnostic(.error, .jsonSyntax, error.message, at: reader.lines.location(ofOffset: error.offset)))
             return Result(value: nil, diagnostics: reader.diagnostics)
         }
     }
@@ -74,11 +78,19 @@ package struct JSONReader {
         case UInt8(ascii: "["): return JSONValue(kind: .array(try readArray()), location: location)
         case UInt8(ascii: "\""):
             let text = try readString()
-            if let finding = InvisibleCharacters.finding(in: text, what: "a string", at: location) { diagnostics.append(finding) }
+            if let finding = InvisibleCharacters.finding(in: text, what: "a string", at: location) {
+                diagnostics.append(finding)
+            }
             return JSONValue(kind: .string(text), location: location)
-        case UInt8(ascii: "t"): try readLiteral("true"); return JSONValue(kind: .bool(true), location: location)
-        case UInt8(ascii: "f"): try readLiteral("false"); return JSONValue(kind: .bool(false), location: location)
-        case UInt8(ascii: "n"): try readLiteral("null"); return JSONValue(kind: .null, location: location)
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return JSONValue(kind: .bool(true), location: location)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return JSONValue(kind: .bool(false), location: location)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return JSONValue(kind: .null, location: location)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(kind: .number(try readNumber()), location: location)
         default:
@@ -89,7 +101,9 @@ package struct JSONReader {
     private mutating func enterContainer() throws(SyntaxError) {
         depth += 1
         if depth > InputLimits.maximumJSONDepth {
-            throw SyntaxError(message: "expected at most \(InputLimits.maximumJSONDepth) levels of nesting, found more", offset: index)
+            throw SyntaxError(
+                message: "expected at most \(InputLimits.maximumJSONDepth) levels of nesting, found more", offset: index
+            )
         }
     }
 
@@ -107,23 +121,29 @@ package struct JSONReader {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
-                throw SyntaxError(message: "expected a member name in double quotes, found \(describeCurrent())", offset: index)
+                throw SyntaxError(
+                    message: "expected a member name in double quotes, found \(describeCurrent())", offset: index)
             }
             let nameLocation = lines.location(ofOffset: index)
             let name = try readString()
-            if let finding = InvisibleCharacters.finding(in: name, what: "a member name", at: nameLocation) { diagnostics.append(finding) }
+            if let finding = InvisibleCharacters.finding(in: name, what: "a member name", at: nameLocation) {
+                diagnostics.append(finding)
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                throw SyntaxError(message: "expected ':' after the member name \"\(name)\", found \(describeCurrent())", offset: index)
+                throw SyntaxError(
+                    message: "expected ':' after the member name \"\(name)\", found \(describeCurrent())", offset: index
+                )
             }
             index += 1
             skipWhitespace()
             let value = try readValue()
             if let first = seen[name] {
-                diagnostics.append(Diagnostic(
-                    .error, .jsonDuplicateMember,
-                    "expected member names to be unique, found \"\(name)\" again (first at line \(first.line), column \(first.column))",
-                    at: nameLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .jsonDuplicateMember,
+                        "expected member names to be unique, found \"\(name)\" again (first at line \(first.line), column \(first.column))",
+                        at: nameLocation))
             } else {
                 seen[name] = nameLocation
                 members.append(JSONMember(name: name, nameLocation: nameLocation, value: value))
@@ -131,9 +151,12 @@ package struct JSONReader {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return members
+            case UInt8(ascii: "}"):
+                index += 1
+                return members
             default:
-                throw SyntaxError(message: "expected ',' or '}' after an object member, found \(describeCurrent())", offset: index)
+                throw SyntaxError(
+                    message: "expected ',' or '}' after an object member, found \(describeCurrent())", offset: index)
             }
         }
     }
@@ -154,9 +177,12 @@ package struct JSONReader {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return elements
+            case UInt8(ascii: "]"):
+                index += 1
+                return elements
             default:
-                throw SyntaxError(message: "expected ',' or ']' after an array element, found \(describeCurrent())", offset: index)
+                throw SyntaxError(
+                    message: "expected ',' or ']' after an array element, found \(describeCurrent())", offset: index)
             }
         }
     }
@@ -166,7 +192,8 @@ package struct JSONReader {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for byte in expected {
             guard current == byte else {
-                throw SyntaxError(message: "expected the literal '\(literal)', found \(describeCurrent())", offset: start)
+                throw SyntaxError(
+                    message: "expected the literal '\(literal)', found \(describeCurrent())", offset: start)
             }
             index += 1
         }
@@ -186,7 +213,8 @@ package struct JSONReader {
         if current == UInt8(ascii: "0") {
             index += 1
             if let byte = current, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                throw SyntaxError(message: "expected no leading zeros in a number, found a digit after '0'", offset: index)
+                throw SyntaxError(
+                    message: "expected no leading zeros in a number, found a digit after '0'", offset: index)
             }
         } else if digits(&self) == 0 {
             throw SyntaxError(message: "expected a digit in the number, found \(describeCurrent())", offset: index)
@@ -194,14 +222,16 @@ package struct JSONReader {
         if current == UInt8(ascii: ".") {
             index += 1
             if digits(&self) == 0 {
-                throw SyntaxError(message: "expected a digit after the decimal point, found \(describeCurrent())", offset: index)
+                throw SyntaxError(
+                    message: "expected a digit after the decimal point, found \(describeCurrent())", offset: index)
             }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             if digits(&self) == 0 {
-                throw SyntaxError(message: "expected a digit in the exponent, found \(describeCurrent())", offset: index)
+                throw SyntaxError(
+                    message: "expected a digit in the exponent, found \(describeCurrent())", offset: index)
             }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -219,7 +249,9 @@ package struct JSONReader {
         }
         while true {
             guard let byte = current else {
-                throw SyntaxError(message: "expected a closing '\"' for the string that starts here, found the end of the file", offset: start)
+                throw SyntaxError(
+                    message: "expected a closing '\"' for the string that starts here, found the end of the file",
+                    offset: start)
             }
             switch byte {
             case UInt8(ascii: "\""):
@@ -231,7 +263,10 @@ package struct JSONReader {
                 scalars.append(try readEscape())
                 runStart = index
             case 0x00..<0x20:
-                throw SyntaxError(message: "expected control characters in strings to be escaped, found the raw byte 0x\(String(byte, radix: 16, uppercase: true))", offset: index)
+                throw SyntaxError(
+                    message:
+                        "expected control characters in strings to be escaped, found the raw byte 0x\(String(byte, radix: 16, uppercase: true))",
+                    offset: index)
             default:
                 index += 1
             }
@@ -242,7 +277,8 @@ package struct JSONReader {
         let start = index
         index += 1
         guard let byte = current else {
-            throw SyntaxError(message: "expected an escape character after '\\', found the end of the file", offset: index)
+            throw SyntaxError(
+                message: "expected an escape character after '\\', found the end of the file", offset: index)
         }
         index += 1
         switch byte {
@@ -257,22 +293,35 @@ package struct JSONReader {
         case UInt8(ascii: "u"):
             let high = try readHex4()
             if (0xD800...0xDBFF).contains(high) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw SyntaxError(message: "expected a low surrogate escape after the high surrogate \\u\(String(high, radix: 16, uppercase: true)), found none", offset: start)
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw SyntaxError(
+                        message:
+                            "expected a low surrogate escape after the high surrogate \\u\(String(high, radix: 16, uppercase: true)), found none",
+                        offset: start)
                 }
                 index += 2
                 let low = try readHex4()
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw SyntaxError(message: "expected a low surrogate (\\uDC00–\\uDFFF), found \\u\(String(low, radix: 16, uppercase: true))", offset: start)
+                    throw SyntaxError(
+                        message:
+                            "expected a low surrogate (\\uDC00–\\uDFFF), found \\u\(String(low, radix: 16, uppercase: true))",
+                        offset: start)
                 }
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
             }
             guard let scalar = Unicode.Scalar(high) else {
-                throw SyntaxError(message: "expected a Unicode scalar, found the lone low surrogate \\u\(String(high, radix: 16, uppercase: true))", offset: start)
+                throw SyntaxError(
+                    message:
+                        "expected a Unicode scalar, found the lone low surrogate \\u\(String(high, radix: 16, uppercase: true))",
+                    offset: start)
             }
             return scalar
         default:
-            throw SyntaxError(message: "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u, found '\\\(Character(Unicode.Scalar(byte)))'", offset: start)
+            throw SyntaxError(
+                message:
+                    "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u, found '\\\(Character(Unicode.Scalar(byte)))'",
+                offset: start)
         }
     }
 
@@ -280,7 +329,8 @@ package struct JSONReader {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = Self.hexValue(byte) else {
-                throw SyntaxError(message: "expected four hexadecimal digits after \\u, found \(describeCurrent())", offset: index)
+                throw SyntaxError(
+                    message: "expected four hexadecimal digits after \\u, found \(describeCurrent())", offset: index)
             }
             value = value << 4 | digit
             index += 1

@@ -27,32 +27,53 @@ package enum PlistReader {
     package static func read(_ bytes: [UInt8], file: String) -> Result {
         let lines = LineTable(file: file, bytes: bytes)
         if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
-            return Result(value: nil, diagnostics: [Diagnostic(
-                .error, .inputInvalidUTF8,
-                "expected UTF-8 text, found the byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) that is not valid UTF-8",
-                at: lines.location(ofOffset: bad))])
+            return Result(
+                value: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, .inputInvalidUTF8,
+                        "expected UTF-8 text, found the byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) that is not valid UTF-8",
+                        at: lines.location(ofOffset: bad))
+                ])
         }
         if let offset = firstOffset(of: Array("<!ENTITY".utf8), in: bytes) {
-            return Result(value: nil, diagnostics: [Diagnostic(
-                .error, .plistEntity,
-                "expected no entity declarations in a property list, found <!ENTITY (entities can read local files or expand without bound)",
-                at: lines.location(ofOffset: offset))])
+            return Result(
+                value: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, .plistEntity,
+                        "expected no entity declarations in a property list, found <!ENTITY (entities can read local files or expand without bound)",
+                        at: lines.location(ofOffset: offset))
+                ])
         }
         // XML has no NUL character, and only NULs let libxml2 guess UTF-16 or UCS-4 from the
         // first bytes and decode the rest as that (XML 1.0 Appendix F).
         if let nul = bytes.firstIndex(of: 0) {
-            return Result(value: nil, diagnostics: [Diagnostic(
-                .error, .plistSyntax, "expected XML text, found a NUL byte (XML 1.0 §2.2)", at: lines.location(ofOffset: nul))])
+            return Result(
+                value: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, .plistSyntax, "expected XML text, found a NUL byte (XML 1.0 §2.2)",
+                        at: lines.location(ofOffset: nul))
+                ])
         }
         if let (encoding, offset) = declaredEncoding(in: bytes), !["UTF-8", "UTF8"].contains(encoding.uppercased()) {
-            return Result(value: nil, diagnostics: [Diagnostic(
-                .error, .plistSyntax, "expected the encoding declaration to say UTF-8, found \"\(encoding)\"",
-                at: lines.location(ofOffset: offset))])
+            return Result(
+                value: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, .plistSyntax, "expected the encoding declaration to say UTF-8, found \"\(encoding)\"",
+                        at: lines.location(ofOffset: offset))
+                ])
         }
         guard !bytes.isEmpty else {
-            return Result(value: nil, diagnostics: [Diagnostic(
-                .error, .plistSyntax, "expected an XML property list, found an empty file",
-                at: SourceLocation(file: file, line: 1, column: 1))])
+            return Result(
+                value: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, .plistSyntax, "expected an XML property list, found an empty file",
+                        at: SourceLocation(file: file, line: 1, column: 1))
+                ])
         }
         _ = libraryInitialized
         // Per thread: this read may run on any.
@@ -60,9 +81,13 @@ package enum PlistReader {
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars -> Result in
                 guard let context = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
-                    return Result(value: nil, diagnostics: [Diagnostic(
-                        .error, .plistSyntax, "expected libxml2 to start a parser, found it out of memory",
-                        at: SourceLocation(file: file, line: 1, column: 1))])
+                    return Result(
+                        value: nil,
+                        diagnostics: [
+                            Diagnostic(
+                                .error, .plistSyntax, "expected libxml2 to start a parser, found it out of memory",
+                                at: SourceLocation(file: file, line: 1, column: 1))
+                        ])
                 }
                 defer {
                     if let document = context.pointee.myDoc { xmlFreeDoc(document) }
@@ -85,7 +110,8 @@ package enum PlistReader {
     /// file starts with a declaration that has one (XML 1.0 §4.3.3).
     static func declaredEncoding(in bytes: [UInt8]) -> (String, Int)? {
         guard bytes.starts(with: Array("<?xml".utf8)), let end = firstOffset(of: Array("?>".utf8), in: bytes),
-              let name = firstOffset(of: Array("encoding".utf8), in: Array(bytes[..<end])) else { return nil }
+            let name = firstOffset(of: Array("encoding".utf8), in: Array(bytes[..<end]))
+        else { return nil }
         var index = name + 8
         while index < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(bytes[index]) { index += 1 }
         guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
@@ -97,18 +123,23 @@ package enum PlistReader {
 
     private static func syntaxError(_ context: xmlParserCtxtPtr, lines: LineTable, bytes: [UInt8]) -> Diagnostic {
         guard let error = xmlCtxtGetLastError(context) else {
-            return Diagnostic(.error, .plistSyntax, "expected well-formed XML, found a document libxml2 rejected",
-                              at: SourceLocation(file: lines.file, line: 1, column: 1))
+            return Diagnostic(
+                .error, .plistSyntax, "expected well-formed XML, found a document libxml2 rejected",
+                at: SourceLocation(file: lines.file, line: 1, column: 1))
         }
-        let message = error.pointee.message.map { String(cString: $0) }?
+        let message =
+            error.pointee.message.map { String(cString: $0) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
         let code = xmlParserErrors(UInt32(error.pointee.code))
-        let rule: RuleID = (code == XML_ERR_UNDECLARED_ENTITY || code == XML_WAR_UNDECLARED_ENTITY
-            || code == XML_ERR_ENTITY_LOOP) ? .plistEntity : .plistSyntax
+        let rule: RuleID =
+            (code == XML_ERR_UNDECLARED_ENTITY || code == XML_WAR_UNDECLARED_ENTITY
+                || code == XML_ERR_ENTITY_LOOP) ? .plistEntity : .plistSyntax
         // libxml2 counts lines at LF only; through a byte offset, CR and CRLF files get the
         // lines an editor shows.
-        let offset = offset(ofLFLine: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1), in: bytes)
-        return Diagnostic(.error, rule, "expected well-formed XML, found: \(message)", at: lines.location(ofOffset: offset))
+        let offset = offset(
+            ofLFLine: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1), in: bytes)
+        return Diagnostic(
+            .error, rule, "expected well-formed XML, found: \(message)", at: lines.location(ofOffset: offset))
     }
 
     /// The byte offset of libxml2's 1-based line and column. libxml2 counts lines at LF, and

@@ -45,11 +45,16 @@ struct TreeWalker {
             case XML_ELEMENT_NODE:
                 result.append(current)
             case XML_ENTITY_REF_NODE:
-                fail(.plistEntity, "expected no entity references in a property list, found &\(Self.name(of: current));", at: node)
+                fail(
+                    .plistEntity, "expected no entity references in a property list, found &\(Self.name(of: current));",
+                    at: node)
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 let text = Self.content(of: current)
                 if !holdsText && !text.allSatisfy(\.isWhitespace) {
-                    fail(.plistStructure, "expected only elements inside <\(Self.name(of: node))>, found the text \"\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))\"", at: node)
+                    fail(
+                        .plistStructure,
+                        "expected only elements inside <\(Self.name(of: node))>, found the text \"\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))\"",
+                        at: node)
                 }
             default:
                 break  // comments and processing instructions carry no data
@@ -67,8 +72,10 @@ struct TreeWalker {
 
     mutating func readRoot(_ document: xmlDocPtr) -> PlistValue? {
         guard let root = xmlDocGetRootElement(document) else {
-            diagnostics.append(Diagnostic(.error, .plistStructure, "expected a <plist> root element, found none",
-                                          at: SourceLocation(file: lines.file, line: 1, column: 1)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .plistStructure, "expected a <plist> root element, found none",
+                    at: SourceLocation(file: lines.file, line: 1, column: 1)))
             return nil
         }
         guard Self.name(of: root) == "plist" else {
@@ -104,7 +111,9 @@ struct TreeWalker {
             return PlistValue(kind: .array(elements), location: location)
         case "string":
             guard let text = leafText(&self) else { return nil }
-            if let finding = InvisibleCharacters.finding(in: text, what: "a string", at: location) { diagnostics.append(finding) }
+            if let finding = InvisibleCharacters.finding(in: text, what: "a string", at: location) {
+                diagnostics.append(finding)
+            }
             return PlistValue(kind: .string(text), location: location)
         case "integer":
             guard let text = leafText(&self) else { return nil }
@@ -123,7 +132,9 @@ struct TreeWalker {
             }
             return PlistValue(kind: .real(trimmed), location: location)
         case "true", "false":
-            guard elementChildren(of: node).isEmpty, node.pointee.children == nil || Self.content(of: node).allSatisfy(\.isWhitespace) else {
+            guard elementChildren(of: node).isEmpty,
+                node.pointee.children == nil || Self.content(of: node).allSatisfy(\.isWhitespace)
+            else {
                 fail(.plistStructure, "expected <\(name)/> to be empty, found content", at: node)
                 return nil
             }
@@ -133,7 +144,10 @@ struct TreeWalker {
         case "data":
             return leafText(&self).map { PlistValue(kind: .data($0), location: location) }
         default:
-            fail(.plistStructure, "expected a property-list element (dict, array, string, integer, real, true, false, date, data), found <\(name)>", at: node)
+            fail(
+                .plistStructure,
+                "expected a property-list element (dict, array, string, integer, real, true, false, date, data), found <\(name)>",
+                at: node)
             return nil
         }
     }
@@ -155,9 +169,13 @@ struct TreeWalker {
             }
             let key = Self.content(of: keyNode)
             let keyLocation = self.location(of: keyNode)
-            if let finding = InvisibleCharacters.finding(in: key, what: "a key", at: keyLocation) { diagnostics.append(finding) }
+            if let finding = InvisibleCharacters.finding(in: key, what: "a key", at: keyLocation) {
+                diagnostics.append(finding)
+            }
             guard index + 1 < children.count else {
-                fail(.plistStructure, "expected a value after <key>\(key)</key>, found the end of the <dict>", at: keyNode)
+                fail(
+                    .plistStructure, "expected a value after <key>\(key)</key>, found the end of the <dict>",
+                    at: keyNode)
                 return nil
             }
             let valueNode = children[index + 1]
@@ -166,7 +184,10 @@ struct TreeWalker {
                 return nil
             }
             if let first = seen[key] {
-                fail(.plistDuplicateKey, "expected each key once per <dict>, found \"\(key)\" again (first at line \(first.line), column \(first.column))", at: keyNode)
+                fail(
+                    .plistDuplicateKey,
+                    "expected each key once per <dict>, found \"\(key)\" again (first at line \(first.line), column \(first.column))",
+                    at: keyNode)
             } else if let value = readValue(valueNode) {
                 seen[key] = keyLocation
                 entries.append(PlistEntry(key: key, keyLocation: keyLocation, value: value))
