@@ -243,18 +243,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(
-            name: "OAuthGenFetchTests",
-            dependencies: ["OAuthGenFetch", "OAuthGenCore", "TestSupport"]
-        ),
-        .testTarget(
-            name: "OAuthFetchTests",
-            dependencies: ["OAuthFetch", "TestSupport"]
-        ),
-        .testTarget(
-            name: "OAuthGenCatalogTests",
-            dependencies: ["OAuthGenCatalog", "OAuthGenCore"]
-        ),
+        .testTarget(name: "OAuthGenFetchTests", dependencies: ["OAuthGenFetch", "OAuthGenCore", "TestSupport"]),
+        .testTarget(name: "OAuthFetchTests", dependencies: ["OAuthFetch", "TestSupport"]),
+        .testTarget(name: "OAuthGenCatalogTests", dependencies: ["OAuthGenCatalog", "OAuthGenCore"]),
         .testTarget(
             name: "OAuthRuntimeTests",
             dependencies: [
@@ -272,8 +263,6 @@ let package = Package(
             // Stored sign-ins of every format and the Wycheproof vectors, read from the source tree.
             exclude: ["Session/StoredFormats", "JOSE/Wycheproof"]
         ),
-        // The golden generated clients are compiled here, warnings as errors, against the real
-        // runtime: a golden file that stops compiling fails the build of the tests.
         .testTarget(
             name: "OAuthMCPTests",
             dependencies: [
@@ -281,6 +270,8 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
+        // The generated clients are compiled here, warnings as errors, against the real runtime:
+        // a golden file that stops compiling fails the build of the tests.
         .testTarget(
             name: "GeneratedClientsTests",
             // oauthgen-login: built so its Glewlwyd sign-ins can run it.
