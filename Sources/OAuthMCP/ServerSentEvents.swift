@@ -4,9 +4,10 @@
 /// event; an event cut off by the stream's end is not dispatched.
 ///
 /// The MCP servers of the Python, TypeScript and Go SDKs answer a POST with such a stream unless
-/// told otherwise. `mattt/EventSource`, the MCP Swift SDK's parser on Apple platforms, does not
-/// build on Linux (it calls `URLSession.bytes(for:)`, which FoundationNetworking lacks), hence
-/// this one: bytes in, events out, one pass, no Foundation.
+/// told otherwise. The transport reads an answer whole, so this parser is a single pass over its
+/// bytes, without Foundation (and fuzzed as such, `FuzzServerSentEvents`). Reading answers as they
+/// stream is issue 47's: swift-openapi-runtime, already in the package graph, has a streaming
+/// decoder, and `mattt/EventSource` (the MCP Swift SDK's parser) builds on Linux from 1.3.
 struct ServerSentEvents {
     /// One dispatched event.
     struct Event: Sendable, Hashable {

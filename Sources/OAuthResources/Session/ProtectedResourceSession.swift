@@ -149,8 +149,13 @@ public actor ProtectedResourceSession {
         let registered = try await registrar.registration(for: found, serverMetadataReadNow: serverMetadataReadNow)
         registrationReused = registered.reused
         if let binding = registered.pendingBinding { pendingBinding = binding }
+        // The identity is the client: its registration, and an enterprise client's credentials.
+        // What the app's options say of a client would otherwise be sent to a server the
+        // resource named (a secret for another client, at a server it was never given to).
         var options = options
         options.clientID = nil
+        options.clientSecret = nil
+        options.clientKey = nil
         options.registration = registered.record
         let enterprise = enterpriseSignIn
         if let enterprise { options = enterprise.clientOptions(options) }

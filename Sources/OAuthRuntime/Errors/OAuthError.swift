@@ -144,7 +144,7 @@ public struct OAuthError: Error, Sendable {
         /// is the store's error.
         public static let storageFailed = Kind("storageFailed")
         /// A sign-in or step-up was needed where the app allows no user interaction
-        /// (`ProtectedResourceSession/Interaction/never`): nothing was opened.
+        /// (a `ProtectedResourceSession` whose interaction is `.never`): nothing was opened.
         public static let interactionRequired = Kind("interactionRequired")
         /// A sign-in made for a resource's RFC 9470 challenge did not reach what it asked for: the
         /// new ID token's `acr` is not one of its `acr_values`, or its `auth_time` is older than its
@@ -175,7 +175,7 @@ public struct OAuthError: Error, Sendable {
         /// The backend that exchanges codes for this app refused or failed (see ``CodeExchange``).
         public static let backendExchangeFailed = Kind("backendExchangeFailed")
         /// A resource kept asking for step-ups (more scopes, a fresher or stronger
-        /// authentication) past `ProtectedResourceSession/maximumStepUps` in its window: no
+        /// authentication) past `StepUpLimits.maximumStepUps` (OAuthResources) in its window: no
         /// user agent opens again until the window has passed.
         public static let stepUpLimitReached = Kind("stepUpLimitReached")
         /// A step-up's sign-in came back with less than the sign-in it would replace (the user

@@ -262,4 +262,32 @@ struct ProtectedResourceSessionTests {
         #expect(error?.kind == .interactionRequired)
         #expect(error?.message.contains("with the scopes read write") == true)
     }
+
+    /// The session takes `ClientOptions` (issue 46), but the identity is the client: a secret the
+    /// app's options carry is never sent with a dynamically registered client, to a server the
+    /// resource named. Seen failing without the session clearing it: the app's secret went with
+    /// the registered client's ID, and django-oauth-toolkit answered `invalid_client`.
+    @Test func theOptionsCarryNoCredentialsPastTheIdentity() async throws {
+        let api = try ProtectedAPI(provider: DjangoProvider.instance())
+        defer { api.stop() }
+        let recording = RecordingTransport()
+        let secret = "app-secret-for-another-client"
+        let session = ProtectedResourceSession(
+            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"),
+            redirectURI: Self.redirect, userAgent: LoopbackUserAgent(browserCommand: try browser("sybil"), timeout: 30),
+            options: ClientOptions(clientSecret: secret, transport: recording, allowInsecureLoopback: true))
+        let (_, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
+        #expect(response.statusCode == 200)
+        for (request, _) in recording.exchanges {
+            // The body, every header, and a Basic credential decoded (RFC 6749 §2.3.1).
+            var sent =
+                String(decoding: request.body ?? Data(), as: UTF8.self) + request.headers.values.joined(separator: " ")
+            for value in request.headers.values where value.hasPrefix("Basic ") {
+                sent += String(decoding: Data(base64Encoded: String(value.dropFirst(6))) ?? Data(), as: UTF8.self)
+            }
+            #expect(!sent.contains(secret), "\(request.url)")
+        }
+        #expect(
+            recording.exchanges.contains { $0.request.url.absoluteString.hasSuffix("/token/") }, "\(recording.urls)")
+    }
 }
