@@ -71,7 +71,7 @@ package enum ResourceMetadataFetch {
                     }
                     guard let document, let value = read.value, !findings.containsErrors,
                         let issuer = document.authorizationServers?.value.first?.value
-                    else { throw FetchStop(findings) }
+                    else { throw FetchStop([]) }
                     return (
                         ReadMetadata(
                             value: value, url: candidate.url, scopes: document.scopesSupported?.value.map(\.value) ?? []
@@ -84,12 +84,12 @@ package enum ResourceMetadataFetch {
                     ) throws(FetchStop) -> (document: JSONValue, isOpenIDConnect: Bool) in
                     let read = JSONReader.read(bytes, file: location)
                     findings += read.diagnostics
-                    guard let document = read.value, !read.diagnostics.containsErrors else { throw FetchStop(findings) }
+                    guard let document = read.value, !read.diagnostics.containsErrors else { throw FetchStop([]) }
                     findings += [
                         FetchRules.issuerMismatch(in: document, expected: issuer),
                         FetchRules.resourceServerWithoutS256(in: document, issuer: issuer),
                     ].compactMap { $0 }
-                    guard !findings.containsErrors else { throw FetchStop(findings) }
+                    guard !findings.containsErrors else { throw FetchStop([]) }
                     return (document, isOpenIDConnect)
                 },
                 stop: { stop -> FetchStop in
@@ -97,8 +97,9 @@ package enum ResourceMetadataFetch {
                     return FetchStop(stop.description)
                 })
         } catch {
-            // The stop's findings end with the error; those made before it come first, once.
-            return FetchReport(value: nil, diagnostics: findings + error.diagnostics.filter { !findings.contains($0) })
+            // A document's errors are in `findings` already (its stop carries none); a fetch's or
+            // the walk's stop carries its own, after the findings made before it.
+            return FetchReport(value: nil, diagnostics: findings + error.diagnostics)
         }
         let serverScopes =
             found.server.document.members?.first { $0.name == "scopes_supported" }
