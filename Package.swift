@@ -266,7 +266,7 @@ let package = Package(
         .testTarget(
             name: "OAuthMCPTests",
             dependencies: [
-                "OAuthMCP", "OAuthRuntime", "OAuthResources", "TestSupport",
+                "OAuthMCP", "OAuthRuntime", "OAuthResources", "OAuthPolicy", "TestSupport",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),

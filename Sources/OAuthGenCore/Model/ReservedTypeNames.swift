@@ -36,11 +36,11 @@ package enum ReservedTypeNames {
     /// Every top-level public type of `OAuthResources`, which an app calling protected resources
     /// names unqualified beside its providers. A test compares this list with its sources.
     package static let resources: Set<String> = [
-        "DiscoveredResource", "DynamicClientRegistration", "EnterpriseIdentity", "ExchangedToken",
-        "IdentityAssertionIssuer",
+        "ClientCredentialsIdentity", "DiscoveredResource", "DynamicClientRegistration", "EnterpriseIdentity",
+        "ExchangedToken", "IdentityAssertionIssuer",
         "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "StepUp", "StepUpLimits",
         "StoredResourceEntries",
-        "TokenExchangeRequest", "TokenTypeURI",
+        "TokenExchangeRequest", "TokenTypeURI", "WorkloadIdentity",
     ]
 
     /// Every top-level public type of `OAuthOpenAPIMiddleware`, which an app using the middleware

@@ -127,7 +127,8 @@ public enum ResourceDiscovery {
                     hasAuthorizationEndpoint: configuration.endpoints.authorization != nil,
                     codeChallengeMethods: methods,
                     grantTypes: configuration.metadata.grantTypesSupported,
-                    grantProfiles: configuration.metadata.authorizationGrantProfilesSupported)
+                    grantProfiles: configuration.metadata.authorizationGrantProfilesSupported,
+                    hasDeviceAuthorizationEndpoint: configuration.endpoints.deviceAuthorization != nil)
                 if let refusal = grant.refusal(members, issuer: issuer) {
                     throw OAuthError.invalidDiscoveryDocument(refusal)
                 }

@@ -19,7 +19,8 @@ extension ResourceClientRegistrar {
         case .preregistered(let clientID, _): preregisteredKey(clientID: clientID)
         case .enterprise(let enterprise):
             enterprise.clientMetadataDocument == nil ? preregisteredKey(clientID: enterprise.clientID) : nil
-        case .metadataDocument: nil
+        case .clientCredentials(let client): preregisteredKey(clientID: client.clientID)
+        case .metadataDocument, .workload: nil
         }
     }
 

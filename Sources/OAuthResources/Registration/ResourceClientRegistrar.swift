@@ -54,6 +54,17 @@ struct ResourceClientRegistrar: Sendable {
             return try await boundRegistration(
                 clientID: enterprise.clientID, boundIssuer: enterprise.issuer, found: found,
                 serverMetadataReadNow: serverMetadataReadNow)
+        case .clientCredentials(let client):
+            return try await boundRegistration(
+                clientID: client.clientID, boundIssuer: client.issuer, found: found,
+                serverMetadataReadNow: serverMetadataReadNow)
+        case .workload(let workload):
+            // No client ID and nothing registered: a name for the store alone, never sent
+            // (`ClientOptions.anonymous`); the JWT's audience binds it to its server.
+            let record = ClientRegistrationRecord(
+                issuer: found.configuration.issuer ?? "", clientID: Self.workloadClientName(workload),
+                method: .preregistered)
+            return Registered(record: record, reused: false)
         case .metadataDocument(let url):
             return Registered(record: try metadataDocumentRegistration(url, found: found), reused: false)
         case .dynamic(let clientName):
@@ -156,5 +167,11 @@ struct ResourceClientRegistrar: Sendable {
         record.authorizationServer = nil
         record.authorizationServerReadAt = nil
         return Registered(record: record, reused: stored != nil, pendingBinding: pending)
+    }
+
+    /// What a workload's sign-in is kept under in place of a client ID: its token file, so two
+    /// workloads sharing a store never share a sign-in. Printable ASCII, as a client ID must be.
+    static func workloadClientName(_ workload: WorkloadIdentity) -> String {
+        "workload " + (workload.tokenFile.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
     }
 }

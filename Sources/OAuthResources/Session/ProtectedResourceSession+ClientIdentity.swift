@@ -21,5 +21,14 @@ extension ProtectedResourceSession {
         /// at the identity provider lives (enterprise-managed authorization). Bound to its
         /// authorization server as a pre-registered client is.
         case enterprise(EnterpriseIdentity)
+        /// A confidential client that reaches the resource as itself, with no user: each token
+        /// from the client credentials grant (MCP's OAuth client credentials extension). Bound to
+        /// its authorization server as a pre-registered client is; a step-up ends in
+        /// `OAuthError/Kind/stepUpUnavailable`.
+        case clientCredentials(ClientCredentialsIdentity)
+        /// A workload that presents its platform's JWT with the jwt-bearer grant (MCP's workload
+        /// identity federation extension): no client ID, no registration; the JWT's audience
+        /// binds it to its server. A step-up ends in `OAuthError/Kind/stepUpUnavailable`.
+        case workload(WorkloadIdentity)
     }
 }

@@ -18,8 +18,8 @@ extension ProtectedResourceSession {
     /// sign-in stays.
     func signIn(scopes: [String], acrValues: [String], maxAge: Int?, replacing kept: [String]?) async throws(OAuthError)
     {
-        if let enterprise = enterpriseSignIn {
-            try await signIn(with: enterprise, scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: kept)
+        if let unattended = unattendedSignIn {
+            try await signIn(with: unattended, scopes: scopes, replacing: kept)
             return
         }
         guard interaction == .allowed else {
@@ -72,27 +72,24 @@ extension ProtectedResourceSession {
         }
     }
 
-    /// A sign-in with an ID-JAG: nothing opens, whatever ``interaction`` says, since the
-    /// identity provider's sign-in is what authorizes it. What only the user can give there (a
-    /// fresher or stronger authentication, RFC 9470) is asked of the app instead.
+    /// A sign-in with no user (an ID-JAG, client credentials, a workload's JWT): nothing opens,
+    /// whatever ``interaction`` says. A step-up's challenge was refused before
+    /// (``stepUp(for:)``).
     func signIn(
-        with enterprise: EnterpriseSignIn, scopes: [String], acrValues: [String], maxAge: Int?,
-        replacing kept: [String]?
+        with unattended: UnattendedSignIn, scopes: [String], replacing kept: [String]?
     )
         async throws(OAuthError)
     {
-        try enterprise.requireNoChallenge(acrValues: acrValues, maxAge: maxAge, resource: resource)
         let session = try await oauthSession()
         let found = try await discovery()
-        let signIn = try await enterprise.redeem(
-            audience: found.configuration.issuer ?? "", resource: found.resource.identifier,
-            scopes: scopes, client: session.client)
-        countRedemption()
+        let signIn = try await unattended.signIn(scopes: scopes, found: found, client: session.client)
+        countUnattendedSignIn(unattended)
         try await keep(signIn, in: session, asked: scopes, replacing: kept)
     }
 
-    /// Counts an ID-JAG redeemed, for a sign-in or a renewal.
-    func countRedemption() {
-        identityAssertionsRedeemed += 1
+    /// Counts a sign-in or renewal with no user (an ID-JAG redeemed, for an enterprise identity).
+    func countUnattendedSignIn(_ unattended: UnattendedSignIn) {
+        unattendedSignIns += 1
+        if case .enterprise = unattended { identityAssertionsRedeemed += 1 }
     }
 }

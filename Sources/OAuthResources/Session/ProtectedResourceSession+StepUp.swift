@@ -68,6 +68,7 @@ extension ProtectedResourceSession {
                         + " (acr_values \(acrValues.isEmpty ? "none" : acrValues.joined(separator: " ")), max_age \(maxAge.map(String.init) ?? "none")),"
                         + " found it asking again with the same challenge: another sign-in would not satisfy it")
             }
+            try unattendedSignIn?.refuseStepUp(acrValues: acrValues, maxAge: maxAge, scopes: nil, resource: resource)
             let discoveredScopes = try await discovery().scopes
             let scopes = current?.tokens.scopes ?? discoveredScopes
             try await stepUpLimits.spend(in: session, for: resource)
@@ -85,6 +86,7 @@ extension ProtectedResourceSession {
             guard let wanted = StepUp.scopes(for: refusal, granted: granted), stepUpLimits.allows(scopes: wanted) else {
                 return false
             }
+            try unattendedSignIn?.refuseStepUp(acrValues: [], maxAge: nil, scopes: wanted, resource: resource)
             try await stepUpLimits.spend(in: session, for: resource)
             try await signIn(scopes: wanted, acrValues: [], maxAge: nil, replacing: granted)
             stepUps += 1

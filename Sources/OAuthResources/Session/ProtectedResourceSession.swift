@@ -67,6 +67,9 @@ public actor ProtectedResourceSession {
     /// The ID-JAGs this session redeemed, for sign-ins and renewals (an enterprise identity;
     /// diagnostics, and `oauthgen-login`'s report).
     @_spi(Testing) public internal(set) var identityAssertionsRedeemed = 0
+    /// The tokens this session obtained with no user, for sign-ins and renewals (an enterprise,
+    /// client credentials or workload identity; diagnostics, and `oauthgen-login`'s report).
+    @_spi(Testing) public internal(set) var unattendedSignIns = 0
     /// Whether the client's registration came from the store rather than being made by this
     /// session (diagnostics, and `oauthgen-login`'s report).
     @_spi(Testing) public internal(set) var registrationReused = false
@@ -115,10 +118,10 @@ public actor ProtectedResourceSession {
         if let discovered { return discovered }
         // A registration kept in the store carries its server's metadata: with a valid stored
         // sign-in, nothing is asked of the authorization server before the resource is called.
-        // An enterprise identity redeems ID-JAGs there and never runs the code flow: its server
-        // needs the ID-JAG profile, not an authorization endpoint or S256.
-        let grant: ResourceServerGrant
-        if case .enterprise = identity { grant = .identityAssertion } else { grant = .authorizationCode }
+        // A client with no user never runs the code flow there: its server needs the grant it
+        // uses (the ID-JAG profile, client credentials, jwt-bearer), not an authorization
+        // endpoint or S256.
+        let grant = unattendedSignIn?.grant ?? .authorizationCode
         let usedKept = LockedBox(false)
         let registrar = registrar
         let found = try await ResourceDiscovery.discover(
@@ -157,8 +160,8 @@ public actor ProtectedResourceSession {
         options.clientSecret = nil
         options.clientKey = nil
         options.registration = registered.record
-        let enterprise = enterpriseSignIn
-        if let enterprise { options = enterprise.clientOptions(options) }
+        let unattended = unattendedSignIn
+        if let unattended { options = unattended.clientOptions(options) }
         let client = try OAuthClient<DiscoveredProvider>(configuration: found.configuration, options: options)
         let account = Self.signInAccount(
             issuer: found.configuration.issuer ?? "", clientID: registered.record.clientID,
@@ -166,18 +169,15 @@ public actor ProtectedResourceSession {
         let signInStore = (store as? any AccountTokenStore).map { $0.forAccount(account) as any TokenStore } ?? store
         let made = OAuthSession(
             client: client, store: signInStore, allowedResourceOrigins: [resource, found.resource.identifier])
-        if let enterprise {
-            // No refresh token comes with an ID-JAG's tokens (draft §5): an expired one is
-            // renewed by a new ID-JAG, in the session's single flight (once for every process
-            // sharing the store), with no prompt while the identity provider's sign-in lives.
-            let issuer = found.configuration.issuer ?? ""
-            let resourceID = found.resource.identifier
+        if let unattended {
+            // No refresh token is expected of a grant with no user (the ID-JAG draft §5, RFC 6749
+            // §4.4.3): an expired token is renewed by the same grant, in the session's single
+            // flight (once for every process sharing the store), with nobody asked.
             let discoveredScopes = found.scopes
             await made.setRenewal { [weak self] expired async throws(OAuthError) -> SignIn<DiscoveredProvider> in
-                let renewed = try await enterprise.redeem(
-                    audience: issuer, resource: resourceID, scopes: expired.tokens.scopes ?? discoveredScopes,
-                    client: client)
-                await self?.countRedemption()
+                let renewed = try await unattended.signIn(
+                    scopes: expired.tokens.scopes ?? discoveredScopes, found: found, client: client)
+                await self?.countUnattendedSignIn(unattended)
                 return renewed
             }
         }
@@ -185,10 +185,9 @@ public actor ProtectedResourceSession {
         return made
     }
 
-    /// The enterprise sign-in for an `ClientIdentity/enterprise(_:)` identity; `nil` for others.
-    var enterpriseSignIn: EnterpriseSignIn? {
-        if case .enterprise(let identity) = identity { EnterpriseSignIn(identity: identity) } else { nil }
-    }
+    /// The sign-in with no user for an enterprise, client credentials or workload identity;
+    /// `nil` for one that signs in through the user agent.
+    var unattendedSignIn: UnattendedSignIn? { UnattendedSignIn(identity) }
 
     /// The store account a resource session keeps a sign-in under: the authorization server,
     /// the client and the resource, so no two of them ever share one.

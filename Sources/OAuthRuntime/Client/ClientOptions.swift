@@ -36,6 +36,10 @@ public struct ClientOptions: Sendable {
     /// Where each sign-in's DPoP key is made (`.secureEnclave` on Apple devices), for a provider
     /// whose quirk file says `dpop`; other providers make no key.
     public var dpopKeyStorage: DPoPKeyStorage
+    /// Whether the client identifies itself by nothing at the token endpoint: a workload that
+    /// presents its platform's JWT has no client ID (MCP workload identity federation), so the
+    /// client's ID is a name for its store and never sent.
+    package var anonymous = false
 
     /// Options; each left out keeps its default.
     public init(

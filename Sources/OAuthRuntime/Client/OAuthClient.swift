@@ -108,6 +108,7 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
             clientSecret: options.clientSecret,
             clientKey: options.clientKey, supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         authentication.basicWithoutSecret = configuration.quirks.basicAuthWithoutSecret
+        authentication.anonymous = options.anonymous
         if authentication.method == .privateKeyJWT {
             // The build's rule (ClientAuthenticationMethod.refusal), for a configuration made at
             // run time, held to this key's algorithm.

@@ -126,6 +126,14 @@ extension OAuthError {
     static let userInfoSubjectMismatch = OAuthError(
         .userInfoSubjectMismatch, "expected userinfo's sub to equal the ID token's, found another subject")
     static let signedOut = OAuthError(.signedOut, "the refresh token was rejected (invalid_grant): signed out")
+    /// A renewal by another grant than the refresh token (`OAuthSession.setRenewal`) refused with
+    /// `invalid_grant`: signed out, the server's code and description kept.
+    static func signedOut(renewalRefused refusal: OAuthError) -> OAuthError {
+        OAuthError(
+            .signedOut,
+            "expected the grant that renews the sign-in to be accepted, found it refused (\(refusal.protocolError?.description ?? "invalid_grant")): signed out",
+            protocolError: refusal.protocolError, httpStatus: refusal.httpStatus, underlyingError: refusal)
+    }
     /// A refresh whose response the client refused (``OAuthClient/refresh(_:scopes:now:)``).
     static func signedOut(refusing refresh: OAuthError) -> OAuthError {
         OAuthError(

@@ -37,6 +37,7 @@ extension OAuthError {
         say(
             "That sign-in allowed less than before, so the earlier one was kept. Allow all the access asked for to continue.",
             for: [.stepUpNarrowed])
+        say("This service needs more access than this agent was given.", for: [.stepUpUnavailable])
         say("Your account changed while this was in progress. Please try again.", for: [.sessionChanged])
         say("Unlock your device to continue.", for: [.storageUnavailable])
         say(

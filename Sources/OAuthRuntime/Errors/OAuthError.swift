@@ -181,6 +181,10 @@ public struct OAuthError: Error, Sendable {
         /// A step-up's sign-in came back with less than the sign-in it would replace (the user
         /// granted fewer of the scopes it had): the earlier, stronger sign-in is kept.
         public static let stepUpNarrowed = Kind("stepUpNarrowed")
+        /// A resource asked for a step-up (more scopes, a fresher or stronger authentication) of a
+        /// client that signs in with no user (client credentials, a workload's JWT): nobody can
+        /// grant more, so nothing was asked; the client's grant at its server must change.
+        public static let stepUpUnavailable = Kind("stepUpUnavailable")
         /// The server refused the audience or resource a token was asked for (`invalid_target`,
         /// RFC 8707 §2, RFC 8693 §2.2.2): its policy does not let this client reach that target.
         public static let invalidTarget = Kind("invalidTarget")

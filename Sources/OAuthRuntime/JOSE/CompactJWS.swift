@@ -3,7 +3,7 @@ import Foundation
 /// A JWS in compact serialization (RFC 7515 §7.1), parsed but not yet verified: strict
 /// base64url in all three parts, a JSON object header with an `alg`, and no `crit` extension
 /// (none is understood, so any must be refused, RFC 7515 §4.1.11).
-struct CompactJWS: Sendable {
+package struct CompactJWS: Sendable {
     /// The header members the runtime reads.
     struct Header: Decodable, Sendable {
         var alg: String?
@@ -14,21 +14,21 @@ struct CompactJWS: Sendable {
 
     let header: Header
     /// The header's `alg`.
-    let algorithm: String
+    package let algorithm: String
     /// `BASE64URL(header) || '.' || BASE64URL(payload)`, which the signature covers.
     let signingInput: [UInt8]
-    let payload: [UInt8]
+    package let payload: [UInt8]
     let signature: [UInt8]
 
     /// What is wrong with a token's form, never the token itself.
-    struct Malformed: Error, Sendable, Equatable {
-        let reason: String
+    package struct Malformed: Error, Sendable, Equatable {
+        package let reason: String
     }
 
     private static let decoder = JSONDecoder()
 
     /// Parses `token`.
-    init(_ token: String) throws(Malformed) {
+    package init(_ token: String) throws(Malformed) {
         let bytes = Array(token.utf8)
         let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
         guard dots.count == 2 else {

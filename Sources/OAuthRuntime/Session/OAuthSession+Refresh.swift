@@ -193,6 +193,7 @@ extension OAuthSession {
             await forgetStoredSignIn()
         }
         publish(.signedOut(.grantRevoked))
-        return refused ? .signedOut(refusing: error) : .signedOut
+        if refused { return .signedOut(refusing: error) }
+        return renewal == nil ? .signedOut : .signedOut(renewalRefused: error)
     }
 }

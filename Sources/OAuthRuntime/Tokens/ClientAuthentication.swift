@@ -17,6 +17,8 @@ public struct ClientAuthentication: Sendable, Hashable {
     var assertionAudience: String?
     /// Without a secret, the ID goes in HTTP Basic with an empty password.
     var basicWithoutSecret = false
+    /// Nothing identifies the client (`ClientOptions.anonymous`): no `client_id`, no credentials.
+    package var anonymous = false
 
     /// - Parameters:
     ///   - clientID: the registered client ID.
@@ -59,6 +61,7 @@ public struct ClientAuthentication: Sendable, Hashable {
     func apply(
         to parameters: inout [(String, String)], headers: inout [String: String], now: Date = Date()
     ) throws(OAuthError) {
+        if anonymous { return }
         if method == .privateKeyJWT {
             guard let clientKey else {
                 throw OAuthError.invalidConfiguration(

@@ -46,12 +46,13 @@ import urllib.parse
 import urllib.request
 from http.server import BaseHTTPRequestHandler
 
+from authlib_request import Request  # noqa: E402
 from wire import log_token_request, serve  # noqa: E402
 
 os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http only, as every test peer
 
 from authlib.oauth2.drafts.id_jag import IDJAGGrant  # noqa: E402
-from authlib.oauth2.rfc6749 import AuthorizationServer, OAuth2Payload, OAuth2Request  # noqa: E402
+from authlib.oauth2.rfc6749 import AuthorizationServer  # noqa: E402
 from authlib.oauth2.rfc6750 import BearerTokenGenerator  # noqa: E402
 from authlib.oauth2.rfc7523 import JWTBearerClientAssertion  # noqa: E402
 from joserfc.jwk import KeySet  # noqa: E402
@@ -99,34 +100,6 @@ class User:
 
     def get_user_id(self):
         return self.sub
-
-
-class Payload(OAuth2Payload):
-    def __init__(self, form):
-        self.form = form
-
-    @property
-    def data(self):
-        return {name: values[0] for name, values in self.form.items()}
-
-    @property
-    def datalist(self):
-        return self.form
-
-
-class Request(OAuth2Request):
-    def __init__(self, headers, form):
-        super().__init__("POST", TOKEN_ENDPOINT, headers=headers)
-        self._form = form
-        self.payload = Payload(form)
-
-    @property
-    def args(self):
-        return {}
-
-    @property
-    def form(self):
-        return {name: values[0] for name, values in self._form.items()}
 
 
 def identity_provider_keys():
@@ -283,7 +256,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(404, {"error": "not_found"})
         log_token_request(CONFIG.get("log"), form, headers.get("Authorization"))
         try:
-            status, body, answer_headers = server.create_token_response(Request(headers, form))
+            status, body, answer_headers = server.create_token_response(Request(TOKEN_ENDPOINT, headers, form))
         except Exception as error:  # a peer bug must read as one, not as an empty reply
             return self.answer(500, {"error": "server_error", "error_description": repr(error)})
         return self.answer(status, body, answer_headers)

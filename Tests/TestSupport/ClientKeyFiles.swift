@@ -1,10 +1,8 @@
 import Foundation
-@testable import OAuthRuntime
-import TestSupport
 
 /// Client keys for `private_key_jwt` tests, made by the venv's Python (`cryptography`, which the
 /// peers need anyway): a PEM file only its owner can read, and the public JWKS a server holds.
-enum ClientKeyFiles {
+public enum ClientKeyFiles {
     /// Python that writes a new key of `kind` (`ec`: P-256, `rsa`: 2048 bits) as PKCS #8 PEM to
     /// argv[2] and prints its public JWK set, with the `kid` of argv[3].
     static let script = """
@@ -20,8 +18,9 @@ enum ClientKeyFiles {
         print(json.dumps({"keys": [public]}))
         """
 
-    /// A new key of `kind` in `directory`, loaded as the runtime loads one, and its public JWKS.
-    static func make(_ kind: String, in directory: URL, keyID: String) throws -> (ClientKey, [String: Any]) {
+    /// A new key of `kind` in `directory`: its PEM file (only its owner can read it) and its
+    /// public JWKS.
+    public static func makeFiles(_ kind: String, in directory: URL, keyID: String) throws -> (URL, [String: Any]) {
         let python = try DjangoProvider.instance().python
         let file = directory.appendingPathComponent("\(kind)-key.pem")
         let run = try ProcessRunner.run(URL(fileURLWithPath: python), ["-c", script, kind, file.path, keyID])
@@ -31,6 +30,6 @@ enum ClientKeyFiles {
             throw DjangoProvider.Unavailable(description: "could not make a \(kind) key: \(run.stdout)\(run.stderr)")
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        return (try ClientKey(contentsOf: file, keyID: keyID), jwks)
+        return (file, jwks)
     }
 }
