@@ -10,24 +10,11 @@ import OAuthMCP
 extension OAuthGenLogin {
     func resourceSignIn() async throws(OAuthError) {
         guard signInOptions.issuer == nil, signInOptions.discovery == nil, !signInOptions.device, !signInOptions.par,
-            enterpriseOptions.identityProvider != nil
-                || (clientIdentity.clientSecret == nil && clientIdentity.clientKey == nil),
             signInOptions.acrValues == nil, signInOptions.maxAge == nil
         else {
             throw OAuthError(
                 .invalidConfiguration,
-                "expected --resource without --issuer, --discovery, --device, --par, --client-secret, --client-key, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs"
-            )
-        }
-        let isMetadataDocument =
-            clientIdentity.clientID.flatMap(URL.init(string:)).map { $0.scheme == "https" || $0.scheme == "http" }
-            ?? false
-        if clientIdentity.clientSecret != nil || clientIdentity.clientKey != nil,
-            resourceOptions.authorizationServer == nil, !isMetadataDocument
-        {
-            throw OAuthError(
-                .invalidConfiguration,
-                "expected --authorization-server ISSUER with --client-secret or --client-key, found none: a credential goes only to the server that issued it, never to one a resource names"
+                "expected --resource without --issuer, --discovery, --device, --par, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs"
             )
         }
         guard let resource = resourceOptions.resource, let resourceURL = URL(string: resource), resourceURL.host != nil
@@ -40,26 +27,11 @@ extension OAuthGenLogin {
         var fileStore: FileTokenStore?
         if let store = storeOptions.store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
-        let identity: ProtectedResourceSession.ClientIdentity
-        if let identityProvider = enterpriseOptions.identityProvider {
-            let signIn = IdentityProviderSignIn(
-                session: try await identityProviderSession(identityProvider, store: fileStore), agent: agent,
-                redirect: redirect,
-                lockPath: fileStore.map { ($0.basePath as NSString).appendingPathComponent("identity-sign-in.lock") },
-                timeout: timeout)
-            identity = .enterprise(try enterpriseIdentity(signIn))
-        } else if let clientID = clientIdentity.clientID {
-            let url = URL(string: clientID)
-            identity =
-                url?.scheme == "https" || url?.scheme == "http"
-                ? .metadataDocument(url!) : .preregistered(clientID, issuer: resourceOptions.authorizationServer)
-        } else {
-            identity = .dynamic(clientName: "oauthgen-login")
-        }
+        let identity = try await resourceIdentity(agent: agent, redirect: redirect, store: fileStore)
         let session = ProtectedResourceSession(
             resource: resourceURL, identity: identity, redirectURI: redirect,
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: agent,
+            userAgent: agent, interaction: identity.hasUser ? .allowed : .never,
             options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: allowInsecureLoopback),
             alwaysUsesDPoP: signInOptions.dpop)
         let found = try await session.discovery()
@@ -86,6 +58,7 @@ extension OAuthGenLogin {
         let report = ResourceReport(
             resource: found.resource.identifier.absoluteString, authorization_server: found.configuration.issuer ?? "",
             client_id: oauth.client.clientID, registration: registration?.method.rawValue ?? "preregistered",
+            grant: Self.grant(of: identity),
             registration_reused: await session.registrationReused,
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
             stepped_up: await session.stepUps > 0, refreshed: await oauth.refreshCount > 0,

@@ -34,6 +34,10 @@ struct OAuthGenLogin: AsyncParsableCommand {
               oauthgen-login --resource https://mcp.example.com/mcp --call search --arguments '{"q": "oauth"}'
               oauthgen-login --resource https://mcp.example.com/mcp --mcp --identity-provider https://idp.example.com \\
                   --identity-client-id agent --client-id mcp-agent --client-key agent-key.pem --store ~/.mcp-sign-in
+              oauthgen-login --resource https://mcp.example.com/mcp --call search --client-credentials \
+                  --client-id agent --client-secret-file agent.secret --authorization-server https://as.example.com
+              oauthgen-login --resource https://mcp.example.com/mcp --mcp \
+                  --workload-token /var/run/secrets/tokens/mcp-token
             """
     )
 
@@ -41,6 +45,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @OptionGroup(title: "The client") var clientIdentity: ClientIdentityOptions
     @OptionGroup(title: "Protected resources and MCP servers") var resourceOptions: ResourceOptions
     @OptionGroup(title: "Enterprise-managed authorization") var enterpriseOptions: EnterpriseOptions
+    @OptionGroup(title: "Agents with no one at the keyboard") var unattendedOptions: UnattendedOptions
     @OptionGroup(title: "Keeping the sign-in") var storeOptions: StoreOptions
     @OptionGroup(title: "Output") var outputOptions: OutputOptions
 

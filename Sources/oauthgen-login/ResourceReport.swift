@@ -9,6 +9,8 @@ extension OAuthGenLogin {
         var client_id: String
         /// `preregistered`, `metadata-document` or `dynamic`.
         var registration: String
+        /// The grant the client signs in with at the authorization server.
+        var grant: String
         /// Whether the registration came from the --store file instead of a new one.
         var registration_reused: Bool
         /// Whether the sign-in came from the --store file (no browser).
@@ -33,8 +35,8 @@ extension OAuthGenLogin {
         var hops: [Hop]?
 
         private enum CodingKeys: String, CodingKey {
-            case resource, authorization_server, client_id, registration, registration_reused, sign_in_reused, scope,
-                stepped_up
+            case resource, authorization_server, client_id, registration, grant, registration_reused, sign_in_reused,
+                scope, stepped_up
             case refreshed, dpop_jkt, resource_status, mcp_tools, mcp_result, identity_provider, hops
         }
 
@@ -44,6 +46,7 @@ extension OAuthGenLogin {
             try container.encode(authorization_server, forKey: .authorization_server)
             try container.encode(client_id, forKey: .client_id)
             try container.encode(registration, forKey: .registration)
+            try container.encode(grant, forKey: .grant)
             try container.encode(registration_reused, forKey: .registration_reused)
             try container.encode(sign_in_reused, forKey: .sign_in_reused)
             try container.encode(scope, forKey: .scope)

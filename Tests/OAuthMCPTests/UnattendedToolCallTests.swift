@@ -68,7 +68,8 @@ struct UnattendedToolCallTests {
         let server = try peer.mcpServer()
         defer { server.stop() }
         let identity = ClientCredentialsIdentity(
-            clientID: MachinePeer.keyClientID, issuer: peer.issuer, clientKey: try ClientKey(contentsOf: file, keyID: "k1"))
+            clientID: MachinePeer.keyClientID, issuer: peer.issuer,
+            clientKey: try ClientKey(contentsOf: file, keyID: "k1"))
         #expect(try await Self.add(4, 5, over: Self.session(server, identity: .clientCredentials(identity))) == "9")
         let request = try #require(peer.requests().first)
         #expect(request["grant_type"] as? String == "client_credentials")
@@ -80,7 +81,8 @@ struct UnattendedToolCallTests {
     /// An expired client credentials token is replaced by the same grant, not refreshed: no
     /// refresh token was issued, and no browser opens.
     @Test func anExpiredTokenIsReplacedByTheSameGrant() async throws {
-        let peer = try MachinePeer(grants: ["client_credentials"], accessTokenLifetimes: [MachinePeer.shortLifetime, 3600])
+        let peer = try MachinePeer(
+            grants: ["client_credentials"], accessTokenLifetimes: [MachinePeer.shortLifetime, 3600])
         defer { peer.stop() }
         let server = try peer.mcpServer()
         defer { server.stop() }

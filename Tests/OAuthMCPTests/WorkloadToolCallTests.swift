@@ -40,7 +40,9 @@ struct WorkloadToolCallTests {
         try await Task.sleep(for: MachinePeer.pastShortLifetime)
         #expect(try await UnattendedToolCallTests.add(3, 4, over: session) == "7")
         let requests = peer.requests()
-        #expect(requests.map { $0["grant_type"] as? String } == Array(repeating: ExtensionGrant.jwtBearer.rawValue, count: 2))
+        #expect(
+            requests.map { $0["grant_type"] as? String }
+                == Array(repeating: ExtensionGrant.jwtBearer.rawValue, count: 2))
         for request in requests {
             // No client ID, no client authentication: the JWT is the only credential.
             #expect(request["client_id"] == nil)
@@ -110,7 +112,9 @@ struct WorkloadToolCallTests {
         #expect(error?.kind == .signedOut)
         #expect(error?.protocolError?.code == "invalid_grant")
         #expect(error?.protocolError?.errorDescription == "the workload JWT has no jti, or one already used")
-        #expect(peer.requests().map { $0["grant_type"] as? String } == Array(repeating: ExtensionGrant.jwtBearer.rawValue, count: 2))
+        #expect(
+            peer.requests().map { $0["grant_type"] as? String }
+                == Array(repeating: ExtensionGrant.jwtBearer.rawValue, count: 2))
     }
 
     /// An expired JWT (the platform has not rewritten the file) is refused before it is sent.

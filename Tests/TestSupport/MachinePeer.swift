@@ -49,7 +49,8 @@ public final class MachinePeer {
         deviceInterval: Int = 5
     ) throws {
         let python = try DjangoProvider.instance().python
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-machine-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "oauthgen-machine-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let machineGrants = ["client_credentials"]
         var clients: [[String: Any]] = [
@@ -105,7 +106,8 @@ public final class MachinePeer {
         var request = URLRequest(url: URL(string: issuer + "/device/approve")!)
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data("user_code=\(userCode.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")".utf8)
+        request.httpBody = Data(
+            "user_code=\(userCode.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")".utf8)
         let (_, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw DjangoProvider.Unavailable(description: "could not approve the device code")

@@ -49,7 +49,9 @@ enum UnattendedSignIn: Sendable {
 
     /// A sign-in for `scopes` at `client`'s server for `found`'s resource, DPoP-bound where the
     /// client binds its tokens.
-    func signIn(scopes: [String], found: DiscoveredResource, client: OAuthClient<DiscoveredProvider>)
+    func signIn(
+        scopes: [String], found: DiscoveredResource, client: OAuthClient<DiscoveredProvider>
+    )
         async throws(OAuthError) -> SignIn<DiscoveredProvider>
     {
         let issuer = found.configuration.issuer ?? ""
@@ -59,7 +61,8 @@ enum UnattendedSignIn: Sendable {
                 audience: issuer, resource: found.resource.identifier, scopes: scopes, client: client)
         case .clientCredentials:
             let key = client.usesDPoP ? try client.dpopKeyStorage.makeKey() : nil
-            return try SignIn(tokens: try await client.clientCredentialsTokens(scopes: scopes, dpopKey: key), idToken: nil)
+            return try SignIn(
+                tokens: try await client.clientCredentialsTokens(scopes: scopes, dpopKey: key), idToken: nil)
         case .workload(let workload):
             // Read now, for this request: the platform rewrites the file before the JWT expires.
             let assertion = try WorkloadToken.read(

@@ -52,7 +52,8 @@ enum WorkloadToken {
         guard audiences.contains(where: accepted.contains) else {
             throw OAuthError.invalidConfiguration(
                 "expected the workload's JWT in \(path) to have the audience \(tokenEndpoint.absoluteString) (the token endpoint) or \(issuer),"
-                    + " found \(audiences.isEmpty ? "no aud" : audiences.joined(separator: ", ")): it is not sent to a server it was not made for")
+                    + " found \(audiences.isEmpty ? "no aud" : audiences.joined(separator: ", ")): it is not sent to a server it was not made for"
+            )
         }
         if let exp = (claims["exp"] as? NSNumber)?.doubleValue, Date(timeIntervalSince1970: exp) <= now {
             throw OAuthError.invalidConfiguration(

@@ -221,5 +221,39 @@ struct PluginBuildTests {
             peers.authorizationServerRequests().map { $0["grant_type"] as? String } == [
                 "urn:ietf:params:oauth:grant-type:jwt-bearer"
             ])
+
+        // No user: the client as itself (client credentials, its secret from the environment,
+        // never argv), then a workload's platform JWT read from a file; nothing opens.
+        let machine = try MachinePeer(grants: ["client_credentials", "workload"])
+        defer { machine.stop() }
+        try machine.makeWorkloadPlatform()
+        let machineServer = try machine.mcpServer()
+        defer { machineServer.stop() }
+        let tokenFile = machine.directory.appendingPathComponent("workload-token")
+        try machine.mintWorkloadToken(to: tokenFile)
+        let unattended: [(name: String, options: [String], environment: [String: String])] = [
+            (
+                "client credentials",
+                [
+                    "--client-credentials", "--client-id", MachinePeer.clientID, "--authorization-server",
+                    machine.issuer,
+                ], ["MCP_CLIENT_SECRET": MachinePeer.secret]
+            ),
+            ("a workload JWT", ["--workload-token", tokenFile.path], [:]),
+        ]
+        for (name, options, environment) in unattended {
+            let run = try ProcessRunner.run(
+                binary,
+                [
+                    machineServer.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add", "--arguments",
+                    #"{"a": 30, "b": 12}"#, "--browser-command", "/bin/false",
+                ] + options, environment: environment)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            #expect(run.stdout == "42\n", "\(name)")
+        }
+        #expect(
+            machine.requests().map { $0["grant_type"] as? String } == [
+                "client_credentials", "urn:ietf:params:oauth:grant-type:jwt-bearer",
+            ])
     }
 }

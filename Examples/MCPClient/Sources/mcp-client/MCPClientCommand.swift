@@ -23,6 +23,9 @@ struct MCPClientCommand: AsyncParsableCommand {
               mcp-client https://mcp.example.com/mcp --call search --identity-provider https://idp.example.com \\
                   --identity-client-id agent --client-id mcp-agent --authorization-server https://auth.example.com \\
                   --client-key agent-key.pem --store ~/.mcp
+              mcp-client https://mcp.example.com/mcp --call search --client-credentials --client-id agent \\
+                  --client-secret-file agent.secret --authorization-server https://auth.example.com
+              mcp-client https://mcp.example.com/mcp --call search --workload-token /var/run/secrets/tokens/mcp
             """)
 
     @Argument(help: "The MCP server's URL (its streamable HTTP endpoint).")
@@ -62,9 +65,25 @@ struct MCPClientCommand: AsyncParsableCommand {
 
     @OptionGroup var secrets: SecretOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            """
+            No user: the client signs in as itself with the client credentials grant (MCP's OAuth client \
+            credentials extension). Needs --client-id, --authorization-server, and a client secret or --client-key.
+            """))
+    var clientCredentials = false
+
     @Option(
         help: ArgumentHelp(
-            "With --identity-provider: a private key, PEM or a JWK (0600), for --client-id's private_key_jwt.",
+            """
+            No user and no client ID: present the JWT the workload's platform keeps in this file (a Kubernetes \
+            projected service-account token) with the jwt-bearer grant, read again for every token request.
+            """, valueName: "file"))
+    var workloadToken: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --identity-provider or --client-credentials: a private key, PEM or a JWK (0600), for --client-id's private_key_jwt.",
             valueName: "file"))
     var clientKey: String?
 
@@ -106,25 +125,12 @@ struct MCPClientCommand: AsyncParsableCommand {
         var fileStore: FileTokenStore?
         if let store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
         let userAgent = try LoopbackUserAgent(browserCommandLine: browserCommand)
-        let identity: ProtectedResourceSession.ClientIdentity
-        if let identityProvider {
-            identity = .enterprise(try await enterpriseIdentity(identityProvider, store: fileStore))
-        } else if try secrets.serverSecret() != nil || clientKey != nil {
-            throw ValidationError(
-                "expected --identity-provider with a client secret or --client-key, found none: only its client is confidential here"
-            )
-        } else if let clientID {
-            identity =
-                clientID.hasPrefix("https://") || clientID.hasPrefix("http://")
-                ? .metadataDocument(URL(string: clientID)!) : .preregistered(clientID, issuer: authorizationServer)
-        } else {
-            identity = .dynamic(clientName: "oauthgen mcp-client")
-        }
+        let identity = try await clientIdentity(store: fileStore)
         let session = ProtectedResourceSession(
             resource: url, identity: identity,
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: userAgent,
+            userAgent: userAgent, interaction: clientCredentials || workloadToken != nil ? .never : .allowed,
             options: ClientOptions(
                 transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback))
         // The resource, its server and the client's binding are checked before the identity

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import OAuthResources
+import OAuthRuntime
+
+extension MCPClientCommand {
+    /// Who the client is at the server's authorization server, from the options: one way to sign
+    /// in, and a secret or key only for a client that is confidential (enterprise or client
+    /// credentials), bound to the server that issued it.
+    func clientIdentity(store: FileTokenStore?) async throws -> ProtectedResourceSession.ClientIdentity {
+        let ways = [
+            identityProvider.map { _ in "--identity-provider" }, clientCredentials ? "--client-credentials" : nil,
+            workloadToken.map { _ in "--workload-token" },
+        ].compactMap { $0 }
+        guard ways.count <= 1 else {
+            throw ValidationError("expected one way to sign in, found \(ways.joined(separator: " and "))")
+        }
+        let secret = try secrets.serverSecret()
+        if let workloadToken {
+            guard clientID == nil, secret == nil, clientKey == nil else {
+                throw ValidationError(
+                    "expected --workload-token without --client-id, a client secret or --client-key: the JWT is the workload's only credential"
+                )
+            }
+            return .workload(WorkloadIdentity(tokenFile: URL(fileURLWithPath: workloadToken)))
+        }
+        if clientCredentials {
+            guard let clientID, let authorizationServer, (secret == nil) != (clientKey == nil) else {
+                throw ValidationError(
+                    "expected --client-id, --authorization-server, and a client secret or --client-key (one of them) with --client-credentials"
+                )
+            }
+            if let clientKey {
+                return .clientCredentials(
+                    ClientCredentialsIdentity(
+                        clientID: clientID, issuer: authorizationServer,
+                        clientKey: try ClientKey(contentsOf: URL(fileURLWithPath: clientKey))))
+            }
+            return .clientCredentials(
+                ClientCredentialsIdentity(clientID: clientID, issuer: authorizationServer, clientSecret: secret ?? ""))
+        }
+        if let identityProvider {
+            return .enterprise(try await enterpriseIdentity(identityProvider, store: store))
+        }
+        if secret != nil || clientKey != nil {
+            throw ValidationError(
+                "expected --identity-provider or --client-credentials with a client secret or --client-key, found neither: a browser sign-in's client is public"
+            )
+        }
+        guard let clientID else { return .dynamic(clientName: "oauthgen mcp-client") }
+        if clientID.hasPrefix("https://") || clientID.hasPrefix("http://"), let url = URL(string: clientID) {
+            return .metadataDocument(url)
+        }
+        return .preregistered(clientID, issuer: authorizationServer)
+    }
+}

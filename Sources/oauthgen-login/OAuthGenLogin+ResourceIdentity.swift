@@ -1,0 +1,108 @@
+import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
+
+@_spi(BuildingBlocks) import OAuthResources
+// --resource: who the client is at the authorization server the resource names, from the
+// options: a browser sign-in's client (registered at run time, by hand, or by a metadata
+// document), an enterprise client, or a client with no user (client credentials, a workload).
+extension OAuthGenLogin {
+    /// The identity the options name, refused when they mix ways of signing in or would send a
+    /// credential to a server the resource names rather than the one that issued it.
+    func resourceIdentity(
+        agent: LoopbackUserAgent, redirect: RegisteredRedirectURI, store fileStore: FileTokenStore?
+    ) async throws(OAuthError) -> ProtectedResourceSession.ClientIdentity {
+        let hasCredential = clientIdentity.clientSecret != nil || clientIdentity.clientKey != nil
+        let ways = [
+            enterpriseOptions.identityProvider != nil ? "--identity-provider" : nil,
+            unattendedOptions.clientCredentials ? "--client-credentials" : nil,
+            unattendedOptions.workloadToken != nil ? "--workload-token" : nil,
+        ].compactMap { $0 }
+        guard ways.count <= 1 else {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected one way to sign in to the resource, found \(ways.joined(separator: " and "))")
+        }
+        let isMetadataDocument =
+            clientIdentity.clientID.flatMap(URL.init(string:)).map { $0.scheme == "https" || $0.scheme == "http" }
+            ?? false
+        if hasCredential, resourceOptions.authorizationServer == nil, !isMetadataDocument {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --authorization-server ISSUER with --client-secret or --client-key, found none: a credential goes only to the server that issued it, never to one a resource names"
+            )
+        }
+        if let workloadToken = unattendedOptions.workloadToken {
+            guard clientIdentity.clientID == nil, !hasCredential else {
+                throw OAuthError(
+                    .invalidConfiguration,
+                    "expected --workload-token without --client-id, --client-secret or --client-key, found them: a workload's JWT is its only credential (MCP workload identity federation)"
+                )
+            }
+            return .workload(WorkloadIdentity(tokenFile: URL(fileURLWithPath: workloadToken)))
+        }
+        if unattendedOptions.clientCredentials { return .clientCredentials(try clientCredentialsIdentity()) }
+        if let identityProvider = enterpriseOptions.identityProvider {
+            let signIn = IdentityProviderSignIn(
+                session: try await identityProviderSession(identityProvider, store: fileStore), agent: agent,
+                redirect: redirect,
+                lockPath: fileStore.map { ($0.basePath as NSString).appendingPathComponent("identity-sign-in.lock") },
+                timeout: timeout)
+            return .enterprise(try enterpriseIdentity(signIn))
+        }
+        guard !hasCredential else {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --client-secret or --client-key with --client-credentials or --identity-provider, found neither: a browser sign-in's client is public (RFC 8252 §8.5)"
+            )
+        }
+        guard let clientID = clientIdentity.clientID else { return .dynamic(clientName: "oauthgen-login") }
+        if let url = URL(string: clientID), url.scheme == "https" || url.scheme == "http" {
+            return .metadataDocument(url)
+        }
+        return .preregistered(clientID, issuer: resourceOptions.authorizationServer)
+    }
+
+    /// The confidential client of `--client-credentials`: its ID, its server, and a secret or a key.
+    func clientCredentialsIdentity() throws(OAuthError) -> ClientCredentialsIdentity {
+        guard let clientID = clientIdentity.clientID, let issuer = resourceOptions.authorizationServer else {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --client-id and --authorization-server with --client-credentials, found \(clientIdentity.clientID == nil ? "no --client-id" : "no --authorization-server"): a credential goes only to the server that issued it, never to one a resource names"
+            )
+        }
+        switch (clientIdentity.clientSecret, clientIdentity.clientKey) {
+        case (let secret?, nil):
+            return ClientCredentialsIdentity(clientID: clientID, issuer: issuer, clientSecret: secret)
+        case (nil, let key?):
+            let key = try ClientKey(contentsOf: URL(fileURLWithPath: key), keyID: clientIdentity.clientKeyID)
+            return ClientCredentialsIdentity(clientID: clientID, issuer: issuer, clientKey: key)
+        default:
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected one of --client-secret-file (or \(Self.clientSecretVariable)) and --client-key with --client-credentials, found \(clientIdentity.clientSecret == nil ? "neither" : "both")"
+            )
+        }
+    }
+}
+
+extension OAuthGenLogin {
+    /// The `grant_type` `identity` signs in with, for the report.
+    static func grant(of identity: ProtectedResourceSession.ClientIdentity) -> String {
+        switch identity {
+        case .clientCredentials: "client_credentials"
+        case .workload, .enterprise: "urn:ietf:params:oauth:grant-type:jwt-bearer"
+        case .preregistered, .metadataDocument, .dynamic: "authorization_code"
+        }
+    }
+}
+
+extension ProtectedResourceSession.ClientIdentity {
+    /// Whether a user signs in (through a browser, or at the identity provider): not for a client
+    /// credentials or workload identity, for which nothing may open.
+    var hasUser: Bool {
+        switch self {
+        case .clientCredentials, .workload: false
+        case .preregistered, .metadataDocument, .dynamic, .enterprise: true
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+@testable import OAuthRuntime
+import Testing
+import TestSupport
+
+/// `oauthgen-login --resource … --client-credentials` and `--workload-token`: agent processes
+/// with no one at the keyboard reach an MCP server (the Python SDK's, whose tokens come from
+/// authlib's grants, `MachinePeer`); no browser may open (its command is `/bin/false`), and an
+/// expired token is replaced once for every process sharing the store.
+@Suite(
+    .enabled("needs authlib and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() },
+    .serialized)
+struct UnattendedAgentsTests {
+    /// `oauthgen-login` for `endpoint` with `options`, keeping its sign-in in `store`.
+    static func agent(
+        _ endpoint: URL, _ options: [String], store: String, call: [String] = ["--mcp"],
+        environment: [String: String] = [:]
+    ) async throws -> ProcessRunner.Run {
+        try await ProcessRunner.runDetached(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+            [
+                "--resource", endpoint.absoluteString, "--allow-insecure-loopback", "--store", store, "--json",
+                "--timeout", "120", "--browser-command", "/bin/false",
+            ] + options + call, environment: environment)
+    }
+
+    /// The client credentials options, the secret in a file only its owner can read.
+    static func clientCredentials(_ peer: MachinePeer) throws -> [String] {
+        let secret = peer.directory.appendingPathComponent("client.secret")
+        try Data(MachinePeer.secret.utf8).write(to: secret)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret.path)
+        return [
+            "--client-credentials", "--client-id", MachinePeer.clientID, "--client-secret-file", secret.path,
+            "--authorization-server", peer.issuer,
+        ]
+    }
+
+    /// Four agents on one store after the token expired: one new client credentials token among
+    /// them, no refresh, no browser; the report names the grant and never the secret.
+    @Test func agentsByClientCredentialsRenewOnceForTheStore() async throws {
+        let peer = try MachinePeer(grants: ["client_credentials"])
+        defer { peer.stop() }
+        let server = try peer.mcpServer()
+        defer { server.stop() }
+        let directory = try makeTestDirectory("oauthgen-unattended-agents")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sign-ins").path
+        let options = try Self.clientCredentials(peer)
+
+        let first = try await Self.agent(server.endpoint, options, store: path)
+        #expect(first.status == 0, "\(first.stderr)")
+        let report = (try JSONSerialization.jsonObject(with: Data(first.stdout.utf8))) as? [String: Any] ?? [:]
+        #expect(report["mcp_tools"] as? [String] == ["add"])
+        #expect(report["grant"] as? String == "client_credentials")
+        #expect(report["client_id"] as? String == MachinePeer.clientID)
+        #expect(Set(report.keys) == CommandLineDocument.jsonFields(.resource))
+        #expect(!first.stdout.contains(MachinePeer.secret) && !first.stderr.contains(MachinePeer.secret))
+
+        try await EnterpriseAgentsTests().expire(FileTokenStore(directory: path), resource: server.endpoint)
+        let endpoint = server.endpoint
+        let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+            for index in 0..<4 {
+                group.addTask {
+                    try await Self.agent(
+                        endpoint, options, store: path, call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        #expect(peer.requests().map { $0["grant_type"] as? String } == ["client_credentials", "client_credentials"])
+    }
+
+    /// `private_key_jwt`: a key file, no secret anywhere.
+    @Test func anAgentByClientCredentialsWithAKey() async throws {
+        let directory = try makeTestDirectory("oauthgen-unattended-key")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (key, jwks) = try ClientKeyFiles.makeFiles("rsa", in: directory, keyID: "k1")
+        let peer = try MachinePeer(grants: ["client_credentials"], clientJWKS: jwks)
+        defer { peer.stop() }
+        let server = try peer.mcpServer()
+        defer { server.stop() }
+        let run = try await Self.agent(
+            server.endpoint,
+            [
+                "--client-credentials", "--client-id", MachinePeer.keyClientID, "--client-key", key.path,
+                "--client-key-id", "k1", "--authorization-server", peer.issuer,
+            ], store: directory.appendingPathComponent("store").path,
+            call: ["--call", "add", "--arguments", #"{"a": 40, "b": 2}"#])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
+        #expect(report["mcp_result"] as? [String] == ["42"])
+        #expect(peer.requests().first?["client_assertion_type"] != nil)
+    }
+
+    /// A workload's JWT from a file, rewritten between runs; with --client-id it is refused.
+    @Test func agentsByAWorkloadJWT() async throws {
+        let peer = try MachinePeer(grants: ["workload"])
+        defer { peer.stop() }
+        try peer.makeWorkloadPlatform()
+        let server = try peer.mcpServer()
+        defer { server.stop() }
+        let token = peer.directory.appendingPathComponent("token")
+        try peer.mintWorkloadToken(to: token)
+        let store = peer.directory.appendingPathComponent("store").path
+        let run = try await Self.agent(server.endpoint, ["--workload-token", token.path], store: store)
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
+        #expect(report["grant"] as? String == "urn:ietf:params:oauth:grant-type:jwt-bearer")
+        #expect(report["mcp_tools"] as? [String] == ["add"])
+
+        let mixed = try await Self.agent(
+            server.endpoint, ["--workload-token", token.path, "--client-id", "agent"], store: store)
+        #expect(mixed.status == 1)
+        #expect(
+            mixed.stderr.hasPrefix(
+                "error: expected --workload-token without --client-id, --client-secret or --client-key, found them"),
+            "\(mixed.stderr)")
+        #expect(peer.requests().count == 1)
+    }
+}
