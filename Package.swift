@@ -216,6 +216,8 @@ let package = Package(
                 "OAuthPolicy",
                 // --mcp: the MCP Swift SDK's client over OAuthMCP's transport.
                 "OAuthMCP",
+                // The device code a resource session showed, for the report.
+                "OAuthLocking",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -266,7 +268,7 @@ let package = Package(
         .testTarget(
             name: "OAuthMCPTests",
             dependencies: [
-                "OAuthMCP", "OAuthRuntime", "OAuthResources", "OAuthPolicy", "TestSupport",
+                "OAuthMCP", "OAuthRuntime", "OAuthResources", "OAuthPolicy", "OAuthLocking", "TestSupport",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
+import OAuthLocking
+import OAuthResources
 
 // --device: the device authorization grant (RFC 8628) in a terminal.
 extension OAuthGenLogin {
@@ -11,20 +13,7 @@ extension OAuthGenLogin {
         _ client: OAuthClient<DiscoveredProvider>, scopes: [ScopeValue], browser: LoopbackUserAgent?
     ) async throws(OAuthError) -> SignIn<DiscoveredProvider> {
         let authorization = try await client.authorizeDevice(scopes: scopes)
-        // The user code comes from the provider and reaches a terminal: quoted and escaped.
-        let code = String(reflecting: authorization.userCode)
-        let page = authorization.verificationURIComplete ?? authorization.verificationURI
-        FileHandle.standardError.write(
-            Data(
-                """
-                To sign in, open \(authorization.verificationURI.absoluteString) and enter the code \(code)
-                (or open \(page.absoluteString)); the code expires at \(authorization.expiresAt).
-
-                """.utf8))
-        if let browser {
-            // The same launcher as the code flow's, so a headless test browser works for both.
-            try browser.open(page)
-        }
+        try Self.show(authorization, browser: browser)
         let limit = timeout
         typealias Outcome = Result<SignIn<DiscoveredProvider>, OAuthError>
         let result: Outcome = await withTaskGroup(of: Outcome.self) { group in
@@ -45,5 +34,42 @@ extension OAuthGenLogin {
             return first
         }
         return try result.get()
+    }
+
+    /// Shows a device authorization's code on standard error (standard output stays the report)
+    /// and runs the browser command, if any, on the complete verification URI.
+    static func show<P: OAuthProvider>(
+        _ authorization: DeviceAuthorization<P>, browser: LoopbackUserAgent?
+    )
+        throws(OAuthError)
+    {
+        // The user code comes from the provider and reaches a terminal: quoted and escaped.
+        let code = String(reflecting: authorization.userCode)
+        let page = authorization.verificationURIComplete ?? authorization.verificationURI
+        FileHandle.standardError.write(
+            Data(
+                """
+                To sign in, open \(authorization.verificationURI.absoluteString) and enter the code \(code)
+                (or open \(page.absoluteString)); the code expires at \(authorization.expiresAt).
+
+                """.utf8))
+        if let browser {
+            // The same launcher as the code flow's, so a headless test browser works for both.
+            try browser.open(page)
+        }
+    }
+}
+
+/// `--resource … --device`: a resource session's device sign-in shows its code as the provider's
+/// does, and notes it for the report.
+struct TerminalDeviceCodePresenter: DeviceCodePresenter {
+    let browser: LoopbackUserAgent?
+    /// The code and page shown, for `--json`'s report.
+    let shown = LockedBox<ResourceDeviceReport?>(nil)
+
+    func present(_ authorization: DeviceAuthorization<DiscoveredProvider>) async throws(OAuthError) {
+        try OAuthGenLogin.show(authorization, browser: browser)
+        shown.value = ResourceDeviceReport(
+            verification_uri: authorization.verificationURI.absoluteString, user_code: authorization.userCode)
     }
 }

@@ -9,12 +9,12 @@ import OAuthMCP
 // --resource: from a protected resource's URL alone to a call it answers, as an MCP client goes.
 extension OAuthGenLogin {
     func resourceSignIn() async throws(OAuthError) {
-        guard signInOptions.issuer == nil, signInOptions.discovery == nil, !signInOptions.device, !signInOptions.par,
+        guard signInOptions.issuer == nil, signInOptions.discovery == nil, !signInOptions.par,
             signInOptions.acrValues == nil, signInOptions.maxAge == nil
         else {
             throw OAuthError(
                 .invalidConfiguration,
-                "expected --resource without --issuer, --discovery, --device, --par, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs"
+                "expected --resource without --issuer, --discovery, --par, --acr-values or --max-age: the resource names its authorization server and, in its RFC 9470 challenge, the authentication it needs"
             )
         }
         guard let resource = resourceOptions.resource, let resourceURL = URL(string: resource), resourceURL.host != nil
@@ -28,12 +28,21 @@ extension OAuthGenLogin {
         if let store = storeOptions.store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
         let identity = try await resourceIdentity(agent: agent, redirect: redirect, store: fileStore)
+        if signInOptions.device, !identity.hasUser || enterpriseOptions.identityProvider != nil {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --device with a browser sign-in's client (registered at run time, --client-id), found a client that signs in with no user here"
+            )
+        }
+        let presenter =
+            signInOptions.device
+            ? TerminalDeviceCodePresenter(browser: signInOptions.browserCommand == nil ? nil : agent) : nil
         let session = ProtectedResourceSession(
             resource: resourceURL, identity: identity, redirectURI: redirect,
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
             userAgent: agent, interaction: identity.hasUser ? .allowed : .never,
             options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: allowInsecureLoopback),
-            alwaysUsesDPoP: signInOptions.dpop)
+            alwaysUsesDPoP: signInOptions.dpop, deviceCodePresenter: presenter)
         let found = try await session.discovery()
         // The resource, its server and the client's binding to it are checked first, before
         // anything signs in or sends a credential; the registration and the first sign-in are
@@ -63,7 +72,7 @@ extension OAuthGenLogin {
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
             stepped_up: await session.stepUps > 0, refreshed: await oauth.refreshCount > 0,
             dpop_jkt: try await oauth.currentSignIn()?.tokens.dpopKey?.thumbprint, resource_status: status,
-            mcp_tools: outcome?.tools, mcp_result: outcome?.result,
+            mcp_tools: outcome?.tools, mcp_result: outcome?.result, device: presenter?.shown.value,
             identity_provider: enterpriseOptions.identityProvider,
             hops: Self.hops(of: identity, redeemed: await session.identityAssertionsRedeemed, at: found))
         if outputOptions.json {

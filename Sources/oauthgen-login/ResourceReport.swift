@@ -27,6 +27,8 @@ extension OAuthGenLogin {
         /// With --mcp: the server's tools (tools/list), or the --call tool's text content.
         var mcp_tools: [String]?
         var mcp_result: [String]?
+        /// With --device, when this run showed a code: where and what the user entered.
+        var device: ResourceDeviceReport?
         /// With --identity-provider: its issuer.
         var identity_provider: String?
         /// With --identity-provider, when this run signed in or renewed with an ID-JAG: the two
@@ -37,7 +39,7 @@ extension OAuthGenLogin {
         private enum CodingKeys: String, CodingKey {
             case resource, authorization_server, client_id, registration, grant, registration_reused, sign_in_reused,
                 scope, stepped_up
-            case refreshed, dpop_jkt, resource_status, mcp_tools, mcp_result, identity_provider, hops
+            case refreshed, dpop_jkt, resource_status, mcp_tools, mcp_result, device, identity_provider, hops
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -56,6 +58,7 @@ extension OAuthGenLogin {
             try container.encode(resource_status, forKey: .resource_status)
             try container.encode(mcp_tools, forKey: .mcp_tools)
             try container.encode(mcp_result, forKey: .mcp_result)
+            try container.encode(device, forKey: .device)
             try container.encode(identity_provider, forKey: .identity_provider)
             try container.encode(hops, forKey: .hops)
         }
@@ -69,4 +72,10 @@ extension OAuthGenLogin {
         /// What came back.
         var issued_token_type: String
     }
+}
+
+/// What `--resource --device --json` reports of the code it showed on standard error.
+struct ResourceDeviceReport: Encodable, Sendable {
+    var verification_uri: String
+    var user_code: String
 }

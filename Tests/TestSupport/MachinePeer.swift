@@ -43,10 +43,12 @@ public final class MachinePeer {
     /// Starts it with `grants` (`client_credentials`, `workload`, `device_code`); the key client
     /// authenticates with `clientJWKS` where given. Access tokens live `accessTokenLifetimes`
     /// seconds (the first, the second, ..., the last repeating); the device grant asks for
-    /// `deviceInterval` seconds between polls.
+    /// `deviceInterval` seconds between polls, and answers `slow_down` to a poll sooner than
+    /// `deviceSlowDownBelow` seconds after the last (the interval by default). With
+    /// `registration` it takes open RFC 7591 registrations of public clients.
     public init(
         grants: [String], clientJWKS: [String: Any]? = nil, accessTokenLifetimes: [Int] = [3600],
-        deviceInterval: Int = 5
+        deviceInterval: Int = 5, deviceSlowDownBelow: Int? = nil, registration: Bool = false
     ) throws {
         let python = try DjangoProvider.instance().python
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -61,13 +63,14 @@ public final class MachinePeer {
             clients.append(["client_id": Self.keyClientID, "jwks": clientJWKS, "grant_types": machineGrants])
         }
         let configuration = directory.appendingPathComponent("authorization-server.json")
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "grants": grants, "clients": clients,
             "workload": ["issuer": Self.platform, "jwks_file": directory.appendingPathComponent("jwks.json").path],
             "introspection": ["client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret],
             "log": directory.appendingPathComponent("authorization-server.log").path,
-            "expires_in": accessTokenLifetimes, "device_interval": deviceInterval,
+            "expires_in": accessTokenLifetimes, "device_interval": deviceInterval, "registration": registration,
         ]
+        if let deviceSlowDownBelow { object["device_slow_down_below"] = deviceSlowDownBelow }
         try JSONSerialization.data(withJSONObject: object).write(to: configuration, options: .atomic)
         let (process, port) = try startScript(
             "machine/authorization_server.py", named: "the machine authorization server", python: python,
@@ -103,6 +106,11 @@ public final class MachinePeer {
 
     /// Approves the device authorization showing `userCode`, as the user would on another device.
     public func approveDevice(userCode: String) async throws {
+        try await Self.approveDevice(userCode: userCode, at: issuer)
+    }
+
+    /// Approves the device authorization showing `userCode` at the server `issuer`.
+    public static func approveDevice(userCode: String, at issuer: String) async throws {
         var request = URLRequest(url: URL(string: issuer + "/device/approve")!)
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
@@ -114,8 +122,25 @@ public final class MachinePeer {
         }
     }
 
+    /// A browser command for the device grant: the user on another device, approving the code
+    /// in the complete verification URI it is given, and noting it in ``shownCodes()``.
+    public func approvingBrowser() throws -> String {
+        let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/machine/approve_device.py")
+        let log = directory.appendingPathComponent("shown-codes")
+        return "\(try DjangoProvider.instance().python) \(script.path) \(log.path)"
+    }
+
+    /// The user codes ``approvingBrowser()`` was given, in order.
+    public func shownCodes() -> [String] {
+        let log = directory.appendingPathComponent("shown-codes")
+        return ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
     /// The token and device authorization requests the server received, in order.
-    public func requests() -> [[String: Any]] {
+    public func requests() -> [[String: Any]] { Self.requests(in: directory) }
+
+    /// The requests a server whose files are in `directory` (``directory``) received, in order.
+    public static func requests(in directory: URL) -> [[String: Any]] {
         guard
             let text = try? String(
                 contentsOf: directory.appendingPathComponent("authorization-server.log"), encoding: .utf8)

@@ -4,7 +4,8 @@ internal import OAuthPolicy
 
 /// RFC 7591 dynamic client registration for a native app: a public client
 /// (`token_endpoint_auth_method: none`), `application_type: native` (OpenID Connect Dynamic
-/// Client Registration §2), the code grant with refresh, and the app's typed redirect URIs.
+/// Client Registration §2), the code grant with refresh and the app's typed redirect URIs, or the
+/// device grant (RFC 8628) with refresh and no redirect URI.
 public enum DynamicClientRegistration {
     /// Registers a client at `configuration`'s registration endpoint.
     ///
@@ -14,6 +15,8 @@ public enum DynamicClientRegistration {
     ///     any (RFC 8252): what a server registers is what a sign-in then sends.
     ///   - clientName: shown to the user on the consent page.
     ///   - scopes: the scopes the client will ask for, when the server wants them named.
+    ///   - deviceGrant: a client that signs in with the device grant (RFC 8628), with no
+    ///     redirect URIs and no response types (RFC 7591 §2.1), instead of the code flow.
     ///   - transport: how to reach the server.
     ///   - allowInsecureLoopback: accept an http endpoint on 127.0.0.1 or [::1], for local tests.
     /// - Returns: the registration, with its registration access token if the server gave one.
@@ -23,7 +26,8 @@ public enum DynamicClientRegistration {
     ///   that is not a public client with those redirect URIs.
     public static func register(
         with configuration: ProviderConfiguration, redirectURIs: [RegisteredRedirectURI], clientName: String,
-        scopes: [String] = [], transport: any HTTPTransport, allowInsecureLoopback: Bool = false
+        scopes: [String] = [], deviceGrant: Bool = false, transport: any HTTPTransport,
+        allowInsecureLoopback: Bool = false
     ) async throws(OAuthError) -> ClientRegistrationRecord {
         let name = "registration endpoint"
         guard let endpoint = configuration.endpoints.registration else { throw OAuthError.missingEndpoint(name) }
@@ -31,17 +35,31 @@ public enum DynamicClientRegistration {
             throw OAuthError.invalidConfiguration("expected an issuer to register with, found none")
         }
         try EndpointPolicy.requireSecure(endpoint, name: name, allowInsecureLoopback: allowInsecureLoopback)
-        guard !redirectURIs.isEmpty else {
-            throw OAuthError.invalidRequest("expected at least one redirect URI to register, found none")
-        }
         var metadata: [String: ClaimValue] = [
-            "redirect_uris": .array(redirectURIs.map { .string($0.url.absoluteString) }),
-            "token_endpoint_auth_method": .string("none"),
-            "grant_types": .array([.string("authorization_code"), .string("refresh_token")]),
-            "response_types": .array([.string("code")]),
-            "application_type": .string("native"),
+            "token_endpoint_auth_method": .string("none"), "application_type": .string("native"),
             "client_name": .string(clientName),
         ]
+        // Refresh only where the server takes it: one whose grant_types_supported leaves it out
+        // may refuse a registration asking for it (RFC 7591 §3.2.2, invalid_client_metadata).
+        let supported = configuration.metadata.grantTypesSupported
+        let refresh: [ClaimValue] =
+            supported == nil || supported?.contains("refresh_token") == true
+            ? [.string("refresh_token")] : []
+        if deviceGrant {
+            guard redirectURIs.isEmpty else {
+                throw OAuthError.invalidRequest(
+                    "expected no redirect URI for a device grant client, found \(redirectURIs.count)")
+            }
+            metadata["grant_types"] = .array([.string(ResourceServerGrant.deviceCodeGrantType)] + refresh)
+            metadata["response_types"] = .array([])
+        } else {
+            guard !redirectURIs.isEmpty else {
+                throw OAuthError.invalidRequest("expected at least one redirect URI to register, found none")
+            }
+            metadata["redirect_uris"] = .array(redirectURIs.map { .string($0.url.absoluteString) })
+            metadata["grant_types"] = .array([.string("authorization_code")] + refresh)
+            metadata["response_types"] = .array([.string("code")])
+        }
         if !scopes.isEmpty { metadata["scope"] = .string(scopes.joined(separator: " ")) }
         let body: Data
         do {

@@ -46,7 +46,7 @@ extension ResourceClientRegistrar {
     func keptServer(issuer: String, resource: URL) async -> ProviderConfiguration? {
         guard let registrations,
             let key = Self.registrationKey(
-                for: identity, redirectURI: redirectURI.url, issuer: issuer, resource: resource.absoluteString),
+                for: identity, redirectURI: keyRedirect, issuer: issuer, resource: resource.absoluteString),
             let kept = try? await registrations.loadRegistration(key: key), kept.issuer == issuer,
             let server = kept.authorizationServer, Self.isFresh(kept)
         else { return nil }
@@ -58,7 +58,7 @@ extension ResourceClientRegistrar {
     func setAsideKeptServer(issuer: String, resource: URL) async {
         guard let registrations,
             let key = Self.registrationKey(
-                for: identity, redirectURI: redirectURI.url, issuer: issuer, resource: resource.absoluteString),
+                for: identity, redirectURI: keyRedirect, issuer: issuer, resource: resource.absoluteString),
             var kept = try? await registrations.loadRegistration(key: key), kept.authorizationServerReadAt != nil
         else { return }
         kept.authorizationServerReadAt = nil
@@ -107,7 +107,7 @@ extension ResourceClientRegistrar {
         }
         for identifier in identifiers.sorted() {
             _ = await StoredResourceEntries.forget(
-                resource: identifier, in: accountStore, accounts: accounts, redirectURIs: [redirectURI.url],
+                resource: identifier, in: accountStore, accounts: accounts, redirectURIs: [keyRedirect],
                 transport: transport,
                 allowInsecureLoopback: allowInsecureLoopback)
         }

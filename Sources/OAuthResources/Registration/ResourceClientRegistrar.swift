@@ -33,6 +33,17 @@ struct ResourceClientRegistrar: Sendable {
     let allowInsecureLoopback: Bool
     /// The resource's URL, as the app calls it (for messages).
     let resource: URL
+    /// Whether the user signs in with the device grant: a dynamic registration asks for it, with
+    /// no redirect URI, and is kept apart from the browser's.
+    var usesDeviceGrant = false
+
+    /// Stands in for the redirect URI in a device grant registration's store key.
+    static let deviceGrantKey = URL(string: ResourceServerGrant.deviceCodeGrantType)!
+
+    /// The redirect URIs a dynamic registration has: none for the device grant.
+    var registeredRedirectURIs: [URL] { usesDeviceGrant ? [] : [redirectURI.url] }
+    /// What names the registration's redirect in its store key.
+    var keyRedirect: URL { usesDeviceGrant ? Self.deviceGrantKey : redirectURI.url }
 
     var registrations: (any ClientRegistrationStore)? { store as? any ClientRegistrationStore }
 
@@ -81,21 +92,22 @@ struct ResourceClientRegistrar: Sendable {
     {
         let issuer = found.configuration.issuer ?? ""
         let key = Self.dynamicKey(
-            issuer: issuer, redirectURI: redirectURI.url, resource: found.resource.identifier.absoluteString)
+            issuer: issuer, redirectURI: keyRedirect, resource: found.resource.identifier.absoluteString)
         var registration: ClientRegistrationRecord
         var reused = true
-        if let kept = try await storedRegistration(key: key), kept.fits(issuer: issuer, redirectURIs: [redirectURI.url])
+        if let kept = try await storedRegistration(key: key),
+            kept.fits(issuer: issuer, redirectURIs: registeredRedirectURIs)
         {
             registration = kept
         } else if let legacy = try await storedSignIn()?.registration,
-            legacy.fits(issuer: issuer, redirectURIs: [redirectURI.url])
+            !usesDeviceGrant, legacy.fits(issuer: issuer, redirectURIs: registeredRedirectURIs)
         {
             // A sign-in stored before registrations were kept apart carries its registration.
             registration = legacy
         } else {
             registration = try await DynamicClientRegistration.register(
-                with: found.configuration, redirectURIs: [redirectURI], clientName: clientName, scopes: found.scopes,
-                transport: transport,
+                with: found.configuration, redirectURIs: usesDeviceGrant ? [] : [redirectURI], clientName: clientName,
+                scopes: found.scopes, deviceGrant: usesDeviceGrant, transport: transport,
                 allowInsecureLoopback: allowInsecureLoopback)
             reused = false
         }

@@ -29,6 +29,12 @@ extension ProtectedResourceSession {
             )
         }
         let session = try await oauthSession()
+        if let presenter = deviceCodePresenter {
+            let signIn = try await deviceSignIn(
+                scopes: scopes, acrValues: acrValues, maxAge: maxAge, presenter: presenter)
+            try await keep(signIn, in: session, asked: scopes, replacing: kept)
+            return
+        }
         let signIn = try await session.client.signIn(
             with: userAgent, redirectURI: redirectURI, scopes: scopes.map { ScopeValue(rawValue: $0) },
             parameters: AuthorizationParameters(maxAge: maxAge, acrValues: acrValues.map(AnyACRValue.init(rawValue:))))

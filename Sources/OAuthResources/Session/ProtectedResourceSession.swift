@@ -51,6 +51,9 @@ public actor ProtectedResourceSession {
     /// Whether tokens are bound to a DPoP key even where neither the resource nor its server
     /// asks for it (RFC 9449); where one does, they are bound anyway (`DPoPPolicy`).
     public nonisolated let alwaysUsesDPoP: Bool
+    /// Where a sign-in with the device grant (RFC 8628) shows its code, instead of opening the
+    /// user agent: `nil` for a browser sign-in.
+    let deviceCodePresenter: (any DeviceCodePresenter)?
 
     var discovered: DiscoveredResource?
     var session: OAuthSession<DiscoveredProvider>?
@@ -88,11 +91,15 @@ public actor ProtectedResourceSession {
     ///   - alwaysUsesDPoP: bind tokens to a DPoP key even where neither the resource nor its
     ///     server asks for it.
     ///   - stepUpLimits: how many scopes and step-ups the resource may ask for.
+    ///   - deviceCodePresenter: sign in with the device grant (RFC 8628) where the server has a
+    ///     `device_authorization_endpoint`, showing the code there instead of opening
+    ///     `userAgent`; a dynamic registration then asks for that grant.
     public init(
         resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI,
         store: any TokenStore = MemoryTokenStore(),
         userAgent: any ExternalUserAgent, interaction: Interaction = .allowed, options: ClientOptions = ClientOptions(),
-        alwaysUsesDPoP: Bool = false, stepUpLimits: StepUpLimits = StepUpLimits()
+        alwaysUsesDPoP: Bool = false, stepUpLimits: StepUpLimits = StepUpLimits(),
+        deviceCodePresenter: (any DeviceCodePresenter)? = nil
     ) {
         self.resource = resource
         self.identity = identity
@@ -103,9 +110,11 @@ public actor ProtectedResourceSession {
         self.options = options
         self.alwaysUsesDPoP = alwaysUsesDPoP
         self.stepUpLimits = stepUpLimits
+        self.deviceCodePresenter = deviceCodePresenter
         self.registrar = ResourceClientRegistrar(
             identity: identity, redirectURI: redirectURI, store: store, transport: options.transport,
-            allowInsecureLoopback: options.allowInsecureLoopback, resource: resource)
+            allowInsecureLoopback: options.allowInsecureLoopback, resource: resource,
+            usesDeviceGrant: deviceCodePresenter != nil && UnattendedSignIn(identity) == nil)
     }
 
     /// Sets ``interaction``.
@@ -121,7 +130,7 @@ public actor ProtectedResourceSession {
         // A client with no user never runs the code flow there: its server needs the grant it
         // uses (the ID-JAG profile, client credentials, jwt-bearer), not an authorization
         // endpoint or S256.
-        let grant = unattendedSignIn?.grant ?? .authorizationCode
+        let grant = unattendedSignIn?.grant ?? (registrar.usesDeviceGrant ? .deviceCode : .authorizationCode)
         let usedKept = LockedBox(false)
         let registrar = registrar
         let found = try await ResourceDiscovery.discover(

@@ -36,8 +36,9 @@ extension OAuthClient {
 
     /// The device authorization request and its response (RFC 8628 §3.1–3.3), for any provider
     /// type: a provider described at run time is checked here rather than at compile time.
-    func startDeviceAuthorization(scopes: [String], now: Date) async throws(OAuthError) -> DeviceAuthorization<Provider>
-    {
+    package func startDeviceAuthorization(
+        scopes: [String], now: Date
+    ) async throws(OAuthError) -> DeviceAuthorization<Provider> {
         guard let endpoint = configuration.endpoints.deviceAuthorization else {
             throw OAuthError.missingEndpoint("device authorization endpoint")
         }
@@ -97,7 +98,7 @@ extension OAuthClient {
             clientID: clientID, issuer: configuration.issuer, dpopKey: usesDPoP ? try dpopKeyStorage.makeKey() : nil)
     }
 
-    func pollDeviceAuthorization<C: Clock<Duration>>(
+    package func pollDeviceAuthorization<C: Clock<Duration>>(
         _ authorization: DeviceAuthorization<Provider>, clock: C
     ) async throws(OAuthError) -> SignIn<Provider> {
         guard authorization.clientID == clientID, authorization.issuer == configuration.issuer else {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `oauthgen-login --resource … --client-credentials` and `--workload-token`: agent processes
+/// `oauthgen-login --resource … --client-credentials`, `--workload-token` and `--device`: agent processes
 /// with no one at the keyboard reach an MCP server (the Python SDK's, whose tokens come from
 /// authlib's grants, `MachinePeer`); no browser may open (its command is `/bin/false`), and an
 /// expired token is replaced once for every process sharing the store.
@@ -62,7 +62,8 @@ struct UnattendedAgentsTests {
             for index in 0..<4 {
                 group.addTask {
                     try await Self.agent(
-                        endpoint, options, store: path, call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
+                        endpoint, options, store: path,
+                        call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -118,4 +119,50 @@ struct UnattendedAgentsTests {
             "\(mixed.stderr)")
         #expect(peer.requests().count == 1)
     }
+
+    /// `--resource … --device`: four agents on one empty store show one code between them
+    /// (standard error and the report of the one that showed it) and poll once; the others wait
+    /// on the store's first sign-in lock and use that sign-in. The "browser" is the user on
+    /// another device, approving the code it is given.
+    @Test func fourAgentsByTheDeviceGrantShowOneCode() async throws {
+        let peer = try MachinePeer(grants: ["device_code"], deviceInterval: 1, registration: true)
+        defer { peer.stop() }
+        let server = try peer.mcpServer()
+        defer { server.stop() }
+        let store = peer.directory.appendingPathComponent("store").path
+        let (endpoint, browser) = (server.endpoint, try peer.approvingBrowser())
+        let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+            for index in 0..<4 {
+                group.addTask {
+                    try await ProcessRunner.runDetached(
+                        ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+                        [
+                            "--resource", endpoint.absoluteString, "--allow-insecure-loopback", "--store", store,
+                            "--json", "--timeout", "120", "--device", "--browser-command", browser,
+                            "--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#,
+                        ])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        let codes = peer.shownCodes()
+        #expect(codes.count == 1)
+        let reports = runs.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any]
+        }
+        let shown = reports.compactMap { $0["device"] as? [String: String] }
+        #expect(shown.map { $0["user_code"] } == codes)
+        #expect(shown.first?["verification_uri"] == peer.issuer + "/device")
+        #expect(runs.filter { $0.stderr.contains("and enter the code \"\(codes.first ?? "")\"") }.count == 1)
+        let requests = peer.requests()
+        #expect(requests.filter { $0["endpoint"] as? String == "/register" }.count == 1)
+        #expect(requests.filter { $0["endpoint"] as? String == "/device_authorization" }.count == 1)
+        #expect(requests.filter { $0["grant_type"] as? String == ResourceServerGrantTestsGrant.device }.count == 1)
+    }
+}
+
+/// The device grant's `grant_type`, as the tests compare it.
+enum ResourceServerGrantTestsGrant {
+    static let device = "urn:ietf:params:oauth:grant-type:device_code"
 }

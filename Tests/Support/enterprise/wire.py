@@ -4,6 +4,7 @@ to 127.0.0.1."""
 import json
 import os
 import sys
+import time
 from http.server import ThreadingHTTPServer
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "django-provider"))
@@ -21,6 +22,7 @@ def log_token_request(path, form, authorization):
     record = {name: (values if len(values) > 1 else values[0]) for name, values in form.items() if name not in CREDENTIALS}
     record["authorization"] = (authorization or "").split(" ")[0]
     record["has"] = sorted(name for name in form if name in CREDENTIALS and name not in ("client_secret", "code_verifier"))
+    record["at"] = time.time()
     with open(path, "a") as log:
         log.write(json.dumps(record) + "\n")
 

@@ -17,19 +17,16 @@ CONFIG.json:
      "log": "<file that gets one JSON line per token or device authorization request>",
      "expires_in": <access token lifetime in seconds, or a list: the first token's, the second's,
                     ..., the last one repeating>,
-     "device_interval": <seconds between polls the device grant asks for (5 by default)>}
+     "device_interval": <seconds between polls the device grant asks for (5 by default)>,
+     "device_slow_down_below": <a poll sooner than this after the last is answered slow_down>}
 
 Its metadata is what the grants require and no more: no authorization endpoint, no PKCE member,
-no scopes_supported (RFC 8414 §2 requires none of them of a server whose grants do not use them).
-A device authorization is approved by the test, standing in for the user on another device:
-POST /device/approve with user_code.
-
-What is added around authlib, which is a library without a server: the HTTP plumbing, in-memory
-clients and tokens, the metadata document, introspection, approval, and the poll timing that
-answers slow_down. Access tokens are bound to the request's `resource` (RFC 8707), which
-introspection reports as `aud`; no grant here issues a refresh token.
+no scopes_supported. "registration": true adds open RFC 7591 registration of public clients. A
+device authorization is approved by the test, standing in for the user: POST /device/approve with
+user_code. Around authlib (a library without a server): the HTTP plumbing, in-memory clients and
+tokens, the metadata, introspection, approval, and the poll timing that answers slow_down. Access
+tokens are bound to the request's `resource` (RFC 8707), reported by introspection as `aud`.
 """
-import base64
 import json
 import os
 import secrets
@@ -37,10 +34,9 @@ import socket
 import sys
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "enterprise"))
-from authlib_request import Request  # noqa: E402
+from authlib_peer import Handler as PeerHandler, Request  # noqa: E402
 from wire import log_token_request, serve  # noqa: E402
 
 os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http only, as every test peer
@@ -50,6 +46,7 @@ from authlib.oauth2.rfc6749.errors import InvalidGrantError  # noqa: E402
 from authlib.oauth2.rfc6749.grants import ClientCredentialsGrant  # noqa: E402
 from authlib.oauth2.rfc6750 import BearerTokenGenerator  # noqa: E402
 from authlib.oauth2.rfc7523 import JWTBearerClientAssertion, JWTBearerGrant  # noqa: E402
+from authlib.oauth2.rfc7591 import ClientRegistrationEndpoint  # noqa: E402
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict  # noqa: E402
 from joserfc.jwk import KeySet  # noqa: E402
 
@@ -91,7 +88,6 @@ class Client:
 
     def check_grant_type(self, grant_type):
         return grant_type in self.info.get("grant_types", [])
-
 
 class Workload:
     """The client a workload's JWT stands for: its platform, trusted for the jwt-bearer grant."""
@@ -170,10 +166,9 @@ class DeviceGrant(DeviceCodeGrant):
 
     def should_slow_down(self, credential):
         # RFC 8628 §3.5: a poll sooner than the interval since the last one is asked to slow down.
-        now = time.monotonic()
-        last = LAST_POLL.get(credential["device_code"])
+        now, last = time.monotonic(), LAST_POLL.get(credential["device_code"])
         LAST_POLL[credential["device_code"]] = now
-        return last is not None and now - last < INTERVAL
+        return last is not None and now - last < CONFIG.get("device_slow_down_below", INTERVAL)
 
 
 class DeviceEndpoint(DeviceAuthorizationEndpoint):
@@ -204,6 +199,9 @@ class Server(AuthorizationServer):
         pass
 
     def create_oauth2_request(self, request):
+        return request
+
+    def create_json_request(self, request):
         return request
 
     def handle_response(self, status, body, headers):
@@ -241,64 +239,63 @@ if "device_code" in GRANTS:
     server.register_endpoint(device_endpoint)
     GRANT_TYPES.append(DeviceCodeGrant.GRANT_TYPE)
 
+
+
+class Registration(ClientRegistrationEndpoint):
+    """Open dynamic registration (RFC 7591) of public clients, for the device grant."""
+
+    def authenticate_token(self, request):
+        return True
+
+    def generate_client_secret(self, request):
+        return None
+
+    def get_server_metadata(self):
+        return METADATA
+
+    def save_client(self, client_info, client_metadata, request):
+        info = {"client_id": client_info["client_id"], "grant_types": client_metadata.get("grant_types", [])}
+        CLIENTS[info["client_id"]] = Client(info)
+        return CLIENTS[info["client_id"]]
+
+
+registration = None
+if CONFIG.get("registration"):
+    registration = Registration(server)
+    server.register_endpoint(registration)
+
 METADATA = {
     "issuer": ISSUER, "token_endpoint": TOKEN_ENDPOINT, "grant_types_supported": GRANT_TYPES,
-    "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "private_key_jwt"],
+    "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"],
     "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"],
     **({"device_authorization_endpoint": DEVICE_ENDPOINT} if device_endpoint else {}),
+    **({"registration_endpoint": ISSUER + "/register"} if registration else {}),
 }
 
 
-class Handler(BaseHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+class Handler(PeerHandler):
+    metadata = METADATA
+    tokens = TOKENS
+    introspection = CONFIG["introspection"]
 
-    def answer(self, status, body, headers=()):
-        body = (body if isinstance(body, str) else json.dumps(body)).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        for name, value in headers:
-            if name.lower() != "content-type":
-                self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def do_GET(self):
-        if self.path in ("/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"):
-            return self.answer(200, METADATA)
-        return self.answer(404, {"error": "not_found"})
-
-    def do_POST(self):
-        form = urllib.parse.parse_qs(self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode())
-        headers = {name: value for name, value in self.headers.items()}
-        if self.path == "/introspect":
-            return self.introspect(form, headers)
-        if self.path == "/device/approve":
-            APPROVED[form.get("user_code", [""])[0]] = True
-            return self.answer(200, {})
-        if self.path not in ("/token", "/device_authorization") or (self.path != "/token" and not device_endpoint):
-            return self.answer(404, {"error": "not_found"})
-        log_token_request(CONFIG.get("log"), dict(form, endpoint=[self.path]), headers.get("Authorization"))
-        try:
-            if self.path == "/token":
-                status, body, answer_headers = server.create_token_response(Request(TOKEN_ENDPOINT, headers, form))
-            else:
-                status, body, answer_headers = server.create_endpoint_response(
-                    "device_authorization", Request(DEVICE_ENDPOINT, headers, form))
-        except Exception as error:  # a peer bug must read as one, not as an empty reply
-            return self.answer(500, {"error": "server_error", "error_description": repr(error)})
-        return self.answer(status, body, answer_headers)
-
-    def introspect(self, form, headers):
-        expected = CONFIG["introspection"]
-        given = base64.b64decode(headers.get("Authorization", "Basic ").split(" ", 1)[1] or b"").decode(errors="replace")
-        if given != f"{expected['client_id']}:{expected['client_secret']}":
-            return self.answer(401, {"error": "invalid_client"})
-        record = TOKENS.get(form.get("token", [""])[0])
-        if not record or record["exp"] < time.time():
-            return self.answer(200, {"active": False})
-        return self.answer(200, dict(record, active=True, token_type="Bearer"))
+    def post(self, path, body, headers):
+        if path == "/device/approve":
+            APPROVED[urllib.parse.parse_qs(body).get("user_code", [""])[0]] = True
+            return 200, {}, ()
+        if path == "/register" and registration:
+            data = json.loads(body or "{}")
+            log_token_request(CONFIG.get("log"), {"endpoint": [path], **{name: [" ".join(data.get(name, []))] for name in (
+                "grant_types", "redirect_uris", "response_types")}}, None)
+            return server.create_endpoint_response("client_registration", Request(ISSUER + "/register", headers, json_body=data))
+        if path == "/device_authorization" and device_endpoint:
+            form = urllib.parse.parse_qs(body)
+            log_token_request(CONFIG.get("log"), dict(form, endpoint=[path]), headers.get("Authorization"))
+            return server.create_endpoint_response("device_authorization", Request(DEVICE_ENDPOINT, headers, form))
+        if path != "/token":
+            return 404, {"error": "not_found"}, ()
+        form = urllib.parse.parse_qs(body)
+        log_token_request(CONFIG.get("log"), form, headers.get("Authorization"))
+        return server.create_token_response(Request(TOKEN_ENDPOINT, headers, form))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OAuthLocking
+@_spi(Testing) @testable import OAuthRuntime
+@_spi(Testing) @testable import OAuthResources
+import Testing
+import TestSupport
+
+/// MCP tool calls signed in with the device grant (RFC 8628) against authlib's device
+/// authorization endpoint and grant (`MachinePeer`), the user approving on "another device" (the
+/// test) once the code is shown. No browser may open.
+@Suite(
+    .enabled("needs authlib and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() },
+    .serialized)
+struct DeviceToolCallTests {
+    /// Shows nothing: notes each code, and approves it at once unless told to wait.
+    struct ApprovingPresenter: DeviceCodePresenter {
+        let issuer: String
+        let approvesAtOnce: Bool
+        let shown = LockedBox<[String]>([])
+
+        func present(_ authorization: DeviceAuthorization<DiscoveredProvider>) async throws(OAuthError) {
+            shown.value.append(authorization.userCode)
+            guard approvesAtOnce else { return }
+            do {
+                try await MachinePeer.approveDevice(userCode: authorization.userCode, at: issuer)
+            } catch {
+                throw OAuthError(.unexpectedResponse, "the test could not approve the code: \(error)")
+            }
+        }
+    }
+
+    static func session(
+        _ server: MCPTestServer, identity: ProtectedResourceSession.ClientIdentity, presenter: ApprovingPresenter
+    ) throws -> ProtectedResourceSession {
+        ProtectedResourceSession(
+            resource: server.endpoint, identity: identity,
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5),
+            options: ClientOptions(allowInsecureLoopback: true), deviceCodePresenter: presenter)
+    }
+
+    /// A pre-registered public client: the device authorization and the poll both name the
+    /// resource (RFC 8707) and its scopes; the tool answers.
+    @Test func aToolCallByTheDeviceGrant() async throws {
+        let peer = try MachinePeer(grants: ["device_code"], deviceInterval: 1)
+        defer { peer.stop() }
+        let server = try peer.mcpServer()
+        defer { server.stop() }
+        let presenter = ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true)
+        let session = try Self.session(
+            server, identity: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer), presenter: presenter)
+        #expect(try await UnattendedToolCallTests.add(6, 7, over: session) == "13")
+        #expect(presenter.shown.value.count == 1)
+        let requests = peer.requests()
+        #expect(requests.map { $0["endpoint"] as? String ?? $0["grant_type"] as? String } == [
+            "/device_authorization", "urn:ietf:params:oauth:grant-type:device_code",
+        ])
+        for request in requests {
+            #expect(request["resource"] as? String == server.endpoint.absoluteString)
+            #expect(request["client_id"] as? String == MachinePeer.deviceClientID)
+        }
+        #expect(requests.first?["scope"] as? String == "read")
+    }
+
+    /// A poll sooner than the server wants is answered `slow_down`; every later poll waits 5 s
+    /// more (RFC 8628 §3.5). The user approves after the second poll.
+    @Test func slowDownLengthensEveryLaterPoll() async throws {
+        let peer = try MachinePeer(grants: ["device_code"], deviceInterval: 1, deviceSlowDownBelow: 3)
+        defer { peer.stop() }
+        let server = try peer.mcpServer()
+        defer { server.stop() }
+        let presenter = ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: false)
+        let session = try Self.session(
+            server, identity: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer), presenter: presenter)
+        let (directory, issuer) = (peer.directory, peer.issuer)
+        let approver = Task {
+            while MachinePeer.requests(in: directory).filter({ $0["grant_type"] != nil }).count < 2 {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await MachinePeer.approveDevice(userCode: presenter.shown.value[0], at: issuer)
+        }
+        let (_, response) = try await session.data(for: URLRequest(url: server.endpoint))
+        try await approver.value
+        #expect(response.statusCode != 401)
+        let polls = peer.requests().filter { $0["grant_type"] as? String == ResourceServerGrantTests.deviceGrant }
+        #expect(polls.count == 3)
+        let times = polls.compactMap { $0["at"] as? Double }
+        // 1 s, answered slow_down; then 1 + 5 s.
+        #expect(times.count == 3 && times[2] - times[1] >= 6, "\(times)")
+    }
+
+    /// A client registered at run time asks for the device grant, with no redirect URI, and not
+    /// for refresh tokens, which this server's grant_types_supported leaves out.
+    @Test func aDynamicRegistrationAsksForTheDeviceGrant() async throws {
+        let peer = try MachinePeer(grants: ["device_code"], deviceInterval: 1, registration: true)
+        defer { peer.stop() }
+        let server = try peer.mcpServer()
+        defer { server.stop() }
+        let presenter = ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true)
+        let session = try Self.session(server, identity: .dynamic(clientName: "oauthgen device tests"), presenter: presenter)
+        #expect(try await UnattendedToolCallTests.add(1, 1, over: session) == "2")
+        let registration = try #require(peer.requests().first { $0["endpoint"] as? String == "/register" })
+        #expect(registration["grant_types"] as? String == ResourceServerGrantTests.deviceGrant)
+        #expect(registration["redirect_uris"] as? String == "")
+        #expect(registration["response_types"] as? String == "")
+    }
+}
+
+/// The device grant's `grant_type`, as the tests compare it.
+enum ResourceServerGrantTests {
+    static let deviceGrant = "urn:ietf:params:oauth:grant-type:device_code"
+}
