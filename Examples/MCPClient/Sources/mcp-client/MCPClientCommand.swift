@@ -81,6 +81,14 @@ struct MCPClientCommand: AsyncParsableCommand {
             """, valueName: "file"))
     var workloadToken: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            """
+            No browser on this machine: sign in with the device grant (RFC 8628). The code and where to enter \
+            it go to standard error; approve on any device.
+            """))
+    var device = false
+
     @Option(
         help: ArgumentHelp(
             "With --identity-provider or --client-credentials: a private key, PEM or a JWK (0600), for --client-id's private_key_jwt.",
@@ -132,7 +140,8 @@ struct MCPClientCommand: AsyncParsableCommand {
             store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
             userAgent: userAgent, interaction: clientCredentials || workloadToken != nil ? .never : .allowed,
             options: ClientOptions(
-                transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback))
+                transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback),
+            deviceCodePresenter: device ? StandardErrorDeviceCodePresenter() : nil)
         // The resource, its server and the client's binding are checked before the identity
         // provider's browser opens: a server this client may not use costs no sign-in.
         _ = try await session.oauthSession()
