@@ -45,10 +45,13 @@ public final class MachinePeer {
     /// seconds (the first, the second, ..., the last repeating); the device grant asks for
     /// `deviceInterval` seconds between polls, and answers `slow_down` to a poll sooner than
     /// `deviceSlowDownBelow` seconds after the last (the interval by default). With
-    /// `registration` it takes open RFC 7591 registrations of public clients.
+    /// `registration` it takes open RFC 7591 registrations of public clients; with
+    /// `refreshRefusesResource` (and the `refresh` grant) it refuses a refresh naming a resource,
+    /// as Microsoft Entra ID v2.0 does (AADSTS9010010).
     public init(
         grants: [String], clientJWKS: [String: Any]? = nil, accessTokenLifetimes: [Int] = [3600],
-        deviceInterval: Int = 5, deviceSlowDownBelow: Int? = nil, registration: Bool = false
+        deviceInterval: Int = 5, deviceSlowDownBelow: Int? = nil, registration: Bool = false,
+        refreshRefusesResource: Bool = false
     ) throws {
         let python = try DjangoProvider.instance().python
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -57,7 +60,10 @@ public final class MachinePeer {
         let machineGrants = ["client_credentials"]
         var clients: [[String: Any]] = [
             ["client_id": Self.clientID, "client_secret": Self.secret, "grant_types": machineGrants],
-            ["client_id": Self.deviceClientID, "grant_types": ["urn:ietf:params:oauth:grant-type:device_code"]],
+            [
+                "client_id": Self.deviceClientID,
+                "grant_types": ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
+            ],
         ]
         if let clientJWKS {
             clients.append(["client_id": Self.keyClientID, "jwks": clientJWKS, "grant_types": machineGrants])
@@ -69,6 +75,7 @@ public final class MachinePeer {
             "introspection": ["client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret],
             "log": directory.appendingPathComponent("authorization-server.log").path,
             "expires_in": accessTokenLifetimes, "device_interval": deviceInterval, "registration": registration,
+            "refresh_refuses_resource": refreshRefusesResource,
         ]
         if let deviceSlowDownBelow { object["device_slow_down_below"] = deviceSlowDownBelow }
         try JSONSerialization.data(withJSONObject: object).write(to: configuration, options: .atomic)
