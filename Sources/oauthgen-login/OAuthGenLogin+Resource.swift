@@ -72,7 +72,10 @@ extension OAuthGenLogin {
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
             stepped_up: await session.stepUps > 0, refreshed: await oauth.refreshCount > 0,
             dpop_jkt: try await oauth.currentSignIn()?.tokens.dpopKey?.thumbprint, resource_status: status,
-            mcp_tools: outcome?.tools, mcp_result: outcome?.result, device: presenter?.shown.value,
+            mcp_tools: outcome?.tools, mcp_result: outcome?.result,
+            server_quirks: await session.appliedServerQuirks.map {
+                ServerQuirksReport(name: $0.name, applied: $0.quirks.applied, sources: $0.sources)
+            }, device: presenter?.shown.value,
             identity_provider: enterpriseOptions.identityProvider,
             hops: Self.hops(of: identity, redeemed: await session.identityAssertionsRedeemed, at: found))
         if outputOptions.json {
@@ -85,6 +88,9 @@ extension OAuthGenLogin {
                 client: \(Self.printable(report.client_id)) (\(report.registration)\(report.registration_reused ? ", reused" : ""))
                 scope: \(Self.printable(report.scope ?? ""))\(report.stepped_up ? " (stepped up)" : "")
                 """)
+            if let quirks = report.server_quirks {
+                print("server quirks: \(quirks.name): \(quirks.applied.joined(separator: ", "))")
+            }
             for hop in report.hops ?? [] {
                 print(
                     "hop: \(Self.printable(hop.grant_type)) at \(Self.printable(hop.at)) gave \(Self.printable(hop.issued_token_type))"

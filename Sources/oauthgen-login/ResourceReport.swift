@@ -27,6 +27,9 @@ extension OAuthGenLogin {
         /// With --mcp: the server's tools (tools/list), or the --call tool's text content.
         var mcp_tools: [String]?
         var mcp_result: [String]?
+        /// The catalog entry of the authorization server, when the catalog names it: what the
+        /// session did differently there, and why.
+        var server_quirks: ServerQuirksReport?
         /// With --device, when this run showed a code: where and what the user entered.
         var device: ResourceDeviceReport?
         /// With --identity-provider: its issuer.
@@ -39,7 +42,8 @@ extension OAuthGenLogin {
         private enum CodingKeys: String, CodingKey {
             case resource, authorization_server, client_id, registration, grant, registration_reused, sign_in_reused,
                 scope, stepped_up
-            case refreshed, dpop_jkt, resource_status, mcp_tools, mcp_result, device, identity_provider, hops
+            case refreshed, dpop_jkt, resource_status, mcp_tools, mcp_result, server_quirks, device, identity_provider,
+                hops
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -58,6 +62,7 @@ extension OAuthGenLogin {
             try container.encode(resource_status, forKey: .resource_status)
             try container.encode(mcp_tools, forKey: .mcp_tools)
             try container.encode(mcp_result, forKey: .mcp_result)
+            try container.encode(server_quirks, forKey: .server_quirks)
             try container.encode(device, forKey: .device)
             try container.encode(identity_provider, forKey: .identity_provider)
             try container.encode(hops, forKey: .hops)
@@ -78,4 +83,11 @@ extension OAuthGenLogin {
 struct ResourceDeviceReport: Encodable, Sendable {
     var verification_uri: String
     var user_code: String
+}
+
+/// What `--resource --json` reports of the authorization server's catalog entry.
+struct ServerQuirksReport: Encodable, Sendable {
+    var name: String
+    var applied: [String]
+    var sources: [String]
 }

@@ -55,9 +55,10 @@ struct DeviceToolCallTests {
         #expect(try await UnattendedToolCallTests.add(6, 7, over: session) == "13")
         #expect(presenter.shown.value.count == 1)
         let requests = peer.requests()
-        #expect(requests.map { $0["endpoint"] as? String ?? $0["grant_type"] as? String } == [
-            "/device_authorization", "urn:ietf:params:oauth:grant-type:device_code",
-        ])
+        #expect(
+            requests.map { $0["endpoint"] as? String ?? $0["grant_type"] as? String } == [
+                "/device_authorization", "urn:ietf:params:oauth:grant-type:device_code",
+            ])
         for request in requests {
             #expect(request["resource"] as? String == server.endpoint.absoluteString)
             #expect(request["client_id"] as? String == MachinePeer.deviceClientID)
@@ -100,7 +101,8 @@ struct DeviceToolCallTests {
         let server = try peer.mcpServer()
         defer { server.stop() }
         let presenter = ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true)
-        let session = try Self.session(server, identity: .dynamic(clientName: "oauthgen device tests"), presenter: presenter)
+        let session = try Self.session(
+            server, identity: .dynamic(clientName: "oauthgen device tests"), presenter: presenter)
         #expect(try await UnattendedToolCallTests.add(1, 1, over: session) == "2")
         let registration = try #require(peer.requests().first { $0["endpoint"] as? String == "/register" })
         #expect(registration["grant_types"] as? String == ResourceServerGrantTests.deviceGrant)

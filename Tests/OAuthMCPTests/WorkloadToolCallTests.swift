@@ -25,10 +25,11 @@ struct WorkloadToolCallTests {
         return (peer, try peer.mcpServer(), file)
     }
 
-    /// The JWT rewritten between calls, as a platform rotates it: the renewal at expiry reads the
-    /// new one. The server refuses a jti it has seen, so a JWT kept from the first read would fail.
+    /// The JWT rewritten between calls, as a platform rotates it: the renewal (what an expired
+    /// token gets; asked for here, so that no clock decides when) reads the new one. The server
+    /// refuses a jti it has seen, so a JWT kept from the first read would fail.
     @Test func aWorkloadJWTRewrittenBetweenCallsIsReadEachTime() async throws {
-        let (peer, server, file) = try Self.setUp(lifetimes: [MachinePeer.shortLifetime, 3600])
+        let (peer, server, file) = try Self.setUp()
         defer {
             server.stop()
             peer.stop()
@@ -37,7 +38,7 @@ struct WorkloadToolCallTests {
             server, identity: .workload(WorkloadIdentity(tokenFile: file)))
         #expect(try await UnattendedToolCallTests.add(1, 2, over: session) == "3")
         try peer.mintWorkloadToken(to: file)
-        try await Task.sleep(for: MachinePeer.pastShortLifetime)
+        try await session.oauthSession().refresh()
         #expect(try await UnattendedToolCallTests.add(3, 4, over: session) == "7")
         let requests = peer.requests()
         #expect(
@@ -97,7 +98,7 @@ struct WorkloadToolCallTests {
     /// refused for its jti: `invalid_grant` with the server's description, signed out, and nothing
     /// else is tried.
     @Test func aReusedJWTIsRefusedWithTheServersDescription() async throws {
-        let (peer, server, file) = try Self.setUp(lifetimes: [MachinePeer.shortLifetime, 3600])
+        let (peer, server, file) = try Self.setUp()
         defer {
             server.stop()
             peer.stop()
@@ -105,10 +106,7 @@ struct WorkloadToolCallTests {
         let session = try UnattendedToolCallTests.session(
             server, identity: .workload(WorkloadIdentity(tokenFile: file)))
         #expect(try await UnattendedToolCallTests.add(1, 2, over: session) == "3")
-        try await Task.sleep(for: MachinePeer.pastShortLifetime)
-        let error = await #expect(throws: OAuthError.self) {
-            try await session.data(for: URLRequest(url: server.endpoint))
-        }
+        let error = await #expect(throws: OAuthError.self) { try await session.oauthSession().refresh() }
         #expect(error?.kind == .signedOut)
         #expect(error?.protocolError?.code == "invalid_grant")
         #expect(error?.protocolError?.errorDescription == "the workload JWT has no jti, or one already used")

@@ -25,13 +25,6 @@ public final class MachinePeer {
     /// The credentials the MCP server introspects with.
     public static let introspection = (clientID: "mcp-server", secret: "mcp-introspection-3f2e1d")
 
-    /// A first token's lifetime for a test that lets it expire: the client renews it when a third
-    /// of it is left (after 5.3 s), long after a first MCP conversation (0.7 s alone, under 2 s
-    /// beside a second build), so it expires only where the test waits for it.
-    public static let shortLifetime = 8
-    /// How long such a test waits: past the renewal point, short of the token's end.
-    public static let pastShortLifetime = Duration.seconds(6)
-
     /// The authorization server's issuer.
     public let issuer: String
     /// Its token endpoint (a workload JWT's audience).

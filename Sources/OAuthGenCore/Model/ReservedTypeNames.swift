@@ -39,7 +39,8 @@ package enum ReservedTypeNames {
         "ClientCredentialsIdentity", "DeviceCodePresenter", "DiscoveredResource", "DynamicClientRegistration",
         "EnterpriseIdentity",
         "ExchangedToken", "IdentityAssertionIssuer",
-        "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "StepUp", "StepUpLimits",
+        "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "ServerQuirkCatalog", "ServerQuirkEntry",
+        "ServerQuirks", "StepUp", "StepUpLimits",
         "StoredResourceEntries",
         "TokenExchangeRequest", "TokenTypeURI", "WorkloadIdentity",
     ]

@@ -27,7 +27,9 @@ struct ResourceClientRegistrar: Sendable {
     }
 
     let identity: ProtectedResourceSession.ClientIdentity
-    let redirectURI: RegisteredRedirectURI
+    /// The redirect URI registered and signed in with (its loopback host as the server's catalog
+    /// entry wants it).
+    var redirectURI: RegisteredRedirectURI
     let store: any TokenStore
     let transport: any HTTPTransport
     let allowInsecureLoopback: Bool

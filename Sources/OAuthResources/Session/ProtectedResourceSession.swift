@@ -34,13 +34,20 @@ public actor ProtectedResourceSession {
     /// The resource's URL, as the app calls it.
     public nonisolated let resource: URL
     let identity: ClientIdentity
-    let redirectURI: RegisteredRedirectURI
+    /// Where the server sends the user back: the app's, or its loopback host changed by the
+    /// server's catalog entry (``appliedServerQuirks``).
+    var redirectURI: RegisteredRedirectURI
     let store: any TokenStore
     let userAgent: any ExternalUserAgent
     /// The client options every client this session makes starts from; its identity sets the
     /// client ID, registration and credentials.
     let options: ClientOptions
-    let registrar: ResourceClientRegistrar
+    var registrar: ResourceClientRegistrar
+    /// The run-time quirks of the servers a resource may lead to.
+    let serverQuirks: ServerQuirkCatalog
+    /// The catalog entry of the server discovery landed on, applied to every request there;
+    /// `nil` for a server the catalog does not name.
+    public internal(set) var appliedServerQuirks: ServerQuirkEntry?
     /// Whether http on 127.0.0.1 or [::1] is accepted for the resource and its servers (local
     /// tests): the options' `ClientOptions/allowInsecureLoopback`.
     public nonisolated var allowInsecureLoopback: Bool { options.allowInsecureLoopback }
@@ -94,12 +101,14 @@ public actor ProtectedResourceSession {
     ///   - deviceCodePresenter: sign in with the device grant (RFC 8628) where the server has a
     ///     `device_authorization_endpoint`, showing the code there instead of opening
     ///     `userAgent`; a dynamic registration then asks for that grant.
+    ///   - serverQuirks: the run-time quirks of the servers the resource may lead to; the
+    ///     entry naming the one it does is applied (``appliedServerQuirks``).
     public init(
         resource: URL, identity: ClientIdentity, redirectURI: RegisteredRedirectURI,
         store: any TokenStore = MemoryTokenStore(),
         userAgent: any ExternalUserAgent, interaction: Interaction = .allowed, options: ClientOptions = ClientOptions(),
         alwaysUsesDPoP: Bool = false, stepUpLimits: StepUpLimits = StepUpLimits(),
-        deviceCodePresenter: (any DeviceCodePresenter)? = nil
+        deviceCodePresenter: (any DeviceCodePresenter)? = nil, serverQuirks: ServerQuirkCatalog = .builtIn
     ) {
         self.resource = resource
         self.identity = identity
@@ -111,6 +120,7 @@ public actor ProtectedResourceSession {
         self.alwaysUsesDPoP = alwaysUsesDPoP
         self.stepUpLimits = stepUpLimits
         self.deviceCodePresenter = deviceCodePresenter
+        self.serverQuirks = serverQuirks
         self.registrar = ResourceClientRegistrar(
             identity: identity, redirectURI: redirectURI, store: store, transport: options.transport,
             allowInsecureLoopback: options.allowInsecureLoopback, resource: resource,
@@ -141,9 +151,11 @@ public actor ProtectedResourceSession {
             usedKept.value = true
             return server
         }
-        discovered = found
+        var applied = found
+        try applyServerQuirks(to: &applied)
+        discovered = applied
         serverMetadataReadNow = !usedKept.value
-        return found
+        return applied
     }
 
     /// The session holding the sign-in, made with the client's registration (registering first

@@ -21,13 +21,18 @@ extension OAuthClient {
             throw OAuthError.invalidRequest("expected a refresh token to refresh with, found none")
         }
         var parameters = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
+        let omitsResource = configuration.quirks.omitsResourceOnRefresh && configuration.resource != nil
         if let scopes {
             parameters.append(("scope", try configuration.quirks.scopeParameterValue(scopes.map(\.rawValue))))
+        } else if omitsResource, let granted = signIn.tokens.scopes, !granted.isEmpty {
+            // Such a server binds the audience by the scopes (Entra v2's `api://…/.default`).
+            parameters.append(("scope", try configuration.quirks.scopeParameterValue(granted)))
         }
         // A DPoP-bound refresh token is good only with its key's proof (RFC 9449 §5).
         var tokens = try await TokenEndpointExchange.tokens(
             parameters, dpopKey: signIn.tokens.dpopKey, configuration: configuration,
-            authentication: authentication, transport: transport, nonces: dpopNonces, now: now)
+            authentication: authentication, transport: transport, nonces: dpopNonces, now: now,
+            namesResource: !omitsResource)
         if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
         do throws(OAuthError) {
             var renewed = try await renewedSignIn(tokens, refreshing: signIn, now: now)

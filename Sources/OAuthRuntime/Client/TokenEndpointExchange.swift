@@ -25,11 +25,12 @@ package struct TokenEndpointExchange: CodeExchange {
     /// with the server's nonce if it asks, and required to come back bound.
     package static func tokens(
         _ parameters: [(String, String)], dpopKey: DPoPSigningKey?, configuration: ProviderConfiguration,
-        authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces, now: Date
+        authentication: ClientAuthentication, transport: any HTTPTransport, nonces: DPoPNonces, now: Date,
+        namesResource: Bool = true
     ) async throws(OAuthError) -> TokenSet {
         let response = try await send(
             parameters, dpopKey: dpopKey, configuration: configuration, authentication: authentication,
-            transport: transport, nonces: nonces)
+            transport: transport, nonces: nonces, namesResource: namesResource)
         // The client decides whether an ID token was required; here only the format is checked.
         var tokens = try TokenResponseDecoder.decode(
             response, quirks: configuration.quirks.tokenResponse, requireIDToken: false,

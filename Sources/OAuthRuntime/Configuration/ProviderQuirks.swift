@@ -39,6 +39,11 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// the client were made with `ClientOptions(allowInsecureLoopback: true)` — one decision, made in the quirk
     /// file, that the build and the runtime share. Any other http endpoint is still refused.
     public var loopbackDevelopmentServer: Bool
+    /// A refresh leaves out the `resource` parameter every other token request sends (RFC 8707
+    /// §2.2) and names the sign-in's granted scopes instead, which bind the token's audience at
+    /// such a server: Microsoft Entra ID v2.0 refuses `resource` on a refresh (AADSTS9010010). Set
+    /// by a resource session from its server's catalog entry, never a guess.
+    public var omitsResourceOnRefresh: Bool
 
     /// Quirks; the defaults are the standards' behaviour.
     public init(
@@ -54,7 +59,8 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         tokenResponse: TokenResponseQuirks = TokenResponseQuirks(),
         pushedAuthorizationRequests: Bool = false,
         dpop: Bool = false,
-        loopbackDevelopmentServer: Bool = false
+        loopbackDevelopmentServer: Bool = false,
+        omitsResourceOnRefresh: Bool = false
     ) {
         self.scopeSeparator = scopeSeparator
         self.scopeParameter = scopeParameter
@@ -69,13 +75,14 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         self.pushedAuthorizationRequests = pushedAuthorizationRequests
         self.dpop = dpop
         self.loopbackDevelopmentServer = loopbackDevelopmentServer
+        self.omitsResourceOnRefresh = omitsResourceOnRefresh
     }
 
     private enum CodingKeys: String, CodingKey {
         case scopeSeparator, scopeParameter, pkce, tokenEndpointAuthMethod, basicAuthWithoutSecret,
             clientAssertionAudience, authorizationParameters,
             tokenRequestHeaders, tokenRequestParameters, tokenResponse, pushedAuthorizationRequests, dpop,
-            loopbackDevelopmentServer
+            loopbackDevelopmentServer, omitsResourceOnRefresh
     }
 
     /// Decodes quirks an app encoded with any earlier version: a member added since then takes
@@ -112,6 +119,9 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         loopbackDevelopmentServer =
             try container.decodeIfPresent(Bool.self, forKey: .loopbackDevelopmentServer)
             ?? defaults.loopbackDevelopmentServer
+        omitsResourceOnRefresh =
+            try container.decodeIfPresent(Bool.self, forKey: .omitsResourceOnRefresh)
+            ?? defaults.omitsResourceOnRefresh
     }
 }
 

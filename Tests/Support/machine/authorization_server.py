@@ -99,8 +99,9 @@ def expires_in(client, grant_type):
     return lifetime
 
 
-server.register_token_generator("default", BearerTokenGenerator(lambda **kwargs: secrets.token_urlsafe(32),
-                                                                 expires_generator=expires_in))
+server.register_token_generator("default", BearerTokenGenerator(
+    lambda **kwargs: secrets.token_urlsafe(32), refresh_token_generator=lambda **kwargs: secrets.token_urlsafe(32),
+    expires_generator=expires_in))
 server.register_client_auth_method("private_key_jwt", ClientAssertion())
 GRANT_TYPES = []
 if "client_credentials" in GRANTS:
