@@ -48,6 +48,9 @@ public final class ServerFetch: Sendable {
 
     private let session: URLSession
     private let delegate: Delegate
+    /// Streamed requests' own session: no whole-request timeout, an idle one per request.
+    let streamSession: URLSession
+    let streamDelegate = StreamDelegate()
     /// The most a request may take, from sending to the body's last byte.
     public let timeout: TimeInterval
 
@@ -68,10 +71,14 @@ public final class ServerFetch: Sendable {
         let delegate = Delegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        configuration.timeoutIntervalForRequest = 7 * 86_400
+        configuration.timeoutIntervalForResource = 7 * 86_400
+        self.streamSession = URLSession(configuration: configuration, delegate: streamDelegate, delegateQueue: nil)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        streamSession.finishTasksAndInvalidate()
     }
 
     /// Sends one request; honours task cancellation.

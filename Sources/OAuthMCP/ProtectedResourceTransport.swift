@@ -19,22 +19,22 @@ import MCP
 /// _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
 /// ```
 ///
-/// Each message is one POST to the server through the session (`ProtectedResourceSession/data(for:)`):
-/// the session's token on every request — with a DPoP proof made for it when the tokens are
-/// bound —, discovery, registration and sign-in on the first, a refresh on `invalid_token`, a
-/// step-up on `insufficient_scope`, the cross-process store. The answer is read whole, within
-/// the session transport's timeout, as JSON or as server-sent events (`text/event-stream`, the
-/// default of the Python, TypeScript and Go servers), on every platform. The server's
+/// Each message is one POST to the server through the session: the session's token on every
+/// request — with a DPoP proof made for it when the tokens are bound —, discovery, registration
+/// and sign-in on the first, a refresh on `invalid_token`, a step-up on `insufficient_scope`, the
+/// cross-process store. An answer in server-sent events (`text/event-stream`, the default of the
+/// Python, TypeScript and Go servers) is handed on event by event as it streams, on every
+/// platform: a tool's progress notifications arrive before its result, and a tool that streams
+/// for minutes is bounded by ``idleTimeout`` between two chunks, not by a whole-answer timeout.
+/// A stream that drops before its response is resumed with `Last-Event-ID` where the server
+/// numbers its events. Once the session is initialized, the server's own GET stream is opened
+/// where it offers one, for the requests and notifications it sends unprompted. The server's
 /// `Mcp-Session-Id` and the negotiated `MCP-Protocol-Version` go with every later request, and
 /// the MCP session is ended with a DELETE on ``disconnect()``.
 ///
 /// A redirect is never followed: a 3xx fails the send with `OAuthError/Kind/redirectRefused`,
 /// naming where it pointed, and the token stays with the session's resource. The endpoint must
 /// be on the resource's origin.
-///
-/// What it does not do: open the optional GET stream for messages the server sends on its own
-/// (requests and notifications tied to a POST arrive in that POST's answer), or resume a stream
-/// (an answer is read to its end or fails).
 public actor ProtectedResourceTransport: Transport {
     /// The transport's log: request outcomes, never a token or a message body.
     public nonisolated let logger: Logger
@@ -45,18 +45,27 @@ public actor ProtectedResourceTransport: Transport {
     /// The server's `Mcp-Session-Id`, once its answer to `initialize` gave one.
     public private(set) var mcpSessionID: String?
     /// The protocol version the server chose in its answer to `initialize`.
-    public private(set) var protocolVersion: String?
+    public internal(set) var protocolVersion: String?
+    /// The longest silence between two chunks of a streamed answer, in seconds.
+    public nonisolated let idleTimeout: TimeInterval
 
-    private let messages: AsyncThrowingStream<Data, any Error>
-    private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
-    private var connected = false
+    let messages: AsyncThrowingStream<Data, any Error>
+    let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    var connected = false
+    /// The server's GET stream, once opened.
+    var serverStream: Task<Void, Never>?
+    /// The answers resumed with `Last-Event-ID` after their stream dropped or was closed
+    /// (diagnostics and tests).
+    @_spi(Testing) public internal(set) var resumedStreams = 0
 
     /// A transport for `session`'s resource, or for `endpoint` on the same origin.
     ///
     /// - Throws: `OAuthError/Kind/resourceNotAllowed` for an endpoint on another origin than
     ///   the session's resource; `OAuthError/Kind/insecureEndpoint` for one that is not https
     ///   (http on the loopback address only when the session allows it).
-    public init(session: ProtectedResourceSession, endpoint: URL? = nil, logger: Logger? = nil) throws(OAuthError) {
+    public init(
+        session: ProtectedResourceSession, endpoint: URL? = nil, idleTimeout: TimeInterval = 300, logger: Logger? = nil
+    ) throws(OAuthError) {
         let endpoint = endpoint ?? session.resource
         try EndpointPolicy.requireSecure(
             endpoint, name: "MCP server", allowInsecureLoopback: session.allowInsecureLoopback)
@@ -65,6 +74,7 @@ public actor ProtectedResourceTransport: Transport {
         }
         self.session = session
         self.endpoint = endpoint
+        self.idleTimeout = idleTimeout
         self.logger = logger ?? Logger(label: "oauthgen.mcp.transport")
         (messages, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
     }
@@ -79,6 +89,8 @@ public actor ProtectedResourceTransport: Transport {
     public func disconnect() async {
         guard connected else { return }
         connected = false
+        serverStream?.cancel()
+        serverStream = nil
         if let mcpSessionID {
             var request = URLRequest(url: endpoint)
             request.httpMethod = "DELETE"
@@ -112,24 +124,24 @@ public actor ProtectedResourceTransport: Transport {
         if let mcpSessionID { request.setValue(mcpSessionID, forHTTPHeaderField: MCPHeader.sessionID) }
         if let protocolVersion { request.setValue(protocolVersion, forHTTPHeaderField: MCPHeader.protocolVersion) }
 
-        let (body, response) = try await session.data(for: request)
+        let (response, body) = try await session.stream(for: request, idleTimeout: idleTimeout)
         if let given = response.value(forHTTPHeaderField: MCPHeader.sessionID), !given.isEmpty {
             mcpSessionID = given
         }
         logger.debug("MCP answer", metadata: ["method": "\(method ?? "response")", "status": "\(response.statusCode)"])
-        // A request's response must come in this answer: the transport reads no other stream, and
-        // the SDK's client waits for it with no deadline of its own (issue 45, G6).
+        // A request's response must come in this answer or the stream it resumes to: the SDK's
+        // client waits for it with no deadline of its own (issue 45, G6).
         let requestID = method == nil ? nil : MCPAnswer.id(of: data)
         switch response.statusCode {
+        case 200 where response.mediaType == "text/event-stream":
+            try await readEvents(body, answering: requestID, method: method)
         case 200:
+            let whole = try await Self.collect(body)
             var answered = false
-            for message in try MCPAnswer.messages(in: body, mediaType: response.mediaType, status: response.statusCode)
+            for message in try MCPAnswer.messages(in: whole, mediaType: response.mediaType, status: response.statusCode)
             {
-                if method == "initialize", let version = MCPAnswer.protocolVersion(inInitializeResult: message) {
-                    protocolVersion = version
-                }
                 if let requestID, MCPAnswer.isResponse(message, to: requestID) { answered = true }
-                continuation.yield(message)
+                deliver(message, answering: method)
             }
             if let requestID, !answered {
                 continuation.yield(
@@ -138,9 +150,11 @@ public actor ProtectedResourceTransport: Transport {
                         "expected the MCP server's answer to \(method ?? "the request") to carry its response, found the answer ending without it"
                     ))
             }
+            if method == "notifications/initialized" { openServerStream() }
         case 202:
             // A notification or a response the server accepted: nothing comes back. A request
             // must be answered with its response (MCP transports, "Sending Messages to the Server").
+            if method == "notifications/initialized" { openServerStream() }
             if let requestID {
                 continuation.yield(
                     MCPAnswer.failure(

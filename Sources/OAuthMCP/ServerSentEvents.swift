@@ -4,10 +4,12 @@
 /// event; an event cut off by the stream's end is not dispatched.
 ///
 /// The MCP servers of the Python, TypeScript and Go SDKs answer a POST with such a stream unless
-/// told otherwise. The transport reads an answer whole, so this parser is a single pass over its
-/// bytes, without Foundation (and fuzzed as such, `FuzzServerSentEvents`). Reading answers as they
-/// stream is issue 47's: swift-openapi-runtime, already in the package graph, has a streaming
-/// decoder, and `mattt/EventSource` (the MCP Swift SDK's parser) builds on Linux from 1.3.
+/// told otherwise. The transport feeds it each chunk as it arrives (``consume(_:)`` takes bytes
+/// that end anywhere), so events are handed on as they complete; it needs no Foundation and is
+/// fuzzed as such (`FuzzServerSentEvents`). swift-openapi-runtime's decoder (1.x) was weighed and
+/// left: it skips a `data` line without a colon (the standard appends an empty line), keeps a
+/// leading byte order mark, and does not carry `id` over to later events, which resumption needs
+/// (`Last-Event-ID`); and it would make every MCP client link OpenAPIRuntime and HTTPTypes.
 struct ServerSentEvents {
     /// One dispatched event.
     struct Event: Sendable, Hashable {
@@ -28,6 +30,11 @@ struct ServerSentEvents {
     private(set) var lastEventID = ""
     /// The reconnection time the stream asked for, in milliseconds.
     private(set) var retry: Int?
+
+    /// A parser for a new stream; a resumed one starts from the last event ID it resumed after.
+    init(lastEventID: String = "") {
+        self.lastEventID = lastEventID
+    }
 
     /// Reads `bytes`, which may end anywhere (mid-line, between CR and LF); returns the events
     /// they completed.

@@ -65,7 +65,9 @@ struct ServerQuirkTests {
         // The refreshed token still reaches the MCP server (bound to it by the grant).
         #expect(try await UnattendedToolCallTests.add(2, 3, over: session) == "5")
         // Every other token request named the resource.
-        let others = peer.requests().filter { $0["grant_type"] != nil && $0["grant_type"] as? String != "refresh_token" }
+        let others = peer.requests().filter {
+            $0["grant_type"] != nil && $0["grant_type"] as? String != "refresh_token"
+        }
         #expect(!others.isEmpty && others.allSatisfy { $0["resource"] as? String == server.endpoint.absoluteString })
     }
 
@@ -111,7 +113,8 @@ struct ServerQuirkTests {
             serverQuirks: Self.catalog(naming: peer, ServerQuirks(registrationUnavailable: true)))
         let error = await #expect(throws: OAuthError.self) { try await session.discovery() }
         #expect(error?.kind == .invalidConfiguration)
-        #expect(error?.description.contains("oauthgen-login --client-id ID --authorization-server \(peer.issuer)") == true)
+        #expect(
+            error?.description.contains("oauthgen-login --client-id ID --authorization-server \(peer.issuer)") == true)
         #expect(peer.requests().isEmpty)
     }
 }

@@ -5,6 +5,9 @@ import Foundation
 /// SDK's defaults it answers POSTs with server-sent events; in JSON mode, with JSON.
 public final class MCPTestServer {
     let process: Process
+    /// Its tools, as tools/list names them.
+    public static let tools = ["add", "count", "announce"]
+
     /// Its port on 127.0.0.1.
     public let port: Int
 
@@ -15,8 +18,12 @@ public final class MCPTestServer {
     public let tokenLog: URL?
 
     /// Starts one for `provider`, answering with server-sent events unless `jsonResponses`;
-    /// with `logsTokens`, noting the token of each request in ``tokenLog``.
-    public init(provider: DjangoProvider.Instance, jsonResponses: Bool = false, logsTokens: Bool = false) throws {
+    /// with `logsTokens`, noting the token of each request in ``tokenLog``; with `eventStore`,
+    /// numbering and keeping its events so a dropped stream can be resumed.
+    public init(
+        provider: DjangoProvider.Instance, jsonResponses: Bool = false, logsTokens: Bool = false,
+        eventStore: Bool = false
+    ) throws {
         let log =
             logsTokens
             ? FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-mcp-tokens-\(UUID().uuidString)")
@@ -24,7 +31,8 @@ public final class MCPTestServer {
         tokenLog = log
         (process, port) = try startPeer(
             "mcp-server/mcp_server.py", named: "the MCP server", provider: provider,
-            arguments: (jsonResponses ? ["--json-response"] : []) + (log.map { ["--token-log", $0.path] } ?? []))
+            arguments: (jsonResponses ? ["--json-response"] : []) + (log.map { ["--token-log", $0.path] } ?? [])
+                + (eventStore ? ["--event-store"] : []))
     }
 
     /// The distinct tokens that reached the server so far (``tokenLog``'s distinct lines).
@@ -37,13 +45,13 @@ public final class MCPTestServer {
     /// these credentials (an enterprise peer's, ``EnterprisePeers/mcpServer(jsonResponses:)``).
     public init(
         authorizationServer: String, introspection: String, clientID: String, secret: String,
-        jsonResponses: Bool = false
+        jsonResponses: Bool = false, eventStore: Bool = false
     ) throws {
         tokenLog = nil
         (process, port) = try startScript(
             "mcp-server/mcp_server.py", named: "the MCP server", python: try DjangoProvider.instance().python,
             arguments: [authorizationServer, introspection, clientID, secret]
-                + (jsonResponses ? ["--json-response"] : []))
+                + (jsonResponses ? ["--json-response"] : []) + (eventStore ? ["--event-store"] : []))
     }
 
     /// Stops the server.

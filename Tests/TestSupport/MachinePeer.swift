@@ -80,11 +80,11 @@ public final class MachinePeer {
     }
 
     /// An MCP server (the Python SDK's) whose tokens come from this server, checked by
-    /// introspection here.
-    public func mcpServer(jsonResponses: Bool = false) throws -> MCPTestServer {
+    /// introspection here; with `eventStore`, it numbers and keeps its events for resumption.
+    public func mcpServer(jsonResponses: Bool = false, eventStore: Bool = false) throws -> MCPTestServer {
         try MCPTestServer(
             authorizationServer: issuer, introspection: issuer + "/introspect", clientID: Self.introspection.clientID,
-            secret: Self.introspection.secret, jsonResponses: jsonResponses)
+            secret: Self.introspection.secret, jsonResponses: jsonResponses, eventStore: eventStore)
     }
 
     /// Makes the workload platform's key; the server trusts its public JWK set from then on.

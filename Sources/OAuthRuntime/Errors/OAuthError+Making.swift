@@ -77,7 +77,7 @@ extension OAuthError {
             httpStatus: status)
     }
 
-    static func responseTooLarge(endpoint: String, limit: Int) -> OAuthError {
+    package static func responseTooLarge(endpoint: String, limit: Int) -> OAuthError {
         OAuthError(
             .responseTooLarge,
             "expected a response body of at most \(limit) bytes from the \(endpoint), found a larger one")
@@ -153,7 +153,7 @@ extension OAuthError {
 
     /// `error` is what the system said; only its description goes into the message, which names
     /// the endpoint and never a body.
-    static func network(endpoint: String, _ error: any Error) -> OAuthError {
+    package static func network(endpoint: String, _ error: any Error) -> OAuthError {
         OAuthError(
             .network, "the request to the \(endpoint) failed: \(error.localizedDescription)", underlyingError: error)
     }

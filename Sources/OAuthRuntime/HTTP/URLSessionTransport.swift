@@ -34,3 +34,48 @@ public struct URLSessionTransport: HTTPTransport {
         }
     }
 }
+
+extension URLSessionTransport: HTTPStreamingTransport {
+    /// Streams `request`'s answer through `URLSession`: the head within the transport's timeout,
+    /// then chunks as they arrive, each within `idleTimeout` seconds of the last.
+    package func stream(_ request: HTTPRequest, idleTimeout: TimeInterval) async throws -> HTTPStreamedResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        do {
+            let response = try await fetch.stream(urlRequest, idleTimeout: idleTimeout)
+            return HTTPStreamedResponse(
+                status: response.status, headers: response.headers, body: Self.mapped(response.body))
+        } catch .cancelled {
+            throw CancellationError()
+        } catch .bodyTooLarge(let limit) {
+            throw ResponseTooLarge(limit: limit)
+        } catch .transport(let error) {
+            throw error
+        }
+    }
+
+    /// `body` with its failures as `send`'s: a `URLError` (an idle timeout, the network), or
+    /// `CancellationError`.
+    private static func mapped(_ body: AsyncThrowingStream<Data, any Error>) -> AsyncThrowingStream<Data, any Error> {
+        let (mapped, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let reader = Task {
+            do {
+                for try await chunk in body { continuation.yield(chunk) }
+                continuation.finish()
+            } catch let failure as ServerFetch.Failure {
+                switch failure {
+                case .cancelled: continuation.finish(throwing: CancellationError())
+                case .bodyTooLarge(let limit): continuation.finish(throwing: ResponseTooLarge(limit: limit))
+                case .transport(let error): continuation.finish(throwing: error)
+                }
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        // Dropping the mapped stream drops the original, which ends the request.
+        continuation.onTermination = { _ in reader.cancel() }
+        return mapped
+    }
+}

@@ -63,7 +63,7 @@ struct EnterpriseAgentsTests {
             first.endpoint, Self.enterprise(peers), store: path, browser: provider.browserCommand, call: ["--mcp"])
         #expect(listing.status == 0, "\(listing.stderr)")
         let report = (try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8))) as? [String: Any] ?? [:]
-        #expect(report["mcp_tools"] as? [String] == ["add"])
+        #expect(report["mcp_tools"] as? [String] == MCPTestServer.tools)
         #expect(Set(report.keys) == CommandLineDocument.jsonFields(.resource))
         #expect(report["identity_provider"] as? String == peers.identityProvider)
         #expect(

@@ -84,7 +84,7 @@ struct ManyAgentsTests {
             endpoint, store: path, browser: provider.browserCommand + " --username victor", call: ["--mcp"])
         let listed = Self.report(first)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(listed["mcp_tools"] as? [String] == ["add"])
+        #expect(listed["mcp_tools"] as? [String] == MCPTestServer.tools)
         #expect(server.distinctTokens().count == 1)
 
         for round in 1...2 {

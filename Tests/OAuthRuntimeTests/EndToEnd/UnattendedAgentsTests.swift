@@ -50,7 +50,7 @@ struct UnattendedAgentsTests {
         let first = try await Self.agent(server.endpoint, options, store: path)
         #expect(first.status == 0, "\(first.stderr)")
         let report = (try JSONSerialization.jsonObject(with: Data(first.stdout.utf8))) as? [String: Any] ?? [:]
-        #expect(report["mcp_tools"] as? [String] == ["add"])
+        #expect(report["mcp_tools"] as? [String] == MCPTestServer.tools)
         #expect(report["grant"] as? String == "client_credentials")
         #expect(report["client_id"] as? String == MachinePeer.clientID)
         #expect(Set(report.keys) == CommandLineDocument.jsonFields(.resource))
@@ -108,7 +108,7 @@ struct UnattendedAgentsTests {
         #expect(run.status == 0, "\(run.stderr)")
         let report = (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
         #expect(report["grant"] as? String == "urn:ietf:params:oauth:grant-type:jwt-bearer")
-        #expect(report["mcp_tools"] as? [String] == ["add"])
+        #expect(report["mcp_tools"] as? [String] == MCPTestServer.tools)
 
         let mixed = try await Self.agent(
             server.endpoint, ["--workload-token", token.path, "--client-id", "agent"], store: store)

@@ -4,6 +4,7 @@ answers 401 with `resource_metadata`, and checks each token at the provider's in
 endpoint: active, issued for this server (RFC 8707 `aud`), holding `read`.
 
     python3 mcp_server.py ISSUER INTROSPECTION_URL CLIENT_ID CLIENT_SECRET [--json-response] [--token-log FILE]
+                          [--event-store]
         prints "PORT <n>"; the MCP endpoint is http://127.0.0.1:<n>/mcp
 
 Left at the SDK's defaults it answers every POST with server-sent events (text/event-stream),
@@ -12,13 +13,20 @@ form the MCP Swift SDK's own transport reads on Linux. --token-log appends a lin
 naming the token it carried (a hash prefix, never the token), so a test can count the tokens that
 reached the server (one per refresh).
 
-Its one tool, `add(a, b)`, returns the sum.
+--event-store numbers the events of every stream and keeps them (an in-memory EventStore, the
+SDK's interface for resumability), so a client may resume a dropped stream with Last-Event-ID.
+
+Its tools: `add(a, b)` returns the sum; `count(n, delay, drop_after)` reports progress n times,
+`delay` seconds apart, then returns "counted n at T", T the time it finished (a long tool call), closing the answer's stream
+after `drop_after` of them if asked; `announce()` sends a
+notifications/tools/list_changed no request asked for, which goes on the server's GET stream.
 """
 import asyncio
 import hashlib
 import os
 import socket
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "django-provider"))
 from peer import exit_with_parent, introspect  # noqa: E402
@@ -26,11 +34,13 @@ from peer import exit_with_parent, introspect  # noqa: E402
 import uvicorn  # noqa: E402
 from mcp.server.auth.provider import AccessToken  # noqa: E402
 from mcp.server.auth.settings import AuthSettings  # noqa: E402
-from mcp.server.mcpserver import MCPServer  # noqa: E402
+from mcp.server.mcpserver import Context, MCPServer  # noqa: E402
+from mcp.server.streamable_http import EventMessage, EventStore  # noqa: E402
 
 ISSUER, INTROSPECTION, CLIENT_ID, SECRET = sys.argv[1:5]
 JSON_RESPONSE = "--json-response" in sys.argv[5:]
 TOKEN_LOG = sys.argv[sys.argv.index("--token-log") + 1] if "--token-log" in sys.argv else None
+EVENT_STORE = "--event-store" in sys.argv[5:]
 listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
 listener.bind(("127.0.0.1", 0))
 PORT = listener.getsockname()[1]
@@ -66,8 +76,52 @@ def add(a: int, b: int) -> int:
     return a + b
 
 
+@server.tool()
+async def count(n: int, delay: float, ctx: Context, drop_after: int = 0) -> str:
+    """Reports progress n times, delay seconds apart; with drop_after, closes the answer's stream
+    after that many (the client resumes it with Last-Event-ID; needs --event-store)."""
+    for step in range(1, n + 1):
+        await asyncio.sleep(delay)
+        await ctx.report_progress(step, n)
+        if step == drop_after:
+            await ctx.close_sse_stream()
+    # When it finished, by the machine's clock: a client that saw progress before this time read
+    # the answer as it streamed.
+    return f"counted {n} at {time.time():.3f}"
+
+
+@server.tool()
+async def announce(ctx: Context) -> str:
+    """Tells the client, on the server's own stream, that the tool list changed."""
+    await ctx.session.send_tool_list_changed()
+    return "announced"
+
+
+class MemoryEventStore(EventStore):
+    """Every stream's events, numbered in one sequence, replayed after any of them."""
+
+    def __init__(self):
+        self.events = []  # (event_id, stream_id, message)
+
+    async def store_event(self, stream_id, message):
+        event_id = str(len(self.events) + 1)
+        self.events.append((event_id, stream_id, message))
+        return event_id
+
+    async def replay_events_after(self, last_event_id, send_callback):
+        found = next((stream for event_id, stream, _ in self.events if event_id == last_event_id), None)
+        if found is None:
+            return None
+        after = int(last_event_id)
+        for event_id, stream, message in self.events[after:]:
+            if stream == found and message is not None:
+                await send_callback(EventMessage(message, event_id))
+        return found
+
+
 if __name__ == "__main__":
-    app = server.streamable_http_app(json_response=True) if JSON_RESPONSE else server.streamable_http_app()
+    options = {"event_store": MemoryEventStore()} if EVENT_STORE else {}
+    app = server.streamable_http_app(json_response=JSON_RESPONSE, **options)
     # Listening before the port is announced: a client that connects before uvicorn has started
     # waits in the backlog instead of being refused.
     listener.listen(128)

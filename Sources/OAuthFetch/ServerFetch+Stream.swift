@@ -1,0 +1,212 @@
+import Foundation
+internal import OAuthLocking
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension ServerFetch {
+    /// A response whose body arrives as it streams: an MCP server's server-sent events, a tool's
+    /// progress before its result.
+    public struct StreamedResponse: Sendable {
+        /// The HTTP status code.
+        public var status: Int
+        /// Header fields as the system reported them.
+        public var headers: [String: String]
+        /// The body's bytes as they arrive; it throws ``Failure`` (an idle timeout, the network)
+        /// and ends with the body. Dropping it cancels the request.
+        public var body: AsyncThrowingStream<Data, any Error>
+    }
+
+    /// Sends one request and returns as soon as the response's head arrives, its body streaming.
+    ///
+    /// The head must come within ``timeout``; after it, the body may stream for as long as it
+    /// likes, but a silence of `idleTimeout` seconds between two chunks ends it with
+    /// `URLError.timedOut`. Redirects are never followed (a 3xx comes back as itself), no
+    /// credential is offered to a challenge, and task cancellation ends the request.
+    public func stream(_ request: URLRequest, idleTimeout: TimeInterval) async throws(Failure) -> StreamedResponse {
+        let task = streamSession.dataTask(with: request)
+        let delegate = streamDelegate
+        let host = request.url?.host ?? "the server"
+        let started = Task { [timeout] in
+            try await Task.sleep(for: .seconds(timeout))
+            delegate.fail(task, URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "expected an answer from \(host) within \(Int(timeout)) s, found none"]))
+        }
+        defer { started.cancel() }
+        // Registered before anything can end it: an end that comes first (a task cancelled
+        // before it started) is kept and read by `start`, as `send` does.
+        delegate.register(task, idleTimeout: idleTimeout)
+        let result: Result<StreamedResponse, Failure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if delegate.start(task, head: continuation) { task.resume() }
+            }
+        } onCancel: {
+            delegate.cancel(task)
+        }
+        return try result.get()
+    }
+}
+
+/// The stream session's delegate: each task's head goes to its waiting caller, its body chunks
+/// to a stream, and a watchdog ends a body silent for longer than its idle timeout.
+final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked because NSObject is not Sendable: the one mutable state is `streams`, a
+    // LockedBox (URLSession calls back on its own queue while callers register and cancel).
+    private struct Entry: Sendable {
+        var head: CheckedContinuation<Result<ServerFetch.StreamedResponse, ServerFetch.Failure>, Never>?
+        var body: AsyncThrowingStream<Data, any Error>.Continuation?
+        var failure: ServerFetch.Failure?
+        var idleTimeout: TimeInterval
+        var lastActivity = Date()
+        var watchdog: Task<Void, Never>?
+    }
+
+    private let streams = LockedBox<[Int: Entry]>([:])
+
+    func register(_ task: URLSessionTask, idleTimeout: TimeInterval) {
+        streams.withLock { $0[task.taskIdentifier] = Entry(idleTimeout: idleTimeout) }
+    }
+
+    /// Whether `task` may be resumed: false when it was ended before it started, and then `head`
+    /// has its failure.
+    func start(
+        _ task: URLSessionTask,
+        head: CheckedContinuation<Result<ServerFetch.StreamedResponse, ServerFetch.Failure>, Never>
+    ) -> Bool {
+        let failure = streams.withLock { streams -> ServerFetch.Failure? in
+            if let failure = streams[task.taskIdentifier]?.failure {
+                streams[task.taskIdentifier] = nil
+                return failure
+            }
+            streams[task.taskIdentifier]?.head = head
+            return nil
+        }
+        guard let failure else { return true }
+        head.resume(returning: .failure(failure))
+        return false
+    }
+
+    /// Ends `task` with `error` (a timeout) unless it has ended.
+    func fail(_ task: URLSessionTask, _ error: URLError) {
+        streams.withLock { if $0[task.taskIdentifier]?.failure == nil { $0[task.taskIdentifier]?.failure = .transport(error) } }
+        task.cancel()
+    }
+
+    /// Ends `task` for its caller's cancellation.
+    func cancel(_ task: URLSessionTask) {
+        streams.withLock { if $0[task.taskIdentifier]?.failure == nil { $0[task.taskIdentifier]?.failure = .cancelled } }
+        task.cancel()
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // As `ServerFetch`'s: no credential is ever offered; the 401 is the caller's to read.
+        #if canImport(FoundationNetworking)
+        completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+        let trust = challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust
+        completionHandler(trust ? .performDefaultHandling : .rejectProtectionSpace, nil)
+        #endif
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            completionHandler(.cancel)
+            return
+        }
+        deliverHead(http, of: dataTask)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let body = streams.withLock { streams -> AsyncThrowingStream<Data, any Error>.Continuation? in
+            streams[dataTask.taskIdentifier]?.lastActivity = Date()
+            return streams[dataTask.taskIdentifier]?.body
+        }
+        body?.yield(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        // FoundationNetworking ends a declined challenge's task with a cancellation, its 401 had.
+        if let http = task.response as? HTTPURLResponse, streams.withLock({ $0[task.taskIdentifier]?.head != nil }) {
+            deliverHead(http, of: task)
+        }
+        // An end before the request started is left for `start` to report.
+        guard
+            let entry = streams.withLock({ streams -> Entry? in
+                guard let entry = streams[task.taskIdentifier], entry.head != nil || entry.body != nil else {
+                    if streams[task.taskIdentifier]?.failure == nil { streams[task.taskIdentifier]?.failure = .cancelled }
+                    return nil
+                }
+                return streams.removeValue(forKey: task.taskIdentifier)
+            })
+        else { return }
+        entry.watchdog?.cancel()
+        let failure: ServerFetch.Failure? =
+            entry.failure
+            ?? error.map { error in
+                (error as? URLError)?.code == .cancelled ? .cancelled : .transport(error as? URLError ?? URLError(.unknown))
+            }
+        if let head = entry.head {
+            head.resume(returning: .failure(failure ?? .transport(URLError(.badServerResponse))))
+        } else if let failure {
+            entry.body?.finish(throwing: failure)
+        } else {
+            entry.body?.finish()
+        }
+    }
+
+    /// Hands `task`'s head to its caller with a body stream, and starts the idle watchdog.
+    private func deliverHead(_ http: HTTPURLResponse, of task: URLSessionTask) {
+        let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { task.cancel() }
+        }
+        let head = streams.withLock { streams -> CheckedContinuation<Result<ServerFetch.StreamedResponse, ServerFetch.Failure>, Never>? in
+            guard let head = streams[task.taskIdentifier]?.head else { return nil }
+            streams[task.taskIdentifier]?.head = nil
+            streams[task.taskIdentifier]?.body = continuation
+            streams[task.taskIdentifier]?.lastActivity = Date()
+            streams[task.taskIdentifier]?.watchdog = watchdog(for: task)
+            return head
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        head?.resume(returning: .success(.init(status: http.statusCode, headers: headers, body: body)))
+    }
+
+    /// Ends `task` when its body has been silent past its idle timeout.
+    private func watchdog(for task: URLSessionTask) -> Task<Void, Never> {
+        Task { [weak self] in
+            while !Task.isCancelled {
+                guard let self, let entry = self.streams.withLock({ $0[task.taskIdentifier] }) else { return }
+                let silent = Date().timeIntervalSince(entry.lastActivity)
+                if silent >= entry.idleTimeout {
+                    self.fail(
+                        task,
+                        URLError(
+                            .timedOut,
+                            userInfo: [
+                                NSLocalizedDescriptionKey:
+                                    "expected the stream from \(task.originalRequest?.url?.host ?? "the server") to send something within \(Int(entry.idleTimeout)) s, found it silent"
+                            ]))
+                    return
+                }
+                try? await Task.sleep(for: .seconds(min(entry.idleTimeout - silent, 1) + 0.05))
+            }
+        }
+    }
+}
