@@ -48,7 +48,7 @@ extension ServerFetch {
 
 /// The stream session's delegate: each task's head goes to its waiting caller, its body chunks
 /// to a stream, and a watchdog ends a body silent for longer than its idle timeout.
-final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // @unchecked because NSObject is not Sendable: the one mutable state is `streams`, a
     // LockedBox (URLSession calls back on its own queue while callers register and cancel).
     private struct Entry: Sendable {

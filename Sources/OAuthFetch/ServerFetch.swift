@@ -50,7 +50,7 @@ public final class ServerFetch: Sendable {
     private let delegate: Delegate
     /// Streamed requests' own session: no whole-request timeout, an idle one per request.
     let streamSession: URLSession
-    let streamDelegate = StreamDelegate()
+    let streamDelegate = StreamingFetchDelegate()
     /// The most a request may take, from sending to the body's last byte.
     public let timeout: TimeInterval
 

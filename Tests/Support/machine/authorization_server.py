@@ -21,7 +21,9 @@ CONFIG.json:
      "expires_in": <access token lifetime in seconds, or a list: the first token's, the second's,
                     ..., the last one repeating>,
      "device_interval": <seconds between polls the device grant asks for (5 by default)>,
-     "device_slow_down_below": <a poll sooner than this after the last is answered slow_down>}
+     "device_slow_down_below": <a poll sooner than this after the last is answered slow_down>,
+     "lists_unused_authorization_endpoint": <true: the metadata names an authorization endpoint
+                that nothing serves, for the Python SDK's client, which requires one>}
 
 Its metadata is what the grants require and no more: no authorization endpoint, no PKCE member,
 no scopes_supported. "registration": true adds open RFC 7591 registration of public clients. A
@@ -133,6 +135,10 @@ METADATA = {
     "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"],
     **({"device_authorization_endpoint": DEVICE_ENDPOINT} if device_endpoint else {}),
     **({"registration_endpoint": ISSUER + "/register"} if registration else {}),
+    # Only for the benchmark's Python SDK client, whose metadata model requires these members even
+    # of a server that runs no code flow (RFC 8414 §2 does not): nothing answers there.
+    **({"authorization_endpoint": ISSUER + "/authorize", "response_types_supported": ["code"]}
+       if CONFIG.get("lists_unused_authorization_endpoint") else {}),
 }
 server.metadata = METADATA
 

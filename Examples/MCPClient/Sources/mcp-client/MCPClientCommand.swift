@@ -89,6 +89,14 @@ struct MCPClientCommand: AsyncParsableCommand {
             """))
     var device = false
 
+    @Flag(
+        help: ArgumentHelp(
+            """
+            Ask the tool for progress notifications and print each to standard error as it arrives \
+            (progress/total and the server's message), before the result.
+            """))
+    var progress = false
+
     @Option(
         help: ArgumentHelp(
             "With --identity-provider or --client-credentials: a private key, PEM or a JWK (0600), for --client-id's private_key_jwt.",
@@ -141,7 +149,8 @@ struct MCPClientCommand: AsyncParsableCommand {
             userAgent: userAgent, interaction: clientCredentials || workloadToken != nil ? .never : .allowed,
             options: ClientOptions(
                 transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback),
-            deviceCodePresenter: device ? StandardErrorDeviceCodePresenter() : nil)
+            deviceCodePresenter: device
+                ? StandardErrorDeviceCodePresenter(browser: browserCommand == nil ? nil : userAgent) : nil)
         // The resource, its server and the client's binding are checked before the identity
         // provider's browser opens: a server this client may not use costs no sign-in.
         _ = try await session.oauthSession()
@@ -167,9 +176,17 @@ struct MCPClientCommand: AsyncParsableCommand {
         }
         let client = Client(name: "oauthgen-mcp-client", version: "1.0")
         let call = call
+        if progress {
+            await client.onNotification(ProgressNotification.self) { message in
+                let total = message.params.total.map { "/\($0)" } ?? ""
+                let text = message.params.message.map { " \(ToolOutput.printable(.text(text: $0, annotations: nil, _meta: nil)))" } ?? ""
+                FileHandle.standardError.write(Data("progress: \(message.params.progress)\(total)\(text)\n".utf8))
+            }
+        }
+        let meta = progress ? Metadata(progressToken: .string("mcp-client")) : nil
         let (content, isError) = try await Deadline.run(within: timeout, "the MCP server's answer to \(call)") {
             _ = try await client.connect(transport: transport)
-            let answer = try await client.callTool(name: call, arguments: toolArguments)
+            let answer = try await client.callTool(name: call, arguments: toolArguments, meta: meta)
             await client.disconnect()
             return answer
         }
