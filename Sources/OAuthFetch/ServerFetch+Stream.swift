@@ -29,7 +29,14 @@ extension ServerFetch {
         let host = request.url?.host ?? "the server"
         let started = Task { [timeout] in
             try await Task.sleep(for: .seconds(timeout))
-            delegate.fail(task, URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "expected an answer from \(host) within \(Int(timeout)) s, found none"]))
+            delegate.fail(
+                task,
+                URLError(
+                    .timedOut,
+                    userInfo: [
+                        NSLocalizedDescriptionKey:
+                            "expected an answer from \(host) within \(Int(timeout)) s, found none"
+                    ]))
         }
         defer { started.cancel() }
         // Registered before anything can end it: an end that comes first (a task cancelled
@@ -72,28 +79,25 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
         _ task: URLSessionTask,
         head: CheckedContinuation<Result<ServerFetch.StreamedResponse, ServerFetch.Failure>, Never>
     ) -> Bool {
-        let failure = streams.withLock { streams -> ServerFetch.Failure? in
-            if let failure = streams[task.taskIdentifier]?.failure {
-                streams[task.taskIdentifier] = nil
-                return failure
-            }
-            streams[task.taskIdentifier]?.head = head
-            return nil
-        }
-        guard let failure else { return true }
+        guard let failure = streams.failureOrAttach(task.taskIdentifier, failure: \.failure, attach: { $0.head = head })
+        else { return true }
         head.resume(returning: .failure(failure))
         return false
     }
 
     /// Ends `task` with `error` (a timeout) unless it has ended.
     func fail(_ task: URLSessionTask, _ error: URLError) {
-        streams.withLock { if $0[task.taskIdentifier]?.failure == nil { $0[task.taskIdentifier]?.failure = .transport(error) } }
+        streams.withLock {
+            if $0[task.taskIdentifier]?.failure == nil { $0[task.taskIdentifier]?.failure = .transport(error) }
+        }
         task.cancel()
     }
 
     /// Ends `task` for its caller's cancellation.
     func cancel(_ task: URLSessionTask) {
-        streams.withLock { if $0[task.taskIdentifier]?.failure == nil { $0[task.taskIdentifier]?.failure = .cancelled } }
+        streams.withLock {
+            if $0[task.taskIdentifier]?.failure == nil { $0[task.taskIdentifier]?.failure = .cancelled }
+        }
         task.cancel()
     }
 
@@ -102,12 +106,7 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         // As `ServerFetch`'s: no credential is ever offered; the 401 is the caller's to read.
-        #if canImport(FoundationNetworking)
-        completionHandler(.cancelAuthenticationChallenge, nil)
-        #else
-        let trust = challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust
-        completionHandler(trust ? .performDefaultHandling : .rejectProtectionSpace, nil)
-        #endif
+        completionHandler(ChallengeAnswer.disposition(for: challenge), nil)
     }
 
     func urlSession(
@@ -146,7 +145,9 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
         guard
             let entry = streams.withLock({ streams -> Entry? in
                 guard let entry = streams[task.taskIdentifier], entry.head != nil || entry.body != nil else {
-                    if streams[task.taskIdentifier]?.failure == nil { streams[task.taskIdentifier]?.failure = .cancelled }
+                    if streams[task.taskIdentifier]?.failure == nil {
+                        streams[task.taskIdentifier]?.failure = .cancelled
+                    }
                     return nil
                 }
                 return streams.removeValue(forKey: task.taskIdentifier)
@@ -156,7 +157,8 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
         let failure: ServerFetch.Failure? =
             entry.failure
             ?? error.map { error in
-                (error as? URLError)?.code == .cancelled ? .cancelled : .transport(error as? URLError ?? URLError(.unknown))
+                (error as? URLError)?.code == .cancelled
+                    ? .cancelled : .transport(error as? URLError ?? URLError(.unknown))
             }
         if let head = entry.head {
             head.resume(returning: .failure(failure ?? .transport(URLError(.badServerResponse))))
@@ -173,7 +175,8 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
         continuation.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }
         }
-        let head = streams.withLock { streams -> CheckedContinuation<Result<ServerFetch.StreamedResponse, ServerFetch.Failure>, Never>? in
+        let head = streams.withLock {
+            streams -> CheckedContinuation<Result<ServerFetch.StreamedResponse, ServerFetch.Failure>, Never>? in
             guard let head = streams[task.taskIdentifier]?.head else { return nil }
             streams[task.taskIdentifier]?.head = nil
             streams[task.taskIdentifier]?.body = continuation

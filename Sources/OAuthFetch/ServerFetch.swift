@@ -141,20 +141,13 @@ public final class ServerFetch: Sendable {
         }
 
         /// Whether `task` may be resumed: false when it was ended before it started, and then
-        /// `continuation` has its failure. Deciding this under the lock, not from the task's own
-        /// end, matters on Linux: a task cancelled before `resume()` never starts, and its end
-        /// may be delivered before this runs (a test saw it wait for the whole timeout).
+        /// `continuation` has its failure.
         func start(_ task: URLSessionTask, continuation: CheckedContinuation<Result<Response, Failure>, Never>) -> Bool
         {
-            let failure = pending.withLock { pending -> Failure? in
-                if let failure = pending[task.taskIdentifier]?.failure {
-                    pending[task.taskIdentifier] = nil
-                    return failure
-                }
-                pending[task.taskIdentifier]?.continuation = continuation
-                return nil
-            }
-            guard let failure else { return true }
+            guard
+                let failure = pending.failureOrAttach(
+                    task.taskIdentifier, failure: \.failure, attach: { $0.continuation = continuation })
+            else { return true }
             continuation.resume(returning: .failure(failure))
             return false
         }
@@ -170,29 +163,13 @@ public final class ServerFetch: Sendable {
             task.cancel()
         }
 
-        /// A 401 or 407 is the caller's to read: the client never answers a challenge with
-        /// credentials, neither its own nor ones the system keeps (a Kerberos ticket for
-        /// `Negotiate`, a stored password for `Basic`).
-        ///
-        /// On Apple platforms, declining each protection space makes the task finish with the
-        /// challenge's response; a server-trust challenge gets the system's usual TLS evaluation.
-        /// FoundationNetworking (Linux) raises this for `Basic` only, and its default handling
-        /// never finishes the task (the request waited forever, past every timeout): the task is
-        /// cancelled here and its end reports the response it had received.
+        /// A 401 or 407 is the caller's to read (`ChallengeAnswer`).
         func urlSession(
             _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
             completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
         ) {
-            #if canImport(FoundationNetworking)
-            pending.withLock { $0[task.taskIdentifier]?.declinedChallenge = true }
-            completionHandler(.cancelAuthenticationChallenge, nil)
-            #else
-            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
-                completionHandler(.performDefaultHandling, nil)
-            } else {
-                completionHandler(.rejectProtectionSpace, nil)
-            }
-            #endif
+            if ChallengeAnswer.cancelsTask { pending.withLock { $0[task.taskIdentifier]?.declinedChallenge = true } }
+            completionHandler(ChallengeAnswer.disposition(for: challenge), nil)
         }
 
         func urlSession(

@@ -67,9 +67,11 @@ struct DeviceToolCallTests {
     }
 
     /// A poll sooner than the server wants is answered `slow_down`; every later poll waits 5 s
-    /// more (RFC 8628 §3.5). The user approves after the second poll.
+    /// more (RFC 8628 §3.5). The server asks for 1 s but slows down any poll within 30 s of the
+    /// last, so the second poll is answered `slow_down` however loaded the machine (with a 3 s
+    /// bound, a poll delayed past it was merely pending once); the user approves after it.
     @Test func slowDownLengthensEveryLaterPoll() async throws {
-        let peer = try MachinePeer(grants: ["device_code"], deviceInterval: 1, deviceSlowDownBelow: 3)
+        let peer = try MachinePeer(grants: ["device_code"], deviceInterval: 1, deviceSlowDownBelow: 30)
         defer { peer.stop() }
         let server = try peer.mcpServer()
         defer { server.stop() }
@@ -81,6 +83,9 @@ struct DeviceToolCallTests {
             while MachinePeer.requests(in: directory).filter({ $0["grant_type"] != nil }).count < 2 {
                 try await Task.sleep(for: .milliseconds(100))
             }
+            // The second poll is logged before it is answered: approved only once it surely was
+            // (its answer is slow_down; the next poll is 6 s away).
+            try await Task.sleep(for: .seconds(1))
             try await MachinePeer.approveDevice(userCode: presenter.shown.value[0], at: issuer)
         }
         let (_, response) = try await session.data(for: URLRequest(url: server.endpoint))

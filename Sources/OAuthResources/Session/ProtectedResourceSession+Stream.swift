@@ -22,7 +22,13 @@ extension ProtectedResourceSession {
         try await requireWithinResource(url)
         guard let streaming = options.transport as? any HTTPStreamingTransport else {
             let (data, response) = try await data(for: request)
-            return (response, AsyncThrowingStream { $0.yield(data); $0.finish() })
+            return (
+                response,
+                AsyncThrowingStream {
+                    $0.yield(data)
+                    $0.finish()
+                }
+            )
         }
         let outgoing = HTTPRequest(
             method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],

@@ -3,10 +3,68 @@ as its payload, the request object its grants and endpoints read, and an HTTP ha
 the metadata, RFC 7662 introspection for the MCP server, and whatever else a peer routes."""
 import base64
 import json
+import secrets
 import time
 from http.server import BaseHTTPRequestHandler
 
 from authlib.oauth2.rfc6749 import OAuth2Payload, OAuth2Request
+from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
+from joserfc.jwk import KeySet
+
+
+class Client:
+    """A client in a peer's configuration (`info`): a secret, taken by `secret_methods`; a JWK set
+    (`jwks`), for private_key_jwt; or neither, a public client. Its grant types are
+    `grant_types`, or else its entry's."""
+
+    def __init__(self, info, secret_methods=("client_secret_basic", "client_secret_post"), grant_types=None):
+        self.info = info
+        self.secret_methods = secret_methods
+        self.grant_types = grant_types if grant_types is not None else info.get("grant_types", [])
+
+    def get_client_id(self):
+        return self.info["client_id"]
+
+    def get_allowed_scope(self, scope):
+        return scope
+
+    def check_client_secret(self, secret):
+        return "client_secret" in self.info and secrets.compare_digest(secret, self.info["client_secret"])
+
+    def check_endpoint_auth_method(self, method, endpoint):
+        # authlib reports a verified assertion under its own name for the method.
+        if "jwks" in self.info:
+            return method in ("private_key_jwt", JWTBearerClientAssertion.CLIENT_AUTH_METHOD)
+        if "client_secret" in self.info:
+            return method in self.secret_methods
+        return method == "none"
+
+    def check_grant_type(self, grant_type):
+        return grant_type in self.grant_types
+
+
+class ClientAssertion(JWTBearerClientAssertion):
+    """private_key_jwt (RFC 7523 §2.2) with the client's JWK set, addressed to one of `audiences`
+    (draft-ietf-oauth-rfc7523bis: the issuer; RFC 7523 §3's token endpoint URL still taken), each
+    jti taken once (`used_jtis`)."""
+
+    def __init__(self, audiences, used_jtis):
+        super().__init__()
+        self.audiences = audiences
+        self.used_jtis = used_jtis
+
+    def get_audiences(self):
+        return self.audiences
+
+    def validate_jti(self, claims, jti):
+        key = "client:" + jti
+        if key in self.used_jtis:
+            return False
+        self.used_jtis.add(key)
+        return True
+
+    def resolve_client_public_key(self, client):
+        return KeySet.import_key_set(client.info["jwks"])
 
 
 class Payload(OAuth2Payload):

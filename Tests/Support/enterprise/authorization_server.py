@@ -45,7 +45,7 @@ import time
 import urllib.parse
 import urllib.request
 
-from authlib_peer import Handler as PeerHandler, Request  # noqa: E402
+from authlib_peer import Client, ClientAssertion, Handler as PeerHandler, Request  # noqa: E402
 from wire import log_token_request, serve  # noqa: E402
 
 os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http only, as every test peer
@@ -53,7 +53,6 @@ os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http only, as every t
 from authlib.oauth2.drafts.id_jag import IDJAGGrant  # noqa: E402
 from authlib.oauth2.rfc6749 import AuthorizationServer  # noqa: E402
 from authlib.oauth2.rfc6750 import BearerTokenGenerator  # noqa: E402
-from authlib.oauth2.rfc7523 import JWTBearerClientAssertion  # noqa: E402
 from joserfc.jwk import KeySet  # noqa: E402
 
 CONFIG = json.load(open(sys.argv[1]))
@@ -66,31 +65,8 @@ TOKENS = {}
 USED_JTIS = set()
 
 
-class Client:
-    def __init__(self, info):
-        self.info = info
-
-    def get_client_id(self):
-        return self.info["client_id"]
-
-    def get_allowed_scope(self, scope):
-        return scope
-
-    def check_client_secret(self, secret):
-        return "client_secret" in self.info and secrets.compare_digest(secret, self.info["client_secret"])
-
-    def check_endpoint_auth_method(self, method, endpoint):
-        # authlib reports a verified assertion under its own name for the method.
-        if "jwks" in self.info:
-            return method in ("private_key_jwt", JWTBearerClientAssertion.CLIENT_AUTH_METHOD)
-        return method in SECRET_METHODS
-
-    def check_grant_type(self, grant_type):
-        return grant_type == IDJAGGrant.GRANT_TYPE
-
-
 SECRET_METHODS = CONFIG.get("secret_methods", ["client_secret_basic", "client_secret_post"])
-CLIENTS = {client["client_id"]: Client(client) for client in CONFIG["clients"]}
+CLIENTS = {client["client_id"]: Client(client, SECRET_METHODS, [IDJAGGrant.GRANT_TYPE]) for client in CONFIG["clients"]}
 
 
 class User:
@@ -133,22 +109,6 @@ class Grant(IDJAGGrant):
         return True
 
 
-class ClientAssertion(JWTBearerClientAssertion):
-    def get_audiences(self):
-        # draft-ietf-oauth-rfc7523bis: the issuer; RFC 7523 §3's token endpoint URL still taken.
-        return [ISSUER, TOKEN_ENDPOINT]
-
-    def validate_jti(self, claims, jti):
-        key = "client:" + jti
-        if key in USED_JTIS:
-            return False
-        USED_JTIS.add(key)
-        return True
-
-    def resolve_client_public_key(self, client):
-        return KeySet.import_key_set(client.info["jwks"])
-
-
 def metadata_document_client(client_id):
     """The client a Client ID Metadata Document describes: the document at the client ID's URL,
     naming that URL as its client_id, with its public keys inline (`jwks`) for private_key_jwt."""
@@ -162,7 +122,7 @@ def metadata_document_client(client_id):
         return None
     if document.get("client_id") != client_id or "jwks" not in document:
         return None
-    return Client({"client_id": client_id, "jwks": document["jwks"]})
+    return Client({"client_id": client_id, "jwks": document["jwks"]}, SECRET_METHODS, [IDJAGGrant.GRANT_TYPE])
 
 
 class Server(AuthorizationServer):
@@ -204,7 +164,7 @@ def expires_in(client, grant_type):
 server.register_token_generator("default", BearerTokenGenerator(lambda **kwargs: secrets.token_urlsafe(32),
                                                                  expires_generator=expires_in))
 # authlib names the method client_assertion_jwt; the metadata and clients call it private_key_jwt.
-server.register_client_auth_method("private_key_jwt", ClientAssertion())
+server.register_client_auth_method("private_key_jwt", ClientAssertion([ISSUER, TOKEN_ENDPOINT], USED_JTIS))
 server.register_grant(Grant)
 
 ADVERTISES = CONFIG.get("advertises", ["profile"])

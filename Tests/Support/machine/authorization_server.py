@@ -43,7 +43,7 @@ import urllib.parse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "enterprise"))
 os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http only, as every test peer
 
-from authlib_peer import Handler as PeerHandler, Request  # noqa: E402
+from authlib_peer import ClientAssertion, Handler as PeerHandler, Request  # noqa: E402
 from wire import log_token_request, serve  # noqa: E402
 
 from authlib.oauth2.rfc6749 import AuthorizationServer  # noqa: E402
@@ -52,8 +52,8 @@ from authlib.oauth2.rfc6750 import BearerTokenGenerator  # noqa: E402
 from authlib.oauth2.rfc7523 import JWTBearerGrant  # noqa: E402
 from authlib.oauth2.rfc8628 import DeviceCodeGrant  # noqa: E402
 
-from grants import ClientAssertion, DeviceEndpoint, DeviceGrant, Refresh, Registration, WorkloadGrant  # noqa: E402
-from state import APPROVED, CLIENTS, CONFIG, DEVICE_ENDPOINT, ISSUER, REFRESH, TOKEN_ENDPOINT, TOKENS, listener  # noqa: E402
+from grants import DeviceEndpoint, DeviceGrant, Refresh, Registration, WorkloadGrant  # noqa: E402
+from state import APPROVED, CLIENTS, CONFIG, DEVICE_ENDPOINT, ISSUER, REFRESH, TOKEN_ENDPOINT, TOKENS, USED_JTIS, listener  # noqa: E402
 
 GRANTS = CONFIG.get("grants", [])
 
@@ -104,7 +104,7 @@ def expires_in(client, grant_type):
 server.register_token_generator("default", BearerTokenGenerator(
     lambda **kwargs: secrets.token_urlsafe(32), refresh_token_generator=lambda **kwargs: secrets.token_urlsafe(32),
     expires_generator=expires_in))
-server.register_client_auth_method("private_key_jwt", ClientAssertion())
+server.register_client_auth_method("private_key_jwt", ClientAssertion([ISSUER, TOKEN_ENDPOINT], USED_JTIS))
 GRANT_TYPES = []
 if "client_credentials" in GRANTS:
     ClientCredentialsGrant.TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"]

@@ -7,28 +7,13 @@ import time
 
 from authlib.oauth2.rfc6749.errors import InvalidGrantError, InvalidRequestError
 from authlib.oauth2.rfc6749.grants import RefreshTokenGrant
-from authlib.oauth2.rfc7523 import JWTBearerClientAssertion, JWTBearerGrant
+from authlib.oauth2.rfc7523 import JWTBearerGrant
 from authlib.oauth2.rfc7591 import ClientRegistrationEndpoint
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict
 from joserfc.jwk import KeySet
 
 from state import (APPROVED, CLIENTS, CONFIG, DEVICE_CREDENTIALS, INTERVAL, ISSUER, LAST_POLL, REFRESH, TOKEN_ENDPOINT,
                    USED_JTIS, Client, User, Workload)
-
-
-class ClientAssertion(JWTBearerClientAssertion):
-    def get_audiences(self):
-        return [ISSUER, TOKEN_ENDPOINT]
-
-    def validate_jti(self, claims, jti):
-        key = "client:" + jti
-        if key in USED_JTIS:
-            return False
-        USED_JTIS.add(key)
-        return True
-
-    def resolve_client_public_key(self, client):
-        return KeySet.import_key_set(client.info["jwks"])
 
 
 class WorkloadGrant(JWTBearerGrant):

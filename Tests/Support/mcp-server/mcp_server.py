@@ -16,9 +16,10 @@ reached the server (one per refresh).
 --event-store numbers the events of every stream and keeps them (an in-memory EventStore, the
 SDK's interface for resumability), so a client may resume a dropped stream with Last-Event-ID.
 
-Its tools: `add(a, b)` returns the sum; `count(n, delay, drop_after)` reports progress n times,
-`delay` seconds apart, then returns "counted n at T", T the time it finished (a long tool call), closing the answer's stream
-after `drop_after` of them if asked; `announce()` sends a
+Its tools: `add(a, b)` returns the sum; `count(n, delay, drop_after, gate)` reports progress n
+times, `delay` seconds apart, then returns "counted n at T", T the time it finished (a long tool
+call), closing the answer's stream after `drop_after` of them if asked, and waiting after the first
+until the client creates the file `gate`; `announce()` sends a
 notifications/tools/list_changed no request asked for, which goes on the server's GET stream.
 """
 import asyncio
@@ -77,14 +78,23 @@ def add(a: int, b: int) -> int:
 
 
 @server.tool()
-async def count(n: int, delay: float, ctx: Context, drop_after: int = 0) -> str:
+async def count(n: int, delay: float, ctx: Context, drop_after: int = 0, gate: str = "") -> str:
     """Reports progress n times, delay seconds apart; with drop_after, closes the answer's stream
-    after that many (the client resumes it with Last-Event-ID; needs --event-store)."""
+    after that many (the client resumes it with Last-Event-ID; needs --event-store); with gate (a
+    file path), waits after the first for the client to create that file: a client that reads the
+    answer only when it ends never does, and the tool says so after 60 s."""
     for step in range(1, n + 1):
         await asyncio.sleep(delay)
         await ctx.report_progress(step, n)
         if step == drop_after:
             await ctx.close_sse_stream()
+        if step == 1 and gate:
+            waited = 0.0
+            while not os.path.exists(gate):
+                if waited > 60:
+                    return "the first progress notification never reached the client"
+                await asyncio.sleep(0.05)
+                waited += 0.05
     # When it finished, by the machine's clock: a client that saw progress before this time read
     # the answer as it streamed.
     return f"counted {n} at {time.time():.3f}"

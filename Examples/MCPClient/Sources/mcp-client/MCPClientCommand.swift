@@ -179,7 +179,10 @@ struct MCPClientCommand: AsyncParsableCommand {
         if progress {
             await client.onNotification(ProgressNotification.self) { message in
                 let total = message.params.total.map { "/\($0)" } ?? ""
-                let text = message.params.message.map { " \(ToolOutput.printable(.text(text: $0, annotations: nil, _meta: nil)))" } ?? ""
+                let text =
+                    message.params.message.map {
+                        " \(ToolOutput.printable(.text(text: $0, annotations: nil, _meta: nil)))"
+                    } ?? ""
                 FileHandle.standardError.write(Data("progress: \(message.params.progress)\(total)\(text)\n".utf8))
             }
         }

@@ -1,0 +1,41 @@
+// UnattendedAgents.md's Swift snippets, compiled (see README.swift).
+
+import Foundation
+import OAuthResources
+import OAuthRuntime
+
+#if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+func clientCredentialsDocumentation(keyFile: URL, storePath: String) throws -> ProtectedResourceSession {
+    // snippet: UnattendedAgents.md, client credentials
+    let session = ProtectedResourceSession(
+        resource: URL(string: "https://mcp.example.com/mcp")!,
+        identity: .clientCredentials(
+            ClientCredentialsIdentity(
+                clientID: "build-agent", issuer: "https://auth.example.com",
+                clientKey: try ClientKey(contentsOf: keyFile))),
+        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+        store: FileTokenStore(directory: storePath),
+        userAgent: LoopbackUserAgent(), interaction: .never)
+    // end snippet
+    return session
+}
+#endif
+
+func workloadIdentityDocumentation() -> ProtectedResourceSession.ClientIdentity {
+    // snippet: UnattendedAgents.md, a workload
+    let identity: ProtectedResourceSession.ClientIdentity =
+        .workload(WorkloadIdentity(tokenFile: URL(fileURLWithPath: "/var/run/secrets/tokens/mcp")))
+    // end snippet
+    return identity
+}
+
+func serverQuirksDocumentation() -> ServerQuirkCatalog {
+    // snippet: UnattendedAgents.md, an app's own entry
+    var catalog = ServerQuirkCatalog.builtIn
+    catalog.entries.insert(
+        ServerQuirkEntry(
+            name: "Our gateway", issuerPattern: "https://auth.internal.example",
+            quirks: ServerQuirks(omitsResourceOnRefresh: true), sources: ["ticket OPS-1234"]), at: 0)
+    // end snippet
+    return catalog
+}
