@@ -194,6 +194,9 @@ extension OAuthSession {
         }
         publish(.signedOut(.grantRevoked))
         if refused { return .signedOut(refusing: error) }
-        return renewal == nil ? .signedOut : .signedOut(renewalRefused: error)
+        // Matched, not compared with nil: that needs typed-throws function metadata, which the
+        // runtime has only from macOS 15 and iOS 18 (the Apple type-check caught it).
+        if case .some = renewal { return .signedOut(renewalRefused: error) }
+        return .signedOut
     }
 }
