@@ -17,6 +17,9 @@ public struct ServerQuirks: Sendable, Hashable {
     /// v2.0 refuses `resource` on a refresh, AADSTS9010010); every other token request keeps it.
     public var omitsResourceOnRefresh: Bool
     /// The host the app's loopback redirect URI is sent with; `nil` to send it as the app made it.
+    /// The port and path stay the app's: RFC 8252 §7.3's any-port rule is for the IP literals,
+    /// so at a server that takes only `localhost` (and compares it with its port), the app's
+    /// redirect names the port its client was registered with.
     public var loopbackHost: LoopbackHost?
     /// The server registers no client at run time (no RFC 7591 endpoint, or one closed to
     /// strangers): a client registered there by hand is needed, and a session that would
