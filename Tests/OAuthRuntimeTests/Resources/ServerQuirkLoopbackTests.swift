@@ -16,7 +16,9 @@ import TestSupport
 struct ServerQuirkLoopbackTests {
     /// A session for `api` whose app made its redirect `http://localhost/callback`, and what it
     /// recorded.
-    func session(_ api: ProtectedAPI, catalog: ServerQuirkCatalog) throws -> (ProtectedResourceSession, RecordingTransport) {
+    func session(
+        _ api: ProtectedAPI, catalog: ServerQuirkCatalog
+    ) throws -> (ProtectedResourceSession, RecordingTransport) {
         let provider = try DjangoProvider.instance()
         let recording = RecordingTransport()
         let session = ProtectedResourceSession(
