@@ -87,18 +87,36 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
 
     /// Ends `task` with `error` (a timeout) unless it has ended.
     func fail(_ task: URLSessionTask, _ error: URLError) {
-        streams.withLock {
-            if $0[task.taskIdentifier]?.failure == nil { $0[task.taskIdentifier]?.failure = .transport(error) }
-        }
-        task.cancel()
+        end(task, with: .transport(error))
     }
 
     /// Ends `task` for its caller's cancellation.
     func cancel(_ task: URLSessionTask) {
-        streams.withLock {
-            if $0[task.taskIdentifier]?.failure == nil { $0[task.taskIdentifier]?.failure = .cancelled }
+        end(task, with: .cancelled)
+    }
+
+    /// Ends `task` with `failure` unless it has ended: its waiting caller, or its body's reader,
+    /// gets the failure at once, without waiting for the task's own end, which FoundationNetworking
+    /// did not always deliver for a task cancelled as it started (a test waited for the head's
+    /// whole timeout). One that has not started is left for `start` to end.
+    private func end(_ task: URLSessionTask, with failure: ServerFetch.Failure) {
+        let ended = streams.withLock { streams -> Entry? in
+            guard var entry = streams[task.taskIdentifier] else { return nil }
+            guard entry.head != nil || entry.body != nil else {
+                if entry.failure == nil { entry.failure = failure }
+                streams[task.taskIdentifier] = entry
+                return nil
+            }
+            return streams.removeValue(forKey: task.taskIdentifier)
         }
         task.cancel()
+        guard let ended else { return }
+        ended.watchdog?.cancel()
+        if let head = ended.head {
+            head.resume(returning: .failure(failure))
+        } else {
+            ended.body?.finish(throwing: failure)
+        }
     }
 
     func urlSession(
@@ -172,8 +190,9 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
     /// Hands `task`'s head to its caller with a body stream, and starts the idle watchdog.
     private func deliverHead(_ http: HTTPURLResponse, of task: URLSessionTask) {
         let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-        continuation.onTermination = { termination in
-            if case .cancelled = termination { task.cancel() }
+        // A reader that drops the body ends the request (and its watchdog) at once.
+        continuation.onTermination = { [weak self] termination in
+            if case .cancelled = termination { self?.cancel(task) }
         }
         let head = streams.withLock {
             streams -> CheckedContinuation<Result<ServerFetch.StreamedResponse, ServerFetch.Failure>, Never>? in

@@ -94,15 +94,17 @@ struct StreamingToolCallTests {
         print("first progress notification \(String(format: "%.2f", timeline.result - first)) s before the result")
     }
 
-    /// A tool that streams for 4 s through a transport whose requests may take 2 s in all: the
-    /// idle timeout (3 s between chunks) bounds it, not the whole-answer one.
+    /// A tool that streams for 8 s through a transport whose requests may take 5 s in all: the
+    /// idle timeout (5 s between chunks, which come a second apart) bounds it, not the
+    /// whole-answer one. (With 2 s and 3 s, a loaded machine once took longer than 2 s for a
+    /// request before the tool's.)
     @Test func aLongToolIsBoundedByTheIdleTimeout() async throws {
-        let (peer, server, transport) = try Self.setUp(requestTimeout: 2, idleTimeout: 3)
+        let (peer, server, transport) = try Self.setUp(requestTimeout: 5, idleTimeout: 5)
         defer {
             server.stop()
             peer.stop()
         }
-        #expect(try await Self.count(4, delay: 1, over: transport).text.hasPrefix("counted 4 at "))
+        #expect(try await Self.count(8, delay: 1, over: transport).text.hasPrefix("counted 8 at "))
     }
 
     /// A tool silent for longer than the idle timeout, on a server that keeps no events: the call

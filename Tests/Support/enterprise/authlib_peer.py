@@ -26,7 +26,9 @@ class Client:
         return self.info["client_id"]
 
     def get_allowed_scope(self, scope):
-        return scope
+        # RFC 6749 §3.3: a request without scope gets the server's default (here, none) or fails;
+        # authlib fails unless a default is given.
+        return scope if scope is not None else ""
 
     def check_client_secret(self, secret):
         return "client_secret" in self.info and secrets.compare_digest(secret, self.info["client_secret"])
