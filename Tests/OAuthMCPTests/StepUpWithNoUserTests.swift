@@ -37,14 +37,16 @@ struct StepUpWithNoUserTests {
                     ])
             }
             return LocalHTTPServer.Response(
-                status: 403, fields: [.init("WWW-Authenticate", #"Bearer error="insufficient_scope", scope="read admin""#)])
+                status: 403,
+                fields: [.init("WWW-Authenticate", #"Bearer error="insufficient_scope", scope="read admin""#)])
         }
         defer { resource.stop() }
         origin.value = resource.origin
         let session = ProtectedResourceSession(
             resource: URL(string: resource.origin + "/api")!,
             identity: .clientCredentials(
-                ClientCredentialsIdentity(clientID: MachinePeer.clientID, issuer: issuer, clientSecret: MachinePeer.secret)),
+                ClientCredentialsIdentity(
+                    clientID: MachinePeer.clientID, issuer: issuer, clientSecret: MachinePeer.secret)),
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
             options: ClientOptions(allowInsecureLoopback: true))
