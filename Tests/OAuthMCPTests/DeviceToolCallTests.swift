@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OAuthLocking
+import OAuthPolicy
 @_spi(Testing) @testable import OAuthRuntime
 @_spi(Testing) @testable import OAuthResources
 import Testing
@@ -91,7 +92,7 @@ struct DeviceToolCallTests {
         let (_, response) = try await session.data(for: URLRequest(url: server.endpoint))
         try await approver.value
         #expect(response.statusCode != 401)
-        let polls = peer.requests().filter { $0["grant_type"] as? String == ResourceServerGrantTests.deviceGrant }
+        let polls = peer.requests().filter { $0["grant_type"] as? String == ResourceServerGrant.deviceCodeGrantType }
         #expect(polls.count == 3)
         let times = polls.compactMap { $0["at"] as? Double }
         // 1 s, answered slow_down; then 1 + 5 s.
@@ -110,13 +111,8 @@ struct DeviceToolCallTests {
             server, identity: .dynamic(clientName: "oauthgen device tests"), presenter: presenter)
         #expect(try await UnattendedToolCallTests.add(1, 1, over: session) == "2")
         let registration = try #require(peer.requests().first { $0["endpoint"] as? String == "/register" })
-        #expect(registration["grant_types"] as? String == ResourceServerGrantTests.deviceGrant)
+        #expect(registration["grant_types"] as? String == ResourceServerGrant.deviceCodeGrantType)
         #expect(registration["redirect_uris"] as? String == "")
         #expect(registration["response_types"] as? String == "")
     }
-}
-
-/// The device grant's `grant_type`, as the tests compare it.
-enum ResourceServerGrantTests {
-    static let deviceGrant = "urn:ietf:params:oauth:grant-type:device_code"
 }

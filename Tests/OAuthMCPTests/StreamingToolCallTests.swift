@@ -25,9 +25,7 @@ struct StreamingToolCallTests {
         let server = try peer.mcpServer(eventStore: eventStore)
         let session = ProtectedResourceSession(
             resource: server.endpoint,
-            identity: .clientCredentials(
-                ClientCredentialsIdentity(
-                    clientID: MachinePeer.clientID, issuer: peer.issuer, clientSecret: MachinePeer.secret)),
+            identity: UnattendedToolCallTests.clientCredentials(peer),
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
             options: ClientOptions(transport: URLSessionTransport(timeout: requestTimeout), allowInsecureLoopback: true)

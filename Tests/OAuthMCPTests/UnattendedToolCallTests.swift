@@ -26,6 +26,13 @@ struct UnattendedToolCallTests {
             options: ClientOptions(allowInsecureLoopback: true))
     }
 
+    /// The peer's client with a secret, as a client credentials identity.
+    static func clientCredentials(_ peer: MachinePeer) -> ProtectedResourceSession.ClientIdentity {
+        .clientCredentials(
+            ClientCredentialsIdentity(
+                clientID: MachinePeer.clientID, issuer: peer.issuer, clientSecret: MachinePeer.secret))
+    }
+
     /// `add(a, b)` through a new MCP client over `session`, bounded.
     static func add(_ a: Int, _ b: Int, over session: ProtectedResourceSession) async throws -> String {
         let transport = try ProtectedResourceTransport(session: session)
@@ -88,9 +95,7 @@ struct UnattendedToolCallTests {
         defer { server.stop() }
         let session = try Self.session(
             server,
-            identity: .clientCredentials(
-                ClientCredentialsIdentity(
-                    clientID: MachinePeer.clientID, issuer: peer.issuer, clientSecret: MachinePeer.secret)))
+            identity: Self.clientCredentials(peer))
         #expect(try await Self.add(1, 1, over: session) == "2")
         try await session.oauthSession().refresh()
         #expect(try await Self.add(2, 2, over: session) == "4")
@@ -107,9 +112,7 @@ struct UnattendedToolCallTests {
         defer { server.stop() }
         let session = try Self.session(
             server,
-            identity: .clientCredentials(
-                ClientCredentialsIdentity(
-                    clientID: MachinePeer.clientID, issuer: peer.issuer, clientSecret: MachinePeer.secret)))
+            identity: Self.clientCredentials(peer))
         let error = await #expect(throws: OAuthError.self) { try await session.oauthSession() }
         #expect(error?.kind == .invalidDiscoveryDocument)
         #expect(

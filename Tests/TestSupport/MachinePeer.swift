@@ -104,12 +104,8 @@ public final class MachinePeer {
         ])
     }
 
-    /// Approves the device authorization showing `userCode`, as the user would on another device.
-    public func approveDevice(userCode: String) async throws {
-        try await Self.approveDevice(userCode: userCode, at: issuer)
-    }
-
-    /// Approves the device authorization showing `userCode` at the server `issuer`.
+    /// Approves the device authorization showing `userCode` at the server `issuer`, as the user
+    /// would on another device.
     public static func approveDevice(userCode: String, at issuer: String) async throws {
         var request = URLRequest(url: URL(string: issuer + "/device/approve")!)
         request.httpMethod = "POST"

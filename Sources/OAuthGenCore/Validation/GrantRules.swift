@@ -6,7 +6,6 @@
 import OAuthPolicy
 
 enum GrantRules {
-    static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
 
     static func check(discovery: DiscoveryDocument?, quirks: QuirkFile?) -> [Diagnostic] {
         var findings: [Diagnostic] = []
@@ -46,12 +45,12 @@ enum GrantRules {
                         at: device.location))
             }
             if let grants = discovery?.grantTypesSupported,
-                !grants.value.contains(where: { $0.value == deviceCodeGrantType })
+                !grants.value.contains(where: { $0.value == ResourceServerGrant.deviceCodeGrantType })
             {
                 findings.append(
                     Diagnostic(
                         .warning, .deviceGrantNotListed,
-                        "expected \"grant_types_supported\" to list \"\(deviceCodeGrantType)\" for \"deviceGrant\", found it missing; the provider may refuse the grant",
+                        "expected \"grant_types_supported\" to list \"\(ResourceServerGrant.deviceCodeGrantType)\" for \"deviceGrant\", found it missing; the provider may refuse the grant",
                         at: grants.location))
             }
         }

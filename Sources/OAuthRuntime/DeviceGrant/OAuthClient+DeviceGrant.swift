@@ -1,4 +1,5 @@
 import Foundation
+internal import OAuthPolicy
 
 extension OAuthClient where Provider: SupportsDeviceAuthorization {
     /// Starts a device sign-in (RFC 8628 §3.1): the codes to show the user.
@@ -31,8 +32,6 @@ extension OAuthClient where Provider: SupportsDeviceAuthorization {
 }
 
 extension OAuthClient {
-    /// The `grant_type` of a device access token request (RFC 8628 §3.4).
-    static var deviceCodeGrantType: String { "urn:ietf:params:oauth:grant-type:device_code" }
 
     /// The device authorization request and its response (RFC 8628 §3.1–3.3), for any provider
     /// type: a provider described at run time is checked here rather than at compile time.
@@ -110,7 +109,9 @@ extension OAuthClient {
         let remaining = authorization.expiresAt.timeIntervalSinceNow
         let deadline = clock.now.advanced(by: .milliseconds(Int64(max(0, remaining) * 1000)))
         var interval = authorization.interval
-        let parameters = [("grant_type", Self.deviceCodeGrantType), ("device_code", authorization.deviceCode)]
+        let parameters = [
+            ("grant_type", ResourceServerGrant.deviceCodeGrantType), ("device_code", authorization.deviceCode),
+        ]
         while true {
             do {
                 try await clock.sleep(until: clock.now.advanced(by: interval), tolerance: nil)

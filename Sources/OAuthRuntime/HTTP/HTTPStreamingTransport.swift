@@ -14,11 +14,6 @@ package struct HTTPStreamedResponse: Sendable {
         self.headers = headers
         self.body = body
     }
-
-    /// The value of the header field `name`, matched without regard to case.
-    package func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
 }
 
 /// A transport that can hand on a body as it streams (an MCP server's events), bounded by an idle

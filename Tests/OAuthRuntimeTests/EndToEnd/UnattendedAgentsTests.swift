@@ -1,5 +1,6 @@
 import Foundation
 @testable import OAuthRuntime
+import OAuthPolicy
 import Testing
 import TestSupport
 
@@ -158,11 +159,6 @@ struct UnattendedAgentsTests {
         let requests = peer.requests()
         #expect(requests.filter { $0["endpoint"] as? String == "/register" }.count == 1)
         #expect(requests.filter { $0["endpoint"] as? String == "/device_authorization" }.count == 1)
-        #expect(requests.filter { $0["grant_type"] as? String == ResourceServerGrantTestsGrant.device }.count == 1)
+        #expect(requests.filter { $0["grant_type"] as? String == ResourceServerGrant.deviceCodeGrantType }.count == 1)
     }
-}
-
-/// The device grant's `grant_type`, as the tests compare it.
-enum ResourceServerGrantTestsGrant {
-    static let device = "urn:ietf:params:oauth:grant-type:device_code"
 }
