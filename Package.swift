@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Where the runtime's crypto comes from swift-crypto: every platform without CryptoKit.
@@ -29,6 +29,9 @@ let package = Package(
         // The MCP Swift SDK's authorizer on oauthgen's session: its own product, so an app that
         // does not talk to MCP servers never builds or links the SDK.
         .library(name: "OAuthMCP", targets: ["OAuthMCP"]),
+        // Sign-ins in PostgreSQL, shared by a fleet: behind the `PostgreSQL` trait, so an app that
+        // does not enable it neither resolves nor compiles postgres-nio (measured: BENCHMARKS).
+        .library(name: "OAuthPostgresStore", targets: ["OAuthPostgresStore"]),
         // Not API (the underscore says so): the generator's stages and the rules the build and
         // the runtime share, products only so the fuzz targets and the benchmarks reach them.
         .library(name: "_OAuthGenCore", targets: ["OAuthGenCore"]),
@@ -37,27 +40,28 @@ let package = Package(
         .plugin(name: "OAuthGenCommand", targets: ["OAuthGenCommand"]),
         .plugin(name: "OAuthGenInit", targets: ["OAuthGenInit"]),
     ],
+    traits: [
+        .trait(name: "PostgreSQL", description: "OAuthPostgresStore, and --store postgres://… in the tools")
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        // Runtime only, and only where there is no CryptoKit: hashing and signatures (the
-        // generator never links it). The ranges below are what the code calls, not the one release
-        // here, so an older toolchain resolves an older release it can load (README, "Swift
-        // versions"): the runtime builds against swift-crypto 3.12.3 (tools 5.9) as against 4.5.2
-        // (tools 6.1).
+        // Runtime only, where there is no CryptoKit (the generator never links it). Ranges are what
+        // the code calls, so an older toolchain resolves a release it can load (README, "Swift
+        // versions"): the runtime builds against swift-crypto 3.12.3 (tools 5.9) and 4.5.2 (6.1).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Tests only: the reference the runtime's JOSE layer is checked against, token for token.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
-        // OAuthOpenAPIMiddleware only. 1.10.0 is the first release whose manifest Swift 6.0 loads
-        // with every API the middleware calls (`ClientMiddleware`'s `@Sendable next`,
-        // `Data(collecting:upTo:)`); 1.13 declares tools 6.2. Every HTTPTypes name it uses is in 1.0.
+        // OAuthOpenAPIMiddleware only. 1.10.0: the first release with every API the middleware calls
+        // (`ClientMiddleware`'s `@Sendable next`, `Data(collecting:upTo:)`); HTTPTypes' are in 1.0.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // OAuthMCP only: `HTTPClientAuthorizer` and `Transport` as 0.12 declares them.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
-        // OAuthMCP only: the `Logger` the SDK's `Transport` protocol names; the SDK itself
-        // depends on it (from 1.5.0), so it adds nothing to the build.
+        // OAuthMCP (the `Logger` the SDK's `Transport` names; the SDK depends on it) and the store.
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // OAuthPostgresStore only, with the PostgreSQL trait: the connection, LISTEN and TLS.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // libxml2 through the system: line numbers and safe parser options (DESIGN.md §3).
@@ -67,8 +71,7 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // The .mustache files are the source of truth; they are embedded in the binary so an
-        // installed `oauthgen` never needs a resource bundle at run time.
+        // The .mustache files, embedded so an installed `oauthgen` never needs a resource bundle.
         .target(
             name: "OAuthGenTemplates",
             path: "Templates",
@@ -79,8 +82,7 @@ let package = Package(
         // are loopback, which parameters are reserved): one place, so the build can never accept
         // what the runtime refuses. No dependencies, not even Foundation.
         .target(name: "OAuthPolicy"),
-        // How `oauthgen fetch` and the runtime talk to servers (no redirects, bounded bodies):
-        // the only target on the generator's side that links FoundationNetworking.
+        // How `oauthgen fetch` and the runtime talk to servers (no redirects, bounded bodies).
         .target(name: "OAuthFetch", dependencies: ["OAuthLocking"]),
         // The package's one lock box (Foundation only), for state an actor cannot hold.
         .target(name: "OAuthLocking"),
@@ -164,6 +166,15 @@ let package = Package(
             ]
         ),
         .target(
+            name: "OAuthPostgresStore",
+            dependencies: [
+                "OAuthRuntime", "OAuthLocking", "OAuthPolicy",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
+            ]
+        ),
+        .target(
             name: "OAuthOpenAPIMiddleware",
             dependencies: [
                 "OAuthRuntime",
@@ -216,6 +227,8 @@ let package = Package(
                 "OAuthPolicy",
                 // --mcp: the MCP Swift SDK's client over OAuthMCP's transport.
                 "OAuthMCP",
+                // --store postgres://… (empty without the PostgreSQL trait).
+                "OAuthPostgresStore",
                 // The device code a resource session showed, for the report.
                 "OAuthLocking",
                 .product(name: "MCP", package: "swift-sdk"),
@@ -225,22 +238,12 @@ let package = Package(
 
         // Running built executables from tests; shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(
-            name: "OAuthGenCoreTests",
-            dependencies: ["OAuthGenCore"],
-            exclude: ["Fixtures"]
-        ),
-        .testTarget(
-            name: "OAuthPolicyTests",
-            dependencies: ["OAuthPolicy"],
-            exclude: ["Fixtures"]
-        ),
+        .testTarget(name: "OAuthGenCoreTests", dependencies: ["OAuthGenCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "OAuthPolicyTests", dependencies: ["OAuthPolicy"], exclude: ["Fixtures"]),
         .testTarget(
             name: "OAuthOpenAPIMiddlewareTests",
             dependencies: [
-                "OAuthOpenAPIMiddleware",
-                "OAuthRuntime",
-                "TestSupport",
+                "OAuthOpenAPIMiddleware", "OAuthRuntime", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -250,14 +253,11 @@ let package = Package(
         .testTarget(name: "OAuthGenCatalogTests", dependencies: ["OAuthGenCatalog", "OAuthGenCore"]),
         .testTarget(
             name: "OAuthRuntimeTests",
+            // OAuthPolicy: the shared rules, to hold the runtime's public enums to them;
+            // OAuthPostgresStore: the shared-store tests run on it too; oauthgen-login: built so
+            // the end-to-end tests can run it against the real provider.
             dependencies: [
-                "OAuthRuntime",
-                "OAuthResources",
-                // The shared rules, to hold the runtime's public enums to them.
-                "OAuthPolicy",
-                "TestSupport",
-                // Built so the end-to-end tests can run it against the real provider.
-                "oauthgen-login",
+                "OAuthRuntime", "OAuthResources", "OAuthPolicy", "OAuthPostgresStore", "TestSupport", "oauthgen-login",
                 // To mint ID tokens in negative tests.
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -270,8 +270,10 @@ let package = Package(
             dependencies: [
                 "OAuthMCP", "OAuthRuntime", "OAuthResources", "OAuthPolicy", "OAuthLocking", "TestSupport",
                 .product(name: "MCP", package: "swift-sdk"),
-            ]
-        ),
+            ]),
+        .testTarget(
+            name: "OAuthPostgresStoreTests",
+            dependencies: ["OAuthPostgresStore", "OAuthRuntime", "OAuthResources", "TestSupport", "oauthgen-login"]),
         // The generated clients are compiled here, warnings as errors, against the real runtime:
         // a golden file that stops compiling fails the build of the tests.
         .testTarget(

@@ -10,8 +10,8 @@ struct IdentityProviderSignIn: IdentityAssertionIssuer {
     let session: OAuthSession<DiscoveredProvider>
     let agent: LoopbackUserAgent
     let redirect: RegisteredRedirectURI
-    /// Where the processes on one store take turns to sign in; nil without `--store`.
-    let lockPath: String?
+    /// The store whose lock the processes on it take turns to sign in with; nil without `--store`.
+    let locking: (any FirstSignInLocking)?
     /// How long a process waits for another's sign-in: the run's timeout.
     let timeout: TimeInterval
 
@@ -34,11 +34,11 @@ struct IdentityProviderSignIn: IdentityAssertionIssuer {
     func signIn() async throws(OAuthError) {
         var lock: TokenStoreLock?
         do {
-            if let lockPath { lock = try await TokenStoreLock.file(at: lockPath, timeout: .seconds(timeout)) }
+            lock = try await locking?.holdFirstSignInLock(named: "identity sign-in", timeout: .seconds(timeout))
         } catch {
             throw OAuthError(
                 .storageUnavailable,
-                "expected to take the identity provider's sign-in lock \(lockPath ?? "") within \(Int(timeout)) s, found \(error)",
+                "expected to take the identity provider's sign-in lock within \(Int(timeout)) s, found \(error)",
                 underlyingError: error)
         }
         defer { lock?.release() }

@@ -10,7 +10,7 @@ extension OAuthGenLogin {
     /// sign-ins; not signed in here: that happens when an ID-JAG is first needed, after the
     /// resource and its server were checked (`IdentityProviderSignIn`).
     func identityProviderSession(
-        _ issuer: String, store: FileTokenStore?
+        _ issuer: String, store: (any AccountTokenStore)?
     ) async throws(OAuthError) -> OAuthSession<DiscoveredProvider> {
         guard let identityClientID = enterpriseOptions.identityClientID else {
             throw OAuthError(

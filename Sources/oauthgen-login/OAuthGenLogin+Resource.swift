@@ -24,10 +24,12 @@ extension OAuthGenLogin {
                 "expected --resource to be an absolute URL, found \"\(resourceOptions.resource ?? "")\"")
         }
         let agent = try LoopbackUserAgent(browserCommandLine: signInOptions.browserCommand, timeout: timeout)
-        var fileStore: FileTokenStore?
-        if let store = storeOptions.store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
+        var kept: CommandLineStore?
+        if let store = storeOptions.store {
+            kept = try await CommandLineStore.open(store, keyFile: storeOptions.storeKey)
+        }
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
-        let identity = try await resourceIdentity(agent: agent, redirect: redirect, store: fileStore)
+        let identity = try await resourceIdentity(agent: agent, redirect: redirect, store: kept)
         if signInOptions.device, !identity.hasUser || enterpriseOptions.identityProvider != nil {
             throw OAuthError(
                 .invalidConfiguration,
@@ -39,7 +41,7 @@ extension OAuthGenLogin {
             ? TerminalDeviceCodePresenter(browser: signInOptions.browserCommand == nil ? nil : agent) : nil
         let session = ProtectedResourceSession(
             resource: resourceURL, identity: identity, redirectURI: redirect,
-            store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
+            store: kept.map { $0.tokens as any TokenStore } ?? MemoryTokenStore(),
             userAgent: agent, interaction: identity.hasUser ? .allowed : .never,
             options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: allowInsecureLoopback),
             alwaysUsesDPoP: signInOptions.dpop, deviceCodePresenter: presenter)

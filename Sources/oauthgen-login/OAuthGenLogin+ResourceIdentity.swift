@@ -9,7 +9,7 @@ extension OAuthGenLogin {
     /// The identity the options name, refused when they mix ways of signing in or would send a
     /// credential to a server the resource names rather than the one that issued it.
     func resourceIdentity(
-        agent: LoopbackUserAgent, redirect: RegisteredRedirectURI, store fileStore: FileTokenStore?
+        agent: LoopbackUserAgent, redirect: RegisteredRedirectURI, store: CommandLineStore?
     ) async throws(OAuthError) -> ProtectedResourceSession.ClientIdentity {
         let hasCredential = clientIdentity.clientSecret != nil || clientIdentity.clientKey != nil
         let ways = [
@@ -43,9 +43,8 @@ extension OAuthGenLogin {
         if unattendedOptions.clientCredentials { return .clientCredentials(try clientCredentialsIdentity()) }
         if let identityProvider = enterpriseOptions.identityProvider {
             let signIn = IdentityProviderSignIn(
-                session: try await identityProviderSession(identityProvider, store: fileStore), agent: agent,
-                redirect: redirect,
-                lockPath: fileStore.map { ($0.basePath as NSString).appendingPathComponent("identity-sign-in.lock") },
+                session: try await identityProviderSession(identityProvider, store: store?.tokens), agent: agent,
+                redirect: redirect, locking: store?.locking,
                 timeout: timeout)
             return .enterprise(try enterpriseIdentity(signIn))
         }

@@ -47,6 +47,12 @@ extension OAuthGenLogin {
                 .invalidConfiguration,
                 "expected --list or --forget without --resource, --issuer or --discovery: they sign in nowhere")
         }
+        guard !CommandLineStore.isDatabase(store) else {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected a --store folder with --list or --forget, found a postgres:// URL: list or remove its rows with psql (tables oauthgen_sign_ins and oauthgen_registrations)"
+            )
+        }
         let folder = try await FileTokenStore.directory(movingFlatStoreAt: store)
         if storeOptions.list { return try await list(folder) }
         guard let forget = storeOptions.forget else { return }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
 
-// --store: the sign-in kept in a file, whose it is, and replacing another client's.
+// --store: the sign-in kept in the store, whose it is, and replacing another client's.
 extension OAuthGenLogin {
     /// Whether a stored sign-in is this provider's and this client's: its ID token names the
     /// issuer and the client ID among its audiences.
@@ -15,11 +15,11 @@ extension OAuthGenLogin {
     /// it silently would leave its grant live with nobody holding it. Its provider's metadata is
     /// fetched when it is not this one.
     func revokeAndClear(
-        _ store: FileTokenStore, transport: URLSessionTransport, ours: ProviderConfiguration
+        _ store: CommandLineStore, transport: URLSessionTransport, ours: ProviderConfiguration
     ) async throws(OAuthError) {
         let record: SignInRecord?
         do {
-            record = try await store.load()
+            record = try await store.tokens.load()
         } catch {
             throw OAuthError(
                 .storedSignInIncompatible,
@@ -30,7 +30,7 @@ extension OAuthGenLogin {
         guard let clientID = record.owner?.clientID ?? record.idToken?.audiences.first else {
             throw OAuthError(
                 .storedSignInMismatch,
-                "expected the stored sign-in to name its client, found none: remove \(store.path) by hand")
+                "expected the stored sign-in to name its client, found none: remove it from \(store.shown) by hand")
         }
         let configuration =
             issuer == ours.issuer && ours.endpoints.revocation != nil
@@ -52,7 +52,7 @@ extension OAuthGenLogin {
                         .utf8))
         }
         do {
-            try await store.clear()
+            try await store.tokens.clear()
         } catch {
             throw OAuthError(
                 .storageFailed, "removing the replaced sign-in failed: \(error.localizedDescription)",

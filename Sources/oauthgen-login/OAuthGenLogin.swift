@@ -96,13 +96,16 @@ struct OAuthGenLogin: AsyncParsableCommand {
         let agent = try LoopbackUserAgent(browserCommandLine: signInOptions.browserCommand, timeout: timeout)
         let scopes = (signInOptions.scope ?? "openid").split(separator: " ").map { ScopeValue(rawValue: String($0)) }
         // With --store the session keeps the sign-in; without, it lives as long as this run.
-        var fileStore: FileTokenStore?
-        if let store = storeOptions.store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
-        let session = OAuthSession(client: client, store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore())
+        var kept: CommandLineStore?
+        if let store = storeOptions.store {
+            kept = try await CommandLineStore.open(store, keyFile: storeOptions.storeKey)
+        }
+        let session = OAuthSession(
+            client: client, store: kept.map { $0.tokens as any TokenStore } ?? MemoryTokenStore())
         var signIn: SignIn<DiscoveredProvider>
         var refreshed = false
         var stored: SignIn<DiscoveredProvider>?
-        if let fileStore {
+        if let kept {
             do {
                 stored = try await session.currentSignIn()
             } catch  where error.kind == .storedSignInMismatch {
@@ -111,7 +114,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
                         .storedSignInMismatch,
                         "\(error.description); pass --replace-stored-sign-in to revoke it and sign in anew")
                 }
-                try await revokeAndClear(fileStore, transport: transport, ours: configuration)
+                try await revokeAndClear(kept, transport: transport, ours: configuration)
             }
         }
         if let stored, Self.isSignIn(stored, of: configuration.issuer, clientID: client.clientID) {

@@ -7,11 +7,22 @@ struct StoreOptions: ParsableArguments {
             """
             Keep the sign-in in the folder PATH (0700, created when missing): one 0600 file per sign-in and \
             per client registration, named for its server (a store an earlier version kept beside a file \
-            PATH is moved in). When PATH already holds a sign-in for this issuer and client (or resource), \
-            no browser opens: its access token is used, refreshed first if it has expired. Several processes \
-            may share PATH: one refreshes, the others use its tokens.
-            """, valueName: "path"))
+            PATH is moved in). Or in PostgreSQL: postgres://USER@HOST:PORT/DB[?sslmode=MODE] (sslmode as \
+            libpq reads it, prefer when absent; the password from PGPASSWORD or ~/.pgpass, never the URL), \
+            with --store-key. When the store already holds a sign-in for this issuer and client (or \
+            resource), no browser opens: its access token is used, refreshed first if it has expired. \
+            Several processes may share the store, on one machine or (PostgreSQL) many: one refreshes, the \
+            others use its tokens.
+            """, valueName: "path-or-url"))
     var store: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            With a postgres:// --store: the key every row is sealed with (AES-256-GCM), 32 random bytes, raw \
+            or base64, in a file only this user can read. Every process sharing the database needs the same key.
+            """, valueName: "file"))
+    var storeKey: String?
 
     @Flag(
         help: ArgumentHelp(

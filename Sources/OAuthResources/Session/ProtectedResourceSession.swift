@@ -250,14 +250,15 @@ public actor ProtectedResourceSession {
         return session
     }
 
-    /// The lock the sessions on a `FileTokenStore` take for this resource's registration and
-    /// first sign-in; `nil` for a store without one. Held while the user signs in, so it waits as
-    /// long as a sign-in may take, and ends with the task's cancellation.
+    /// The lock the sessions on a shared store (`FileTokenStore`, the PostgreSQL store) take for
+    /// this resource's registration and first sign-in; `nil` for a store without one. Held while
+    /// the user signs in, so it waits as long as a sign-in may take, and ends with the task's
+    /// cancellation.
     private func firstSignInLock() async throws(OAuthError) -> TokenStoreLock? {
-        guard let file = store as? FileTokenStore else { return nil }
-        let path = file.signInLockPath(for: "first sign-in to \(resource.absoluteString)")
+        guard let shared = store as? any FirstSignInLocking else { return nil }
         do {
-            return try await TokenStoreLock.file(at: path, timeout: .seconds(600))
+            return try await shared.holdFirstSignInLock(
+                named: "first sign-in to \(resource.absoluteString)", timeout: .seconds(600))
         } catch is CancellationError {
             throw OAuthError.taskCancelled
         } catch {

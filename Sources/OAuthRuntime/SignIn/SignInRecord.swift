@@ -87,7 +87,7 @@ public struct SignInRecord: Sendable, Hashable, Codable, CustomStringConvertible
     /// Decodes a stored record: `nil` for bytes that are no record at all (they never will be),
     /// `StoredSignInFormatError` for a record of a newer format (a newer version of the app
     /// can read it: keep it).
-    static func decode(stored data: Data) throws(StoredSignInFormatError) -> SignInRecord? {
+    package static func decode(stored data: Data) throws(StoredSignInFormatError) -> SignInRecord? {
         do {
             return try JSONDecoder().decode(SignInRecord.self, from: data)
         } catch let error as StoredSignInFormatError {

@@ -1,0 +1,86 @@
+#if PostgreSQL
+import Foundation
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+
+/// Opens connections to a store's database as its location says: TLS per `sslmode`, the
+/// password never logged, each attempt bounded by the store's timeout.
+struct PostgresStoreConnector: Sendable {
+    let location: PostgresStoreLocation
+    let timeout: Duration
+
+    /// postgres-nio logs nothing of the store's: no statement, no bound value, no server notice.
+    static let logger = Logger(label: "oauthgen.postgres-store", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// A new connection. `allow` tries without TLS first and `prefer` with TLS first, each
+    /// falling back to the other as libpq does; `require` and the verifying modes never fall back.
+    func connect() async throws -> PostgresConnection {
+        switch location.sslMode {
+        case .disable: return try await connect(tls: .disable)
+        case .allow:
+            do {
+                return try await connect(tls: .disable)
+            } catch PostgresStoreError.connectionFailed {
+                return try await connect(tls: .require(try context()))
+            }
+        case .prefer: return try await connect(tls: .prefer(try context()))
+        case .require, .verifyCA, .verifyFull: return try await connect(tls: .require(try context()))
+        }
+    }
+
+    private func connect(tls: PostgresConnection.Configuration.TLS) async throws -> PostgresConnection {
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls)
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        configuration.options.connectTimeout = .milliseconds(milliseconds)
+        if location.sslMode == .verifyFull { configuration.options.tlsServerName = location.host }
+        let configured = configuration
+        do {
+            return try await PostgresStoreDeadline.run(within: timeout, "a connection") {
+                try await PostgresConnection.connect(configuration: configured, id: 0, logger: Self.logger)
+            }
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw PostgresStoreError.connectionFailed(
+                host: location.host, port: location.port, reason: Self.reason(error))
+        }
+    }
+
+    /// TLS for the mode: no verification for `prefer`, `allow` and a `require` without a root
+    /// certificate (what libpq does: encryption against a passive reader only); the root
+    /// certificate's chain for `verify-ca` (and such a `require`), and the host too for `verify-full`.
+    private func context() throws -> NIOSSLContext {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if location.verifiesCertificate, let root = location.rootCertificatePath {
+            tls.trustRoots = .file(root)
+            tls.certificateVerification = location.sslMode == .verifyFull ? .fullVerification : .noHostnameVerification
+        } else {
+            tls.certificateVerification = .none
+        }
+        do {
+            return try NIOSSLContext(configuration: tls)
+        } catch {
+            throw PostgresStoreError.connectionFailed(
+                host: location.host, port: location.port, reason: "TLS could not be set up: \(error)")
+        }
+    }
+
+    /// What went wrong, in the server's words where it gave some: postgres-nio's own
+    /// description is deliberately generic. A server message never holds a bound value here:
+    /// the store's statements fail on their shape, not on their data.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if let message = error.serverInfo?[.message] {
+            return "\(message) (SQLSTATE \(error.serverInfo?[.sqlState] ?? "?"))"
+        }
+        if let underlying = error.underlying { return "\(error.code): \(underlying)" }
+        return "\(error.code)"
+    }
+}
+#endif

@@ -1,0 +1,115 @@
+#if PostgreSQL
+import Foundation
+import PostgresNIO
+
+/// One store's database, shared by every account's ``PostgresTokenStore`` made from it: one
+/// connection for reads and writes (postgres-nio queues the statements of concurrent callers),
+/// made at the first use and again after it broke, the migration run once on it; the
+/// connections the locks hold (``PostgresStoreLocks``); the revisions heard on the channel
+/// (``PostgresStoreRevisions``).
+actor PostgresStoreDatabase {
+    let connector: PostgresStoreConnector
+    let locks: PostgresStoreLocks
+    let revisions: PostgresStoreRevisions
+    private var connection: PostgresConnection?
+    private var connecting: Task<PostgresConnection, any Error>?
+
+    init(connector: PostgresStoreConnector) {
+        self.connector = connector
+        locks = PostgresStoreLocks(connector: connector)
+        revisions = PostgresStoreRevisions(connector: connector)
+    }
+
+    /// Runs `body` on the shared connection within the store's timeout; a statement that times out
+    /// closes the connection, and the next call makes another.
+    func run<Value: Sendable>(
+        _ action: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
+        let connection = try await current()
+        do {
+            return try await PostgresStoreDeadline.run(
+                within: connector.timeout, action, closing: connection
+            ) {
+                try await body(connection)
+            }
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if connection.isClosed { forget(connection) }
+            throw PostgresStoreError.statementFailed(action: action, reason: PostgresStoreConnector.reason(error))
+        }
+    }
+
+    /// The open connection, or a new one with the tables made; callers arriving while it is made
+    /// wait for the same one.
+    private func current() async throws -> PostgresConnection {
+        if let connection, !connection.isClosed { return connection }
+        if let connecting { return try await connecting.value }
+        let connector = connector
+        let task = Task { () async throws -> PostgresConnection in
+            let connection = try await connector.connect()
+            do {
+                try await Self.migrate(connection, timeout: connector.timeout)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            return connection
+        }
+        connecting = task
+        defer { connecting = nil }
+        let made = try await task.value
+        connection = made
+        revisions.start()
+        return made
+    }
+
+    private func forget(_ broken: PostgresConnection) {
+        if connection === broken { connection = nil }
+    }
+
+    /// Makes the tables if they are missing (``PostgresStoreSchema/statements``), and refuses a
+    /// database a newer oauthgen made.
+    static func migrate(_ connection: PostgresConnection, timeout: Duration) async throws {
+        try await PostgresStoreDeadline.run(
+            within: timeout, "the store's migration", closing: connection
+        ) {
+            do {
+                try await connection.withTransaction(logger: PostgresStoreConnector.logger) { connection in
+                    for statement in PostgresStoreSchema.statements {
+                        try await connection.query(
+                            PostgresQuery(unsafeSQL: statement), logger: PostgresStoreConnector.logger)
+                    }
+                    let rows = try await connection.query(
+                        "SELECT max(version) FROM oauthgen_store_schema", logger: PostgresStoreConnector.logger)
+                    for try await version in rows.decode(Int.self) where version > PostgresStoreSchema.version {
+                        throw PostgresStoreError.newerSchema(found: version, known: PostgresStoreSchema.version)
+                    }
+                }
+            } catch let error as PostgresStoreError {
+                throw error
+            } catch let error as PostgresTransactionError {
+                if let closure = error.closureError as? PostgresStoreError { throw closure }
+                throw PostgresStoreError.statementFailed(
+                    action: "the store's migration",
+                    reason: PostgresStoreConnector.reason(
+                        error.closureError ?? error.beginError ?? error.commitError ?? error))
+            } catch {
+                throw PostgresStoreError.statementFailed(
+                    action: "the store's migration", reason: PostgresStoreConnector.reason(error))
+            }
+        }
+    }
+
+    /// Closes every connection: the shared one, the idle lock connections and the listener.
+    func close() async {
+        connecting?.cancel()
+        if let connection { try? await connection.close() }
+        connection = nil
+        await locks.close()
+        await revisions.stop()
+    }
+}
+#endif
