@@ -39,7 +39,9 @@ struct PostgresStoreConnector: Sendable {
         if location.sslMode == .verifyFull { configuration.options.tlsServerName = location.host }
         let configured = configuration
         do {
-            return try await PostgresStoreDeadline.run(within: timeout, "a connection") {
+            // A connection made after the deadline is closed, not dropped open.
+            let late: @Sendable (PostgresConnection) -> Void = { $0.closeEventually() }
+            return try await PostgresStoreDeadline.run(within: timeout, "a connection", dropping: late) {
                 try await PostgresConnection.connect(configuration: configured, id: 0, logger: Self.logger)
             }
         } catch let error as PostgresStoreError {

@@ -20,6 +20,14 @@ actor PostgresStoreDatabase {
         revisions = PostgresStoreRevisions(connector: connector)
     }
 
+    /// A store dropped without ``close()``: its connections close by themselves, and the
+    /// listener, which would otherwise keep listening for nobody, stops.
+    deinit {
+        connecting?.cancel()
+        connection?.closeEventually()
+        revisions.cancel()
+    }
+
     /// Runs `body` on the shared connection within the store's timeout; a statement that times out
     /// closes the connection, and the next call makes another.
     func run<Value: Sendable>(

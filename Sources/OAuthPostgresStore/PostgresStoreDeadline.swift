@@ -6,11 +6,13 @@ import PostgresNIO
 /// the store's timeout is given up, and a cancelled task stops waiting at once.
 enum PostgresStoreDeadline {
     /// `body`'s value; ``PostgresStoreError/timedOut(action:after:)`` after `timeout`, when
-    /// `connection` is also closed (a statement already sent does not end by a cancellation alone); a `CancellationError` as soon as the task is cancelled. `body`'s task
-    /// is cancelled either way, and whatever it ends with later is dropped.
+    /// `connection` is also closed (a statement already sent does not end by a cancellation
+    /// alone); a `CancellationError` as soon as the task is cancelled. `body`'s task is cancelled
+    /// either way, and a value it brings later goes to `dropping` (a connection made too late is
+    /// closed there).
     static func run<Value: Sendable>(
         within timeout: Duration, _ action: String, closing connection: PostgresConnection? = nil,
-        _ body: @escaping @Sendable () async throws -> Value
+        dropping: @escaping @Sendable (Value) -> Void = { _ in }, _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let waiter = LockedBox<CheckedContinuation<Value, any Error>?>(nil)
         let ended = LockedBox<Result<Value, any Error>?>(nil)
@@ -26,7 +28,10 @@ enum PostgresStoreDeadline {
                 defer { if first { waiting = nil } }
                 return (first, first ? waiting : nil)
             }
-            guard first else { return false }
+            guard first else {
+                if case .success(let late) = result { dropping(late) }
+                return false
+            }
             continuation?.resume(with: result)
             for task in tasks.value { task.cancel() }
             return true

@@ -20,6 +20,10 @@ actor PostgresStoreLocks {
         self.connector = connector
     }
 
+    deinit {
+        for connection in idle { connection.closeEventually() }
+    }
+
     /// Holds the lock named `name` (`pg_try_advisory_lock` on the name's 64-bit hash), asking
     /// every ``pollInterval`` until `timeout`; a cancelled task stops waiting at once.
     ///

@@ -77,14 +77,14 @@ final class PostgresStoreRevisions: Sendable {
                 defer { state.connection = nil }
                 return state.connection
             }
-            try? await broken?.close()
+            broken?.closeEventually()
             guard (try? await Task.sleep(for: pause)) != nil else { return }
             pause = min(pause * 2, .seconds(5))
         }
     }
 
-    /// Stops listening and closes the listener's connection.
-    func stop() async {
+    /// Stops listening without waiting for the listener to end.
+    func cancel() {
         let (task, connection) = state.withLock { state in
             defer {
                 state.task = nil
@@ -94,7 +94,13 @@ final class PostgresStoreRevisions: Sendable {
             return (state.task, state.connection)
         }
         task?.cancel()
-        try? await connection?.close()
+        connection?.closeEventually()
+    }
+
+    /// Stops listening and closes the listener's connection.
+    func stop() async {
+        let task = state.withLock { $0.task }
+        cancel()
         await task?.value
     }
 }

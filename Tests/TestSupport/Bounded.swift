@@ -13,6 +13,18 @@ public enum Bounded {
         public var description: String { "expected an answer within \(seconds) s, found the operation still waiting" }
     }
 
+    /// Asks `condition` every 20 ms until it holds; ``Exceeded`` once `duration` has passed.
+    /// For what another process or connection changes at a time of its own.
+    public static func poll(for duration: Duration, _ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now.advanced(by: duration)
+        while try await !condition() {
+            guard ContinuousClock.now < deadline else {
+                throw Exceeded(seconds: Double(duration.components.seconds))
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// `operation`'s result, or ``Exceeded`` once `seconds` have passed.
     public static func run<T: Sendable>(
         within seconds: Double, _ operation: @escaping @Sendable () async throws -> T

@@ -3,70 +3,74 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Several sessions on one `FileTokenStore` — as an app and its widget, or several processes —
-/// against a token endpoint that rotates refresh tokens and, like django-oauth-toolkit and Okta,
-/// treats a reused one as theft: it answers `invalid_grant`.
+/// Several sessions on one shared store — as an app and its widget, several processes, or (on
+/// PostgreSQL) replicas on several machines — against a token endpoint that rotates refresh
+/// tokens and, like django-oauth-toolkit and Okta, treats a reused one as theft: it answers
+/// `invalid_grant`. Every test runs on each ``SharedStoreKind``: the PostgreSQL store passes
+/// what the file store passes.
 @Suite struct SharedStoreRefreshTests {
     let tokens: RotatingTokenServer
     var endpoint: RotatingTokenServer.Endpoint { tokens.endpoint }
     var server: LocalHTTPServer { tokens.server }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "oauthgen-shared-\(UUID().uuidString)")
 
     init() throws {
         tokens = try RotatingTokenServer()
     }
 
-    func session(_ store: any TokenStore) throws -> OAuthSession<DiscoveredProvider> {
+    func session(_ store: any TokenStore, token: URL? = nil) throws -> OAuthSession<DiscoveredProvider> {
         var configuration = testConfiguration(kind: .oauth2)
-        configuration.endpoints.token = URL(string: "\(server.origin)/token")!
+        configuration.endpoints.token = token ?? URL(string: "\(server.origin)/token")!
         return OAuthSession(
             client: try OAuthClient<DiscoveredProvider>(
                 configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
     }
 
-    func expiredStore() async throws -> FileTokenStore {
-        let store = FileTokenStore(path: directory.appendingPathComponent("tokens.json").path)
-        try await store.save(
+    /// A new store holding an expired sign-in whose refresh token is RT-1.
+    func expiredStore(_ kind: SharedStoreKind) async throws -> SharedStore {
+        let shared = try kind.make()
+        try await shared.open().save(
             SignIn<DiscoveredProvider>.withoutIDToken(
                 TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")
             ).record)
-        return store
+        return shared
     }
 
-    @Test func sessionsOnOneFileRefreshOnceAndAllStaySignedIn() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try await expiredStore()
-        let sessions = try (0..<4).map { _ in try session(FileTokenStore(path: store.path)) }
+    @Test(arguments: SharedStoreKind.available)
+    func sessionsOnOneStoreRefreshOnceAndAllStaySignedIn(kind: SharedStoreKind) async throws {
+        let shared = try await expiredStore(kind)
+        let sessions = try (0..<4).map { _ in try session(shared.open()) }
         let tokens = try await withThrowingTaskGroup(of: String.self) { group in
             for session in sessions { group.addTask { try await session.validAccessToken() } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(endpoint.refreshes == 1)
         #expect(tokens == Array(repeating: "AT-2", count: 4))
-        #expect(try await store.load()?.tokens.refreshToken == "RT-2")
+        #expect(try await shared.open().load()?.tokens.refreshToken == "RT-2")
         for session in sessions { #expect(await session.refreshCount <= 1) }
         #expect(await sessions.asyncSum { await $0.refreshCount } == 1)
+        await shared.remove()
     }
 
     /// Without the lock the second session reused RT-1, got `invalid_grant`, and deleted the
-    /// file holding the first one's new tokens.
-    @Test func aSessionHoldingAnOldTokenAdoptsTheNewerOneInsteadOfSigningEveryoneOut() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try await expiredStore()
-        let first = try session(FileTokenStore(path: store.path))
-        let second = try session(FileTokenStore(path: store.path))
+    /// store's sign-in holding the first one's new tokens.
+    @Test(arguments: SharedStoreKind.available)
+    func aSessionHoldingAnOldTokenAdoptsTheNewerOneInsteadOfSigningEveryoneOut(kind: SharedStoreKind) async throws {
+        let shared = try await expiredStore(kind)
+        let first = try session(shared.open())
+        let second = try session(shared.open())
         _ = try await second.currentSignIn()  // holds RT-1 in memory
         #expect(try await first.validAccessToken() == "AT-2")
         #expect(try await second.validAccessToken() == "AT-2")
         #expect(endpoint.refreshes == 1)
         #expect(await second.refreshCount == 0)
-        #expect(try await store.load()?.tokens.refreshToken == "RT-2")
+        #expect(try await shared.open().load()?.tokens.refreshToken == "RT-2")
+        await shared.remove()
     }
 
-    @Test func invalidGrantClearsOnlyTheSignInThatFailed() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = FileTokenStore(path: directory.appendingPathComponent("tokens.json").path)
+    @Test(arguments: SharedStoreKind.available)
+    func invalidGrantClearsOnlyTheSignInThatFailed(kind: SharedStoreKind) async throws {
+        let shared = try kind.make()
+        let store = shared.open()
         // RT-9 was never issued: the provider refuses it.
         try await store.save(
             SignIn<DiscoveredProvider>.withoutIDToken(
@@ -75,18 +79,17 @@ import TestSupport
         let session = try session(store)
         await #expect(throws: OAuthError.signedOut) { try await session.validAccessToken() }
         #expect(try await store.load() == nil)
+        await shared.remove()
     }
 
-    @Test func aNetworkFailureSignsNobodyOut() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try await expiredStore()
-        var configuration = testConfiguration(kind: .oauth2)
+    @Test(arguments: SharedStoreKind.available)
+    func aNetworkFailureSignsNobodyOut(kind: SharedStoreKind) async throws {
+        let shared = try await expiredStore(kind)
         let closed = try LocalHTTPServer { _ in .notFound }
-        configuration.endpoints.token = URL(string: "\(closed.origin)/token")!
+        let token = URL(string: "\(closed.origin)/token")!
         closed.stop()
-        let session = OAuthSession(
-            client: try OAuthClient<DiscoveredProvider>(
-                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)), store: store)
+        let store = shared.open()
+        let session = try session(store, token: token)
         do {
             _ = try await session.validAccessToken()
             Issue.record("expected a network failure")
@@ -95,39 +98,58 @@ import TestSupport
         }
         #expect(try await store.load()?.tokens.refreshToken == "RT-1")
         #expect(try await session.currentSignIn() != nil)
+        await shared.remove()
     }
 
     /// Hardening 3, item 9: a provider whose tokens live 8 s; with the 60 s leeway each new token
     /// was due at once, and eight processes refreshed eight times, one after another. Here they
     /// live 30 s (also under the leeway): 8 s left too little time on a loaded 2-core machine for
     /// eight sessions to read the store before the capped leeway (a third: 2.7 s) came due.
-    @Test func shortLivedTokensAreRefreshedOnceNotByEverySession() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+    @Test(arguments: SharedStoreKind.available)
+    func shortLivedTokensAreRefreshedOnceNotByEverySession(kind: SharedStoreKind) async throws {
         let shortLived = try RotatingTokenServer(expiresIn: 30)
-        let store = try await expiredStore()
-        var configuration = testConfiguration(kind: .oauth2)
-        configuration.endpoints.token = URL(string: "\(shortLived.server.origin)/token")!
-        let client = try OAuthClient<DiscoveredProvider>(
-            configuration: configuration, options: ClientOptions(allowInsecureLoopback: true))
+        let shared = try await expiredStore(kind)
+        let token = URL(string: "\(shortLived.server.origin)/token")!
         for _ in 0..<8 {
-            #expect(
-                try await OAuthSession(client: client, store: FileTokenStore(path: store.path)).validAccessToken()
-                    == "AT-2")
+            #expect(try await session(shared.open(), token: token).validAccessToken() == "AT-2")
         }
         #expect(shortLived.endpoint.refreshes == 1)
+        await shared.remove()
     }
 
-    @Test func aWaitForTheLockEndsWhenTheTaskIsCancelled() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("tokens.json.lock").path
-        let held = try await TokenStoreLock.file(at: path)
-        let waiter = Task { try await TokenStoreLock.file(at: path) }
+    /// A session on another store handle notices a sign-out there at its next call, from the
+    /// store's revision alone.
+    @Test(arguments: SharedStoreKind.available)
+    func aSignOutElsewhereIsNoticedAtTheNextCall(kind: SharedStoreKind) async throws {
+        let shared = try kind.make()
+        let store = shared.open()
+        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "AT-1")).record)
+        let watching = try session(shared.open())
+        #expect(try await watching.currentSignIn() != nil)
+        try await store.clear()
+        // The revision changes once the other handle hears of it (PostgreSQL: a notification).
+        try await Bounded.poll(for: .seconds(10)) { try await watching.currentSignIn() == nil }
+        await shared.remove()
+    }
+
+    @Test(arguments: SharedStoreKind.available)
+    func aWaitForTheLockEndsWhenTheTaskIsCancelled(kind: SharedStoreKind) async throws {
+        let shared = try kind.make()
+        let store = shared.open()
+        try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "AT-1")).record)
+        let held = try #require(try await store.lockForUpdate())
+        let other = shared.open()
+        let waiter = Task { try await other.lockForUpdate() }
         try await Task.sleep(for: .milliseconds(50))
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         held.release()
-        try await TokenStoreLock.file(at: path).release()
+        try await Bounded.poll(for: .seconds(10)) {
+            guard let lock = try await shared.open().lockForUpdate() else { return false }
+            lock.release()
+            return true
+        }
+        await shared.remove()
     }
 }
 

@@ -1,0 +1,77 @@
+import Foundation
+@_spi(BuildingBlocks) @testable import OAuthRuntime
+import Testing
+import TestSupport
+#if PostgreSQL
+import OAuthPostgresStore
+#endif
+
+/// The stores several sessions or processes share, each test made against every one: the file
+/// store, and the PostgreSQL store (with the PostgreSQL trait, on the test server; CI requires
+/// the server, so its tests never drop out there).
+enum SharedStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case file
+    case postgres
+
+    /// The kinds this build and machine have.
+    static var available: [SharedStoreKind] {
+        #if PostgreSQL
+        PostgresServer.isAvailable ? [.file, .postgres] : [.file]
+        #else
+        [.file]
+        #endif
+    }
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty shared store: `open()` gives another handle on it, as another process has.
+    func make() throws -> SharedStore {
+        switch self {
+        case .file:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "oauthgen-shared-\(UUID().uuidString)")
+            let path = directory.appendingPathComponent("tokens.json").path
+            return SharedStore(
+                open: { FileTokenStore(path: path) },
+                remove: {
+                    try? FileManager.default.removeItem(at: directory)
+                })
+        case .postgres:
+            #if PostgreSQL
+            let server = try PostgresServer.shared.get()
+            let url = try server.makeDatabase("shared")
+            let key = try StoreEncryptionKey(bytes: Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
+            let location = try PostgresStoreLocation(
+                url: url, environment: ProcessInfo.processInfo.environment.merging(server.appEnvironment) { $1 })
+            let opened = LockedList<PostgresTokenStore>()
+            return SharedStore(
+                open: {
+                    let store = PostgresTokenStore(location: location, key: key)
+                    opened.append(store)
+                    return store
+                },
+                remove: { for store in opened.all { await store.close() } })
+            #else
+            throw DjangoProvider.Unavailable(description: "built without the PostgreSQL trait")
+            #endif
+        }
+    }
+}
+
+/// One shared store made for a test, and how to let it go.
+struct SharedStore: Sendable {
+    /// Another handle on the store: its own connections or file descriptors, as another process's.
+    let open: @Sendable () -> any TokenStore
+    /// Closes every handle and removes what the store left.
+    let remove: @Sendable () async -> Void
+}
+
+/// Values appended from several tasks.
+final class LockedList<Element: Sendable>: @unchecked Sendable {
+    // @unchecked: `elements` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var elements: [Element] = []
+
+    func append(_ element: Element) { lock.withLock { elements.append(element) } }
+    var all: [Element] { lock.withLock { elements } }
+}
