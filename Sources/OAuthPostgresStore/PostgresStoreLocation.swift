@@ -85,6 +85,13 @@ public struct PostgresStoreLocation: Sendable, Hashable, CustomStringConvertible
             throw .invalidLocation(
                 "sslmode \(mode) with no root certificate: give sslrootcert=FILE or ~/.postgresql/root.crt")
         }
+        // TLS names a server by host name only (RFC 6066 §3): swift-nio-ssl checks the certificate
+        // against the name it sends, and sends none for an address, so verify-full would not
+        // check the host at all there. Refused rather than weakened.
+        if sslMode == .verifyFull, self.host.contains(":") || self.host.allSatisfy({ $0.isNumber || $0 == "." }) {
+            throw .invalidLocation(
+                "sslmode verify-full with the address \(self.host): give the host name the server's certificate names")
+        }
         passwordFilePath =
             query["passfile"] ?? environment["PGPASSFILE"] ?? (home as NSString).appendingPathComponent(".pgpass")
         password =

@@ -15,7 +15,7 @@ struct PostgresStoreFixture {
         let server = try server ?? PostgresServer.shared.get()
         self.server = server
         url = try server.makeDatabase(sslMode: sslMode)
-        database = String(url.split(separator: "/").last!.split(separator: "?").first!)
+        database = String(URLComponents(string: url)!.path.dropFirst())
         keyBytes = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
     }
 

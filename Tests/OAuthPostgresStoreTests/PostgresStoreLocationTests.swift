@@ -43,6 +43,7 @@ import Testing
         ("postgres://db/tokens?sslmode=sometimes", "sslmode \"sometimes\""),
         ("postgres://db/tokens?options=-c%20x", "the parameter \"options\""),
         ("postgres://db/tokens?sslmode=verify-full", "no root certificate"),
+        ("postgres://10.0.0.7/tokens?sslmode=verify-full&sslrootcert=/r.pem", "verify-full with the address 10.0.0.7"),
     ])
     func whatItCannotUseIsNamed(url: String, expected: String) {
         do {
