@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         // Named explicitly: a path dependency's identity is otherwise its folder's name.
-        .package(name: "oauthgen", path: ".."),
+        .package(name: "oauthgen", path: "..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -45,6 +45,15 @@ let package = Package(
             ],
             path: "Benchmarks/RuntimeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // p50/p95 of a store read and a locked refresh decision, file store against PostgreSQL.
+        .executableTarget(
+            name: "StoreBenchmarks",
+            dependencies: [
+                .product(name: "OAuthRuntime", package: "oauthgen"),
+                .product(name: "OAuthPostgresStore", package: "oauthgen"),
+            ],
+            path: "Benchmarks/StoreBenchmarks"
         ),
     ],
     swiftLanguageModes: [.v6]

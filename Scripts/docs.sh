@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the documentation with warnings as errors, and fails on any undocumented public
 # declaration or on public API grown past Scripts/public-api-baseline.json (Scripts/public-api.py):
-# the DocC catalogs of OAuthRuntime, OAuthResources, OAuthMCP and OAuthOpenAPIMiddleware, OAuthPolicy, OAuthGenCore's few public entry points, and a module of
-# generated clients (all example providers, generated public). Uses the toolchain's docc.
+# the DocC catalogs of OAuthRuntime, OAuthResources, OAuthMCP, OAuthOpenAPIMiddleware and
+# OAuthPostgresStore, OAuthPolicy, OAuthGenCore's few public entry points, and a module of
+# generated clients (all example providers, generated public). Uses the toolchain's docc. Built
+# with the PostgreSQL trait, as the tests are (the same build, and OAuthPostgresStore's API).
 #
 #   Scripts/docs.sh [OUTPUT_DIR]      (default .build/docs)
 set -euo pipefail
@@ -11,15 +13,16 @@ output=${1:-.build/docs}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-swift build
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
-graphs=$(swift build --show-bin-path)/../symbolgraph
+swift build --traits PostgreSQL
+swift package dump-symbol-graph --traits PostgreSQL --minimum-access-level public >/dev/null
+graphs=$(swift build --traits PostgreSQL --show-bin-path)/../symbolgraph
 python3 Scripts/undocumented.py "$graphs" OAuthRuntime
 python3 Scripts/undocumented.py "$graphs" OAuthPolicy
 python3 Scripts/undocumented.py "$graphs" OAuthGenCore
 python3 Scripts/undocumented.py "$graphs" OAuthOpenAPIMiddleware
 python3 Scripts/undocumented.py "$graphs" OAuthMCP
 python3 Scripts/undocumented.py "$graphs" OAuthResources
+python3 Scripts/undocumented.py "$graphs" OAuthPostgresStore
 # The public API's size per product against Scripts/public-api-baseline.json: growth fails.
 python3 Scripts/public-api.py "$graphs"
 
@@ -32,7 +35,7 @@ docc convert Sources/OAuthRuntime/OAuthRuntime.docc --additional-symbol-graph-di
 
 # The other products, each with its catalog: their symbol graphs only (a link to another
 # module's symbol does not resolve in a catalog, so their comments name those in code voice).
-for module in OAuthResources OAuthMCP OAuthOpenAPIMiddleware; do
+for module in OAuthResources OAuthMCP OAuthOpenAPIMiddleware OAuthPostgresStore; do
     mkdir -p "$work/$module"
     cp "$graphs"/"$module"*.symbols.json "$work/$module/"
     docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$work/$module" \
@@ -50,8 +53,8 @@ docc convert Documentation/oauthgen.docc \
 
 # A generated client is documented too: every example provider, public, as one module.
 mkdir -p "$work/generated/Sources" "$work/generated/graphs"
-"$(swift build --show-bin-path)/oauthgen" generate Examples/Providers --output "$work/generated/Sources" --access-level public 2>/dev/null
-modules=$(swift build --show-bin-path)/Modules
+"$(swift build --traits PostgreSQL --show-bin-path)/oauthgen" generate Examples/Providers --output "$work/generated/Sources" --access-level public 2>/dev/null
+modules=$(swift build --traits PostgreSQL --show-bin-path)/Modules
 swiftc -emit-module -parse-as-library -module-name ProviderClients -swift-version 6 -warnings-as-errors -I "$modules" \
     -emit-module-path "$work/generated/ProviderClients.swiftmodule" \
     -emit-symbol-graph -emit-symbol-graph-dir "$work/generated/graphs" -symbol-graph-minimum-access-level public \

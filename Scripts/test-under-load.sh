@@ -25,7 +25,7 @@ load=$!
 trap 'kill "$load" 2>/dev/null; pkill -f "$scratch/build" 2>/dev/null; sleep 1; rm -rf "$scratch"' EXIT
 
 # Built once before the clock starts, so every run times the tests, not the first build.
-swift build --build-tests >/dev/null
+swift build --traits PostgreSQL --build-tests >/dev/null
 for run in $(seq "$runs"); do
     start=$(date +%s)
     if OAUTHGEN_REQUIRE_PROVIDER=1 Scripts/test.sh --skip-build "$@" >"$logs/run-$run.log" 2>&1; then

@@ -19,4 +19,6 @@ if ! [ -x .venv/bin/python ] || ! cmp -s "$requirements" "$stamp"; then
     cp "$requirements" "$stamp"
 fi
 
-exec swift test "$@"
+# With the PostgreSQL trait: OAuthPostgresStore and `--store postgres://…` are built and tested
+# (against Debian's PostgreSQL, which the tests start themselves; .ci/run installs it).
+exec swift test --traits PostgreSQL "$@"

@@ -394,8 +394,8 @@ APP=Examples/iOSApp
 if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]] && [ -d "$APP" ]; then
   OAUTHGEN=${OAUTHGEN:-}
   if [ -z "$OAUTHGEN" ]; then
-    swift build --product oauthgen >"$LOGS/build-oauthgen.log" 2>&1 || { echo "FAIL  building oauthgen for the example app"; tail -5 "$LOGS/build-oauthgen.log"; FAILED=1; }
-    OAUTHGEN="$(swift build --show-bin-path)/oauthgen"
+    swift build --traits PostgreSQL --product oauthgen >"$LOGS/build-oauthgen.log" 2>&1 || { echo "FAIL  building oauthgen for the example app"; tail -5 "$LOGS/build-oauthgen.log"; FAILED=1; }
+    OAUTHGEN="$(swift build --traits PostgreSQL --show-bin-path)/oauthgen"
   fi
   GEN="$SCRATCH/ios-app-generated"
   rm -rf "$GEN"; mkdir -p "$GEN"

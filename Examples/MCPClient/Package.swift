@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // A command-line MCP client: the official MCP Swift SDK's client, signed in through oauthgen
 // (OAuthMCP): `swift run --package-path Examples/MCPClient mcp-client <server URL> --call <tool>`.
 // Built and run against a real MCP server by PluginBuildTests, warnings as errors.
@@ -8,7 +8,8 @@ let package = Package(
     name: "OAuthGenMCPClient",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "oauthgen", path: "../.."),
+        // The PostgreSQL trait: --store postgres://… (an app that does not enable it resolves no postgres-nio).
+        .package(name: "oauthgen", path: "../..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -19,6 +20,7 @@ let package = Package(
                 .product(name: "OAuthMCP", package: "oauthgen"),
                 .product(name: "OAuthRuntime", package: "oauthgen"),
                 .product(name: "OAuthResources", package: "oauthgen"),
+                .product(name: "OAuthPostgresStore", package: "oauthgen"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -176,6 +176,9 @@ struct PluginBuildTests {
             ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "42\n")
+        if PostgresServer.isAvailable {
+            try await bothToolsShareASignInInOneDatabase(mcpClient: binary, provider: provider, server: server)
+        }
 
         // Issue 45, item 7: the SDK's own transport cannot read this server's server-sent events
         // on Linux and has no deadline of its own; --timeout ends the run all the same (it

@@ -7,7 +7,7 @@ extension MCPClientCommand {
     /// Who the client is at the server's authorization server, from the options: one way to sign
     /// in, and a secret or key only for a client that is confidential (enterprise or client
     /// credentials), bound to the server that issued it.
-    func clientIdentity(store: FileTokenStore?) async throws -> ProtectedResourceSession.ClientIdentity {
+    func clientIdentity(store: (any AccountTokenStore)?) async throws -> ProtectedResourceSession.ClientIdentity {
         let ways = [
             identityProvider.map { _ in "--identity-provider" }, clientCredentials ? "--client-credentials" : nil,
             workloadToken.map { _ in "--workload-token" },

@@ -7,7 +7,7 @@ extension MCPClientCommand {
     /// The app's session at the identity provider `issuer` (signed in from `store` when it holds a
     /// sign-in; else `run()` signs in once the server has been checked), as the identity an MCP
     /// server's authorization server accepts ID-JAGs from.
-    func enterpriseIdentity(_ issuer: String, store: FileTokenStore?) async throws -> EnterpriseIdentity {
+    func enterpriseIdentity(_ issuer: String, store: (any AccountTokenStore)?) async throws -> EnterpriseIdentity {
         let clientSecret = try secrets.serverSecret()
         guard let identityClientID, let clientID, let authorizationServer, clientSecret != nil || clientKey != nil,
             let issuerURL = URL(string: issuer), issuerURL.host != nil

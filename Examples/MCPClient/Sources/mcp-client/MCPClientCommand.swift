@@ -105,9 +105,18 @@ struct MCPClientCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keep the sign-in and the registration in the folder PATH (0700), a file each, for the next run.",
-            valueName: "path"))
+            """
+            Keep the sign-in and the registration for the next run: in the folder PATH (0700), a file each, or \
+            in PostgreSQL, postgres://USER@HOST:PORT/DB[?sslmode=MODE] (the password from PGPASSWORD or \
+            ~/.pgpass), shared with oauthgen-login and every replica that has --store-key.
+            """, valueName: "path-or-url"))
     var store: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With a postgres:// --store: the key its rows are sealed with, 32 random bytes (raw or base64), 0600.",
+            valueName: "file"))
+    var storeKey: String?
 
     @Option(
         help: ArgumentHelp(
@@ -138,14 +147,13 @@ struct MCPClientCommand: AsyncParsableCommand {
         else {
             throw ValidationError("expected --arguments to be a JSON object, found \(arguments)")
         }
-        var fileStore: FileTokenStore?
-        if let store { fileStore = try await FileTokenStore.directory(movingFlatStoreAt: store) }
+        let kept = try await openStore()
         let userAgent = try LoopbackUserAgent(browserCommandLine: browserCommand)
-        let identity = try await clientIdentity(store: fileStore)
+        let identity = try await clientIdentity(store: kept)
         let session = ProtectedResourceSession(
             resource: url, identity: identity,
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            store: fileStore.map { $0 as any TokenStore } ?? MemoryTokenStore(),
+            store: kept.map { $0 as any TokenStore } ?? MemoryTokenStore(),
             userAgent: userAgent, interaction: clientCredentials || workloadToken != nil ? .never : .allowed,
             options: ClientOptions(
                 transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback),
