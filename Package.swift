@@ -279,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedClientsTests",
             // oauthgen-login: built so its Glewlwyd sign-ins can run it.
-            dependencies: ["OAuthRuntime", "OAuthResources", "TestSupport", "oauthgen-login"],
+            dependencies: ["OAuthRuntime", "OAuthResources", "OAuthPostgresStore", "TestSupport", "oauthgen-login"],
             // Golden/ holds three whole-file references, read by GoldenFileTests: the compiled
             // clients are the plugin's, generated from Providers/ (links to the example and
             // test-peer inputs), so a template change rewrites no checked-in copy but those three.

@@ -53,7 +53,8 @@ let package = Package(
                 .product(name: "OAuthRuntime", package: "oauthgen"),
                 .product(name: "OAuthPostgresStore", package: "oauthgen"),
             ],
-            path: "Benchmarks/StoreBenchmarks"
+            // Not under Benchmarks/: ordo-one/benchmark takes every target there for one of its own.
+            path: "Tools/StoreBenchmarks"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,9 +4,9 @@ import PostgresNIO
 
 /// One store's database, shared by every account's ``PostgresTokenStore`` made from it: one
 /// connection for reads and writes (postgres-nio queues the statements of concurrent callers),
-/// made at the first use and again after it broke, the migration run once on it; the
-/// connections the locks hold (``PostgresStoreLocks``); the revisions heard on the channel
-/// (``PostgresStoreRevisions``).
+/// made at the first use and again after it broke, the migration run once on it and the
+/// store's channel listened on (``PostgresStoreRevisions``); the connections the locks hold
+/// (``PostgresStoreLocks``).
 actor PostgresStoreDatabase {
     let connector: PostgresStoreConnector
     let locks: PostgresStoreLocks
@@ -17,7 +17,7 @@ actor PostgresStoreDatabase {
     init(connector: PostgresStoreConnector) {
         self.connector = connector
         locks = PostgresStoreLocks(connector: connector)
-        revisions = PostgresStoreRevisions(connector: connector)
+        revisions = PostgresStoreRevisions()
     }
 
     /// A store dropped without ``close()``: its connections close by themselves, and the
@@ -70,7 +70,7 @@ actor PostgresStoreDatabase {
         defer { connecting = nil }
         let made = try await task.value
         connection = made
-        revisions.start()
+        revisions.listen(on: made)
         return made
     }
 
@@ -78,46 +78,35 @@ actor PostgresStoreDatabase {
         if connection === broken { connection = nil }
     }
 
-    /// Makes the tables if they are missing (``PostgresStoreSchema/statements``), and refuses a
-    /// database a newer oauthgen made.
+    /// Makes the tables if they are missing (``PostgresStoreSchema/migration``, one statement),
+    /// and refuses a database a newer oauthgen made.
     static func migrate(_ connection: PostgresConnection, timeout: Duration) async throws {
-        try await PostgresStoreDeadline.run(
-            within: timeout, "the store's migration", closing: connection
-        ) {
+        try await PostgresStoreDeadline.run(within: timeout, "the store's migration", closing: connection) {
+            let version: Int?
             do {
-                try await connection.withTransaction(logger: PostgresStoreConnector.logger) { connection in
-                    for statement in PostgresStoreSchema.statements {
-                        try await connection.query(
-                            PostgresQuery(unsafeSQL: statement), logger: PostgresStoreConnector.logger)
-                    }
-                    let rows = try await connection.query(
-                        "SELECT max(version) FROM oauthgen_store_schema", logger: PostgresStoreConnector.logger)
-                    for try await version in rows.decode(Int.self) where version > PostgresStoreSchema.version {
-                        throw PostgresStoreError.newerSchema(found: version, known: PostgresStoreSchema.version)
-                    }
-                }
-            } catch let error as PostgresStoreError {
-                throw error
-            } catch let error as PostgresTransactionError {
-                if let closure = error.closureError as? PostgresStoreError { throw closure }
-                throw PostgresStoreError.statementFailed(
-                    action: "the store's migration",
-                    reason: PostgresStoreConnector.reason(
-                        error.closureError ?? error.beginError ?? error.commitError ?? error))
+                let logger = PostgresStoreConnector.logger
+                try await connection.query(PostgresQuery(unsafeSQL: PostgresStoreSchema.migration), logger: logger)
+                let rows = try await connection.query("SELECT max(version) FROM oauthgen_store_schema", logger: logger)
+                var found: Int?
+                for try await row in rows.decode(Int?.self) { found = row }
+                version = found
             } catch {
                 throw PostgresStoreError.statementFailed(
                     action: "the store's migration", reason: PostgresStoreConnector.reason(error))
             }
+            if let version, version > PostgresStoreSchema.version {
+                throw PostgresStoreError.newerSchema(found: version, known: PostgresStoreSchema.version)
+            }
         }
     }
 
-    /// Closes every connection: the shared one, the idle lock connections and the listener.
+    /// Closes every connection: the shared one (and with it the listening) and the idle lock ones.
     func close() async {
         connecting?.cancel()
         if let connection { try? await connection.close() }
         connection = nil
+        revisions.cancel()
         await locks.close()
-        await revisions.stop()
     }
 }
 #endif

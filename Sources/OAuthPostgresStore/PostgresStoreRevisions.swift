@@ -4,13 +4,15 @@ import OAuthLocking
 import PostgresNIO
 
 /// What each account's revision is, as heard on the store's channel: every write notifies
-/// `<revision> <account>` (``PostgresStoreSchema/channel``) when it commits, and a connection of
-/// this store's listens, so ``revision(of:)`` answers from memory, as cheap as the file store's
+/// `<revision> <account>` (``PostgresStoreSchema/channel``) when it commits, and the store's own
+/// connection listens, so ``revision(of:)`` answers from memory, as cheap as the file store's
 /// mapped count, and a replica notices another's refresh or sign-out without reading the tokens.
+/// The store's one connection carries both its statements and the notifications: a connection
+/// fewer to open (each is a SCRAM exchange), and listening ends when that connection does.
 ///
-/// While nothing listens (before the listener is up, after its connection broke) every call
-/// answers a new value: the session then reads the store at each access, which is slower but
-/// never misses a change. The listener reconnects by itself.
+/// While nothing listens (before the first connection, after it broke) every call answers a new
+/// value: the session then reads the store at each access, which is slower but never misses a
+/// change.
 final class PostgresStoreRevisions: Sendable {
     private struct State {
         var listening = false
@@ -20,15 +22,9 @@ final class PostgresStoreRevisions: Sendable {
         var unheard: UInt64 = 0
         var seen: [String: Int64] = [:]
         var task: Task<Void, Never>?
-        var connection: PostgresConnection?
     }
 
-    private let connector: PostgresStoreConnector
     private let state = LockedBox(State())
-
-    init(connector: PostgresStoreConnector) {
-        self.connector = connector
-    }
 
     /// The account's revision as last heard; a new value at each call while nothing listens.
     func revision(of account: String) -> UInt64 {
@@ -46,62 +42,39 @@ final class PostgresStoreRevisions: Sendable {
         state.withLock { $0.seen[account] = max($0.seen[account] ?? 0, revision) }
     }
 
-    /// Starts listening, once.
-    func start() {
-        state.withLock { state in
-            guard state.task == nil else { return }
-            state.task = Task { [connector] in await self.listen(connector) }
-        }
-    }
-
-    private func listen(_ connector: PostgresStoreConnector) async {
-        var pause: Duration = .milliseconds(100)
-        while !Task.isCancelled {
+    /// Listens on `connection` until it ends, in place of any connection listened on before.
+    func listen(on connection: PostgresConnection) {
+        let task = Task {
             do {
-                let connection = try await connector.connect()
-                state.withLock { $0.connection = connection }
                 try await connection.listen(on: PostgresStoreSchema.channel) { notifications in
                     state.withLock {
                         $0.listening = true
                         $0.epoch &+= 1
                     }
-                    pause = .milliseconds(100)
                     for try await notification in notifications {
                         let parts = notification.payload.split(separator: " ", maxSplits: 1)
                         if parts.count == 2, let revision = Int64(parts[0]) { note(revision, for: String(parts[1])) }
                     }
                 }
             } catch {}
-            let broken = state.withLock { state -> PostgresConnection? in
-                state.listening = false
-                defer { state.connection = nil }
-                return state.connection
-            }
-            broken?.closeEventually()
-            guard (try? await Task.sleep(for: pause)) != nil else { return }
-            pause = min(pause * 2, .seconds(5))
+            state.withLock { $0.listening = false }
+        }
+        state.withLock { state in
+            state.task?.cancel()
+            state.task = task
         }
     }
 
-    /// Stops listening without waiting for the listener to end.
+    /// Stops listening.
     func cancel() {
-        let (task, connection) = state.withLock { state in
+        let task = state.withLock { state in
             defer {
                 state.task = nil
-                state.connection = nil
                 state.listening = false
             }
-            return (state.task, state.connection)
+            return state.task
         }
         task?.cancel()
-        connection?.closeEventually()
-    }
-
-    /// Stops listening and closes the listener's connection.
-    func stop() async {
-        let task = state.withLock { $0.task }
-        cancel()
-        await task?.value
     }
 }
 #endif

@@ -1,7 +1,11 @@
-/// The store's tables, which it makes itself at its first connection (``statements``, run in one
-/// transaction under a transaction-level advisory lock, so replicas starting together make them
-/// once). Nothing here needs more than a database owner's rights: PostgreSQL 15 lets the owner,
-/// not every role, create tables in `public`.
+/// The store's tables, which it makes itself at its first connection: ``statements``, in one
+/// `DO` block (one statement, one round trip, its own transaction) that first takes a
+/// transaction-level advisory lock, so replicas starting together make them once. One statement
+/// rather than a transaction of several: a client that is slow to send the next one (a busy
+/// process) left the transaction idle holding the lock, and every other replica's migration
+/// waited for it (seen under the full test suite: 15 s timeouts). Nothing here needs more than a
+/// database owner's rights: PostgreSQL 15 lets the owner, not every role, create tables in
+/// `public`; `DO` runs PL/pgSQL, which every role may use.
 enum PostgresStoreSchema {
     /// The version these statements make; a database at a later one was made by a newer oauthgen.
     static let version = 1
@@ -19,17 +23,16 @@ enum PostgresStoreSchema {
 
     /// What the migration runs, in order, in one transaction.
     static let statements = [
-        "SELECT pg_advisory_xact_lock(\(migrationLock))",
+        "PERFORM pg_advisory_xact_lock(\(migrationLock))",
         "CREATE TABLE IF NOT EXISTS oauthgen_store_schema (version integer PRIMARY KEY)",
         "CREATE SEQUENCE IF NOT EXISTS oauthgen_revision",
-        """
-        CREATE TABLE IF NOT EXISTS \(signIns) (
-            account text PRIMARY KEY, revision bigint NOT NULL, sealed bytea NOT NULL)
-        """,
-        """
-        CREATE TABLE IF NOT EXISTS \(registrations) (
-            key text PRIMARY KEY, sealed bytea NOT NULL)
-        """,
+        "CREATE TABLE IF NOT EXISTS \(signIns) (account text PRIMARY KEY, revision bigint NOT NULL, sealed bytea NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS \(registrations) (key text PRIMARY KEY, sealed bytea NOT NULL)",
         "INSERT INTO oauthgen_store_schema (version) VALUES (\(version)) ON CONFLICT DO NOTHING",
     ]
+
+    /// ``statements`` as the one statement the store sends.
+    static var migration: String {
+        "DO $migration$ BEGIN " + statements.map { $0 + "; " }.joined() + "END $migration$"
+    }
 }

@@ -16,9 +16,10 @@ import PostgresNIO
 /// ends. ``revision()`` answers from what the store heard on a `LISTEN` channel that every write
 /// notifies, so a replica notices another's refresh or sign-out without reading the tokens.
 ///
-/// The store makes its tables itself at its first connection (``PostgresStoreSchema``); its role
-/// needs no more than a database owner's rights. It opens connections as they are needed; call
-/// ``close()`` when done with it (a process that exits closes them anyway).
+/// The store makes its tables itself at its first connection (the statements are in this
+/// module's overview); its role needs no more than a database owner's rights. It opens
+/// connections as they are needed; call ``close()`` when done with it (a process that exits
+/// closes them anyway).
 public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// The account a store is made for.
     public static let defaultAccount = "default"

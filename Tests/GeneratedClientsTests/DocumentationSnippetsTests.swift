@@ -44,7 +44,7 @@ import TestSupport
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let manifest = """
-                // swift-tools-version:6.0
+                // swift-tools-version:6.1
                 import PackageDescription
 
                 let package = Package(

@@ -54,7 +54,7 @@ struct FleetTests {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider)
         defer { server.stop() }
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         let directory = try makeTestDirectory("oauthgen-fleet")
         defer { try? FileManager.default.removeItem(at: directory) }
         let counting = try CountingBrowser(
@@ -75,7 +75,7 @@ struct FleetTests {
         #expect(reports.filter { $0["registration_reused"] as? Bool == false }.count == 1)
         #expect(reports.filter { $0["sign_in_reused"] as? Bool == false }.count == 1)
         #expect(counting.openings == 1)
-        #expect(try fixture.psql("SELECT count(*) FROM oauthgen_registrations") == "1\n")
+        #expect(try await fixture.psql("SELECT count(*) FROM oauthgen_registrations") == "1\n")
     }
 
     /// The done-when of issue 48: after the token expired, eight replicas make one refresh
@@ -84,7 +84,7 @@ struct FleetTests {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider, logsTokens: true)
         defer { server.stop() }
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         let directory = try makeTestDirectory("oauthgen-fleet")
         defer { try? FileManager.default.removeItem(at: directory) }
         let replicas = try Self.replicas(Self.replicas, in: directory, fixture: fixture)

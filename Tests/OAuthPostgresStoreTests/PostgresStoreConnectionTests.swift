@@ -11,8 +11,8 @@ import TestSupport
 @Suite(.enabled("needs PostgreSQL") { await PostgresServer.isAvailableOffPool() })
 struct PostgresStoreConnectionTests {
     /// Whether the store's connections to `fixture`'s database use TLS, as the server sees them.
-    func usesTLS(_ fixture: PostgresStoreFixture) throws -> String {
-        try fixture.psql(
+    func usesTLS(_ fixture: PostgresStoreFixture) async throws -> String {
+        try await fixture.psql(
             "SELECT DISTINCT s.ssl FROM pg_stat_ssl s JOIN pg_stat_activity a ON a.pid = s.pid "
                 + "WHERE a.datname = '\(fixture.database)' AND a.usename = 'oauthgen_app'")
     }
@@ -23,15 +23,15 @@ struct PostgresStoreConnectionTests {
         ("verify-ca&sslrootcert={root}", "t\n"), ("verify-full&sslrootcert={root}", "t\n"),
     ])
     func eachSSLModeAsLibpqReadsIt(mode: String, tls: String) async throws {
-        let server = try PostgresServer.shared.get()
+        let server = try await PostgresServer.instance()
         let root = try #require(server.certificate)
-        let fixture = try PostgresStoreFixture(sslMode: mode.replacingOccurrences(of: "{root}", with: root))
+        let fixture = try await PostgresStoreFixture.make(sslMode: mode.replacingOccurrences(of: "{root}", with: root))
         // verify-full checks the host name: the certificate names localhost (and 127.0.0.1).
         let store = try fixture.store(
             url: mode.hasPrefix("verify-full")
                 ? fixture.url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:") : nil)
         try await store.save(.tokens("AT-1"))
-        #expect(try usesTLS(fixture) == tls, "sslmode=\(mode)")
+        #expect(try await usesTLS(fixture) == tls, "sslmode=\(mode)")
         await store.close()
     }
 
@@ -49,7 +49,7 @@ struct PostgresStoreConnectionTests {
             ])
         try #require(made.status == 0, "\(made.stderr)")
         for mode in ["verify-ca", "verify-full", "require"] {
-            let fixture = try PostgresStoreFixture(sslMode: "\(mode)&sslrootcert=\(other)")
+            let fixture = try await PostgresStoreFixture.make(sslMode: "\(mode)&sslrootcert=\(other)")
             let store = try fixture.store(
                 url: fixture.url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:"), timeout: .seconds(10))
             do {
@@ -69,13 +69,13 @@ struct PostgresStoreConnectionTests {
     /// Against a server without TLS: `require` refuses to connect; `prefer` and `allow` connect
     /// without it.
     @Test func requireIsHonouredAgainstAServerWithoutTLS() async throws {
-        let plain = try PostgresServer.plain.get()
-        let required = try PostgresStoreFixture(server: plain, sslMode: "require")
+        let plain = try await PostgresServer.instance(tls: false)
+        let required = try await PostgresStoreFixture.make(server: plain, sslMode: "require")
         let store = try required.store(timeout: .seconds(10))
         await #expect(throws: PostgresStoreError.self) { try await store.load() }
         await store.close()
         for mode in ["prefer", "allow"] {
-            let fixture = try PostgresStoreFixture(server: plain, sslMode: mode)
+            let fixture = try await PostgresStoreFixture.make(server: plain, sslMode: mode)
             let store = try fixture.store()
             try await store.save(.tokens("AT-1"))
             #expect(try await store.load()?.tokens.accessToken == "AT-1")
@@ -85,7 +85,7 @@ struct PostgresStoreConnectionTests {
 
     /// A wrong password is refused with the server's words and without the password.
     @Test func aWrongPasswordIsNamedWithoutBeingShown() async throws {
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         let store = PostgresTokenStore(
             location: try PostgresStoreLocation(
                 url: fixture.url, environment: ["PGPASSWORD": "wrong-password-3b9e", "PGPASSFILE": "/dev/null"]),
@@ -103,7 +103,7 @@ struct PostgresStoreConnectionTests {
     /// A replica hears another's write on the channel: its revision changes with no statement of
     /// its own, stays put while nothing is written, and moves only for the account written.
     @Test func aReplicaHearsAnotherReplicasWritesWithoutReadingTheRows() async throws {
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         let writer = try fixture.store()
         let reader = try fixture.store()
         try await writer.save(.tokens("AT-1"))
@@ -113,7 +113,7 @@ struct PostgresStoreConnectionTests {
         try await Bounded.poll(for: .seconds(10)) { reader.revision() == reader.revision() }
         let before = reader.revision()
         let otherBefore = other.revision()
-        let statements = try fixture.psql(
+        let statements = try await fixture.psql(
             "SELECT xact_commit FROM pg_stat_database WHERE datname = '\(fixture.database)'")
         try await writer.save(.tokens("AT-2"))
         try await Bounded.poll(for: .seconds(10)) { reader.revision() != before }

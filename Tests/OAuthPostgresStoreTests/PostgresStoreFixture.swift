@@ -11,12 +11,18 @@ struct PostgresStoreFixture {
     let database: String
     let keyBytes: Data
 
-    init(server: PostgresServer.Instance? = nil, sslMode: String = "disable") throws {
-        let server = try server ?? PostgresServer.shared.get()
+    private init(server: PostgresServer.Instance, url: String) {
         self.server = server
-        url = try server.makeDatabase(sslMode: sslMode)
+        self.url = url
         database = String(URLComponents(string: url)!.path.dropFirst())
         keyBytes = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+    }
+
+    /// A new database on `server` (the TLS one by default), its URL asking for `sslMode`.
+    static func make(server: PostgresServer.Instance? = nil, sslMode: String = "disable") async throws -> Self {
+        let chosen: PostgresServer.Instance
+        if let server { chosen = server } else { chosen = try await PostgresServer.instance() }
+        return Self(server: chosen, url: try await chosen.makeDatabase(sslMode: sslMode))
     }
 
     /// A store on the database, as a process with the role's password in PGPASSWORD would open it.
@@ -29,14 +35,14 @@ struct PostgresStoreFixture {
     }
 
     /// `sql` run by psql as the superuser in this database.
-    func psql(_ sql: String) throws -> String {
-        try server.psql(sql, database: database)
+    func psql(_ sql: String) async throws -> String {
+        try await server.psql(sql, database: database)
     }
 
     /// The key in a 0600 file in `directory`, for the tools' `--store-key`.
     func writeKey(in directory: URL) throws -> String {
         let path = directory.appendingPathComponent("store.key").path
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: path, contents: Data(keyBytes.base64EncodedString().utf8), attributes: [.posixPermissions: 0o600])
         return path
     }

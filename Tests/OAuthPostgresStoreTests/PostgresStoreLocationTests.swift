@@ -60,7 +60,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("pgpass").path
         let lines = "# comment\nother:5432:*:app:wrong\ndb:5432:tokens:app:p\\:ss\n*:*:*:*:fallback\n"
-        FileManager.default.createFile(atPath: file, contents: Data(lines.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: file, contents: Data(lines.utf8), attributes: [.posixPermissions: 0o600])
         let url = "postgres://app@db:5432/tokens?passfile=\(file)"
         #expect(try PostgresStoreLocation(url: url, environment: environment).password == "p:ss")
         #expect(

@@ -10,7 +10,7 @@ import TestSupport
 @Suite(.enabled("needs PostgreSQL") { await PostgresServer.isAvailableOffPool() })
 struct PostgresTokenStoreTests {
     @Test func savesLoadsAndClearsEachAccountInARowOfItsOwn() async throws {
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         let store = try fixture.store()
         defer { Task { await store.close() } }
         #expect(try await store.load() == nil)
@@ -24,12 +24,12 @@ struct PostgresTokenStoreTests {
         #expect(try await work.load() == nil)
         #expect(try await store.accounts() == [PostgresTokenStore.defaultAccount])
         // One row per account, the account in clear as its key and nothing else in clear.
-        #expect(try fixture.psql("SELECT count(*) FROM oauthgen_sign_ins") == "1\n")
+        #expect(try await fixture.psql("SELECT count(*) FROM oauthgen_sign_ins") == "1\n")
     }
 
     /// A database reader sees the account name and sealed bytes: no token, in any encoding.
     @Test func aRowReadWithPsqlHoldsNoToken() async throws {
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         let store = try fixture.store()
         defer { Task { await store.close() } }
         try await store.save(.tokens("access-token-in-the-clear-7f3a", refresh: "refresh-token-in-the-clear-91c2"))
@@ -37,7 +37,7 @@ struct PostgresTokenStoreTests {
             ClientRegistrationRecord(
                 issuer: "https://as.example", clientID: "client-1", method: .dynamic,
                 registrationAccessToken: "registration-token-in-the-clear-55d1"), key: "dynamic https://as.example")
-        let dump = try fixture.psql(
+        let dump = try await fixture.psql(
             "SELECT account, revision, encode(sealed, 'escape'), encode(sealed, 'hex') FROM oauthgen_sign_ins; "
                 + "SELECT key, encode(sealed, 'escape'), encode(sealed, 'base64') FROM oauthgen_registrations")
         #expect(dump.contains(PostgresTokenStore.defaultAccount))
@@ -52,7 +52,7 @@ struct PostgresTokenStoreTests {
     }
 
     @Test func aRowSealedWithAnotherKeyOrMovedToAnotherAccountDoesNotOpen() async throws {
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         let store = try fixture.store()
         defer { Task { await store.close() } }
         try await store.save(.tokens("AT-1"))
@@ -62,7 +62,7 @@ struct PostgresTokenStoreTests {
             try await otherKey.load()
         }
         // A writer with database rights copies the sealed row under another account's name.
-        _ = try fixture.psql(
+        _ = try await fixture.psql(
             "INSERT INTO oauthgen_sign_ins (account, revision, sealed) SELECT 'victim', revision, sealed "
                 + "FROM oauthgen_sign_ins WHERE account = 'default'")
         await #expect(throws: PostgresStoreError.unreadableRow(table: "oauthgen_sign_ins", key: "victim")) {
@@ -73,15 +73,16 @@ struct PostgresTokenStoreTests {
             client: try OAuthClient<DiscoveredProvider>(configuration: PostgresTestConfiguration.oauth2()),
             store: store.forAccount("victim"))
         await #expect(throws: OAuthError.self) { try await session.currentSignIn() }
-        #expect(try fixture.psql("SELECT count(*) FROM oauthgen_sign_ins WHERE account = 'victim'") == "1\n")
+        #expect(try await fixture.psql("SELECT count(*) FROM oauthgen_sign_ins WHERE account = 'victim'") == "1\n")
     }
 
     /// The migration makes its tables as the database's owner, a role that is no superuser; a
     /// second store, and a second process, find them made.
     @Test func theMigrationNeedsNoMoreThanTheDatabasesOwner() async throws {
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         #expect(
-            try fixture.psql("SELECT rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = 'oauthgen_app'")
+            try await fixture.psql(
+                "SELECT rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = 'oauthgen_app'")
                 == "f|f|f\n")
         let stores = try (0..<4).map { _ in try fixture.store() }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -91,19 +92,19 @@ struct PostgresTokenStoreTests {
             try await group.waitForAll()
         }
         for store in stores { await store.close() }
-        let tables = try fixture.psql(
+        let tables = try await fixture.psql(
             "SELECT tablename || ' ' || tableowner FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")
         #expect(
             tables == "oauthgen_registrations oauthgen_app\noauthgen_sign_ins oauthgen_app\n"
                 + "oauthgen_store_schema oauthgen_app\n")
-        _ = try fixture.psql("INSERT INTO oauthgen_store_schema VALUES (2)")
+        _ = try await fixture.psql("INSERT INTO oauthgen_store_schema VALUES (2)")
         let later = try fixture.store()
         defer { Task { await later.close() } }
         await #expect(throws: PostgresStoreError.newerSchema(found: 2, known: 1)) { try await later.load() }
     }
 
     @Test func registrationsAreKeptApartAndRemoved() async throws {
-        let fixture = try PostgresStoreFixture()
+        let fixture = try await PostgresStoreFixture.make()
         let store = try fixture.store()
         defer { Task { await store.close() } }
         let record = ClientRegistrationRecord(

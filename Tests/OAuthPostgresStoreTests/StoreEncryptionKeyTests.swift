@@ -8,7 +8,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauthgen-key-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("store.key").path
-        FileManager.default.createFile(atPath: path, contents: contents, attributes: [.posixPermissions: mode])
+        _ = FileManager.default.createFile(atPath: path, contents: contents, attributes: [.posixPermissions: mode])
         return (path, directory)
     }
 

@@ -22,16 +22,17 @@ public enum PostgresServer {
         public var certificate: String?
 
         /// A new database owned by the store's role, and its `postgres://` URL (no password).
-        public func makeDatabase(_ prefix: String = "store", sslMode: String = "disable") throws -> String {
+        public func makeDatabase(_ prefix: String = "store", sslMode: String = "disable") async throws -> String {
             let name = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
-            _ = try psql("CREATE DATABASE \(name) OWNER \(appUser)")
+            _ = try await psql("CREATE DATABASE \(name) OWNER \(appUser)")
             return "postgres://\(appUser)@127.0.0.1:\(port)/\(name)?sslmode=\(sslMode)"
         }
 
         /// What `psql` prints (unaligned, tuples only) for `sql`, run as the superuser in
-        /// `database`, over TCP with the superuser's password in the environment.
-        public func psql(_ sql: String, database: String = "postgres") throws -> String {
-            let run = try ProcessRunner.run(
+        /// `database`, over TCP with the superuser's password in the environment. Waited for on a
+        /// dispatch thread, not one of Swift's two cooperative ones.
+        public func psql(_ sql: String, database: String = "postgres") async throws -> String {
+            let run = try await ProcessRunner.runDetached(
                 URL(fileURLWithPath: "/usr/bin/psql"),
                 [
                     "-h", "127.0.0.1", "-p", String(port), "-U", adminUser, "-d", database, "-v", "ON_ERROR_STOP=1",
@@ -68,6 +69,15 @@ public enum PostgresServer {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: isAvailable) }
         }
+    }
+
+    /// ``shared`` or ``plain``, started (initdb: seconds) on a dispatch thread: a test that
+    /// started one on a cooperative thread starved the others' timers under the full suite.
+    public static func instance(tls: Bool = true) async throws -> Instance {
+        let started = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: tls ? shared : plain) }
+        }
+        return try started.get()
     }
 
     private static func start(tls: Bool) -> Result<Instance, DjangoProvider.Unavailable> {

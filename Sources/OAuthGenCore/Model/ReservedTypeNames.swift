@@ -50,6 +50,12 @@ package enum ReservedTypeNames {
     /// middleware's sources.
     package static let middleware: Set<String> = ["OAuthMiddleware", "RedirectRefusingTransport"]
 
+    /// Every top-level public type of `OAuthPostgresStore`, which a service keeping its sign-ins in
+    /// PostgreSQL names beside its providers. A test compares this list with its sources.
+    package static let postgresStore: Set<String> = [
+        "PostgresStoreError", "PostgresStoreLocation", "PostgresTokenStore", "StoreEncryptionKey",
+    ]
+
     /// The standard library's, Concurrency's and Foundation's types that apps and generated code
     /// name unqualified every day.
     package static let standard: Set<String> = [
@@ -72,6 +78,7 @@ package enum ReservedTypeNames {
 
     /// Whether a generated provider type may not be called `name`.
     package static func contains(_ name: String) -> Bool {
-        runtime.contains(name) || resources.contains(name) || middleware.contains(name) || standard.contains(name)
+        runtime.contains(name) || resources.contains(name) || middleware.contains(name)
+            || postgresStore.contains(name) || standard.contains(name)
     }
 }

@@ -70,6 +70,7 @@ import Testing
     @Test(arguments: [
         ("Sources/OAuthRuntime", ReservedTypeNames.runtime), ("Sources/OAuthResources", ReservedTypeNames.resources),
         ("Sources/OAuthOpenAPIMiddleware", ReservedTypeNames.middleware),
+        ("Sources/OAuthPostgresStore", ReservedTypeNames.postgresStore),
     ])
     func theReservedNamesAreTheModulesPublicTypes(module: String, reserved: Set<String>) throws {
         let sources = Fixtures.packageRoot.appendingPathComponent(module)

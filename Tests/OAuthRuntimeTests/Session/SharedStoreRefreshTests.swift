@@ -27,7 +27,7 @@ import TestSupport
 
     /// A new store holding an expired sign-in whose refresh token is RT-1.
     func expiredStore(_ kind: SharedStoreKind) async throws -> SharedStore {
-        let shared = try kind.make()
+        let shared = try await kind.make()
         try await shared.open().save(
             SignIn<DiscoveredProvider>.withoutIDToken(
                 TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")
@@ -69,7 +69,7 @@ import TestSupport
 
     @Test(arguments: SharedStoreKind.available)
     func invalidGrantClearsOnlyTheSignInThatFailed(kind: SharedStoreKind) async throws {
-        let shared = try kind.make()
+        let shared = try await kind.make()
         let store = shared.open()
         // RT-9 was never issued: the provider refuses it.
         try await store.save(
@@ -121,7 +121,7 @@ import TestSupport
     /// store's revision alone.
     @Test(arguments: SharedStoreKind.available)
     func aSignOutElsewhereIsNoticedAtTheNextCall(kind: SharedStoreKind) async throws {
-        let shared = try kind.make()
+        let shared = try await kind.make()
         let store = shared.open()
         try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "AT-1")).record)
         let watching = try session(shared.open())
@@ -134,7 +134,7 @@ import TestSupport
 
     @Test(arguments: SharedStoreKind.available)
     func aWaitForTheLockEndsWhenTheTaskIsCancelled(kind: SharedStoreKind) async throws {
-        let shared = try kind.make()
+        let shared = try await kind.make()
         let store = shared.open()
         try await store.save(SignIn<DiscoveredProvider>.withoutIDToken(TokenSet(accessToken: "AT-1")).record)
         let held = try #require(try await store.lockForUpdate())

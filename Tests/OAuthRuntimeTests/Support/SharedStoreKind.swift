@@ -25,7 +25,7 @@ enum SharedStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     var testDescription: String { rawValue }
 
     /// A new, empty shared store: `open()` gives another handle on it, as another process has.
-    func make() throws -> SharedStore {
+    func make() async throws -> SharedStore {
         switch self {
         case .file:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -38,8 +38,8 @@ enum SharedStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
                 })
         case .postgres:
             #if PostgreSQL
-            let server = try PostgresServer.shared.get()
-            let url = try server.makeDatabase("shared")
+            let server = try await PostgresServer.instance()
+            let url = try await server.makeDatabase("shared")
             let key = try StoreEncryptionKey(bytes: Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
             let location = try PostgresStoreLocation(
                 url: url, environment: ProcessInfo.processInfo.environment.merging(server.appEnvironment) { $1 })

@@ -9,8 +9,8 @@ extension PluginBuildTests {
     func bothToolsShareASignInInOneDatabase(
         mcpClient: URL, provider: DjangoProvider.Instance, server: MCPTestServer
     ) async throws {
-        let database = try PostgresServer.shared.get()
-        let url = try database.makeDatabase("tools")
+        let database = try await PostgresServer.instance()
+        let url = try await database.makeDatabase("tools")
         let directory = try makeTestDirectory("oauthgen-tools-database")
         defer { try? FileManager.default.removeItem(at: directory) }
         let key = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
@@ -19,7 +19,8 @@ extension PluginBuildTests {
             let home = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             let file = home.appendingPathComponent("store.key").path
-            FileManager.default.createFile(atPath: file, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(
+                atPath: file, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600])
             homes.append((home, file))
         }
         let login = try await ProcessRunner.runDetached(

@@ -19,7 +19,8 @@ extension MCPClientCommand {
             return try await FileTokenStore.directory(movingFlatStoreAt: store)
         }
         guard let storeKey else {
-            throw ValidationError("expected --store-key FILE with a postgres:// store: its rows are sealed with that key")
+            throw ValidationError(
+                "expected --store-key FILE with a postgres:// store: its rows are sealed with that key")
         }
         do {
             return PostgresTokenStore(

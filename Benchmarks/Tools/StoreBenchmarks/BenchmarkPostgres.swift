@@ -25,7 +25,8 @@ final class BenchmarkPostgres {
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any], let port = object["port"] as? Int
+        guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any],
+            let port = object["port"] as? Int
         else { throw CocoaError(.fileReadCorruptFile) }
         self.port = port
         appUser = object["app_user"] as? String ?? ""

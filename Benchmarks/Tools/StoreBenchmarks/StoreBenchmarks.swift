@@ -26,8 +26,9 @@ struct StoreBenchmarks {
         let file = FileTokenStore(directory: directory.path).forAccount("resource https://mcp.example/ at issuer")
         let postgres = PostgresTokenStore(
             location: try PostgresStoreLocation(url: try server.makeDatabase(), environment: server.environment),
-            key: try StoreEncryptionKey(bytes: Data((0..<32).map { _ in UInt8.random(in: 0...255) })))
-            .forAccount("resource https://mcp.example/ at issuer")
+            key: try StoreEncryptionKey(bytes: Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
+        )
+        .forAccount("resource https://mcp.example/ at issuer")
         try await file.save(record)
         try await postgres.save(record)
 
@@ -54,7 +55,8 @@ struct StoreBenchmarks {
 
     static func warmup(_ iterations: Int) -> Int { max(1, iterations / 10) }
 
-    static func measure(_ operation: Operation, on store: some TokenStore, iterations: Int) async throws -> Percentiles {
+    static func measure(_ operation: Operation, on store: some TokenStore, iterations: Int) async throws -> Percentiles
+    {
         var samples: [Duration] = []
         samples.reserveCapacity(iterations)
         for index in 0..<(warmup(iterations) + iterations) {
