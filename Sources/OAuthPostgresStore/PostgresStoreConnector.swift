@@ -14,6 +14,11 @@ struct PostgresStoreConnector: Sendable {
     /// postgres-nio logs nothing of the store's: no statement, no bound value, no server notice.
     static let logger = Logger(label: "oauthgen.postgres-store", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// The store's timeout as NIO counts time, for what waits on an event loop.
+    var timeoutAmount: TimeAmount {
+        .milliseconds(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+    }
+
     /// A new connection. `allow` tries without TLS first and `prefer` with TLS first, each
     /// falling back to the other as libpq does; `require` and the verifying modes never fall back.
     func connect() async throws -> PostgresConnection {
@@ -34,8 +39,7 @@ struct PostgresStoreConnector: Sendable {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: tls)
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        configuration.options.connectTimeout = .milliseconds(milliseconds)
+        configuration.options.connectTimeout = timeoutAmount
         if location.sslMode == .verifyFull { configuration.options.tlsServerName = location.host }
         let configured = configuration
         do {

@@ -9,25 +9,30 @@ import PostgresNIO
 /// one connection would not keep each other out). A session-level lock goes with its
 /// connection: a replica that dies holding one frees it the moment the server sees the
 /// connection end.
-actor PostgresStoreLocks {
+///
+/// Not an actor: `TokenStoreLock.release()` sends the unlock at once, from the caller's thread
+/// onto the connection's event loop, with nothing to wait for on Swift's cooperative threads (a
+/// release that waited there for a busy process's turn kept the lock from the other replicas:
+/// seen under load, a 15 s wait). State is in lock boxes.
+final class PostgresStoreLocks: Sendable {
     let connector: PostgresStoreConnector
     /// Connections whose lock was released, kept for the next lock (at most ``idleLimit``).
-    private var idle: [PostgresConnection] = []
+    private let idle = LockedBox<[PostgresConnection]>([])
     private static let idleLimit = 2
     /// How often a waiting lock asks again: a freed lock is taken within this.
     static let pollInterval: Duration = .milliseconds(20)
     /// The unlocks under way, by lock name: `TokenStoreLock.release()` cannot wait for its
-    /// statement, so a session of this process that asks for the same lock right after waits for
+    /// statement, so a session on this store that asks for the same lock right after waits for
     /// the unlock rather than finding it still held and polling (a locked refresh decision took
     /// 20.7 ms, one poll, before; see Benchmarks/README.md).
-    private let releasing = LockedBox<[String: Task<Void, Never>]>([:])
+    private let releasing = LockedBox<[String: EventLoopFuture<Void>]>([:])
 
     init(connector: PostgresStoreConnector) {
         self.connector = connector
     }
 
     deinit {
-        for connection in idle { connection.closeEventually() }
+        for connection in idle.value { connection.closeEventually() }
     }
 
     /// Holds the lock named `name` (`pg_try_advisory_lock` on the name's 64-bit hash), asking
@@ -36,7 +41,7 @@ actor PostgresStoreLocks {
     /// - Throws: `TokenStoreLockError.timedOut` when another replica held it all that time (the
     ///   session reports the store unavailable, refreshes nothing and tries again at its next call).
     func hold(_ name: String, shownAs shown: String, timeout: Duration) async throws -> TokenStoreLock {
-        if let unlocking = releasing.withLock({ $0.removeValue(forKey: name) }) { await unlocking.value }
+        if let unlocking = releasing.withLock({ $0.removeValue(forKey: name) }) { try? await unlocking.get() }
         let connection = try await take()
         let deadline = ContinuousClock.now.advanced(by: timeout)
         do {
@@ -50,11 +55,7 @@ actor PostgresStoreLocks {
             try? await connection.close()
             throw error
         }
-        let releasing = releasing
-        return TokenStoreLock {
-            let unlocking = Task { await self.release(name, on: connection) }
-            releasing.withLock { $0[name] = unlocking }
-        }
+        return TokenStoreLock { self.release(name, on: connection) }
     }
 
     private func tryLock(_ name: String, on connection: PostgresConnection) async throws -> Bool {
@@ -78,25 +79,28 @@ actor PostgresStoreLocks {
     }
 
     /// Gives the lock back and keeps the connection for the next one; a connection that cannot
-    /// unlock is closed, which unlocks too.
-    private func release(_ name: String, on connection: PostgresConnection) async {
-        do {
-            try await PostgresStoreDeadline.run(
-                within: connector.timeout, "releasing the lock", closing: connection
-            ) {
-                _ = try await connection.query(
-                    "SELECT pg_advisory_unlock(hashtextextended(\(name), 0))", logger: PostgresStoreConnector.logger)
-            }
-            if idle.count < Self.idleLimit, !connection.isClosed {
+    /// unlock is closed, which unlocks too. Sent now; what it answers is handled on the event loop.
+    private func release(_ name: String, on connection: PostgresConnection) {
+        let unlocked = connection.query(
+            "SELECT pg_advisory_unlock(hashtextextended(\(name), 0))", logger: PostgresStoreConnector.logger
+        ).map { _ in () }
+        releasing.withLock { $0[name] = unlocked }
+        // Bounded as every statement is: a server that does not answer loses the connection,
+        // which unlocks as well.
+        let deadline = connection.eventLoop.scheduleTask(in: connector.timeoutAmount) { connection.closeEventually() }
+        unlocked.whenComplete { result in
+            deadline.cancel()
+            let kept = self.idle.withLock { idle -> Bool in
+                guard case .success = result, !connection.isClosed, idle.count < Self.idleLimit else { return false }
                 idle.append(connection)
-                return
+                return true
             }
-        } catch {}
-        try? await connection.close()
+            if !kept { connection.closeEventually() }
+        }
     }
 
     private func take() async throws -> PostgresConnection {
-        while let connection = idle.popLast() {
+        while let connection = idle.withLock({ $0.popLast() }) {
             if !connection.isClosed { return connection }
         }
         return try await connector.connect()
@@ -104,8 +108,10 @@ actor PostgresStoreLocks {
 
     /// Closes the idle connections; a lock still held keeps its own until it is released.
     func close() async {
-        for connection in idle { try? await connection.close() }
-        idle = []
+        for connection in idle.withLock({ idle in
+            defer { idle = [] }
+            return idle
+        }) { try? await connection.close() }
     }
 }
 #endif
