@@ -30,6 +30,7 @@ PRODUCTS = {  # product -> module
     "OAuthResources": "OAuthResources",
     "OAuthOpenAPIMiddleware": "OAuthOpenAPIMiddleware",
     "OAuthMCP": "OAuthMCP",
+    "OAuthPostgresStore": "OAuthPostgresStore",
     "_OAuthPolicy": "OAuthPolicy",
     "_OAuthGenCore": "OAuthGenCore",
 }

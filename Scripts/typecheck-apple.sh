@@ -10,8 +10,8 @@
 #                  providers; `swift build --build-tests` makes it).
 #
 # Checks, each with -wmo and Swift 6 mode: OAuthLocking, OAuthPolicy, OAuthFetch, OAuthRuntime (its
-# `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), OAuthResources, the
-# generated clients (warnings as errors, as the golden test compiles them), the documentation's
+# `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), OAuthResources,
+# OAuthPostgresStore's trait-free half, the generated clients (warnings as errors, as the golden test compiles them), the documentation's
 # snippets (Tests/GeneratedClientsTests/Snippets) with them, the example iOS app with
 # its widget (iOS SDKs only), that using LoopbackUserAgent on iOS is a compile error that says why,
 # and OAuthMCP against the MCP Swift SDK (emitted for the Apple SDK with its dependencies).
@@ -337,6 +337,14 @@ if [ -f "$MODS/OAuthRuntime.swiftmodule" ]; then
   # shellcheck disable=SC2046
   step "emit-module OAuthResources" "$LOGS/emit-OAuthResources.log" -emit-module "${EMIT_EXTRA[@]}" "${COMMON[@]}" \
        -module-name OAuthResources -emit-module-path "$MODS/OAuthResources.swiftmodule" $(sources Sources/OAuthResources)
+  # 3c. OAuthPostgresStore without its trait: the key (CryptoKit's AES-GCM, Darwin's stat), the
+  #     URL and password file; the connection half needs postgres-nio, which this script does
+  #     not emit for Apple SDKs (it builds on Linux, where the tests run it).
+  if [ -d Sources/OAuthPostgresStore ]; then
+    # shellcheck disable=SC2046
+    step "typecheck OAuthPostgresStore (no trait)" "$LOGS/typecheck-OAuthPostgresStore.log" "${CHECK[@]}" -wmo \
+         "${COMMON[@]}" -module-name OAuthPostgresStore $(sources Sources/OAuthPostgresStore)
+  fi
   # The documentation's snippets (Tests/GeneratedClientsTests/Snippets), with the generated
   # clients they call: on Linux `swift test` compiles only their non-Apple half.
   SNIPPETS="$PROJ/Tests/GeneratedClientsTests/Snippets"

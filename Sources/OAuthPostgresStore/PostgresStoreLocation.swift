@@ -120,7 +120,7 @@ public struct PostgresStoreLocation: Sendable, Hashable, CustomStringConvertible
         lhs.description == rhs.description && lhs.rootCertificatePath == rhs.rootCertificatePath
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(description)
         hasher.combine(rootCertificatePath)

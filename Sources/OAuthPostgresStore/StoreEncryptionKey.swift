@@ -24,7 +24,9 @@ public struct StoreEncryptionKey: Sendable {
     /// The first byte of every sealed row: the format, so a later one can be told apart.
     static let formatVersion: UInt8 = 1
 
-    private let key: SymmetricKey
+    /// The key's bytes, made into a `SymmetricKey` at each use: CryptoKit's `SymmetricKey` is not
+    /// `Sendable` in the iOS 17 and macOS 14 SDKs, and bytes need no `@unchecked` to be.
+    private let bytes: Data
 
     /// A key from its 32 bytes.
     ///
@@ -34,7 +36,7 @@ public struct StoreEncryptionKey: Sendable {
         guard count == Self.byteCount else {
             throw .unusableKey(path: "(bytes)", reason: "\(count) bytes")
         }
-        key = SymmetricKey(data: bytes)
+        self.bytes = bytes.withUnsafeBytes { Data($0) }
     }
 
     /// A key read from `path`: 32 raw bytes, or their base64 (standard or URL-safe, with or
@@ -71,7 +73,8 @@ public struct StoreEncryptionKey: Sendable {
     /// `plaintext` sealed for the row `name` of `table`: the format byte, then the nonce, the
     /// ciphertext and the tag.
     func seal(_ plaintext: Data, table: String, name: String) throws -> Data {
-        let box = try AES.GCM.seal(plaintext, using: key, authenticating: Self.context(table: table, name: name))
+        let box = try AES.GCM.seal(
+            plaintext, using: SymmetricKey(data: bytes), authenticating: Self.context(table: table, name: name))
         guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
         return Data([Self.formatVersion]) + combined
     }
@@ -84,7 +87,8 @@ public struct StoreEncryptionKey: Sendable {
         guard sealed.first == Self.formatVersion else { throw .unreadableRow(table: table, key: name) }
         do {
             let box = try AES.GCM.SealedBox(combined: sealed.dropFirst())
-            return try AES.GCM.open(box, using: key, authenticating: Self.context(table: table, name: name))
+            return try AES.GCM.open(
+                box, using: SymmetricKey(data: bytes), authenticating: Self.context(table: table, name: name))
         } catch {
             throw .unreadableRow(table: table, key: name)
         }
