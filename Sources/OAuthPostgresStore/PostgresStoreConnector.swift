@@ -48,13 +48,8 @@ struct PostgresStoreConnector: Sendable {
             return try await PostgresStoreDeadline.run(within: timeout, "a connection", dropping: late) {
                 try await PostgresConnection.connect(configuration: configured, id: 0, logger: Self.logger)
             }
-        } catch let error as PostgresStoreError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
         } catch {
-            throw PostgresStoreError.connectionFailed(
-                host: location.host, port: location.port, reason: Self.reason(error))
+            throw Self.storeError(error) { .connectionFailed(host: location.host, port: location.port, reason: $0) }
         }
     }
 
@@ -74,6 +69,16 @@ struct PostgresStoreConnector: Sendable {
         } catch {
             throw PostgresStoreError.connectionFailed(
                 host: location.host, port: location.port, reason: "TLS could not be set up: \(error)")
+        }
+    }
+
+    /// `error` as the store reports it: its own errors and a cancellation as they are, anything
+    /// else (postgres-nio's, NIO's) as `failure` with the reason in words.
+    static func storeError(_ error: any Error, _ failure: (String) -> PostgresStoreError) -> any Error {
+        switch error {
+        case let error as PostgresStoreError: error
+        case is CancellationError: CancellationError()
+        default: failure(reason(error))
         }
     }
 

@@ -40,13 +40,9 @@ actor PostgresStoreDatabase {
             ) {
                 try await body(connection)
             }
-        } catch let error as PostgresStoreError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
         } catch {
             if connection.isClosed { forget(connection) }
-            throw PostgresStoreError.statementFailed(action: action, reason: PostgresStoreConnector.reason(error))
+            throw PostgresStoreConnector.storeError(error) { .statementFailed(action: action, reason: $0) }
         }
     }
 
@@ -91,8 +87,9 @@ actor PostgresStoreDatabase {
                 for try await row in rows.decode(Int?.self) { found = row }
                 version = found
             } catch {
-                throw PostgresStoreError.statementFailed(
-                    action: "the store's migration", reason: PostgresStoreConnector.reason(error))
+                throw PostgresStoreConnector.storeError(error) {
+                    .statementFailed(action: "the store's migration", reason: $0)
+                }
             }
             if let version, version > PostgresStoreSchema.version {
                 throw PostgresStoreError.newerSchema(found: version, known: PostgresStoreSchema.version)

@@ -68,13 +68,8 @@ final class PostgresStoreLocks: Sendable {
                 for try await held in rows.decode(Bool.self) { return held }
                 return false
             }
-        } catch let error as PostgresStoreError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
         } catch {
-            throw PostgresStoreError.statementFailed(
-                action: "taking the lock", reason: PostgresStoreConnector.reason(error))
+            throw PostgresStoreConnector.storeError(error) { .statementFailed(action: "taking the lock", reason: $0) }
         }
     }
 

@@ -95,12 +95,7 @@ public enum PostgresServer {
         }
         serverPIDs.withLock { $0.append(process.processIdentifier) }
         atexit { for pid in serverPIDs.value { kill(pid, SIGTERM) } }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
+        let line = ProcessRunner.firstLine(output)
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
             let port = object["port"] as? Int
         else {

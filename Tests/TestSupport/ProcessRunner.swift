@@ -35,23 +35,29 @@ public enum ProcessRunner {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The first executable named `name` on the PATH.
     /// The port a test peer prints as its first line, `PORT <n>` (Tests/Support/django-provider's
     /// peers), read from its standard output; `nil` with what it printed instead.
     public static func announcedPort(_ output: Pipe) -> (port: Int?, printed: String) {
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = String(decoding: firstLine(output), as: UTF8.self)
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else {
             return (nil, text)
         }
         return (port, text)
     }
 
+    /// What a started program wrote up to its first newline (or its end): a test peer's
+    /// announcement, read as it comes.
+    public static func firstLine(_ output: Pipe) -> Data {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        return line
+    }
+
+    /// The first executable named `name` on the PATH.
     public static func which(_ name: String) -> URL? {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
