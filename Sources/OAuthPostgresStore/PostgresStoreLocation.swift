@@ -51,7 +51,9 @@ public struct PostgresStoreLocation: Sendable, Hashable, CustomStringConvertible
     {
         guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://"), let parts = URLComponents(string: url)
         else {
-            throw .invalidLocation("\"\(url.prefix(40))…\", not a postgres:// or postgresql:// URL")
+            // Only the scheme is shown: the rest of what was given may hold a password.
+            let scheme = url.prefix { $0 != ":" }.prefix(20)
+            throw .invalidLocation("a URL whose scheme is \"\(scheme)\", not postgres:// or postgresql://")
         }
         guard parts.password == nil else { throw .passwordInLocation }
         guard let host = parts.host, !host.isEmpty else {

@@ -42,16 +42,16 @@ extension OAuthGenLogin {
         guard let store = storeOptions.store else {
             throw OAuthError(.invalidConfiguration, "expected --store PATH with --list or --forget, found none")
         }
-        guard resourceOptions.resource == nil, signInOptions.issuer == nil, signInOptions.discovery == nil else {
-            throw OAuthError(
-                .invalidConfiguration,
-                "expected --list or --forget without --resource, --issuer or --discovery: they sign in nowhere")
-        }
         guard !CommandLineStore.isDatabase(store) else {
             throw OAuthError(
                 .invalidConfiguration,
                 "expected a --store folder with --list or --forget, found a postgres:// URL: list or remove its rows with psql (tables oauthgen_sign_ins and oauthgen_registrations)"
             )
+        }
+        guard resourceOptions.resource == nil, signInOptions.issuer == nil, signInOptions.discovery == nil else {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --list or --forget without --resource, --issuer or --discovery: they sign in nowhere")
         }
         let folder = try await FileTokenStore.directory(movingFlatStoreAt: store)
         if storeOptions.list { return try await list(folder) }
