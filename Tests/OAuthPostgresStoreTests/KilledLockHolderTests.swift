@@ -39,10 +39,11 @@ struct KilledLockHolderTests {
                     return .json(#"{"resource": "\#(base)/api", "authorization_servers": ["\#(base)"]}"#)
                 }
                 if request.path == "/.well-known/oauth-authorization-server" {
+                    // grant_types_supported is needed: absent, it means authorization_code and
+                    // implicit alone (RFC 8414 §2); the auth methods' default is client_secret_basic.
                     return .json(
                         #"{"issuer": "\#(base)", "token_endpoint": "\#(base)/token", "#
-                            + #""grant_types_supported": ["client_credentials"], "#
-                            + #""token_endpoint_auth_methods_supported": ["client_secret_basic"]}"#)
+                            + #""grant_types_supported": ["client_credentials"]}"#)
                 }
                 if request.path == "/token" {
                     arrivals.withLock { $0.append(ContinuousClock.now) }

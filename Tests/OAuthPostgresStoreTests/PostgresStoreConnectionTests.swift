@@ -83,6 +83,49 @@ struct PostgresStoreConnectionTests {
         }
     }
 
+    /// A server that takes the connection and never answers (here LocalHTTPServer, which waits
+    /// 5 s for a request line PostgreSQL's startup message never completes): every wait ends, at
+    /// the store's timeout, or at once when the task is cancelled.
+    @Test func aServerThatNeverAnswersEndsEveryWait() async throws {
+        let silent = try LocalHTTPServer { _ in LocalHTTPServer.Response(stall: .beforeResponse) }
+        defer { silent.stop() }
+        let location = try PostgresStoreLocation(
+            url: "postgres://app@127.0.0.1:\(silent.port)/app?sslmode=disable",
+            environment: ["PGPASSWORD": "p", "PGPASSFILE": "/dev/null"])
+        let store = PostgresTokenStore(
+            location: location, key: try StoreEncryptionKey(bytes: Data(count: 32)), timeout: .seconds(2))
+        let timedOut = try await Bounded.run(within: 30) { () -> (any Error)? in
+            do {
+                _ = try await store.load()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // Ended by the store's deadline, or by postgres-nio's connect timeout, which the store sets
+        // to the same 2 s (which fires first depends on the machine's load).
+        let endedAtTheTimeout =
+            switch timedOut as? PostgresStoreError {
+            case .timedOut(let action, let after): action == "a connection" && after == .seconds(2)
+            case .connectionFailed(_, _, let reason): reason.contains("Connect timeout (2 s)")
+            default: false
+            }
+        #expect(endedAtTheTimeout, "\(String(describing: timedOut))")
+        let waiting = Task { try await store.lockForUpdate() }
+        try await Task.sleep(for: .milliseconds(200))
+        waiting.cancel()
+        let cancelled = try await Bounded.run(within: 30) { () -> (any Error)? in
+            do {
+                _ = try await waiting.value
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(cancelled is CancellationError, "\(String(describing: cancelled))")
+        await store.close()
+    }
+
     /// A wrong password is refused with the server's words and without the password.
     @Test func aWrongPasswordIsNamedWithoutBeingShown() async throws {
         let fixture = try await PostgresStoreFixture.make()

@@ -93,8 +93,8 @@ public enum PostgresServer {
         } catch {
             return .failure(DjangoProvider.Unavailable(description: "python3 could not start: \(error)"))
         }
-        serverPIDs.withLock { $0.append(process.processIdentifier) }
-        atexit { for pid in serverPIDs.value { kill(pid, SIGTERM) } }
+        serverPIDs.append(process.processIdentifier)
+        atexit { for pid in serverPIDs.all { kill(pid, SIGTERM) } }
         let line = ProcessRunner.firstLine(output)
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
             let port = object["port"] as? Int
@@ -116,23 +116,4 @@ public enum PostgresServer {
 }
 
 /// The launchers' PIDs, for the `atexit` handler that stops them.
-private let serverPIDs = PIDList()
-
-/// A list guarded by a lock (TestSupport has no OAuthLocking dependency).
-final class PIDList: @unchecked Sendable {
-    // @unchecked: `pids` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var pids: [pid_t] = []
-
-    func withLock(_ body: (inout [pid_t]) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        body(&pids)
-    }
-
-    var value: [pid_t] {
-        lock.lock()
-        defer { lock.unlock() }
-        return pids
-    }
-}
+private let serverPIDs = LockedList<pid_t>()

@@ -65,13 +65,3 @@ struct SharedStore: Sendable {
     /// Closes every handle and removes what the store left.
     let remove: @Sendable () async -> Void
 }
-
-/// Values appended from several tasks.
-final class LockedList<Element: Sendable>: @unchecked Sendable {
-    // @unchecked: `elements` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var elements: [Element] = []
-
-    func append(_ element: Element) { lock.withLock { elements.append(element) } }
-    var all: [Element] { lock.withLock { elements } }
-}
