@@ -21,9 +21,13 @@ extension ServerFetch {
     ///
     /// The head must come within ``timeout``; after it, the body may stream for as long as it
     /// likes, but a silence of `idleTimeout` seconds between two chunks ends it with
-    /// `URLError.timedOut`. Redirects are never followed (a 3xx comes back as itself), no
-    /// credential is offered to a challenge, and task cancellation ends the request.
-    public func stream(_ request: URLRequest, idleTimeout: TimeInterval) async throws(Failure) -> StreamedResponse {
+    /// `URLError.timedOut`, and more than `bufferLimit` bytes received and not yet read end it
+    /// with ``Failure/bodyTooLarge(limit:)`` and close the connection. Redirects are never
+    /// followed (a 3xx comes back as itself), no credential is offered to a challenge, and task
+    /// cancellation ends the request.
+    public func stream(
+        _ request: URLRequest, idleTimeout: TimeInterval, bufferLimit: Int = defaultBodyLimit
+    ) async throws(Failure) -> StreamedResponse {
         let task = streamSession.dataTask(with: request)
         let delegate = streamDelegate
         let host = request.url?.host ?? "the server"
@@ -41,7 +45,7 @@ extension ServerFetch {
         defer { started.cancel() }
         // Registered before anything can end it: an end that comes first (a task cancelled
         // before it started) is kept and read by `start`, as `send` does.
-        delegate.register(task, idleTimeout: idleTimeout)
+        delegate.register(task, idleTimeout: idleTimeout, bufferLimit: bufferLimit)
         let result: Result<StreamedResponse, Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if delegate.start(task, head: continuation) { task.resume() }
@@ -63,14 +67,18 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
         var body: AsyncThrowingStream<Data, any Error>.Continuation?
         var failure: ServerFetch.Failure?
         var idleTimeout: TimeInterval
+        var bufferLimit: Int
+        var buffered = BufferedChunks()
         var lastActivity = Date()
         var watchdog: Task<Void, Never>?
     }
 
     private let streams = LockedBox<[Int: Entry]>([:])
 
-    func register(_ task: URLSessionTask, idleTimeout: TimeInterval) {
-        streams.withLock { $0[task.taskIdentifier] = Entry(idleTimeout: idleTimeout) }
+    func register(_ task: URLSessionTask, idleTimeout: TimeInterval, bufferLimit: Int) {
+        streams.withLock {
+            $0[task.taskIdentifier] = Entry(idleTimeout: idleTimeout, bufferLimit: bufferLimit)
+        }
     }
 
     /// Whether `task` may be resumed: false when it was ended before it started, and then `head`
@@ -151,7 +159,25 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
             streams[dataTask.taskIdentifier]?.lastActivity = Date()
             return streams[dataTask.taskIdentifier]?.body
         }
-        body?.yield(data)
+        // Yielded outside the lock; URLSession calls a task's delegate methods one at a time,
+        // so the counts below follow the yields in order.
+        switch body?.yield(data) {
+        case .enqueued(let remaining)?:
+            let over = streams.withLock { streams -> Int? in
+                guard var entry = streams[dataTask.taskIdentifier] else { return nil }
+                let held = entry.buffered.yielded(data.count, remaining: remaining)
+                streams[dataTask.taskIdentifier] = entry
+                return held > entry.bufferLimit ? entry.bufferLimit : nil
+            }
+            if let over { end(dataTask, with: .bodyTooLarge(limit: over)) }
+        case .dropped?:
+            let limit = streams.withLock { $0[dataTask.taskIdentifier]?.bufferLimit } ?? 0
+            end(dataTask, with: .bodyTooLarge(limit: limit))
+        case .terminated?, nil:
+            break
+        @unknown default:
+            break
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -189,7 +215,8 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
 
     /// Hands `task`'s head to its caller with a body stream, and starts the idle watchdog.
     private func deliverHead(_ http: HTTPURLResponse, of task: URLSessionTask) {
-        let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
+            bufferingPolicy: .bufferingOldest(BufferedChunks.countLimit))
         // A reader that drops the body ends the request (and its watchdog) at once.
         continuation.onTermination = { [weak self] termination in
             if case .cancelled = termination { self?.cancel(task) }

@@ -15,7 +15,12 @@ enum MCPAnswer {
             return [body]
         case "text/event-stream":
             var parser = ServerSentEvents()
-            let events = parser.consume(body)
+            let events: [ServerSentEvents.Event]
+            do {
+                events = try parser.consume(body)
+            } catch {
+                throw OAuthError.responseTooLarge(endpoint: "MCP server", limit: error.limit)
+            }
             parser.finish()
             // Events of other types (and `message` events with no data) carry no JSON-RPC message.
             return events.filter { $0.type == "message" && !$0.data.isEmpty }.map { Data($0.data.utf8) }

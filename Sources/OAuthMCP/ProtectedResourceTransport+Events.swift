@@ -20,20 +20,23 @@ extension ProtectedResourceTransport {
         _ body: AsyncThrowingStream<Data, any Error>, answering requestID: String?, method: String?
     ) async throws {
         var body = body
-        var parser = ServerSentEvents()
+        var parser = ServerSentEvents(maximumSize: maximumMessageSize)
         var answered = false
         var resumed = 0
         while true {
             var failure: (any Error)?
             do {
                 for try await chunk in body {
-                    for event in parser.consume(chunk) where event.type == "message" && !event.data.isEmpty {
+                    for event in try parser.consume(chunk) where event.type == "message" && !event.data.isEmpty {
                         let message = Data(event.data.utf8)
                         if let requestID, MCPAnswer.isResponse(message, to: requestID) { answered = true }
                         deliver(message, answering: method)
                     }
                 }
                 parser.finish()
+            } catch let error as ServerSentEvents.TooLarge {
+                // Refused, not resumed: the server would send the same event again.
+                throw OAuthError.responseTooLarge(endpoint: "MCP server", limit: error.limit)
             } catch {
                 failure = error
             }
@@ -48,9 +51,10 @@ extension ProtectedResourceTransport {
                 resumed += 1
                 resumedStreams += 1
                 logger.debug("MCP stream resumed", metadata: ["attempt": "\(resumed)"])
+                // `retry` is at most 30 s, and the request's deadline ends this sleep too.
                 try await Task.sleep(for: .milliseconds(parser.retry ?? 500))
                 body = try await resume(from: parser.lastEventID)
-                parser = ServerSentEvents(lastEventID: parser.lastEventID)
+                parser = ServerSentEvents(lastEventID: parser.lastEventID, maximumSize: maximumMessageSize)
             } catch {
                 throw Self.streamFailure(error)
             }
@@ -68,7 +72,8 @@ extension ProtectedResourceTransport {
     func resume(from lastEventID: String) async throws -> AsyncThrowingStream<Data, any Error> {
         var request = streamRequest()
         request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID")
-        let (response, body) = try await session.stream(for: request, idleTimeout: idleTimeout)
+        let (response, body) = try await session.stream(
+            for: request, idleTimeout: idleTimeout, bufferLimit: maximumMessageSize)
         guard response.statusCode == 200, response.mediaType == "text/event-stream" else {
             throw OAuthError(
                 .unexpectedResponse,
@@ -100,6 +105,9 @@ extension ProtectedResourceTransport {
     static func streamFailure(_ error: any Error) -> any Error {
         switch error {
         case let error as OAuthError: error
+        case let error as ResponseTooLarge: OAuthError.responseTooLarge(endpoint: "MCP server", limit: error.limit)
+        case let error as ServerSentEvents.TooLarge:
+            OAuthError.responseTooLarge(endpoint: "MCP server", limit: error.limit)
         case is CancellationError: OAuthError.taskCancelled
         default: OAuthError.network(endpoint: "MCP server", error)
         }

@@ -21,47 +21,51 @@ extension ProtectedResourceTransport {
     }
 
     /// Reads the server's stream until the transport disconnects; three failures in a row, or a
-    /// server that offers no stream, end it.
+    /// server that offers no stream, end it. Between two streams the client waits as
+    /// ``ReconnectDelay`` says: at least a second, longer after each stream that brought nothing.
     func listenToServer() async {
         var lastEventID = ""
         var failures = 0
+        var delay = ReconnectDelay()
         while connected, !Task.isCancelled {
             var request = streamRequest()
             if !lastEventID.isEmpty { request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
-            var retry = 1_000
+            var delivered = false
             do {
                 let (response, body) = try await session.stream(
-                    for: request, idleTimeout: Self.serverStreamIdleTimeout)
+                    for: request, idleTimeout: Self.serverStreamIdleTimeout, bufferLimit: maximumMessageSize)
                 guard response.statusCode == 200, response.mediaType == "text/event-stream" else {
                     logger.debug("MCP server stream not offered", metadata: ["status": "\(response.statusCode)"])
                     return
                 }
                 failures = 0
-                var parser = ServerSentEvents(lastEventID: lastEventID)
+                var parser = ServerSentEvents(lastEventID: lastEventID, maximumSize: maximumMessageSize)
                 for try await chunk in body {
-                    for event in parser.consume(chunk) where event.type == "message" && !event.data.isEmpty {
+                    for event in try parser.consume(chunk) where event.type == "message" && !event.data.isEmpty {
+                        delivered = true
                         continuation.yield(Data(event.data.utf8))
                     }
                     lastEventID = parser.lastEventID
-                    retry = parser.retry ?? retry
+                    delay.retry = parser.retry ?? delay.retry
                 }
             } catch {
                 failures += 1
                 logger.debug("MCP server stream dropped", metadata: ["failures": "\(failures)"])
                 if failures >= 3 { return }
             }
-            try? await Task.sleep(for: .milliseconds(retry))
+            delay.streamEnded(delivered: delivered)
+            try? await Task.sleep(for: .milliseconds(delay.milliseconds))
         }
     }
 
-    /// A JSON answer's body, whole: at most 1 MiB, as the runtime reads any answer.
-    static func collect(_ body: AsyncThrowingStream<Data, any Error>) async throws -> Data {
+    /// A JSON answer's body, whole: at most `limit` bytes (the transport's maximum message size).
+    static func collect(_ body: AsyncThrowingStream<Data, any Error>, limit: Int) async throws -> Data {
         var whole = Data()
         do {
             for try await chunk in body {
                 whole.append(chunk)
-                if whole.count > 1 << 20 {
-                    throw OAuthError.responseTooLarge(endpoint: "MCP server", limit: 1 << 20)
+                if whole.count > limit {
+                    throw OAuthError.responseTooLarge(endpoint: "MCP server", limit: limit)
                 }
             }
         } catch {

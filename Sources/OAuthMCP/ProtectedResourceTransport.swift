@@ -48,6 +48,13 @@ public actor ProtectedResourceTransport: Transport {
     public internal(set) var protocolVersion: String?
     /// The longest silence between two chunks of a streamed answer, in seconds.
     public nonisolated let idleTimeout: TimeInterval
+    /// The longest a request may take, its answer and every resumption of its stream included,
+    /// in seconds; past it, the request's caller gets a JSON-RPC error, as for a 202.
+    public nonisolated let requestTimeout: TimeInterval
+    /// The most bytes one message may hold (a JSON answer, an event's data, a line of an event
+    /// stream), and that a streamed answer may hold unread; past it the answer ends with
+    /// `OAuthError/Kind/responseTooLarge` and its connection is closed.
+    public nonisolated let maximumMessageSize: Int
 
     let messages: AsyncThrowingStream<Data, any Error>
     let continuation: AsyncThrowingStream<Data, any Error>.Continuation
@@ -58,23 +65,31 @@ public actor ProtectedResourceTransport: Transport {
     /// (diagnostics and tests).
     @_spi(Testing) public internal(set) var resumedStreams = 0
 
-    /// A transport for `session`'s resource, or for `endpoint` on the same origin.
+    /// A transport for `session`'s resource, or for `endpoint` on the same origin, whose requests
+    /// each end within `requestTimeout` seconds, silent for `idleTimeout` at most between two
+    /// chunks, with messages of `maximumMessageSize` bytes at most (1 MiB).
     ///
     /// - Throws: `OAuthError/Kind/resourceNotAllowed` for an endpoint on another origin than
     ///   the session's resource; `OAuthError/Kind/insecureEndpoint` for one that is not https
-    ///   (http on the loopback address only when the session allows it).
+    ///   (http on the loopback address only when the session allows it);
+    ///   `OAuthError/Kind/resourceNotAllowed` also for a path with a `.` or `..` segment or an
+    ///   encoded `.`, `/` or `\`.
     public init(
-        session: ProtectedResourceSession, endpoint: URL? = nil, idleTimeout: TimeInterval = 300, logger: Logger? = nil
+        session: ProtectedResourceSession, endpoint: URL? = nil, idleTimeout: TimeInterval = 300,
+        requestTimeout: TimeInterval = 3_600, maximumMessageSize: Int = 1 << 20, logger: Logger? = nil
     ) throws(OAuthError) {
         let endpoint = endpoint ?? session.resource
         try EndpointPolicy.requireSecure(
             endpoint, name: "MCP server", allowInsecureLoopback: session.allowInsecureLoopback)
+        try EndpointPolicy.requireTokenPath(endpoint)
         guard URLOrigin(endpoint) == URLOrigin(session.resource) else {
             throw OAuthError.resourceNotAllowed(endpoint, allowed: URLOrigin(session.resource).map { [$0] } ?? [])
         }
         self.session = session
         self.endpoint = endpoint
         self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
+        self.maximumMessageSize = maximumMessageSize
         self.logger = logger ?? Logger(label: "oauthgen.mcp.transport")
         (messages, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
     }
@@ -107,15 +122,36 @@ public actor ProtectedResourceTransport: Transport {
 
     /// POSTs one JSON-RPC message and delivers what the server answered to ``receive()``.
     ///
+    /// A request not answered within ``requestTimeout`` is ended and its caller gets a JSON-RPC
+    /// error saying so.
+    ///
     /// - Throws: `OAuthError` for what the session throws (sign-in, refresh, step-up) and
     ///   for an answer that is not an MCP answer: a redirect (`OAuthError/Kind/redirectRefused`),
-    ///   another status (`OAuthError/Kind/unexpectedResponse`, with the status), or a body
-    ///   that is neither JSON nor an event stream.
+    ///   another status (`OAuthError/Kind/unexpectedResponse`, with the status), a body
+    ///   that is neither JSON nor an event stream, or one over ``maximumMessageSize``
+    ///   (`OAuthError/Kind/responseTooLarge`).
     public func send(_ data: Data) async throws {
         guard connected else {
             throw MCPError.internalError("expected a connected transport, found it not connected (call connect first)")
         }
         let method = Self.method(of: data)
+        let requestID = method == nil ? nil : MCPAnswer.id(of: data)
+        let outcome = try await RequestDeadline.run(within: requestTimeout) {
+            try await self.post(data, method: method, requestID: requestID)
+        }
+        guard outcome == .timedOut else { return }
+        logger.debug("MCP request timed out", metadata: ["method": "\(method ?? "response")"])
+        if let requestID {
+            continuation.yield(
+                MCPAnswer.failure(
+                    for: requestID,
+                    "expected the MCP server to answer \(method ?? "the request") within \(Int(requestTimeout)) s, found no response by then"
+                ))
+        }
+    }
+
+    /// One POST of `data` and its answer, delivered.
+    private func post(_ data: Data, method: String?, requestID: String?) async throws {
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
         request.httpBody = data
@@ -124,19 +160,19 @@ public actor ProtectedResourceTransport: Transport {
         if let mcpSessionID { request.setValue(mcpSessionID, forHTTPHeaderField: MCPHeader.sessionID) }
         if let protocolVersion { request.setValue(protocolVersion, forHTTPHeaderField: MCPHeader.protocolVersion) }
 
-        let (response, body) = try await session.stream(for: request, idleTimeout: idleTimeout)
+        let (response, body) = try await session.stream(
+            for: request, idleTimeout: idleTimeout, bufferLimit: maximumMessageSize)
         if let given = response.value(forHTTPHeaderField: MCPHeader.sessionID), !given.isEmpty {
             mcpSessionID = given
         }
         logger.debug("MCP answer", metadata: ["method": "\(method ?? "response")", "status": "\(response.statusCode)"])
         // A request's response must come in this answer or the stream it resumes to: the SDK's
         // client waits for it with no deadline of its own (issue 45, G6).
-        let requestID = method == nil ? nil : MCPAnswer.id(of: data)
         switch response.statusCode {
         case 200 where response.mediaType == "text/event-stream":
             try await readEvents(body, answering: requestID, method: method)
         case 200:
-            let whole = try await Self.collect(body)
+            let whole = try await Self.collect(body, limit: maximumMessageSize)
             var answered = false
             for message in try MCPAnswer.messages(in: whole, mediaType: response.mediaType, status: response.statusCode)
             {

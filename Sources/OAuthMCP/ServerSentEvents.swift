@@ -10,7 +10,21 @@
 /// left: it skips a `data` line without a colon (the standard appends an empty line), keeps a
 /// leading byte order mark, and does not carry `id` over to later events, which resumption needs
 /// (`Last-Event-ID`); and it would make every MCP client link OpenAPIRuntime and HTTPTypes.
+///
+/// Bounded (issue 53, H1, H2): a line, and an event's `data`, may hold ``maximumSize`` bytes at
+/// most (an endless `data:` line took a client past 1 GiB); `retry` is read up to
+/// ``longestRetry`` (a server asked a client to sleep 23 days before resuming).
 struct ServerSentEvents {
+    /// A line or an event's data passed ``maximumSize``: the stream is refused, not read on.
+    struct TooLarge: Error, Sendable, Hashable {
+        /// The bound that was passed, in bytes.
+        var limit: Int
+    }
+
+    /// The longest reconnection time a stream may ask for, in milliseconds: 30 s. The standard
+    /// lets a server set any; a client that waits for an answer cannot wait for just any.
+    static let longestRetry = 30_000
+
     /// One dispatched event.
     struct Event: Sendable, Hashable {
         /// The `event` field, `message` when none was given.
@@ -21,6 +35,8 @@ struct ServerSentEvents {
         var lastEventID: String
     }
 
+    /// The most bytes a line or an event's data may hold.
+    let maximumSize: Int
     private var line: [UInt8] = []
     private var afterCR = false
     private var atStart = true
@@ -28,17 +44,22 @@ struct ServerSentEvents {
     private var data: [UInt8] = []
     /// The stream's last event ID so far.
     private(set) var lastEventID = ""
-    /// The reconnection time the stream asked for, in milliseconds.
+    /// The reconnection time the stream asked for, in milliseconds, at most ``longestRetry``.
     private(set) var retry: Int?
 
     /// A parser for a new stream; a resumed one starts from the last event ID it resumed after.
-    init(lastEventID: String = "") {
+    /// A line or an event's data may hold `maximumSize` bytes (1 MiB unless said).
+    init(lastEventID: String = "", maximumSize: Int = 1 << 20) {
         self.lastEventID = lastEventID
+        self.maximumSize = maximumSize
     }
 
     /// Reads `bytes`, which may end anywhere (mid-line, between CR and LF); returns the events
     /// they completed.
-    mutating func consume(_ bytes: some Sequence<UInt8>) -> [Event] {
+    ///
+    /// - Throws: ``TooLarge`` for a line or an event's data over ``maximumSize``; the stream
+    ///   must be dropped then.
+    mutating func consume(_ bytes: some Sequence<UInt8>) throws(TooLarge) -> [Event] {
         var events: [Event] = []
         for byte in bytes {
             switch byte {
@@ -46,9 +67,10 @@ struct ServerSentEvents {
                 afterCR = false
             case 0x0A, 0x0D:
                 afterCR = byte == 0x0D
-                if let event = endLine() { events.append(event) }
+                if let event = try endLine() { events.append(event) }
             default:
                 afterCR = false
+                guard line.count < maximumSize else { throw TooLarge(limit: maximumSize) }
                 line.append(byte)
             }
         }
@@ -58,12 +80,12 @@ struct ServerSentEvents {
     /// The stream ended: a last line without its end is read, but an event without the empty
     /// line that dispatches it is dropped, as the standard says.
     mutating func finish() {
-        if !line.isEmpty { _ = endLine() }
+        if !line.isEmpty { _ = try? endLine() }
         data.removeAll()
         eventType.removeAll()
     }
 
-    private mutating func endLine() -> Event? {
+    private mutating func endLine() throws(TooLarge) -> Event? {
         defer { line.removeAll(keepingCapacity: true) }
         if atStart {
             atStart = false
@@ -85,12 +107,17 @@ struct ServerSentEvents {
         case "event":
             eventType = Array(value)
         case "data":
+            guard data.count + value.count < maximumSize else { throw TooLarge(limit: maximumSize) }
             data.append(contentsOf: value)
             data.append(0x0A)
         case "id" where !value.contains(0):
             lastEventID = String(decoding: value, as: UTF8.self)
         case "retry" where !value.isEmpty && value.allSatisfy({ (0x30...0x39).contains($0) }):
-            retry = Int(String(decoding: value, as: UTF8.self))
+            // Digits past the bound's own length are over it, however many (no Int overflow).
+            let digits = value.drop { $0 == 0x30 }
+            retry =
+                digits.count > String(Self.longestRetry).count
+                ? Self.longestRetry : min(Int(String(decoding: digits, as: UTF8.self)) ?? 0, Self.longestRetry)
         default:
             break
         }

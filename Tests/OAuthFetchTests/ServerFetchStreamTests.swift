@@ -135,4 +135,30 @@ import TestSupport
         #expect(outcomes.count == 20)
         #expect(outcomes.allSatisfy { $0 == .cancelled }, "\(outcomes)")
     }
+
+    /// Issue 53, H1: a server that sends as fast as it can to a reader that does not read. The
+    /// chunks waiting for the reader are bounded: past `bufferLimit` the body ends with
+    /// `bodyTooLarge` and the connection is closed, so the server's send fails. Seen failing
+    /// before: the chunks piled up without end while the server sent on.
+    @Test func chunksNobodyReadsAreBoundedAndTheConnectionClosed() async throws {
+        let piece = Data(repeating: UInt8(ascii: "x"), count: 4_096)
+        let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: .repeating(piece)) }
+        defer { server.stop() }
+        let url = URL(string: "\(server.origin)/events")!
+        let response = try await ServerFetch(timeout: 10).stream(
+            URLRequest(url: url), idleTimeout: 30, bufferLimit: 1 << 20)
+        // FoundationNetworking queues what libcurl reads before the delegate sees it, and took
+        // 14 s to act on the cancellation with 1.9 GiB queued at loopback speed (the server
+        // paces itself now).
+        try await Bounded.poll(for: .seconds(120)) { server.endlessAnswersClosed == 1 }
+        let failure = try await Bounded.run(within: 30) { () -> ServerFetch.Failure? in
+            do {
+                for try await _ in response.body {}
+                return nil
+            } catch {
+                return error as? ServerFetch.Failure
+            }
+        }
+        #expect(failure == .bodyTooLarge(limit: 1 << 20))
+    }
 }

@@ -9,9 +9,9 @@ import Testing
         var parser = ServerSentEvents()
         var events: [ServerSentEvents.Event] = []
         if byteByByte {
-            for byte in text.utf8 { events += parser.consume([byte]) }
+            for byte in text.utf8 { events += (try? parser.consume([byte])) ?? [] }
         } else {
-            events = parser.consume(Array(text.utf8))
+            events = (try? parser.consume(Array(text.utf8))) ?? []
         }
         parser.finish()
         return events
@@ -58,7 +58,37 @@ import Testing
 
     @Test func retryTakesDigitsOnly() {
         var parser = ServerSentEvents()
-        _ = parser.consume(Array("retry: 1500\nretry: 2x\n\n".utf8))
+        _ = try? parser.consume(Array("retry: 1500\nretry: 2x\n\n".utf8))
         #expect(parser.retry == 1500)
+    }
+
+    /// Issue 53, H2: a server's `retry` is read up to 30 s, however many digits it has.
+    @Test(arguments: [
+        ("retry: 2000000000", 30_000), ("retry: 30001", 30_000), ("retry: 30000", 30_000), ("retry: 0", 0),
+        ("retry: 0000000000000000000000000000000000000012", 12),
+        ("retry: 99999999999999999999999999999999999999999", 30_000),
+    ])
+    func retryIsClampedAtThirtySeconds(line: String, milliseconds: Int) throws {
+        var parser = ServerSentEvents()
+        _ = try parser.consume(Array("\(line)\n".utf8))
+        #expect(parser.retry == milliseconds)
+    }
+
+    /// Issue 53, H1: a line that never ends, and an event whose data lines never end in the
+    /// empty line that dispatches it, are refused once they pass the bound, not kept growing.
+    @Test func aLineOrAnEventOverTheBoundIsRefused() throws {
+        var endless = ServerSentEvents(maximumSize: 1_000)
+        _ = try endless.consume(Array("data: ".utf8) + Array(repeating: UInt8(ascii: "x"), count: 990))
+        #expect(throws: ServerSentEvents.TooLarge(limit: 1_000)) {
+            _ = try endless.consume(Array(repeating: UInt8(ascii: "x"), count: 10))
+        }
+        var unending = ServerSentEvents(maximumSize: 1_000)
+        let line = Array("data: ".utf8) + Array(repeating: UInt8(ascii: "y"), count: 90) + [0x0A]
+        _ = try unending.consume(Array(repeating: line, count: 10).joined())
+        #expect(throws: ServerSentEvents.TooLarge(limit: 1_000)) { _ = try unending.consume(line) }
+        // Under the bound, the same event is dispatched whole.
+        var bounded = ServerSentEvents(maximumSize: 1_000)
+        let events = try bounded.consume(Array(repeating: line, count: 9).joined() + [0x0A])
+        #expect(events.map(\.data.count) == [90 * 9 + 8])
     }
 }

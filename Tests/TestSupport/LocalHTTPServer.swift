@@ -52,11 +52,16 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
         /// How a hostile or broken server keeps a client waiting; either lasts until the client
         /// closes the connection or the server stops.
-        public enum Stall: Sendable {
+        public enum Stall: Sendable, Equatable {
             /// Reads the request, then sends nothing at all.
             case beforeResponse
             /// Sends the head and a chunked body one small chunk a second, never the last chunk.
             case endlessBody
+            /// Sends the head and `body`, then these bytes as a chunk every millisecond, never the
+            /// last chunk: an endless line, an endless event. Paced as a fast server on a real
+            /// network, not at loopback's gigabytes a second, which FoundationNetworking queues
+            /// without bound before any delegate sees them (a test process was killed for memory).
+            case repeating(Data)
         }
 
         public init(
@@ -88,6 +93,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Request] = []
     private var stopped = false
+    private var closedByClient = 0
+
+    /// How many endless answers (``Response/Stall/repeating(_:)``) the client ended by closing
+    /// the connection.
+    public var endlessAnswersClosed: Int { lock.withLock { closedByClient } }
 
     /// `http://127.0.0.1:<port>`.
     public var origin: String { "http://127.0.0.1:\(port)" }
@@ -159,11 +169,24 @@ public final class LocalHTTPServer: @unchecked Sendable {
             return
         }
         var head = "HTTP/1.1 \(response.status) Status\r\n"
-        let chunked = response.chunked || response.stall == .endlessBody
+        let repeats: Bool = if case .repeating? = response.stall { true } else { false }
+        let chunked = response.chunked || response.stall == .endlessBody || repeats
         head += chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(response.body.count)\r\n"
         head += "Connection: close\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         for field in response.fields { head += "\(field.name): \(field.value)\r\n" }
+        if case .repeating(let piece)? = response.stall {
+            RawSocket.sendAll(connection, Array((head + "\r\n").utf8))
+            let framed = Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + Array("\r\n".utf8)
+            if !response.body.isEmpty {
+                RawSocket.sendAll(
+                    connection,
+                    Array("\(String(response.body.count, radix: 16))\r\n".utf8) + response.body + Array("\r\n".utf8))
+            }
+            while !isStopped, RawSocket.sendAll(connection, framed) { usleep(1_000) }
+            if !isStopped { lock.withLock { closedByClient += 1 } }
+            return
+        }
         if response.stall == .endlessBody {
             RawSocket.sendAll(connection, Array((head + "\r\n").utf8))
             while !isStopped, RawSocket.sendAll(connection, Array("1\r\n \r\n".utf8)) {

@@ -17,7 +17,10 @@ enum ResourceBoundary {
 
     /// Refuses a request to `url` outside every resource in `resources`, before any token is made
     /// for it.
+    /// A path with a dot segment or an encoded separator is refused first: its prefix says
+    /// nothing of the path the server will read.
     static func require(_ url: URL, within resources: [URL]) throws(OAuthError) {
+        try EndpointPolicy.requireTokenPath(url)
         guard !resources.contains(where: { contains($0, url) }) else { return }
         throw OAuthError(
             .resourceNotAllowed,

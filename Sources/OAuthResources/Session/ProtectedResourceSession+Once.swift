@@ -17,12 +17,9 @@ extension ProtectedResourceSession {
         let session = try await oauthSession()
         guard let url = request.url else { return nil }
         try await requireWithinResource(url)
-        guard let signIn = try await session.currentSignIn() else { return nil }
-        if let allowed = session.allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {
-            throw OAuthError.resourceNotAllowed(url, allowed: Array(allowed))
-        }
-        let headers = try await session.client.authorizationHeaders(
-            for: signIn, method: request.httpMethod ?? "GET", url: url)
+        guard
+            let headers = try await session.currentAuthorizationHeaders(method: request.httpMethod ?? "GET", url: url)
+        else { return nil }
         var request = request
         for (name, value) in headers.fields { request.setValue(value, forHTTPHeaderField: name) }
         let response = try await OAuthSession<DiscoveredProvider>.send(

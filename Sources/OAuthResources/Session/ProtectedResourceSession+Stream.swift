@@ -8,13 +8,15 @@ import FoundationNetworking
 // renewal on `invalid_token`, a step-up, a DPoP nonce), but the answer is handed on once its head
 // arrives and its body read as it comes, bounded by an idle timeout instead of a whole-answer one.
 extension ProtectedResourceSession {
-    /// Sends `request` to the resource and returns its answer's head and body as it streams.
+    /// Sends `request` to the resource and returns its answer's head and body as it streams, with
+    /// at most `bufferLimit` bytes received and not yet read (over it the body ends with
+    /// `OAuthError/Kind/responseTooLarge`).
     ///
     /// A refused answer (401, 403) is decided on its head alone, its body dropped. With a
     /// transport that cannot stream (an app's own `HTTPTransport`), the answer is read whole
     /// (`data(for:)`) and handed on as one chunk.
     package func stream(
-        for request: URLRequest, idleTimeout: TimeInterval
+        for request: URLRequest, idleTimeout: TimeInterval, bufferLimit: Int
     ) async throws(OAuthError) -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
         guard let url = request.url else {
             throw OAuthError(.invalidRequest, "expected a request with a URL, found none")
@@ -40,7 +42,8 @@ extension ProtectedResourceSession {
                 send: { headers in
                     var authorized = outgoing
                     for (name, value) in headers.fields { authorized.headers[name] = value }
-                    let streamed = try await streaming.stream(authorized, idleTimeout: idleTimeout)
+                    let streamed = try await streaming.stream(
+                        authorized, idleTimeout: idleTimeout, bufferLimit: bufferLimit)
                     guard
                         let http = HTTPURLResponse(
                             url: url, statusCode: streamed.status, httpVersion: "HTTP/1.1",

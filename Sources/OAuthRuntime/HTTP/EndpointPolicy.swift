@@ -39,4 +39,17 @@ public enum EndpointPolicy {
     static func isLoopbackRedirect(_ url: URL) -> Bool {
         isLoopbackLiteral(url) || url.host?.lowercased() == "localhost"
     }
+
+    /// Refuses a URL whose path another party may read as another path (a `.` or `..`
+    /// segment, an encoded `.`, `/` or `\`: `TokenDestinationPath`), before a token is made
+    /// for it or a prefix is compared.
+    package static func requireTokenPath(_ url: URL) throws(OAuthError) {
+        // The path as written: Foundation's `path` decodes escapes, and `absoluteString` keeps them.
+        let pathAndQuery = (try? ServerURL(parsing: url.absoluteString))?.pathAndQuery ?? url.absoluteString
+        guard let refusal = TokenDestinationPath.refusal(in: pathAndQuery) else { return }
+        throw OAuthError(
+            .resourceNotAllowed,
+            "expected a path without '.' or '..' segments or an encoded '.', '/' or '\\', found \(refusal) in \(HTTPMessageText.withoutQuery(url)); a server may read it as another path, so its access token is not sent there"
+        )
+    }
 }

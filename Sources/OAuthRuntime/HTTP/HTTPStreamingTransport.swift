@@ -20,6 +20,10 @@ package struct HTTPStreamedResponse: Sendable {
 /// timeout rather than a whole-answer one. As ``HTTPTransport``: no redirect is followed.
 package protocol HTTPStreamingTransport: HTTPTransport {
     /// Sends `request`, returning once the head arrived; a body silent for `idleTimeout` seconds
-    /// between two chunks ends with an error.
-    func stream(_ request: HTTPRequest, idleTimeout: TimeInterval) async throws -> HTTPStreamedResponse
+    /// between two chunks ends with an error, and one with more than `bufferLimit` bytes received
+    /// and not yet read ends with ``ResponseTooLarge``, its connection closed.
+    func stream(
+        _ request: HTTPRequest, idleTimeout: TimeInterval, bufferLimit: Int
+    ) async throws
+        -> HTTPStreamedResponse
 }

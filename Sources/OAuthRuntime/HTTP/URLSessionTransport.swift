@@ -37,16 +37,20 @@ public struct URLSessionTransport: HTTPTransport {
 
 extension URLSessionTransport: HTTPStreamingTransport {
     /// Streams `request`'s answer through `URLSession`: the head within the transport's timeout,
-    /// then chunks as they arrive, each within `idleTimeout` seconds of the last.
-    package func stream(_ request: HTTPRequest, idleTimeout: TimeInterval) async throws -> HTTPStreamedResponse {
+    /// then chunks as they arrive, each within `idleTimeout` seconds of the last, with at most
+    /// `bufferLimit` bytes waiting for the reader.
+    package func stream(
+        _ request: HTTPRequest, idleTimeout: TimeInterval, bufferLimit: Int
+    ) async throws -> HTTPStreamedResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         do {
-            let response = try await fetch.stream(urlRequest, idleTimeout: idleTimeout)
+            let response = try await fetch.stream(urlRequest, idleTimeout: idleTimeout, bufferLimit: bufferLimit)
             return HTTPStreamedResponse(
-                status: response.status, headers: response.headers, body: Self.mapped(response.body))
+                status: response.status, headers: response.headers,
+                body: Self.mapped(response.body, bufferLimit: bufferLimit))
         } catch .cancelled {
             throw CancellationError()
         } catch .bodyTooLarge(let limit) {
@@ -55,14 +59,34 @@ extension URLSessionTransport: HTTPStreamingTransport {
             throw error
         }
     }
+}
 
-    /// `body` with its failures as `send`'s: a `URLError` (an idle timeout, the network), or
-    /// `CancellationError`.
-    private static func mapped(_ body: AsyncThrowingStream<Data, any Error>) -> AsyncThrowingStream<Data, any Error> {
-        let (mapped, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+extension URLSessionTransport {
+    /// `body` with its failures as `send`'s: a `URLError` (an idle timeout, the network),
+    /// ``ResponseTooLarge``, or `CancellationError`. The relay holds at most `bufferLimit` bytes
+    /// its reader has not taken, as the fetch does (issue 53, H1): past it, the body ends with
+    /// ``ResponseTooLarge`` and the request is cancelled.
+    private static func mapped(
+        _ body: AsyncThrowingStream<Data, any Error>, bufferLimit: Int
+    ) -> AsyncThrowingStream<Data, any Error> {
+        let (mapped, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
+            bufferingPolicy: .bufferingOldest(BufferedChunks.countLimit))
         let reader = Task {
+            var buffered = BufferedChunks()
             do {
-                for try await chunk in body { continuation.yield(chunk) }
+                for try await chunk in body {
+                    let held: Int
+                    switch continuation.yield(chunk) {
+                    case .enqueued(let remaining): held = buffered.yielded(chunk.count, remaining: remaining)
+                    case .dropped: held = .max
+                    case .terminated: return
+                    @unknown default: held = 0
+                    }
+                    if held > bufferLimit {
+                        continuation.finish(throwing: ResponseTooLarge(limit: bufferLimit))
+                        return
+                    }
+                }
                 continuation.finish()
             } catch let failure as ServerFetch.Failure {
                 switch failure {

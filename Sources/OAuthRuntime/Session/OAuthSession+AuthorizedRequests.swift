@@ -179,14 +179,34 @@ extension OAuthSession {
     ///   127.0.0.1 or [::1], for a client made with `allowInsecureLoopback`): a token never
     ///   travels in the clear.
     /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for a URL outside the origins the session was made with (`allowedResourceOrigins`).
+    /// - Throws: ``OAuthError/Kind/resourceNotAllowed`` for a path with a `.` or `..` segment
+    ///   or an encoded `.`, `/` or `\`, which a server may read as another path.
     public func validAuthorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders {
-        try EndpointPolicy.requireSecure(
-            url, name: "resource server", allowInsecureLoopback: client.allowsInsecureLoopback)
-        if let allowed = allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {
-            throw OAuthError.resourceNotAllowed(url, allowed: Array(allowed))
-        }
+        try requireTokenDestination(url)
         _ = try await validAccessToken()
         guard let signIn = try await currentSignIn() else { throw OAuthError.notSignedIn }
         return try await client.authorizationHeaders(for: signIn, method: method, url: url)
+    }
+
+    /// The headers for one request with the token the session holds now, neither refreshed nor
+    /// signed in for (a best-effort request such as an MCP session's end); `nil` when signed out.
+    /// The same destination rules as ``validAuthorizationHeaders(method:url:)``.
+    package func currentAuthorizationHeaders(method: String, url: URL) async throws(OAuthError) -> AuthorizationHeaders?
+    {
+        try requireTokenDestination(url)
+        guard let signIn = try await currentSignIn() else { return nil }
+        return try await client.authorizationHeaders(for: signIn, method: method, url: url)
+    }
+
+    /// Where this session's token may go, checked in this one place before any header is made:
+    /// https (http on a loopback literal only when allowed), a path no party reads as another
+    /// (`EndpointPolicy.requireTokenPath`), and one of the session's origins when it has them.
+    private func requireTokenDestination(_ url: URL) throws(OAuthError) {
+        try EndpointPolicy.requireSecure(
+            url, name: "resource server", allowInsecureLoopback: client.allowsInsecureLoopback)
+        try EndpointPolicy.requireTokenPath(url)
+        if let allowed = allowedResourceOrigins, URLOrigin(url).map(allowed.contains) != true {
+            throw OAuthError.resourceNotAllowed(url, allowed: Array(allowed))
+        }
     }
 }

@@ -129,6 +129,27 @@ import TestSupport
         #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
     }
 
+    /// Issue 53, H3: a path another party reads as another path never gets the token, whether
+    /// the app calls `authorize`, `data(for:)` or the headers; the server sees no request. Seen
+    /// failing before: libcurl sent `/me/../admin` as `/admin` with the Bearer token.
+    @Test(arguments: ["/me/../admin", "/me/./x", "/me/%2e%2e/admin", "/me/..%2Fadmin", "/me%5cadmin"])
+    func aDotSegmentOrAnEncodedSeparatorNeverCarriesTheToken(path: String) async throws {
+        let api = try LocalHTTPServer { _ in .json("{}") }
+        defer { api.stop() }
+        let session = try await session()
+        let url = try #require(URL(string: api.origin + path))
+        var request = URLRequest(url: url)
+        let authorized = await #expect(throws: OAuthError.self) { try await session.authorize(&request) }
+        let sent = await #expect(throws: OAuthError.self) { _ = try await session.data(for: URLRequest(url: url)) }
+        for error in [authorized, sent] {
+            #expect(error?.kind == .resourceNotAllowed)
+            #expect(error?.message.hasPrefix("expected a path without '.' or '..' segments") == true)
+            #expect(error?.message.contains("AT-") == false)
+        }
+        #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(api.requests.isEmpty)
+    }
+
     @Test func authorizeRefreshesAnExpiredTokenFirst() async throws {
         let session = try await session(expired: true)
         var request = URLRequest(url: URL(string: "https://api.example.com/me")!)
