@@ -23,3 +23,16 @@ def start(arguments):
     """Starts a peer that prints "PORT <n>" first; returns the process and the port."""
     process = subprocess.Popen(arguments, stdout=subprocess.PIPE, text=True)
     return process, int(process.stdout.readline().split()[1])
+
+
+def start_machine_peers(config, processes):
+    """Starts Tests/Support/machine's authorization server with `config` and the Python SDK's MCP
+    server it protects (at its defaults: server-sent events), appending both to `processes`;
+    returns the issuer and the MCP endpoint."""
+    authorization, port = start([PYTHON, os.path.join(SUPPORT, "machine", "authorization_server.py"), config])
+    processes.append(authorization)
+    issuer = f"http://127.0.0.1:{port}"
+    server, server_port = start([PYTHON, os.path.join(SUPPORT, "mcp-server", "mcp_server.py"), issuer,
+                                 issuer + "/introspect", "mcp", "introspect"])
+    processes.append(server)
+    return issuer, f"http://127.0.0.1:{server_port}/mcp"

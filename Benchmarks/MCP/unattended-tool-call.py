@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from bench_support import PYTHON, SUPPORT, mcp_client, start
+from bench_support import PYTHON, SUPPORT, mcp_client, start_machine_peers
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -82,13 +82,7 @@ def main():
                "introspection": {"client_id": "mcp", "client_secret": "introspect"}}, open(config, "w"))
     processes = []
     try:
-        authorization, port = start([PYTHON, os.path.join(SUPPORT, "machine", "authorization_server.py"), config])
-        processes.append(authorization)
-        issuer = f"http://127.0.0.1:{port}"
-        server, server_port = start([PYTHON, os.path.join(SUPPORT, "mcp-server", "mcp_server.py"), issuer,
-                                     issuer + "/introspect", "mcp", "introspect"])
-        processes.append(server)
-        endpoint = f"http://127.0.0.1:{server_port}/mcp"
+        issuer, endpoint = start_machine_peers(config, processes)
         token = os.path.join(state, "workload-token")
         base = [client, endpoint, "--allow-insecure-loopback", "--browser-command", "/bin/false"]
         add = ["--call", "add", "--arguments", '{"a": 1, "b": 2}']

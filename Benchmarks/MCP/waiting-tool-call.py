@@ -14,12 +14,11 @@ OAUTHGEN_LOGIN, else .build/release/oauthgen-login, else .build/debug/oauthgen-l
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
-from bench_support import PYTHON, ROOT, SUPPORT, mcp_client, start
+from bench_support import ROOT, mcp_client, start_machine_peers
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 STEPS = int(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -38,15 +37,14 @@ def oauthgen_login():
     sys.exit("no oauthgen-login: swift build --product oauthgen-login first")
 
 
-def run_costed(arguments, environment):
-    """Wall seconds, exit status and rusage of one run, its standard output to the file
-    environment["__OUT__"] names (the rusage read by wait4: Popen would reap the child first)."""
+def run_costed(arguments, environment, output):
+    """Wall seconds, exit status and rusage of one run, its standard output to the file `output`
+    (the rusage read by wait4: Popen would reap the child first)."""
     begin = time.monotonic()
     pid = os.fork()
     if pid == 0:
         os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-        out = os.open(environment.pop("__OUT__"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        os.dup2(out, 1)
+        os.dup2(os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 1)
         os.execve(arguments[0], arguments, dict(os.environ, **environment))
     _, status, usage = os.wait4(pid, 0)
     return time.monotonic() - begin, status, usage
@@ -66,25 +64,19 @@ def main():
     os.chmod(secret_file, 0o600)
     processes = []
     try:
-        authorization, port = start([PYTHON, os.path.join(SUPPORT, "machine", "authorization_server.py"), config])
-        processes.append(authorization)
-        issuer = f"http://127.0.0.1:{port}"
-        server, server_port = start([PYTHON, os.path.join(SUPPORT, "mcp-server", "mcp_server.py"), issuer,
-                                     issuer + "/introspect", "mcp", "introspect"])
-        processes.append(server)
-        endpoint = f"http://127.0.0.1:{server_port}/mcp"
+        issuer, endpoint = start_machine_peers(config, processes)
         call = ["--call", "count", "--arguments", json.dumps({"n": STEPS, "delay": DELAY})]
         clients = {} if client is None else {
             "mcp-client": [client, endpoint, "--allow-insecure-loopback", "--browser-command", "/bin/false"] + call
             + ["--client-credentials", "--client-id", "agent", "--authorization-server", issuer]}
-        clients["oauthgen-login"] = ( [login, "--resource", endpoint, "--mcp", "--allow-insecure-loopback"] + call
+        clients["oauthgen-login"] = ([login, "--resource", endpoint, "--mcp", "--allow-insecure-loopback"] + call
             + ["--client-credentials", "--client-id", "agent", "--client-secret-file", secret_file,
                "--authorization-server", issuer])
         results = {name: [] for name in clients}
         for _ in range(RUNS):
             for name, arguments in clients.items():
                 output = os.path.join(state, "out.txt")
-                wall, status, usage = run_costed(arguments, {"MCP_CLIENT_SECRET": SECRET, "__OUT__": output})
+                wall, status, usage = run_costed(arguments, {"MCP_CLIENT_SECRET": SECRET}, output)
                 printed = open(output).read()
                 if status != 0 or f"counted {STEPS}" not in printed:
                     sys.exit(f"failed: {name}: status {status}: {printed[-2000:]}")

@@ -106,8 +106,6 @@ extension ProtectedResourceTransport {
         switch error {
         case let error as OAuthError: error
         case let error as ResponseTooLarge: OAuthError.responseTooLarge(endpoint: "MCP server", limit: error.limit)
-        case let error as ServerSentEvents.TooLarge:
-            OAuthError.responseTooLarge(endpoint: "MCP server", limit: error.limit)
         case is CancellationError: OAuthError.taskCancelled
         default: OAuthError.network(endpoint: "MCP server", error)
         }

@@ -66,7 +66,7 @@ extension URLSessionTransport {
     /// ``ResponseTooLarge``, or `CancellationError`. The relay holds at most `bufferLimit` bytes
     /// its reader has not taken, as the fetch does (issue 53, H1): past it, the body ends with
     /// ``ResponseTooLarge`` and the request is cancelled.
-    private static func mapped(
+    static func mapped(
         _ body: AsyncThrowingStream<Data, any Error>, bufferLimit: Int
     ) -> AsyncThrowingStream<Data, any Error> {
         let (mapped, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
