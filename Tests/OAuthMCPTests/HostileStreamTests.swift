@@ -12,18 +12,21 @@ import TestSupport
 @Suite(
     .enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
 struct HostileStreamTests {
-    func transport(
-        _ server: ScriptedMCPServer, requestTimeout: TimeInterval = 3_600, maximumMessageSize: Int = 1 << 20
-    ) throws -> ProtectedResourceTransport {
+    func session(_ server: ScriptedMCPServer) throws -> ProtectedResourceSession {
         let provider = try DjangoProvider.instance()
-        let session = ProtectedResourceSession(
+        return ProtectedResourceSession(
             resource: server.endpoint, identity: .dynamic(clientName: "oauthgen hostile stream tests"),
             redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             userAgent: LoopbackUserAgent(
                 browserCommand: [provider.python, provider.driver, "--username", "victor"], timeout: 30),
             options: ClientOptions(allowInsecureLoopback: true))
-        return try ProtectedResourceTransport(
-            session: session, requestTimeout: requestTimeout, maximumMessageSize: maximumMessageSize)
+    }
+
+    func transport(
+        _ server: ScriptedMCPServer, requestTimeout: TimeInterval = 3_600, maximumMessageSize: Int = 1 << 20
+    ) throws -> ProtectedResourceTransport {
+        try ProtectedResourceTransport(
+            session: session(server), requestTimeout: requestTimeout, maximumMessageSize: maximumMessageSize)
     }
 
     /// The text of `add(2, 3)`'s result through a new client, or the error it ended with.
@@ -67,15 +70,24 @@ struct HostileStreamTests {
     }
 
     /// A stream that numbers its event, asks for a `retry` of 23 days and ends without the
-    /// response: the resumption waits 30 s at most, and the request ends at its deadline with a
-    /// JSON-RPC error for its caller. Seen failing before: the transport slept past the bound.
+    /// response: the resumption waits 30 s at most, and the request ends at its 10 s deadline
+    /// with a JSON-RPC error for its caller. Seen failing before: the transport slept past the bound.
     @Test func aHugeRetryEndsAtTheRequestsDeadline() async throws {
         let provider = try DjangoProvider.instance()
         let server = try ScriptedMCPServer(issuer: provider.issuer, toolCalls: .hugeRetry)
         defer { server.stop() }
-        let outcome = try await add(over: transport(server, requestTimeout: 3))
+        // Signed in first, with no deadline to speak of: the deadline covers a request's sign-in
+        // too, and under the full suite the browser sign-in alone took longer than the bound
+        // (the test saw `initialize` time out instead of `tools/call`).
+        let session = try session(server)
+        let warmUp = Client(name: "oauthgen-tests", version: "1")
+        try await Bounded.run(within: 90) {
+            _ = try await warmUp.connect(transport: try ProtectedResourceTransport(session: session))
+            await warmUp.disconnect()
+        }
+        let outcome = try await add(over: ProtectedResourceTransport(session: session, requestTimeout: 10))
         #expect(
-            outcome.contains("expected the MCP server to answer tools/call within 3 s, found no response by then"),
+            outcome.contains("expected the MCP server to answer tools/call within 10 s, found no response by then"),
             "\(outcome)")
     }
 
