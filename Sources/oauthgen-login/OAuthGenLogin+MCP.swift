@@ -40,12 +40,8 @@ extension OAuthGenLogin {
             // Ends the MCP session at the server (a DELETE with its session ID).
             await client.disconnect()
             return outcome
-        } catch let error as OAuthError {
-            throw error
         } catch {
-            // The SDK's own errors: a JSON-RPC error from the server, a closed connection.
-            throw OAuthError(
-                .unexpectedResponse, "expected the MCP server to answer, found \(error)", underlyingError: error)
+            throw OAuthError.mcpExchange(error)
         }
     }
 }

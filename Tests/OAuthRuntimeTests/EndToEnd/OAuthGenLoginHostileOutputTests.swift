@@ -52,4 +52,29 @@ import TestSupport
         #expect(run.stdout.contains(#"scope: read \u{1B}[2J\u{1B}[H\u{A}error: forged"#), "\(run.stdout)")
         #expect(!run.stdout.split(separator: "\n").contains { $0.hasPrefix("error:") })
     }
+
+    /// A JSON-RPC error's message is the MCP server's text: the Python SDK's server answers
+    /// `refuse` with one holding ESC sequences, a bidi override and a forged line, and the
+    /// failure `oauthgen-login` prints shows each as a visible escape (issue 53, H10).
+    @Test(.enabled("needs django-oauth-toolkit and the Python mcp SDK") { await DjangoProvider.isAvailableOffPool() })
+    func anMCPServersErrorMessageIsPrintedEscaped() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider)
+        defer { server.stop() }
+        let run = try await ProcessRunner.runDetached(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+            [
+                "--resource", server.endpoint.absoluteString, "--allow-insecure-loopback", "--timeout", "120",
+                "--browser-command", provider.browserCommand + " --username olivia",
+                "--mcp", "--call", "refuse", "--arguments", Self.hostileRefusal,
+            ])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(Self.escapedRefusal), "\(run.stderr)")
+        #expect(!run.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+    }
+
+    /// The `refuse` tool's arguments: clear the screen, a right-to-left override, a forged line.
+    static let hostileRefusal = #"{"message": "denied \u001b[2J\u202e\nerror: forged"}"#
+    /// How every agent prints that message.
+    static let escapedRefusal = #"denied \u{1B}[2J\u{202E}\u{A}error: forged"#
 }

@@ -20,7 +20,9 @@ Its tools: `add(a, b)` returns the sum; `count(n, delay, drop_after, gate)` repo
 times, `delay` seconds apart, then returns "counted n at T", T the time it finished (a long tool
 call), closing the answer's stream after `drop_after` of them if asked, and waiting after the first
 until the client creates the file `gate`; `announce()` sends a
-notifications/tools/list_changed no request asked for, which goes on the server's GET stream.
+notifications/tools/list_changed no request asked for, which goes on the server's GET stream;
+`refuse(message)` answers with a JSON-RPC error whose message is `message` (a hostile server's
+text, which a client must print escaped).
 """
 import asyncio
 import hashlib
@@ -37,6 +39,7 @@ from mcp.server.auth.provider import AccessToken  # noqa: E402
 from mcp.server.auth.settings import AuthSettings  # noqa: E402
 from mcp.server.mcpserver import Context, MCPServer  # noqa: E402
 from mcp.server.streamable_http import EventMessage, EventStore  # noqa: E402
+from mcp.shared.exceptions import MCPError  # noqa: E402
 
 ISSUER, INTROSPECTION, CLIENT_ID, SECRET = sys.argv[1:5]
 JSON_RESPONSE = "--json-response" in sys.argv[5:]
@@ -105,6 +108,12 @@ async def announce(ctx: Context) -> str:
     """Tells the client, on the server's own stream, that the tool list changed."""
     await ctx.session.send_tool_list_changed()
     return "announced"
+
+
+@server.tool()
+def refuse(message: str) -> str:
+    """Answers with a JSON-RPC error (not a tool result) whose message is `message`."""
+    raise MCPError(-32001, message)
 
 
 class MemoryEventStore(EventStore):

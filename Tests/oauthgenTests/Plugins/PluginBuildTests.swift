@@ -176,6 +176,17 @@ struct PluginBuildTests {
             ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "42\n")
+        // Issue 53, H10: a JSON-RPC error's message (the server's text) is printed escaped.
+        let refused = try ProcessRunner.run(
+            binary,
+            [
+                server.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "refuse", "--arguments",
+                #"{"message": "denied \u001b[2J\u202e\nerror: forged"}"#, "--browser-command",
+                "\(provider.python) \(provider.driver) --username olivia",
+            ])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(#"denied \u{1B}[2J\u{202E}\u{A}error: forged"#), "\(refused.stderr)")
+        #expect(!refused.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
         if PostgresServer.isAvailable {
             try await bothToolsShareASignInInOneDatabase(mcpClient: binary, provider: provider, server: server)
         }

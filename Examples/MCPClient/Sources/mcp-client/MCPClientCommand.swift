@@ -196,10 +196,15 @@ struct MCPClientCommand: AsyncParsableCommand {
         }
         let meta = progress ? Metadata(progressToken: .string("mcp-client")) : nil
         let (content, isError) = try await Deadline.run(within: timeout, "the MCP server's answer to \(call)") {
-            _ = try await client.connect(transport: transport)
-            let answer = try await client.callTool(name: call, arguments: toolArguments, meta: meta)
-            await client.disconnect()
-            return answer
+            do {
+                _ = try await client.connect(transport: transport)
+                let answer = try await client.callTool(name: call, arguments: toolArguments, meta: meta)
+                await client.disconnect()
+                return answer
+            } catch {
+                // A JSON-RPC error's message is the server's text: printed escaped.
+                throw OAuthError.mcpExchange(error)
+            }
         }
         // The server chose every byte: printed so it cannot drive the terminal.
         for item in content { print(ToolOutput.printable(item)) }
