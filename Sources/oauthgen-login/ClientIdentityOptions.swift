@@ -32,7 +32,7 @@ struct ClientIdentityOptions: ParsableArguments {
         help: ArgumentHelp(
             """
             The kid of --client-key's assertions, as registered at the server (default: the JWK's kid, else \
-            the key's RFC 7638 thumbprint).
+            none: a server holding one key of the client's uses it).
             """, valueName: "kid"))
     var clientKeyID: String?
 

@@ -34,8 +34,11 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
     /// The JWS algorithm the key signs with: `ES256` or `RS256`.
     public let algorithm: String
     /// The `kid` each assertion's header names, so a server holding several of the client's keys
-    /// (a JWKS) finds this one: the one given, else the key's ``thumbprint``.
-    public let keyID: String
+    /// (a JWKS) finds this one: the one given, else a JWK's own `kid`; `nil` when neither is known,
+    /// and then the header has none. `kid` is optional (RFC 7515 §4.1.4): a server holding one key
+    /// of the client's uses it, where a name the client invented (its ``thumbprint``, say) matches
+    /// no key the server registered and the assertion is refused (issue 53).
+    public let keyID: String?
     /// The RFC 7638 thumbprint of the public key, base64url: a name for it every party can compute.
     public let thumbprint: String
     /// The public key's bytes (its raw or DER form), which identify the key for equality.
@@ -61,7 +64,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         publicKeyBytes = Array(key.publicKey.rawRepresentation)
         let (x, y) = key.publicKey.coordinates
         thumbprint = Self.thumbprint(of: .ec(curve: "P-256", x: x, y: y))
-        self.keyID = keyID ?? thumbprint
+        self.keyID = keyID
     }
 
     /// An RSA private key in its PKCS #1 form.
@@ -72,7 +75,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
             throw Self.outsideLimits(bits: RSAKeySize.bits(ofBigEndian: modulus))
         }
         thumbprint = Self.thumbprint(of: .rsa(modulus: modulus, exponent: exponent))
-        self.keyID = keyID ?? thumbprint
+        self.keyID = keyID
         #if canImport(CryptoKit)
         let attributes: [CFString: Any] = [
             kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPrivate,
@@ -121,7 +124,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         publicKeyBytes = key.publicKeyCoordinates.x + key.publicKeyCoordinates.y
         thumbprint = Self.thumbprint(
             of: .ec(curve: "P-256", x: key.publicKeyCoordinates.x, y: key.publicKeyCoordinates.y))
-        self.keyID = keyID ?? thumbprint
+        self.keyID = keyID
     }
 
     /// A private `SecKey` from the app's Keychain: an RSA key of 2048 bits or more (RS256) or a
@@ -151,7 +154,7 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
             thumbprint = Self.thumbprint(
                 of: .ec(curve: "P-256", x: Array(publicKeyBytes[1..<33]), y: Array(publicKeyBytes[33..<65])))
         }
-        self.keyID = keyID ?? thumbprint
+        self.keyID = keyID
     }
 
     /// The external representation of a `SecKey`'s public key (PKCS #1 or X9.63).
@@ -214,8 +217,10 @@ public struct ClientKey: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(publicKeyBytes)
     }
 
-    /// The algorithm and key ID, never the key.
-    public var description: String { "ClientKey(\(algorithm), kid: \(keyID))" }
+    /// The algorithm and key ID (or, without one, the thumbprint), never the key.
+    public var description: String {
+        "ClientKey(\(algorithm), \(keyID.map { "kid: \($0)" } ?? "no kid, thumbprint: \(thumbprint)"))"
+    }
 
     /// The RFC 7638 thumbprint of a public key, base64url.
     static func thumbprint(of material: JWK.Material) -> String {

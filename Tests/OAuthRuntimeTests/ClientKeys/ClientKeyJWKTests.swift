@@ -3,9 +3,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 45, item 9: client keys handed out as a private JWK, and the `kid` an assertion carries
-/// when none is given (the key's RFC 7638 thumbprint). The keys and their thumbprints are made by
-/// the venv's `joserfc`, an implementation other than ours.
+/// Issue 45, item 9: client keys handed out as a private JWK; issue 53: an assertion names a
+/// `kid` only when it is known (given, or the JWK's own), never the key's thumbprint. The keys
+/// and their thumbprints are made by the venv's `joserfc`, an implementation other than ours.
 @Suite(.enabled("needs the venv's Python to make keys") { await EnterprisePeers.isAvailableOffPool() })
 struct ClientKeyJWKTests {
     /// Writes a new key of `kind` as PEM and as a private JWK (both 0600) and prints its thumbprint.
@@ -36,20 +36,28 @@ struct ClientKeyJWKTests {
     }
 
     @Test(arguments: ["ec", "rsa"])
-    func aPrivateJWKIsTheSameKeyAsItsPEMAndTheKidDefaultsToTheThumbprint(kind: String) throws {
+    func aPrivateJWKIsTheSameKeyAsItsPEMAndOnlyAKnownKidIsNamed(kind: String) throws {
         let directory = try makeTestDirectory("client-key-jwk")
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = try keys(kind, in: directory)
         let pem = try ClientKey(contentsOf: files.pem)
         #expect(pem.thumbprint == files.thumbprint)
-        #expect(pem.keyID == files.thumbprint)
+        #expect(pem.keyID == nil)
+        #expect(try assertionHeader(pem).keys.sorted() == ["alg", "typ"])
+        #expect(pem.description == "ClientKey(\(pem.algorithm), no kid, thumbprint: \(files.thumbprint))")
         let jwk = try ClientKey(contentsOf: files.jwk)
         #expect(jwk.keyID == "handed-out")
-        #expect(try ClientKey(contentsOf: files.jwk, keyID: files.thumbprint) == pem)
+        #expect(try ClientKey(contentsOf: files.jwk, keyID: nil) == jwk)
+        #expect(try ClientKey(contentsOf: files.pem, keyID: "handed-out") == jwk)
+        #expect(try assertionHeader(jwk)["kid"] as? String == "handed-out")
+    }
+
+    /// The JOSE header of an assertion `key` signs.
+    func assertionHeader(_ key: ClientKey) throws -> [String: Any] {
         let assertion = try ClientAssertion.make(
-            key: jwk, clientID: "agent", audience: "https://as.example", now: Date())
+            key: key, clientID: "agent", audience: "https://as.example", now: Date())
         let header = try #require(Base64URL.decode(assertion.prefix { $0 != "." }))
-        #expect((try JSONSerialization.jsonObject(with: header) as? [String: Any])?["kid"] as? String == "handed-out")
+        return try #require(try JSONSerialization.jsonObject(with: header) as? [String: Any])
     }
 
     @Test func aPublicKeyOrAnotherKeysMembersAreRefused() throws {

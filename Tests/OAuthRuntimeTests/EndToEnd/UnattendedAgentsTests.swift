@@ -95,6 +95,34 @@ struct UnattendedAgentsTests {
         #expect(peer.requests().first?["client_assertion_type"] != nil)
     }
 
+    /// Issue 53: an ES256 key the server registered as `kid: "es256"`, from a PEM file that names
+    /// no `kid`. authlib selects the client's key by the assertion's `kid`: with the key's one key
+    /// the assertion names none and the server uses it (the key's thumbprint, named before, matched
+    /// nothing: `invalid_client`); beside another key, `--client-key-id` names it.
+    @Test func anES256KeyRegisteredUnderAKidOfItsOwn() async throws {
+        let directory = try makeTestDirectory("oauthgen-unattended-kid")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (key, jwks) = try ClientKeyFiles.makeFiles("ec", in: directory, keyID: "es256")
+        let (_, other) = try ClientKeyFiles.makeFiles("rsa", in: directory, keyID: "rs256")
+        let both: [String: Any] = ["keys": (jwks["keys"] as? [Any] ?? []) + (other["keys"] as? [Any] ?? [])]
+        let cases: [(registered: [String: Any], keyID: [String])] = [(jwks, []), (both, ["--client-key-id", "es256"])]
+        for (registered, keyID) in cases {
+            let peer = try MachinePeer(grants: ["client_credentials"], clientJWKS: registered)
+            defer { peer.stop() }
+            let server = try peer.mcpServer()
+            defer { server.stop() }
+            let run = try await Self.agent(
+                server.endpoint,
+                [
+                    "--client-credentials", "--client-id", MachinePeer.keyClientID, "--client-key", key.path,
+                    "--authorization-server", peer.issuer,
+                ] + keyID, store: directory.appendingPathComponent("store-\(keyID.count)").path,
+                call: ["--call", "add", "--arguments", #"{"a": 40, "b": 2}"#])
+            #expect(run.status == 0, "\(keyID): \(run.stderr)")
+            #expect(peer.requests().count == 1)
+        }
+    }
+
     /// A workload's JWT from a file, rewritten between runs; with --client-id it is refused.
     @Test func agentsByAWorkloadJWT() async throws {
         let peer = try MachinePeer(grants: ["workload"])

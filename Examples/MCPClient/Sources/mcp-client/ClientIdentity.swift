@@ -34,7 +34,7 @@ extension MCPClientCommand {
                 return .clientCredentials(
                     ClientCredentialsIdentity(
                         clientID: clientID, issuer: authorizationServer,
-                        clientKey: try ClientKey(contentsOf: URL(fileURLWithPath: clientKey))))
+                        clientKey: try ClientKey(contentsOf: URL(fileURLWithPath: clientKey), keyID: clientKeyID)))
             }
             return .clientCredentials(
                 ClientCredentialsIdentity(clientID: clientID, issuer: authorizationServer, clientSecret: secret ?? ""))

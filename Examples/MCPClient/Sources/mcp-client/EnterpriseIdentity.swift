@@ -28,7 +28,7 @@ extension MCPClientCommand {
         let account = "identity provider \(issuer) as \(identityClientID)"
         let session = OAuthSession(
             client: client, store: store.map { $0.forAccount(account) as any TokenStore } ?? MemoryTokenStore())
-        let key = try clientKey.map { try ClientKey(contentsOf: URL(fileURLWithPath: $0)) }
+        let key = try clientKey.map { try ClientKey(contentsOf: URL(fileURLWithPath: $0), keyID: clientKeyID) }
         return EnterpriseIdentity(
             identityProvider: session, clientID: clientID, issuer: authorizationServer, clientSecret: clientSecret,
             clientKey: key)

@@ -105,6 +105,12 @@ struct MCPClientCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "The kid of --client-key's assertions, as registered at the server (default: a JWK's kid, else none).",
+            valueName: "kid"))
+    var clientKeyID: String?
+
+    @Option(
+        help: ArgumentHelp(
             """
             Keep the sign-in and the registration for the next run: in the folder PATH (0700), a file each, or \
             in PostgreSQL, postgres://USER@HOST:PORT/DB[?sslmode=MODE] (the password from PGPASSWORD or \
