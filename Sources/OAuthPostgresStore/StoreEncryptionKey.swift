@@ -1,15 +1,9 @@
 import Foundation
+import OAuthRuntime
 #if canImport(CryptoKit)
 import CryptoKit
 #else
 import Crypto
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The key a PostgreSQL store seals each row with (AES-256-GCM, from CryptoKit or swift-crypto):
@@ -39,25 +33,25 @@ public struct StoreEncryptionKey: Sendable {
         self.bytes = bytes.withUnsafeBytes { Data($0) }
     }
 
-    /// A key read from `path`: 32 raw bytes, or their base64 (standard or URL-safe, with or
-    /// without a final newline). The file must be a regular file of this user's that neither its
-    /// group nor others can read or write, as ssh requires of a private key.
+    /// A key read from `path`: 32 raw bytes that are not all printable text, or their base64
+    /// (standard or URL-safe, with or without a final newline). 32 printable characters are a
+    /// passphrase, with far less than 256 bits in it, and are refused. The file (or the file a
+    /// symlink names, as Kubernetes mounts secrets) must be a regular file of this user's that
+    /// neither its group nor others can read or write, as ssh requires of a private key: the
+    /// runtime's one rule for credential files (`OwnerOnlyFile`).
     public init(contentsOfFile path: String) throws(PostgresStoreError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw .unusableKey(path: path, reason: String(cString: strerror(errno)).lowercased())
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unusableKey(path: path, reason: "not a regular file") }
-        guard status.st_uid == geteuid() else { throw .unusableKey(path: path, reason: "a file of another user's") }
-        guard status.st_mode & 0o077 == 0 else {
-            throw .unusableKey(
-                path: path,
-                reason: "mode \(String(status.st_mode & 0o777, radix: 8)), which others can read (chmod 600)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unusableKey(path: path, reason: "a file that cannot be read")
+        let data: Data
+        do {
+            data = try OwnerOnlyFile.contents(of: path)
+        } catch {
+            throw .unusableKey(path: path, reason: error.description)
         }
         if data.count == Self.byteCount {
+            // Typed text (a line ending included) is all printable ASCII; random bytes are about
+            // once in 10^13 tries.
+            guard data.contains(where: { !(0x20...0x7E).contains($0) && ![0x09, 0x0A, 0x0D].contains($0) }) else {
+                throw .unusableKey(path: path, reason: "32 printable characters, a passphrase rather than a key")
+            }
             try self.init(bytes: data)
             return
         }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import OAuthPostgresStore
 import Testing
 
@@ -31,6 +36,9 @@ import Testing
         (Data("not a key".utf8), 0o600, "neither 32 bytes nor their base64"),
         (Data(count: 32), 0o644, "mode 644, which others can read"),
         (Data(count: 32), 0o640, "mode 640"),
+        // Issue 53, H9: a passphrase typed into the file is not 32 random bytes.
+        (Data("correct horse battery staple 123".utf8), 0o600, "32 printable characters, a passphrase"),
+        (Data("correct horse battery staple 1\r\n".utf8), 0o600, "32 printable characters, a passphrase"),
     ])
     func whatIsNotAKeyIsRefused(contents: Data, mode: Int, expected: String) throws {
         let file = try keyFile(contents, mode: mode)
@@ -41,6 +49,21 @@ import Testing
         } catch {
             #expect(error.description.contains(expected), "\(error)")
             #expect(error.description.contains(file.path))
+        }
+    }
+
+    /// Issue 53, H9: read through a symlink (as Kubernetes mounts a secret), by the runtime's one
+    /// rule for credential files; a file of another user's is refused.
+    @Test func aSymlinkIsFollowedAndAnotherUsersFileRefused() throws {
+        let file = try keyFile(Data((Data((0..<32).map { UInt8($0 * 5 % 256) }).base64EncodedString() + "\n").utf8))
+        defer { try? FileManager.default.removeItem(at: file.directory) }
+        let link = file.directory.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file.path)
+        _ = try StoreEncryptionKey(contentsOfFile: link)
+        guard geteuid() == 0 else { return }
+        #expect(chown(file.path, 65534, 65534) == 0)
+        #expect(throws: PostgresStoreError.unusableKey(path: link, reason: "a file of another user's (uid 65534)")) {
+            try StoreEncryptionKey(contentsOfFile: link)
         }
     }
 

@@ -2,14 +2,17 @@
 authorization URL as its last argument, it goes straight to the request's redirect URI with the
 request's state, like a provider's redirect would.
 
-    python3 callback_browser.py [--say TEXT] [--param NAME=VALUE ...] URL
+    python3 callback_browser.py [--say TEXT] [--param NAME=VALUE ...] [--environment-to FILE] URL
     python3 callback_browser.py --follow URL
 
 --follow opens the URL and follows its redirects, as a browser does at a provider that approves
 at once (the DPoP test server). --say prints TEXT on stdout first, as browsers and launchers do; each --param is added to the
 callback query (percent-encoded here, so it may hold any character); without any --param the
-callback carries code=test-code.
+callback carries code=test-code. --environment-to writes the environment the browser was started
+with to FILE, as JSON.
 """
+import json
+import os
 import sys
 import urllib.parse
 import urllib.request
@@ -26,6 +29,10 @@ def main(argv):
     while index < len(argv) - 1:
         if argv[index] == "--say":
             print(argv[index + 1], flush=True)
+            index += 2
+        elif argv[index] == "--environment-to":
+            with open(argv[index + 1], "w") as file:
+                json.dump(dict(os.environ), file)
             index += 2
         elif argv[index] == "--param":
             name, _, value = argv[index + 1].partition("=")

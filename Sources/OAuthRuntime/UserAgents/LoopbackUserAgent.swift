@@ -129,6 +129,7 @@ enum BrowserLauncher {
         // and it would land in front of a tool's machine-readable output.
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        process.environment = BrowserEnvironment.scrubbed(ProcessInfo.processInfo.environment)
         let outcome = Outcome(program: program)
         process.terminationHandler = { outcome.finished(with: $0.terminationStatus) }
         do {

@@ -49,7 +49,7 @@ struct ClientKeyTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         #expect(
             throws: OAuthError.invalidConfiguration(
-                "expected the client key file \(file.path) to be readable by its owner only (chmod 600), found mode 644"
+                "expected the client key file \(file.path) to be readable by its owner only (chmod 600), found mode 644, which others can read"
             )
         ) {
             _ = try ClientKey(contentsOf: file)

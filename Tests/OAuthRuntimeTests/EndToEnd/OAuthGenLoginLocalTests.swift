@@ -41,15 +41,37 @@ import Testing
         python = try #require(ProcessRunner.which("python3")).path
     }
 
-    func login(_ extra: [String], browser: [String] = [], issuerPath: String = "") throws -> ProcessRunner.Run {
+    func login(
+        _ extra: [String], browser: [String] = [], issuerPath: String = "", environment: [String: String] = [:]
+    ) throws -> ProcessRunner.Run {
         let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/callback_browser.py").path
-        return try Binaries.run(
-            "oauthgen-login",
+        return try ProcessRunner.run(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
             [
                 "--issuer", server.origin + issuerPath, "--allow-insecure-loopback", "--client-id", "app", "--timeout",
                 "15",
                 "--browser-command", ([python, script] + browser).map { "'\($0)'" }.joined(separator: " "),
-            ] + extra)
+            ] + extra, environment: environment)
+    }
+
+    /// Issue 53, H7: the browser command, and all it starts, gets none of the agent's secret
+    /// variables; what a browser needs is kept.
+    @Test func theBrowserGetsNoSecretVariables() throws {
+        let directory = try makeTestDirectory("oauthgen-browser-environment")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("environment.json")
+        let secrets = [
+            "OAUTHGEN_IDENTITY_CLIENT_SECRET": "identity-s3cr3t", "PGPASSWORD": "pg-s3cr3t",
+            "MCP_CLIENT_SECRET": "mcp-s3cr3t", "OPENAI_API_KEY": "sk-s3cr3t", "GH_TOKEN": "gh-s3cr3t",
+        ]
+        let run = try login(
+            ["--json", "--scope", "read"], browser: ["--environment-to", file.path], issuerPath: "/ok",
+            environment: secrets.merging(["DISPLAY": ":7", "OAUTHGEN_TEST_KEPT": "kept"]) { $1 })
+        #expect(run.status == 0, "\(run.stderr)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String])
+        #expect(Set(seen.keys).isDisjoint(with: secrets.keys), "\(seen.keys.sorted())")
+        #expect(!seen.values.contains { $0.contains("s3cr3t") })
+        #expect(seen["DISPLAY"] == ":7" && seen["OAUTHGEN_TEST_KEPT"] == "kept" && seen["PATH"] != nil)
     }
 
     /// Hardening 8: before, the percent-encoded path never matched and the login timed out.

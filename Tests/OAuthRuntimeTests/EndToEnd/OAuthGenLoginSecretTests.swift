@@ -55,7 +55,7 @@ struct OAuthGenLoginSecretTests {
         #expect(readable.status == 1)
         #expect(
             readable.stderr
-                == "error: expected the client secret file \(file.path) to be readable by its owner only (chmod 600), found mode 644\n"
+                == "error: expected the client secret file \(file.path) to be readable by its owner only (chmod 600), found mode 644, which others can read\n"
         )
         let both = try ProcessRunner.run(
             Self.login, base + ["--client-secret", "x"], environment: ["OAUTHGEN_CLIENT_SECRET": "y"], timeout: 60)
