@@ -48,17 +48,30 @@ extension OAuthGenLogin {
                 timeout: timeout)
             return .enterprise(try enterpriseIdentity(signIn))
         }
-        guard !hasCredential else {
-            throw OAuthError(
-                .invalidConfiguration,
-                "expected --client-secret or --client-key with --client-credentials or --identity-provider, found neither: a browser sign-in's client is public (RFC 8252 §8.5)"
-            )
-        }
+        if hasCredential { return .confidential(try confidentialClient()) }
         guard let clientID = clientIdentity.clientID else { return .dynamic(clientName: "oauthgen-login") }
         if let url = URL(string: clientID), url.scheme == "https" || url.scheme == "http" {
             return .metadataDocument(url)
         }
         return .preregistered(clientID, issuer: resourceOptions.authorizationServer)
+    }
+
+    /// A browser sign-in's client with a secret (a pre-registered confidential client): its ID,
+    /// its server and the secret; a key is for a client with no user or an enterprise client.
+    func confidentialClient() throws(OAuthError) -> ConfidentialClient {
+        guard let clientID = clientIdentity.clientID, let issuer = resourceOptions.authorizationServer,
+            let secret = clientIdentity.clientSecret, clientIdentity.clientKey == nil
+        else {
+            let found =
+                clientIdentity.clientKey != nil
+                ? "--client-key, which is for --client-credentials or --identity-provider"
+                : clientIdentity.clientID == nil ? "no --client-id" : "no --authorization-server"
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --client-id, --authorization-server and a client secret for a browser sign-in's confidential client, found \(found)"
+            )
+        }
+        return ConfidentialClient(clientID: clientID, issuer: issuer, clientSecret: secret)
     }
 
     /// The confidential client of `--client-credentials`: its ID, its server, and a secret or a key.
@@ -90,7 +103,7 @@ extension OAuthGenLogin {
         switch identity {
         case .clientCredentials: "client_credentials"
         case .workload, .enterprise: "urn:ietf:params:oauth:grant-type:jwt-bearer"
-        case .preregistered, .metadataDocument, .dynamic: "authorization_code"
+        case .preregistered, .confidential, .metadataDocument, .dynamic: "authorization_code"
         }
     }
 }
@@ -101,7 +114,7 @@ extension ProtectedResourceSession.ClientIdentity {
     var hasUser: Bool {
         switch self {
         case .clientCredentials, .workload: false
-        case .preregistered, .metadataDocument, .dynamic, .enterprise: true
+        case .preregistered, .confidential, .metadataDocument, .dynamic, .enterprise: true
         }
     }
 }

@@ -25,7 +25,7 @@ extension ProtectedResourceSession {
         // A metadata document lists its redirect URIs itself; the device grant has none.
         if let host = entry.quirks.loopbackHost, deviceCodePresenter == nil {
             switch identity {
-            case .dynamic, .preregistered: useLoopbackHost(host)
+            case .dynamic, .preregistered, .confidential: useLoopbackHost(host)
             case .metadataDocument, .enterprise, .clientCredentials, .workload: break
             }
         }

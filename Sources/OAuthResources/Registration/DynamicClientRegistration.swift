@@ -4,8 +4,12 @@ internal import OAuthPolicy
 
 /// RFC 7591 dynamic client registration for a native app: a public client
 /// (`token_endpoint_auth_method: none`), `application_type: native` (OpenID Connect Dynamic
-/// Client Registration §2), the code grant with refresh and the app's typed redirect URIs, or the
-/// device grant (RFC 8628) with refresh and no redirect URI.
+/// Client Registration §2, the MCP authorization spec's SEP-837), the code grant with refresh and
+/// the app's typed redirect URIs, or the device grant (RFC 8628) with refresh and no redirect URI.
+///
+/// A server that registers no public client answers with a secret of this instance's own: RFC
+/// 8252 §8.4 classes such an app as confidential, and OAuth 2.1 §2.4 says a client given
+/// credentials must use them. The secret is kept in the record (``RegisteredClientSecret``).
 public enum DynamicClientRegistration {
     /// Registers a client at `configuration`'s registration endpoint.
     ///
@@ -23,7 +27,8 @@ public enum DynamicClientRegistration {
     /// - Throws: `OAuthError/Kind/missingEndpoint` without a registration endpoint; the
     ///   server's RFC 7591 §3.2.2 error (`invalid_redirect_uri`, `invalid_client_metadata`…) as
     ///   `OAuthError/Kind/requestRejected`; `OAuthError/Kind/invalidRegistration` for an answer
-    ///   that is not a public client with those redirect URIs.
+    ///   with other redirect URIs, or a client that authenticates other than by no secret or a
+    ///   secret of its own (``RegisteredClientSecret``).
     public static func register(
         with configuration: ProviderConfiguration, redirectURIs: [RegisteredRedirectURI], clientName: String,
         scopes: [String] = [], deviceGrant: Bool = false, transport: any HTTPTransport,
@@ -36,8 +41,11 @@ public enum DynamicClientRegistration {
         }
         try EndpointPolicy.requireSecure(endpoint, name: name, allowInsecureLoopback: allowInsecureLoopback)
         var metadata: [String: ClaimValue] = [
-            "token_endpoint_auth_method": .string("none"), "application_type": .string("native"),
-            "client_name": .string(clientName),
+            "token_endpoint_auth_method": .string(
+                RegisteredClientSecret.requestedMethod(
+                    supported: configuration.metadata.tokenEndpointAuthMethodsSupported
+                ).rawValue),
+            "application_type": .string("native"), "client_name": .string(clientName),
         ]
         // Refresh only where the server takes it: one whose grant_types_supported leaves it out
         // may refuse a registration asking for it (RFC 7591 §3.2.2, invalid_client_metadata).
@@ -86,14 +94,9 @@ public enum DynamicClientRegistration {
                 "expected a \"client_id\" the client can send (RFC 7591 §3.2.1), found \(object["client_id"] == nil ? "none" : "one it cannot")"
             )
         }
-        // The server may change what was asked for (§3.2.1): a secret or other redirect URIs
-        // would make every later sign-in fail, or hold a secret an app cannot keep.
-        if let method = object["token_endpoint_auth_method"]?.stringValue, method != "none" {
-            throw OAuthError(
-                .invalidRegistration,
-                "expected a public client (token_endpoint_auth_method \"none\"), found \"\(method)\": a native app cannot keep a secret (RFC 8252 §8.5)"
-            )
-        }
+        // The server may change what was asked for (§3.2.1): a per-instance secret is kept and
+        // used; other redirect URIs would make every later sign-in fail.
+        let secret = try RegisteredClientSecret(answer: object)
         let sent = redirectURIs.map(\.url.absoluteString)
         if case .array(let registered)? = object["redirect_uris"],
             Set(registered.compactMap(\.stringValue)) != Set(sent)
@@ -103,12 +106,14 @@ public enum DynamicClientRegistration {
                 "expected the registered redirect URIs to be the ones sent (\(sent.joined(separator: ", "))), found others"
             )
         }
-        return ClientRegistrationRecord(
+        var record = ClientRegistrationRecord(
             issuer: issuer, clientID: clientID, method: .dynamic, redirectURIs: redirectURIs.map(\.url),
             registrationAccessToken: object["registration_access_token"]?.stringValue,
             registrationClientURI: clientConfigurationURI(
                 object["registration_client_uri"]?.stringValue.flatMap(URL.init(string:)),
                 registrationEndpoint: endpoint))
+        secret.apply(to: &record)
+        return record
     }
 
     /// A client configuration URI (RFC 7592 §3) on the registration endpoint's origin, or `nil`:

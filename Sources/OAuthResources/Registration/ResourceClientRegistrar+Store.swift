@@ -17,6 +17,7 @@ extension ResourceClientRegistrar {
         switch identity {
         case .dynamic: dynamicKey(issuer: issuer, redirectURI: redirectURI, resource: resource)
         case .preregistered(let clientID, _): preregisteredKey(clientID: clientID)
+        case .confidential(let client): preregisteredKey(clientID: client.clientID)
         case .enterprise(let enterprise):
             enterprise.clientMetadataDocument == nil ? preregisteredKey(clientID: enterprise.clientID) : nil
         case .clientCredentials(let client): preregisteredKey(clientID: client.clientID)

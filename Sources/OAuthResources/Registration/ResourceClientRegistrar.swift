@@ -60,6 +60,13 @@ struct ResourceClientRegistrar: Sendable {
             return try await boundRegistration(
                 clientID: clientID, boundIssuer: boundIssuer, found: found, serverMetadataReadNow: serverMetadataReadNow
             )
+        case .confidential(let client):
+            // The secret goes to the token endpoint alone: it is given at each run, never kept.
+            var registered = try await boundRegistration(
+                clientID: client.clientID, boundIssuer: client.issuer, found: found,
+                serverMetadataReadNow: serverMetadataReadNow)
+            registered.record.clientSecret = client.clientSecret
+            return registered
         case .enterprise(let enterprise):
             if let document = enterprise.clientMetadataDocument {
                 return Registered(record: try metadataDocumentRegistration(document, found: found), reused: false)
@@ -98,11 +105,12 @@ struct ResourceClientRegistrar: Sendable {
         var registration: ClientRegistrationRecord
         var reused = true
         if let kept = try await storedRegistration(key: key),
-            kept.fits(issuer: issuer, redirectURIs: registeredRedirectURIs)
+            kept.fits(issuer: issuer, redirectURIs: registeredRedirectURIs), !kept.secretExpired(at: Date())
         {
             registration = kept
         } else if let legacy = try await storedSignIn()?.registration,
-            !usesDeviceGrant, legacy.fits(issuer: issuer, redirectURIs: registeredRedirectURIs)
+            !usesDeviceGrant, legacy.fits(issuer: issuer, redirectURIs: registeredRedirectURIs),
+            legacy.tokenEndpointAuthMethod == nil
         {
             // A sign-in stored before registrations were kept apart carries its registration.
             registration = legacy

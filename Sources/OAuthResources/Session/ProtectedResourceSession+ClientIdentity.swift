@@ -11,6 +11,9 @@ extension ProtectedResourceSession {
         /// lose), the first server a sign-in succeeds at binds it, in a store that keeps
         /// registrations (`ClientRegistrationStore`); a client with a secret names its server.
         case preregistered(String, issuer: String? = nil)
+        /// A client registered by hand at its authorization server with a secret, signing a
+        /// user in through the user agent: bound to that server as a pre-registered client is.
+        case confidential(ConfidentialClient)
         /// An https URL the app hosts whose Client ID Metadata Document lists the redirect URIs.
         case metadataDocument(URL)
         /// Registered at run time (RFC 7591), once per authorization server; the registration is

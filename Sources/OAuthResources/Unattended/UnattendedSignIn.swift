@@ -22,7 +22,7 @@ enum UnattendedSignIn: Sendable {
         case .enterprise(let enterprise): self = .enterprise(EnterpriseSignIn(identity: enterprise))
         case .clientCredentials(let client): self = .clientCredentials(client)
         case .workload(let workload): self = .workload(workload)
-        case .preregistered, .metadataDocument, .dynamic: return nil
+        case .preregistered, .confidential, .metadataDocument, .dynamic: return nil
         }
     }
 

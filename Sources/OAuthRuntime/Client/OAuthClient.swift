@@ -103,9 +103,13 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
                 "expected an OpenID Connect configuration for \(Provider.self), found OAuth 2.0 metadata")
         }
         self.configuration = configuration
+        // A registration's own secret (one issued to this instance, RFC 8252 §8.4) and method,
+        // unless the options name a secret: the app's word over what was kept.
+        let registered = options.clientSecret == nil ? options.registration : nil
         var authentication = ClientAuthentication(
-            clientID: clientID, method: configuration.quirks.tokenEndpointAuthMethod,
-            clientSecret: options.clientSecret,
+            clientID: clientID,
+            method: registered?.tokenEndpointAuthMethod ?? configuration.quirks.tokenEndpointAuthMethod,
+            clientSecret: options.clientSecret ?? registered?.clientSecret,
             clientKey: options.clientKey, supported: configuration.metadata.tokenEndpointAuthMethodsSupported)
         authentication.basicWithoutSecret = configuration.quirks.basicAuthWithoutSecret
         authentication.anonymous = options.anonymous

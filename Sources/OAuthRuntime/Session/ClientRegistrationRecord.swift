@@ -35,6 +35,17 @@ public struct ClientRegistrationRecord: Sendable, Hashable, Codable, CustomStrin
     /// without this date, is read again (issue 45, G8: a server that moved its token endpoint kept
     /// getting refresh tokens at the old one).
     public var authorizationServerReadAt: Date?
+    /// The client's secret, for a confidential client: one a registration issued this instance
+    /// (RFC 7591 §3.2.1; RFC 8252 §8.4 classes such a native app as confidential), kept beside
+    /// the registration in the store; never printed.
+    public var clientSecret: String?
+    /// How the client authenticates at the token endpoint, as the registration answered
+    /// (`client_secret_basic` or `client_secret_post` with ``clientSecret``); `nil` for a public
+    /// client, or one whose method the server's metadata decides.
+    public var tokenEndpointAuthMethod: TokenEndpointAuthMethod?
+    /// When ``clientSecret`` expires (RFC 7591 §3.2.1 `client_secret_expires_at`); `nil` for a
+    /// secret that does not. A registration whose secret expired is made again.
+    public var clientSecretExpiresAt: Date?
 
     /// A record from its parts.
     public init(
@@ -56,9 +67,18 @@ public struct ClientRegistrationRecord: Sendable, Hashable, Codable, CustomStrin
         issuer == self.issuer && (method != .dynamic || Set(wanted).isSubset(of: Set(redirectURIs)))
     }
 
-    /// The issuer, the method and the client ID; never the registration access token.
+    /// Whether ``clientSecret`` has expired by `now`: such a registration authenticates no
+    /// request, and is made again.
+    public func secretExpired(at now: Date) -> Bool {
+        clientSecretExpiresAt.map { $0 <= now } ?? false
+    }
+
+    /// The issuer, the method and the client ID; never the registration access token or secret.
     public var description: String {
-        "ClientRegistrationRecord(issuer: \(issuer), method: \(method.rawValue), clientID: \(clientID)\(registrationAccessToken == nil ? "" : ", registrationAccessToken: <redacted>"))"
+        "ClientRegistrationRecord(issuer: \(issuer), method: \(method.rawValue), clientID: \(clientID)"
+            + (tokenEndpointAuthMethod.map { ", tokenEndpointAuthMethod: \($0.rawValue)" } ?? "")
+            + (clientSecret == nil ? "" : ", clientSecret: <redacted>")
+            + (registrationAccessToken == nil ? "" : ", registrationAccessToken: <redacted>") + ")"
     }
 }
 

@@ -195,7 +195,12 @@ public actor OAuthSession<Provider: OAuthProvider> {
     func record(of signIn: SignIn<Provider>) -> SignInRecord {
         var record = signIn.record
         record.owner = owner
-        if client.options.registration?.clientID == owner.clientID { record.registration = client.options.registration }
+        if client.options.registration?.clientID == owner.clientID {
+            // Without its secret: a registration's secret is kept beside the registration alone,
+            // and one the app gave (a pre-registered confidential client's) is not the store's.
+            record.registration = client.options.registration
+            record.registration?.clientSecret = nil
+        }
         return record
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// RFC 7591 against a server that answers what django-oauth-toolkit never does: a secret, other
-/// redirect URIs, an error. (The real registration is in `OAuthGenLoginResourceTests`.)
+/// RFC 7591 against a server that answers what django-oauth-toolkit never does: other redirect
+/// URIs, an error. (The real registration is in `OAuthGenLoginResourceTests`; per-instance
+/// secrets in `RegisteredClientSecretTests`.)
 @Suite struct DynamicClientRegistrationTests {
     static func configuration(_ origin: String) -> ProviderConfiguration {
         ProviderConfiguration(
@@ -90,16 +91,7 @@ import TestSupport
         #expect(elsewhere.requests.isEmpty)
     }
 
-    @Test func aSecretOrOtherRedirectURIsAreRefused() async throws {
-        let (secret, _) = try await register(
-            answering: .json(
-                #"{"client_id": "dyn-1", "client_secret": "s", "token_endpoint_auth_method": "client_secret_basic"}"#,
-                status: 201))
-        #expect(secret.failure?.kind == .invalidRegistration)
-        #expect(
-            secret.failure?.message
-                == #"expected a public client (token_endpoint_auth_method "none"), found "client_secret_basic": a native app cannot keep a secret (RFC 8252 §8.5)"#
-        )
+    @Test func otherRedirectURIsAreRefused() async throws {
         let (redirects, _) = try await register(
             answering: .json(#"{"client_id": "dyn-1", "redirect_uris": ["http://127.0.0.1/other"]}"#, status: 201))
         #expect(redirects.failure?.kind == .invalidRegistration)

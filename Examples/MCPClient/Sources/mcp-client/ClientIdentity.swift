@@ -5,8 +5,8 @@ import OAuthRuntime
 
 extension MCPClientCommand {
     /// Who the client is at the server's authorization server, from the options: one way to sign
-    /// in, and a secret or key only for a client that is confidential (enterprise or client
-    /// credentials), bound to the server that issued it.
+    /// in, and a secret or key only for a client that is confidential (enterprise, client
+    /// credentials, or a browser sign-in's client with a secret), bound to the server that issued it.
     func clientIdentity(store: (any AccountTokenStore)?) async throws -> ProtectedResourceSession.ClientIdentity {
         let ways = [
             identityProvider.map { _ in "--identity-provider" }, clientCredentials ? "--client-credentials" : nil,
@@ -42,10 +42,19 @@ extension MCPClientCommand {
         if let identityProvider {
             return .enterprise(try await enterpriseIdentity(identityProvider, store: store))
         }
-        if secret != nil || clientKey != nil {
+        if clientKey != nil {
             throw ValidationError(
-                "expected --identity-provider or --client-credentials with a client secret or --client-key, found neither: a browser sign-in's client is public"
-            )
+                "expected --identity-provider or --client-credentials with --client-key, found neither")
+        }
+        if let secret {
+            // A pre-registered confidential client signing a user in: bound to its server.
+            guard let clientID, let authorizationServer else {
+                throw ValidationError(
+                    "expected --client-id and --authorization-server with a client secret: a secret goes only to the server that issued it"
+                )
+            }
+            return .confidential(
+                ConfidentialClient(clientID: clientID, issuer: authorizationServer, clientSecret: secret))
         }
         guard let clientID else { return .dynamic(clientName: "oauthgen mcp-client") }
         if clientID.hasPrefix("https://") || clientID.hasPrefix("http://"), let url = URL(string: clientID) {
