@@ -29,6 +29,8 @@ extension ProtectedResourceSession {
             )
         }
         let session = try await oauthSession()
+        // Every authorization request counts, the first sign-in's too (``StepUpLimits``).
+        try await stepUpLimits.spend(in: session, for: resource)
         if let presenter = deviceCodePresenter {
             let signIn = try await deviceSignIn(
                 scopes: scopes, acrValues: acrValues, maxAge: maxAge, presenter: presenter)

@@ -20,7 +20,8 @@ extension ProtectedResourceSession {
     ///   so it cannot loop.
     /// - A 401 `insufficient_user_authentication` the sign-in already meets (its ID token's
     ///   `acr` and `auth_time`) asks for less than it has: `false`, nothing opens.
-    /// - At most ``StepUpLimits/maximumStepUps`` step-ups in any ``StepUpLimits/window``; past that,
+    /// - At most ``StepUpLimits/maximumAuthorizationRequests`` authorization requests (the first
+    ///   sign-in included) in any ``StepUpLimits/window``; past that,
     ///   `OAuthError/Kind/stepUpLimitReached`.
     public func handle(_ response: HTTPURLResponse, sent: String?) async throws(OAuthError) -> Bool {
         let refusal = ResourceRefusal(response)
@@ -71,7 +72,6 @@ extension ProtectedResourceSession {
             try unattendedSignIn?.refuseStepUp(acrValues: acrValues, maxAge: maxAge, scopes: nil, resource: resource)
             let discoveredScopes = try await discovery().scopes
             let scopes = current?.tokens.scopes ?? discoveredScopes
-            try await stepUpLimits.spend(in: session, for: resource)
             try await signIn(scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: current?.tokens.scopes)
             stepUps += 1
             try await session.updateStepUps { $0.answered = challenge }
@@ -87,7 +87,6 @@ extension ProtectedResourceSession {
                 return false
             }
             try unattendedSignIn?.refuseStepUp(acrValues: [], maxAge: nil, scopes: wanted, resource: resource)
-            try await stepUpLimits.spend(in: session, for: resource)
             try await signIn(scopes: wanted, acrValues: [], maxAge: nil, replacing: granted)
             stepUps += 1
             return true

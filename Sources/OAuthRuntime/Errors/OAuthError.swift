@@ -175,8 +175,9 @@ public struct OAuthError: Error, Sendable {
         /// The backend that exchanges codes for this app refused or failed (see ``CodeExchange``).
         public static let backendExchangeFailed = Kind("backendExchangeFailed")
         /// A resource kept asking for step-ups (more scopes, a fresher or stronger
-        /// authentication) past `StepUpLimits.maximumStepUps` (OAuthResources) in its window: no
-        /// user agent opens again until the window has passed.
+        /// authentication) past `StepUpLimits.maximumAuthorizationRequests` (OAuthResources, the
+        /// first sign-in included) in its window: no user agent opens again until the window has
+        /// passed.
         public static let stepUpLimitReached = Kind("stepUpLimitReached")
         /// A step-up's sign-in came back with less than the sign-in it would replace (the user
         /// granted fewer of the scopes it had): the earlier, stronger sign-in is kept.

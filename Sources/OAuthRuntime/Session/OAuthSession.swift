@@ -112,10 +112,11 @@ public actor OAuthSession<Provider: OAuthProvider> {
             if let existing, let other = foreignOwner(of: existing) {
                 throw OAuthError.storedSignInMismatch(expected: owner, found: other)
             }
-            // The step-up budget stays with the account; the challenge answered goes with the
-            // sign-in that answered it.
+            // The step-up budget stays with the account (what was spent before a first sign-in
+            // was kept, with the session); the challenge answered goes with the sign-in that
+            // answered it.
             var kept = record(of: signIn)
-            kept.stepUps = existing?.stepUps?.carriedToNewSignIn
+            kept.stepUps = (existing == nil ? unstoredStepUps : existing?.stepUps)?.carriedToNewSignIn
             do {
                 try await store.save(kept)
             } catch {

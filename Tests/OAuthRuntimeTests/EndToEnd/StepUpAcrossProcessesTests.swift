@@ -45,9 +45,10 @@ struct StepUpAcrossProcessesTests {
         #expect(errors.dropFirst().allSatisfy { $0.contains("another sign-in would not satisfy it") }, "\(errors)")
     }
 
-    /// A resource whose 403 names one more scope every time: `maximumStepUps` (3) step-ups in the
-    /// window for all the processes on the store, then `stepUpLimitReached` and no browser. Seen
-    /// failing before: one step-up in every run, 6 browsers in 5 runs.
+    /// A resource whose 403 names one more scope every time: `maximumAuthorizationRequests` (3)
+    /// in the window for all the processes on the store, the first sign-in included, then
+    /// `stepUpLimitReached` and no browser. Seen failing before: one step-up in every run, 6
+    /// browsers in 5 runs; then 4 (a sign-in and 3 step-ups; issue 53, item 10).
     @Test func theScopeStepUpBudgetIsSpentOnceForAllProcesses() throws {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .growingScopes(listed: false))
         defer { api.stop() }
@@ -55,7 +56,9 @@ struct StepUpAcrossProcessesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let (statuses, opened, errors) = try fiveRuns(api, in: directory)
         #expect(statuses == [1, 1, 1, 1, 1])
-        #expect(opened == 4, "\(errors)")
-        #expect(errors.suffix(2).allSatisfy { $0.contains("to be satisfied by 3 step-ups in 600 s") }, "\(errors)")
+        #expect(opened == 3, "\(errors)")
+        #expect(
+            errors.suffix(3).allSatisfy { $0.contains("to be satisfied by 3 authorization requests in 600 s") },
+            "\(errors)")
     }
 }
