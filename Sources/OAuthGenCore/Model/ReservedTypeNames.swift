@@ -36,7 +36,8 @@ package enum ReservedTypeNames {
     /// Every top-level public type of `OAuthResources`, which an app calling protected resources
     /// names unqualified beside its providers. A test compares this list with its sources.
     package static let resources: Set<String> = [
-        "ClientCredentialsIdentity", "DeviceCodePresenter", "DiscoveredResource", "DynamicClientRegistration",
+        "ClientCredentialsIdentity", "ConfidentialClient", "DeviceCodePresenter", "DiscoveredResource",
+        "DynamicClientRegistration",
         "EnterpriseIdentity",
         "ExchangedToken", "IdentityAssertionIssuer",
         "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "ServerQuirkCatalog", "ServerQuirkEntry",

@@ -41,11 +41,8 @@ public enum DynamicClientRegistration {
         }
         try EndpointPolicy.requireSecure(endpoint, name: name, allowInsecureLoopback: allowInsecureLoopback)
         var metadata: [String: ClaimValue] = [
-            "token_endpoint_auth_method": .string(
-                RegisteredClientSecret.requestedMethod(
-                    supported: configuration.metadata.tokenEndpointAuthMethodsSupported
-                ).rawValue),
-            "application_type": .string("native"), "client_name": .string(clientName),
+            "token_endpoint_auth_method": .string("none"), "application_type": .string("native"),
+            "client_name": .string(clientName),
         ]
         // Refresh only where the server takes it: one whose grant_types_supported leaves it out
         // may refuse a registration asking for it (RFC 7591 §3.2.2, invalid_client_metadata).

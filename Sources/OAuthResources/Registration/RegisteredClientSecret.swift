@@ -6,6 +6,11 @@ internal import OAuthPolicy
 /// registration's answer (RFC 7591 §3.2.1): as a public client, or with a secret issued to this
 /// instance alone (`client_secret_basic` or `client_secret_post`).
 ///
+/// The client always asks to be public (`none`): a server that lists only secret methods in its
+/// metadata often takes public clients all the same (django-oauth-toolkit does), and one that
+/// does not answers with the secret it issued (§3.2.1 lets it change what was asked for), which
+/// is then kept and used.
+///
 /// RFC 8252 §8.4: "Except when using a mechanism like Dynamic Client Registration [RFC7591] to
 /// provision per-instance secrets, native apps are classified as public clients"; OAuth 2.1 §2.4:
 /// a client that was issued credentials must authenticate with them. A secret compiled into an
@@ -66,15 +71,5 @@ struct RegisteredClientSecret: Sendable {
         record.tokenEndpointAuthMethod = method
         record.clientSecret = secret
         record.clientSecretExpiresAt = expiresAt
-    }
-
-    /// The method a registration asks for: `none` (a public client, RFC 8252 §8.4) unless the
-    /// server's metadata lists methods and `none` is not among them; then the secret method it
-    /// lists, Basic first (RFC 6749 §2.3.1: the one every server must take).
-    static func requestedMethod(supported: [String]) -> TokenEndpointAuthMethod {
-        guard !supported.isEmpty, !supported.contains("none") else { return .none }
-        if supported.contains("client_secret_basic") { return .clientSecretBasic }
-        if supported.contains("client_secret_post") { return .clientSecretPost }
-        return .none
     }
 }

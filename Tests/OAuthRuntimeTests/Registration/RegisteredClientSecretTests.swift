@@ -44,16 +44,6 @@ import Testing
         #expect(throws: OAuthError.self) { _ = try answer(#"{"client_secret": "a\nb"}"#) }
     }
 
-    /// What a registration asks for: public unless the server lists methods without `none`.
-    @Test func theRequestedMethodFollowsTheServersList() {
-        #expect(RegisteredClientSecret.requestedMethod(supported: []) == .none)
-        #expect(RegisteredClientSecret.requestedMethod(supported: ["none", "client_secret_basic"]) == .none)
-        #expect(RegisteredClientSecret.requestedMethod(supported: ["client_secret_basic"]) == .clientSecretBasic)
-        #expect(
-            RegisteredClientSecret.requestedMethod(supported: ["private_key_jwt", "client_secret_post"])
-                == .clientSecretPost)
-    }
-
     /// The record says the method and hides the secret from every description and from `dump`.
     @Test func theSecretIsNeverPrinted() throws {
         var record = ClientRegistrationRecord(issuer: "https://as.example", clientID: "dyn-1", method: .dynamic)
