@@ -22,6 +22,8 @@ public enum DjangoProvider {
         public var privateUseScheme: String
         public var python: String
         public var driver: String
+        /// Its state: the SQLite database, the signing key.
+        public var stateDirectory: String
         /// The login driver as an `oauthgen-login --browser-command`.
         public var browserCommand: String { "\(python) \(driver)" }
     }
@@ -114,7 +116,8 @@ public enum DjangoProvider {
             clientID: ids["native"] ?? "", noConsentClientID: ids["native-no-consent"] ?? "",
             deviceClientID: ids["device"] ?? "",
             privateUseScheme: clients?["scheme"] as? String ?? "",
-            python: python, driver: supportDirectory.appendingPathComponent("login_driver.py").path)
+            python: python, driver: supportDirectory.appendingPathComponent("login_driver.py").path,
+            stateDirectory: state.path)
     }
 
     /// `.venv/bin/python` with the toolkit installed. Installing is `Scripts/test.sh`'s job, done

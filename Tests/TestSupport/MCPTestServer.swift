@@ -6,7 +6,7 @@ import Foundation
 public final class MCPTestServer {
     let process: Process
     /// Its tools, as tools/list names them.
-    public static let tools = ["add", "count", "announce"]
+    public static let tools = ["add", "count", "announce", "refuse"]
 
     /// Its port on 127.0.0.1.
     public let port: Int

@@ -76,6 +76,18 @@ extension ResourceClientRegistrar {
         }
     }
 
+    /// Whether ``registration(for:serverMetadataReadNow:)`` would register a client at `found`'s
+    /// server now (RFC 7591): a dynamic client with no kept registration that fits. Nothing else
+    /// makes anything at a server; the first-sign-in lock is for that, and for the first sign-in.
+    func registersNow(for found: DiscoveredResource) async throws(OAuthError) -> Bool {
+        guard case .dynamic = identity else { return false }
+        let issuer = found.configuration.issuer ?? ""
+        let key = Self.dynamicKey(
+            issuer: issuer, redirectURI: keyRedirect, resource: found.resource.identifier.absoluteString)
+        guard let kept = try await storedRegistration(key: key) else { return true }
+        return !kept.fits(issuer: issuer, redirectURIs: registeredRedirectURIs) || kept.secretExpired(at: Date())
+    }
+
     func storedRegistration(key: String) async throws(OAuthError) -> ClientRegistrationRecord? {
         guard let registrations else { return nil }
         do {

@@ -238,6 +238,13 @@ public actor ProtectedResourceSession {
     @_spi(BuildingBlocks)
     public func signedInSession(scopes: [String]? = nil) async throws(OAuthError) -> OAuthSession<DiscoveredProvider> {
         if let session, try await session.currentSignIn() != nil { return session }
+        // A store holding the registration and a sign-in needs no lock: processes that start
+        // together go to the resource at once, not in turns for discovery (issue 53).
+        if session == nil, try await !registrar.registersNow(for: discovery()),
+            try await oauthSession().currentSignIn() != nil, let session
+        {
+            return session
+        }
         let lock = try await firstSignInLock()
         defer { lock?.release() }
         let session = try await oauthSession()

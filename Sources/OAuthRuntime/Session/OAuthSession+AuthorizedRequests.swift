@@ -112,6 +112,7 @@ extension OAuthSession {
             default:
                 break
             }
+            if refusal.acceptsToken, let sent = headers.fields["Authorization"] { await noteAccepted(sent) }
             return response
         }
     }
@@ -126,11 +127,13 @@ extension OAuthSession {
     ///   refreshed it): no refresh, send it again with that one. Twenty requests around one
     ///   revoked token cost one refresh.
     /// - The token was itself the result of a refresh for such a rejection — by this session, or
-    ///   by another sharing its store (the store keeps the mark): the server refuses
-    ///   a brand-new token for reasons of its own (another audience, a clock, a bug) and another
-    ///   refresh would not change that; `false`, the 401 goes back to the caller. An API that
-    ///   always answers `invalid_token` costs one refresh, not one per call (and, with rotation,
-    ///   one new refresh token per call).
+    ///   by another sharing its store (the store keeps the mark) — and no resource accepted it
+    ///   since: the server refuses a brand-new token for reasons of its own (another audience, a
+    ///   clock, a bug) and another refresh would not change that; `false`, the 401 goes back to
+    ///   the caller. An API that always answers `invalid_token` costs one refresh, not one per
+    ///   call (and, with rotation, one new refresh token per call). A token a resource accepted
+    ///   once (``exchange(method:url:send:stepUp:)`` clears the mark) and refuses later —
+    ///   expired on the way, revoked — is renewed again, once.
     /// - Otherwise the session refreshes (joining a refresh under way) and says `true`.
     @_spi(BuildingBlocks)
     public func renewAfterRejection(of sent: String) async throws(OAuthError) -> Bool {

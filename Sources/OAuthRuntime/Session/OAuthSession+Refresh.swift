@@ -4,8 +4,9 @@ import Foundation
 // every process sharing the store. A refresh runs in three steps: read the store again under its
 // lock (`reread`; what it can find is `Reread`'s cases: another process may have refreshed), ask
 // the token endpoint, then `commit` the result under the lock, only if the session is still in the
-// generation that started it. A refusal is settled by `refreshFailed`: invalid_grant signs out,
-// anything else leaves the sign-in for the next call.
+// generation that started it. A refusal is settled by `refreshFailed`: invalid_grant signs out
+// the sign-in that was refused (a newer one a sibling stored is adopted instead), anything else
+// leaves the sign-in for the next call.
 extension OAuthSession {
     /// An access token that is not about to expire, refreshing it first if needed.
     public func validAccessToken() async throws(OAuthError) -> String {
@@ -64,7 +65,7 @@ extension OAuthSession {
                         }
                         renewed.renewedAfterRejection = afterRejection
                     } catch {
-                        throw await self.refreshFailed(error, refreshing: signIn, startedIn: started)
+                        return try await self.refreshFailed(error, refreshing: signIn, startedIn: started).get()
                     }
                     return try await self.commit(renewed, replacing: signIn, startedIn: started, shared: lock != nil)
                 }
@@ -164,16 +165,20 @@ extension OAuthSession {
     /// revoked its tokens, and the old refresh token may be rotated out). Only the sign-in that
     /// failed is cleared from the store (compare-and-clear, whatever the store): one another
     /// session stored meanwhile — a widget on the same Keychain item, a second session on one
-    /// `MemoryTokenStore` — stays. Any other failure (the network, a timeout, a 5xx) signs nobody out.
+    /// `MemoryTokenStore`, a sibling process that rotated the refresh token this one sent — is
+    /// adopted when it is still valid, and the caller gets it (issue 53: a refusal of a refresh
+    /// token a sibling had already rotated signed the store out). Any other failure (the
+    /// network, a timeout, a 5xx) signs nobody out.
     func refreshFailed(
         _ error: OAuthError, refreshing failed: SignIn<Provider>, startedIn started: Int
-    ) async -> OAuthError {
-        guard generation == started else { return .sessionChanged }
+    ) async -> Result<SignIn<Provider>, OAuthError> {
+        guard generation == started else { return .failure(.sessionChanged) }
         refreshing = nil
         let refused = error.kind == .invalidIDToken
         guard refused || (error.kind == .requestRejected && error.protocolError?.code == "invalid_grant") else {
-            return error
+            return .failure(error)
         }
+        if !refused, let newer = await siblingSignIn(replacing: failed) { return .success(newer) }
         startNewGeneration()
         await withStoreLock {
             let stored: SignIn<Provider>?
@@ -193,10 +198,26 @@ extension OAuthSession {
             await forgetStoredSignIn()
         }
         publish(.signedOut(.grantRevoked))
-        if refused { return .signedOut(refusing: error) }
+        if refused { return .failure(.signedOut(refusing: error)) }
         // Matched, not compared with nil: that needs typed-throws function metadata, which the
         // runtime has only from macOS 15 and iOS 18 (the Apple type-check caught it).
-        if case .some = renewal { return .signedOut(renewalRefused: error) }
-        return .signedOut
+        if case .some = renewal { return .failure(.signedOut(renewalRefused: error)) }
+        return .failure(.signedOut)
+    }
+
+    /// A still-valid sign-in of this client's that the store holds instead of `failed`: another
+    /// session or process refreshed (or signed in) since `failed` was read. Adopted as this
+    /// session's; `nil` when the store holds `failed`, nothing, or tokens that expired too.
+    private func siblingSignIn(replacing failed: SignIn<Provider>) async -> SignIn<Provider>? {
+        await withStoreLock { () async -> SignIn<Provider>? in
+            guard let stored = try? await loadStored(), !stored.holdsSameTokens(as: failed),
+                !stored.tokens.isExpired(at: now(), leeway: 0)
+            else { return nil }
+            current = stored
+            loaded = true
+            storeRevision = store.revision()
+            publish(.signedIn(stored, refreshed: true))
+            return stored
+        }
     }
 }

@@ -66,6 +66,16 @@ public enum ResourceRefusal: Sendable, Hashable {
             dpopNonce: response.value(forHTTPHeaderField: "DPoP-Nonce"))
     }
 
+    /// Whether the answer took the token as valid: anything but a 401 (a 403 for scopes is the
+    /// token accepted and found short). A 401 asking for a fresher authentication refuses the
+    /// sign-in, not the token, and is not counted either way.
+    var acceptsToken: Bool {
+        switch self {
+        case .invalidToken, .unauthorized, .dpopNonce, .insufficientAuthentication: false
+        case .insufficientScope, .other: true
+        }
+    }
+
     /// Whether a step-up could answer it (more scopes, or a fresher or stronger authentication).
     public var asksForStepUp: Bool {
         switch self {

@@ -70,6 +70,36 @@ struct ManyAgentsTests {
         #expect(counting.openings == 1)
     }
 
+    /// Issue 53, item 2: every agent took the store's first-sign-in lock, even with a stored
+    /// registration and sign-in, and did its discovery holding it: agents started together took
+    /// turns. With the lock held elsewhere (a first sign-in under way for another resource's
+    /// agent, a stuck process), an agent whose store holds both answers at once; before, it
+    /// waited for the lock and ended at its --timeout.
+    @Test func aStoredSignInNeedsNoFirstSignInLock() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider)
+        defer { server.stop() }
+        let directory = try makeTestDirectory("oauthgen-agents")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("store").path
+        let first = try await Self.agent(
+            server.endpoint, store: path, browser: provider.browserCommand + " --username walter", call: ["--mcp"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let held = try await FileTokenStore(directory: path).holdFirstSignInLock(
+            named: "first sign-in to \(server.endpoint.absoluteString)", timeout: .seconds(5))
+        defer { held.release() }
+        let started = ContinuousClock.now
+        let second = try await ProcessRunner.runDetached(
+            ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+            [
+                "--resource", server.endpoint.absoluteString, "--allow-insecure-loopback", "--store", path, "--json",
+                "--timeout", "20", "--browser-command", "/bin/false", "--mcp",
+            ])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(Self.report(second)["sign_in_reused"] as? Bool == true)
+        print("an agent with a stored sign-in, the first-sign-in lock held elsewhere: \(ContinuousClock.now - started)")
+    }
+
     @Test func eightProcessesShareOneRefreshAndNoBrowser() async throws {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider, logsTokens: true)
@@ -109,6 +139,42 @@ struct ManyAgentsTests {
                 Set(runs.compactMap { ($0.1["mcp_result"] as? [String])?.first })
                     == Set((1...Self.agents).map(String.init)))
             // One refresh per expiry: the first token, then one more per round.
+            #expect(server.distinctTokens().count == 1 + round, "round \(round)")
+        }
+    }
+
+    /// Issue 53, item 2: the store's access token ends at the provider before the client's clock
+    /// says so (an expiry on the way, a revocation that spares the refresh token); eight agents
+    /// then meet `invalid_token` together and make one refresh between them. The renewed token is
+    /// accepted, then ends early in turn: renewed once more. Before, the second round ended in
+    /// 401s, the renewed token's mark ("renewed after a rejection") withholding every renewal.
+    @Test func eightAgentsRenewATokenThatEndedEarlyOnceEachTime() async throws {
+        let provider = try DjangoProvider.instance()
+        let server = try MCPTestServer(provider: provider, logsTokens: true)
+        defer { server.stop() }
+        let directory = try makeTestDirectory("oauthgen-agents")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("store").path
+        let endpoint = server.endpoint
+        let first = try await Self.agent(
+            endpoint, store: path, browser: provider.browserCommand + " --username walter", call: ["--mcp"])
+        #expect(first.status == 0, "\(first.stderr)")
+        for round in 1...2 {
+            let store = FileTokenStore(directory: path)
+            let account = try #require(store.accounts().first { $0 != FileTokenStore.defaultAccount })
+            try provider.expireAtTheProvider(
+                try #require(try await store.forAccount(account).load()?.tokens.accessToken))
+            let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+                for index in 0..<Self.agents {
+                    group.addTask {
+                        try await Self.agent(
+                            endpoint, store: path, browser: "/bin/false",
+                            call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for run in runs { #expect(run.status == 0, "round \(round): \(run.stderr)") }
             #expect(server.distinctTokens().count == 1 + round, "round \(round)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -82,6 +83,30 @@ import TestSupport
         #expect(await session.refreshCount == 1)
         // Sent with AT-1, retried with AT-2; then each call once, with AT-2.
         #expect(api.requests.count == 6)
+    }
+
+    /// Issue 53, item 2: the one-refresh guard holds for a renewed token no resource accepted.
+    /// One the resource took and refuses later (revoked, expired on the way) is renewed once
+    /// more; before, every call ended 401 until it expired by the clock.
+    @Test func aRenewedTokenTheResourceAcceptedIsRenewedAgainWhenRefusedLater() async throws {
+        let refused = Mutex<Set<String>>(["Bearer AT-1"])
+        let api = try LocalHTTPServer { request in
+            guard refused.withLock({ $0.contains(request.headers["authorization"] ?? "") }) else { return .json("{}") }
+            return LocalHTTPServer.Response(
+                status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+        }
+        let session = try await session()
+        let url = URL(string: "\(api.origin)/me")!
+        #expect(try await session.data(for: URLRequest(url: url)).1.statusCode == 200)
+        #expect(endpoint.refreshes == 1)
+        // AT-2, renewed for a rejection and accepted since, is revoked: renewed once more.
+        refused.withLock { _ = $0.insert("Bearer AT-2") }
+        #expect(try await session.data(for: URLRequest(url: url)).1.statusCode == 200)
+        #expect(endpoint.refreshes == 2)
+        // AT-3 refused before it was ever accepted: the guard holds, one refresh and no more.
+        refused.withLock { $0.formUnion(["Bearer AT-3", "Bearer AT-4", "Bearer AT-5"]) }
+        for _ in 0..<3 { #expect(try await session.data(for: URLRequest(url: url)).1.statusCode == 401) }
+        #expect(endpoint.refreshes == 3)
     }
 
     /// Hardening 3, item 7: requests that carried a revoked token come back one after another,
