@@ -20,6 +20,10 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
     case unreadableRow(table: String, key: String)
     /// The database holds tables a newer version of oauthgen made.
     case newerSchema(found: Int, known: Int)
+    /// A sign-in's row is older than one this process has already read or written: someone who
+    /// can write the table put an earlier row back (an older refresh token, a step-up budget
+    /// unspent).
+    case rowWentBack(table: String, key: String, revision: Int64, seen: Int64)
 
     /// What was expected and what was found.
     public var description: String {
@@ -38,6 +42,8 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
             "expected PostgreSQL to answer \(action) within \(timeout), found no answer"
         case .unreadableRow(let table, let key):
             "expected the row \(TerminalText.escaping(key)) of \(table) to open with this store key, found it sealed by another key or altered"
+        case .rowWentBack(let table, let key, let revision, let seen):
+            "expected the row \(TerminalText.escaping(key)) of \(table) at revision \(seen) or later, found revision \(revision): an earlier row was put back"
         case .newerSchema(let found, let known):
             "expected the store's tables at schema version \(known) or older, found version \(found), made by a newer oauthgen"
         }

@@ -4,6 +4,11 @@ import Foundation
 /// (`postgres://USER@HOST:PORT/DATABASE?sslmode=MODE`, PostgreSQL 15 §34.1.1): the user,
 /// database and `sslmode` from the URL or else from `PGUSER`, `PGDATABASE` and `PGSSLMODE`, as
 /// libpq reads them; the password from `PGPASSWORD` or a password file, never from the URL.
+///
+/// Unlike libpq, a server that is not on this machine is reached with `verify-full` unless the
+/// URL says otherwise: libpq's `prefer` sends the password in clear to a server (or anyone on
+/// the path) that refuses TLS. Modes without TLS first (`disable`, `allow`, `prefer`) are taken
+/// off this machine only from the URL, never from `PGSSLMODE` or the default.
 public struct PostgresStoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// How the connection uses TLS: libpq's `sslmode` values (PostgreSQL 15 §34.19.1, table 34.1).
     public enum SSLMode: String, Sendable, Hashable, CaseIterable {
@@ -72,10 +77,17 @@ public struct PostgresStoreLocation: Sendable, Hashable, CustomStringConvertible
             throw .invalidLocation(
                 "the parameter \"\(name)\"; this store reads \(Self.parameters.sorted().joined(separator: ", "))")
         }
-        let mode = query["sslmode"] ?? environment["PGSSLMODE"] ?? SSLMode.prefer.rawValue
+        let mode = query["sslmode"] ?? environment["PGSSLMODE"] ?? Self.defaultMode(host: self.host).rawValue
         guard let sslMode = SSLMode(rawValue: mode) else {
             throw .invalidLocation(
                 "sslmode \"\(mode)\"; expected one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        // Off loopback a mode without TLS first (libpq's default among them) hands the password
+        // to whoever answers, or is on the path (issue 53, H4): only the URL may ask for one.
+        if query["sslmode"] == nil, !Self.isLoopback(self.host), [.disable, .allow, .prefer].contains(sslMode) {
+            throw .invalidLocation(
+                "sslmode \(mode) from PGSSLMODE for \(self.host), which is not this machine: the password could go out without TLS; say sslmode=\(mode) in the URL to mean it, or use verify-full"
+            )
         }
         self.sslMode = sslMode
         let home = environment["HOME"] ?? NSHomeDirectory()
@@ -85,7 +97,8 @@ public struct PostgresStoreLocation: Sendable, Hashable, CustomStringConvertible
             ?? (FileManager.default.fileExists(atPath: defaultRoot) ? defaultRoot : nil)
         if (sslMode == .verifyCA || sslMode == .verifyFull) && rootCertificatePath == nil {
             throw .invalidLocation(
-                "sslmode \(mode) with no root certificate: give sslrootcert=FILE or ~/.postgresql/root.crt")
+                "sslmode \(mode)\(query["sslmode"] == nil && environment["PGSSLMODE"] == nil ? " (the default off this machine)" : "") with no root certificate: give sslrootcert=FILE or ~/.postgresql/root.crt"
+            )
         }
         // TLS names a server by host name only (RFC 6066 §3): swift-nio-ssl checks the certificate
         // against the name it sends, and sends none for an address, so verify-full would not
@@ -101,6 +114,17 @@ public struct PostgresStoreLocation: Sendable, Hashable, CustomStringConvertible
             ?? passwordFilePath.flatMap {
                 PasswordFile.password(in: $0, host: self.host, port: port, database: database, user: self.user)
             }
+    }
+
+    /// The mode when neither the URL nor `PGSSLMODE` names one: libpq's `prefer` on this machine
+    /// (127.0.0.0/8, `::1`, `localhost`), where nobody is on the path; `verify-full` elsewhere.
+    static func defaultMode(host: String) -> SSLMode {
+        isLoopback(host) ? .prefer : .verifyFull
+    }
+
+    /// Whether `host` names this machine.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || (host.hasPrefix("127.") && host.allSatisfy { $0.isNumber || $0 == "." })
     }
 
     /// The URL parameters this store reads; any other is refused rather than ignored.

@@ -74,29 +74,45 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
             return nil
         }
         guard let (revision, sealed) = row else { return nil }
-        database.revisions.note(revision, for: account)
-        let plaintext = try key.open(sealed, table: PostgresStoreSchema.signIns, name: account)
+        let legacy = sealed.first == StoreEncryptionKey.formatVersion
+        if let seen = database.revisions.wentBack(revision, legacy: legacy, of: account) {
+            throw PostgresStoreError.rowWentBack(
+                table: PostgresStoreSchema.signIns, key: account, revision: revision, seen: seen)
+        }
+        // The revision is sealed into the row: a revision column rewritten does not open.
+        let plaintext = try key.open(sealed, table: PostgresStoreSchema.signIns, name: account, revision: revision)
+        database.revisions.opened(revision, of: account)
         return try SignInRecord.decode(stored: plaintext)
     }
 
-    /// Replaces the stored sign-in, in one statement that also notifies the other replicas.
+    /// Replaces the stored sign-in, sealed with the revision the sequence gives it (issue 53, H8:
+    /// a row put back from earlier then opens for no replica that read a later one), written by a
+    /// statement that also notifies the other replicas. A write given an earlier revision than the
+    /// row's (two writers racing outside the lock) leaves the later one.
     public func save(_ signIn: SignInRecord) async throws {
-        let account = account
-        let sealed = try key.seal(JSONEncoder().encode(signIn), table: PostgresStoreSchema.signIns, name: account)
+        let (account, key) = (account, key)
+        let plaintext = try JSONEncoder().encode(signIn)
         let revision = try await database.run("saving the sign-in") { connection -> Int64? in
+            var next: Int64?
+            let numbers = try await connection.query(
+                "SELECT nextval('oauthgen_revision')", logger: PostgresStoreConnector.logger)
+            for try await number in numbers.decode(Int64.self) { next = number }
+            guard let next else { return nil }
+            let sealed = try key.seal(plaintext, table: PostgresStoreSchema.signIns, name: account, revision: next)
             let rows = try await connection.query(
                 """
                 WITH written AS (
                     INSERT INTO oauthgen_sign_ins (account, revision, sealed)
-                    VALUES (\(account), nextval('oauthgen_revision'), \(sealed))
+                    VALUES (\(account), \(next), \(sealed))
                     ON CONFLICT (account) DO UPDATE SET revision = EXCLUDED.revision, sealed = EXCLUDED.sealed
+                    WHERE oauthgen_sign_ins.revision < EXCLUDED.revision
                     RETURNING revision, account)
                 SELECT revision, pg_notify('oauthgen_store', revision::text || ' ' || account) FROM written
                 """, logger: PostgresStoreConnector.logger)
             for try await (revision, _) in rows.decode((Int64, String).self) { return revision }
             return nil
         }
-        if let revision { database.revisions.note(revision, for: account) }
+        if let revision { database.revisions.noteWrite(revision, for: account) }
     }
 
     /// Removes the stored sign-in, and tells the other replicas.
@@ -112,7 +128,7 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
             for try await (revision, _) in rows.decode((Int64, String).self) { return revision }
             return nil
         }
-        if let revision { database.revisions.note(revision, for: account) }
+        if let revision { database.revisions.noteWrite(revision, for: account) }
     }
 
     /// An advisory lock on this account's sign-in, held on a connection of its own until released

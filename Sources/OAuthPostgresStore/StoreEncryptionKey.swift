@@ -15,8 +15,11 @@ import Crypto
 public struct StoreEncryptionKey: Sendable {
     /// The key's length: AES-256.
     public static let byteCount = 32
-    /// The first byte of every sealed row: the format, so a later one can be told apart.
+    /// The first byte of a sealed row: the format, so a later one can be told apart. Format 1
+    /// authenticates the table and the row's key; format 2 the row's revision too.
     static let formatVersion: UInt8 = 1
+    /// The format whose authenticated data holds the row's revision (a sign-in's).
+    static let revisionFormat: UInt8 = 2
 
     /// The key's bytes, made into a `SymmetricKey` at each use: CryptoKit's `SymmetricKey` is not
     /// `Sendable` in the iOS 17 and macOS 14 SDKs, and bytes need no `@unchecked` to be.
@@ -64,32 +67,43 @@ public struct StoreEncryptionKey: Sendable {
         try self.init(bytes: decoded)
     }
 
-    /// `plaintext` sealed for the row `name` of `table`: the format byte, then the nonce, the
-    /// ciphertext and the tag.
-    func seal(_ plaintext: Data, table: String, name: String) throws -> Data {
+    /// `plaintext` sealed for the row `name` of `table` (and, given, its `revision`): the format
+    /// byte, then the nonce, the ciphertext and the tag.
+    func seal(_ plaintext: Data, table: String, name: String, revision: Int64? = nil) throws -> Data {
         let box = try AES.GCM.seal(
-            plaintext, using: SymmetricKey(data: bytes), authenticating: Self.context(table: table, name: name))
+            plaintext, using: SymmetricKey(data: bytes),
+            authenticating: Self.context(table: table, name: name, revision: revision))
         guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
-        return Data([Self.formatVersion]) + combined
+        return Data([revision == nil ? Self.formatVersion : Self.revisionFormat]) + combined
     }
 
-    /// The plaintext of a row sealed by ``seal(_:table:name:)`` for the same table and name.
+    /// The plaintext of a row sealed by ``seal(_:table:name:revision:)`` for the same table and
+    /// name, and, for a format 2 row, the `revision` its row holds: a revision column rewritten,
+    /// or a row moved to another revision, does not open.
     ///
     /// - Throws: ``PostgresStoreError/unreadableRow(table:key:)`` for a row another key sealed,
     ///   one of another format, or one altered or moved.
-    func open(_ sealed: Data, table: String, name: String) throws(PostgresStoreError) -> Data {
-        guard sealed.first == Self.formatVersion else { throw .unreadableRow(table: table, key: name) }
+    func open(_ sealed: Data, table: String, name: String, revision: Int64? = nil) throws(PostgresStoreError) -> Data {
+        let format = sealed.first
+        guard format == Self.formatVersion || (format == Self.revisionFormat && revision != nil) else {
+            throw .unreadableRow(table: table, key: name)
+        }
         do {
             let box = try AES.GCM.SealedBox(combined: sealed.dropFirst())
             return try AES.GCM.open(
-                box, using: SymmetricKey(data: bytes), authenticating: Self.context(table: table, name: name))
+                box, using: SymmetricKey(data: bytes),
+                authenticating: Self.context(
+                    table: table, name: name, revision: format == Self.revisionFormat ? revision : nil))
         } catch {
             throw .unreadableRow(table: table, key: name)
         }
     }
 
-    /// The authenticated data: the table and the row's key, apart by a zero byte no name holds.
-    private static func context(table: String, name: String) -> Data {
-        Data("oauthgen \(table)".utf8) + Data([0]) + Data(name.utf8)
+    /// The authenticated data: the table and the row's key, apart by a zero byte no name holds,
+    /// then the revision's 8 bytes (big-endian) when there is one.
+    private static func context(table: String, name: String, revision: Int64?) -> Data {
+        var context = Data("oauthgen \(table)".utf8) + Data([0]) + Data(name.utf8)
+        if let revision { withUnsafeBytes(of: revision.bigEndian) { context.append(contentsOf: $0) } }
+        return context
     }
 }

@@ -14,7 +14,8 @@ import Darwin
 /// A replica killed while it holds a sign-in's lock: `oauthgen-login --client-credentials` renews
 /// an expired token under the PostgreSQL lock, its token request never answered, and is killed
 /// with SIGKILL. The advisory lock goes with its connection: another replica, a second
-/// `oauthgen-login` waiting for the lock, sends its own token request within a second of the kill.
+/// `oauthgen-login` waiting for the lock, sends its own token request seconds at most after the
+/// kill (about 0.2 s idle, 1.1 s once under the full suite), not the 15 s the lock would time out in.
 /// Both instants are taken off Swift's cooperative threads (the kill here, the request on the
 /// server's own thread), so a busy test process does not stretch the measure.
 @Suite(.enabled("needs PostgreSQL") { await PostgresServer.isAvailableOffPool() }, .serialized)
@@ -111,7 +112,7 @@ struct KilledLockHolderTests {
         try await Bounded.poll(for: .seconds(30)) { server.arrivals.value.count == 3 }
         let delay = server.arrivals.value[2] - killed
         print("the waiting replica's token request came \(delay) after the holder's SIGKILL")
-        #expect(delay < .seconds(1))
+        #expect(delay < .seconds(5))
         try await Bounded.poll(for: .seconds(60)) { !waiter.isRunning }
         holder.waitUntilExit()
         #expect(waiter.terminationStatus == 0)
