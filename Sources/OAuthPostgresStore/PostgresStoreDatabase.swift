@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import OAuthRuntime
 import PostgresNIO
 
 /// One store's database, shared by every account's ``PostgresTokenStore`` made from it: one
@@ -47,52 +48,75 @@ actor PostgresStoreDatabase {
     }
 
     /// The open connection, or a new one with the tables made; callers arriving while it is made
-    /// wait for the same one.
+    /// wait for the same one. A caller's wait ends at its cancellation (`SharedTaskWait`); the
+    /// connection is still made, and kept, for the others.
     private func current() async throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
-        if let connecting { return try await connecting.value }
+        if let connecting { return try await SharedTaskWait.value(of: connecting) }
         let connector = connector
         let task = Task { () async throws -> PostgresConnection in
-            let connection = try await connector.connect()
+            let connection: PostgresConnection
             do {
-                try await Self.migrate(connection, timeout: connector.timeout)
+                connection = try await connector.connect()
+                do {
+                    try await Self.migrate(connection, timeout: connector.timeout)
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
             } catch {
-                try? await connection.close()
+                self.settle(nil)
                 throw error
             }
+            self.settle(connection)
             return connection
         }
         connecting = task
-        defer { connecting = nil }
-        let made = try await task.value
+        return try await SharedTaskWait.value(of: task)
+    }
+
+    /// Keeps the connection a `current()` task made (`nil`: it failed).
+    private func settle(_ made: PostgresConnection?) {
+        connecting = nil
+        guard let made else { return }
         connection = made
         revisions.listen(on: made)
-        return made
     }
 
     private func forget(_ broken: PostgresConnection) {
         if connection === broken { connection = nil }
     }
 
-    /// Makes the tables if they are missing (``PostgresStoreSchema/migration``, one statement),
-    /// and refuses a database a newer oauthgen made.
+    /// Makes the tables if they are missing or older (``PostgresStoreSchema/migration``, one
+    /// statement), and refuses a database a newer oauthgen made. A database at this version is
+    /// only read: the migration's advisory lock, which any role that may connect can hold too, is
+    /// taken only while tables are still to be made.
     static func migrate(_ connection: PostgresConnection, timeout: Duration) async throws {
         try await PostgresStoreDeadline.run(within: timeout, "the store's migration", closing: connection) {
-            let version: Int?
-            do {
-                let logger = PostgresStoreConnector.logger
-                try await connection.query(PostgresQuery(unsafeSQL: PostgresStoreSchema.migration), logger: logger)
+            let logger = PostgresStoreConnector.logger
+            func version() async throws -> Int? {
                 let rows = try await connection.query("SELECT max(version) FROM oauthgen_store_schema", logger: logger)
                 var found: Int?
                 for try await row in rows.decode(Int?.self) { found = row }
-                version = found
+                return found
+            }
+            if let made = try? await version(), made >= PostgresStoreSchema.version {
+                if made > PostgresStoreSchema.version {
+                    throw PostgresStoreError.newerSchema(found: made, known: PostgresStoreSchema.version)
+                }
+                return
+            }
+            let migrated: Int?
+            do {
+                try await connection.query(PostgresQuery(unsafeSQL: PostgresStoreSchema.migration), logger: logger)
+                migrated = try await version()
             } catch {
                 throw PostgresStoreConnector.storeError(error) {
                     .statementFailed(action: "the store's migration", reason: $0)
                 }
             }
-            if let version, version > PostgresStoreSchema.version {
-                throw PostgresStoreError.newerSchema(found: version, known: PostgresStoreSchema.version)
+            if let migrated, migrated > PostgresStoreSchema.version {
+                throw PostgresStoreError.newerSchema(found: migrated, known: PostgresStoreSchema.version)
             }
         }
     }

@@ -4,11 +4,13 @@ import OAuthLocking
 import OAuthRuntime
 import PostgresNIO
 
-/// The advisory locks a store's sessions take: each held lock on a connection of its own, since
-/// PostgreSQL lets one session take its own advisory lock again (two sessions of this process on
-/// one connection would not keep each other out). A session-level lock goes with its
-/// connection: a replica that dies holding one frees it the moment the server sees the
-/// connection end.
+/// The locks a store's sessions take: a row of `oauthgen_locks`, a table of the store's own,
+/// locked `FOR UPDATE` in a transaction held open on a connection of its own until release. Only
+/// a role that may update the table can take one (issue 53, H6): advisory locks, used before,
+/// need no privilege at all, their keys were the hash of a predictable name, and a role granted
+/// nothing but `CONNECT` held a sign-in's lock and stalled every replica's renewal. A lock goes
+/// with its transaction: a replica that dies holding one frees it the moment the server sees
+/// the connection end.
 ///
 /// Not an actor: `TokenStoreLock.release()` sends the unlock at once, from the caller's thread
 /// onto the connection's event loop, with nothing to wait for on Swift's cooperative threads (a
@@ -35,8 +37,8 @@ final class PostgresStoreLocks: Sendable {
         for connection in idle.value { connection.closeEventually() }
     }
 
-    /// Holds the lock named `name` (`pg_try_advisory_lock` on the name's 64-bit hash), asking
-    /// every ``pollInterval`` until `timeout`; a cancelled task stops waiting at once.
+    /// Holds the lock named `name` (its row, made if missing, locked `FOR UPDATE SKIP LOCKED`),
+    /// asking every ``pollInterval`` until `timeout`; a cancelled task stops waiting at once.
     ///
     /// - Throws: `TokenStoreLockError.timedOut` when another replica held it all that time (the
     ///   session reports the store unavailable, refreshes nothing and tries again at its next call).
@@ -59,13 +61,20 @@ final class PostgresStoreLocks: Sendable {
     }
 
     private func tryLock(_ name: String, on connection: PostgresConnection) async throws -> Bool {
+        let logger = PostgresStoreConnector.logger
         do {
             return try await PostgresStoreDeadline.run(
                 within: connector.timeout, "taking the lock", closing: connection
             ) {
+                // The row first, committed on its own: an insert inside the transaction would wait
+                // for another replica's uncommitted insert of the same name.
+                try await connection.query(
+                    "INSERT INTO oauthgen_locks (name) VALUES (\(name)) ON CONFLICT DO NOTHING", logger: logger)
+                try await connection.query("BEGIN", logger: logger)
                 let rows = try await connection.query(
-                    "SELECT pg_try_advisory_lock(hashtextextended(\(name), 0))", logger: PostgresStoreConnector.logger)
-                for try await held in rows.decode(Bool.self) { return held }
+                    "SELECT name FROM oauthgen_locks WHERE name = \(name) FOR UPDATE SKIP LOCKED", logger: logger)
+                for try await _ in rows.decode(String.self) { return true }
+                try await connection.query("ROLLBACK", logger: logger)
                 return false
             }
         } catch {
@@ -76,9 +85,7 @@ final class PostgresStoreLocks: Sendable {
     /// Gives the lock back and keeps the connection for the next one; a connection that cannot
     /// unlock is closed, which unlocks too. Sent now; what it answers is handled on the event loop.
     private func release(_ name: String, on connection: PostgresConnection) {
-        let unlocked = connection.query(
-            "SELECT pg_advisory_unlock(hashtextextended(\(name), 0))", logger: PostgresStoreConnector.logger
-        ).map { _ in () }
+        let unlocked = connection.query("COMMIT", logger: PostgresStoreConnector.logger).map { _ in () }
         releasing.withLock { $0[name] = unlocked }
         // Bounded as every statement is: a server that does not answer loses the connection,
         // which unlocks as well.

@@ -8,13 +8,16 @@
 /// `public`; `DO` runs PL/pgSQL, which every role may use.
 enum PostgresStoreSchema {
     /// The version these statements make; a database at a later one was made by a newer oauthgen.
-    static let version = 1
+    static let version = 2
 
     /// Sign-ins: one row per account, the account in clear as the row key only; `revision` from
     /// one sequence, so a row removed and written again never repeats a revision.
     static let signIns = "oauthgen_sign_ins"
     /// Client registrations, by the key a resource session names them with.
     static let registrations = "oauthgen_registrations"
+    /// The locks' rows, one per lock name, locked `FOR UPDATE` while a replica holds it
+    /// (`PostgresStoreLocks`): only the store's role may, unlike an advisory lock.
+    static let locks = "oauthgen_locks"
     /// The channel every write notifies with `<revision> <account>`, which each store listens on.
     static let channel = "oauthgen_store"
 
@@ -28,6 +31,7 @@ enum PostgresStoreSchema {
         "CREATE SEQUENCE IF NOT EXISTS oauthgen_revision",
         "CREATE TABLE IF NOT EXISTS \(signIns) (account text PRIMARY KEY, revision bigint NOT NULL, sealed bytea NOT NULL)",
         "CREATE TABLE IF NOT EXISTS \(registrations) (key text PRIMARY KEY, sealed bytea NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS \(locks) (name text PRIMARY KEY)",
         "INSERT INTO oauthgen_store_schema (version) VALUES (\(version)) ON CONFLICT DO NOTHING",
     ]
 

@@ -9,7 +9,8 @@ import PostgresNIO
 /// AES-256-GCM under the app's ``StoreEncryptionKey``: the account name or registration key is
 /// the row's key, in clear, and nothing else is.
 ///
-/// ``lockForUpdate()`` holds a PostgreSQL advisory lock on a connection of its own, so a refresh
+/// ``lockForUpdate()`` holds a row lock in a table of the store's own, on a connection of its own
+/// (a role that may merely connect cannot take it, as it could an advisory lock), so a refresh
 /// re-reads the row, refreshes and writes the rotated tokens while every other replica waits: one
 /// refresh per expiry for the whole fleet, even against a server that rotates refresh tokens and
 /// revokes on reuse. A replica that dies holding the lock frees it the moment its connection
@@ -131,11 +132,17 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
         if let revision { database.revisions.noteWrite(revision, for: account) }
     }
 
-    /// An advisory lock on this account's sign-in, held on a connection of its own until released
+    /// A row lock on this account's sign-in, held on a connection of its own until released
     /// or until the connection ends; waiting is bounded by ``timeout`` and ends at cancellation.
     public func lockForUpdate() async throws -> TokenStoreLock? {
-        try await database.locks.hold(
-            "oauthgen sign-in \(account)", shownAs: "\(location) \(account)", timeout: timeout)
+        try await holdLock("oauthgen sign-in \(account)", shownAs: "\(location) \(account)")
+    }
+
+    /// Holds the lock `name` (a row of the store's locks table, which the store's first
+    /// connection makes, so that connection is made first).
+    func holdLock(_ name: String, shownAs shown: String) async throws -> TokenStoreLock {
+        try await database.run("preparing the store's tables") { _ in }
+        return try await database.locks.hold(name, shownAs: shown, timeout: timeout)
     }
 
     /// The account's revision, as this store last heard it on its channel: no statement.

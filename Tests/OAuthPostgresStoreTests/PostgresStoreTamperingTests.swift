@@ -63,5 +63,51 @@ struct PostgresStoreTamperingTests {
         try await Bounded.poll(for: .seconds(10)) { reader.revision() != forged }
         #expect(try await reader.load()?.tokens.accessToken == "AT-2")
     }
+
+    /// H6: a role granted nothing but `CONNECT` held a sign-in's advisory lock (its key the hash of
+    /// a predictable name), and every replica's renewal failed when its wait ran out. The store's
+    /// locks are rows of its own table now: that role cannot lock them, and the advisory lock it
+    /// holds stalls nobody. Before, `lockForUpdate()` waited out its timeout here.
+    @Test func aRoleThatMayOnlyConnectCannotHoldTheStoresLocks() async throws {
+        let fixture = try await PostgresStoreFixture.make()
+        let store = try fixture.store(timeout: .seconds(5))
+        defer { Task { await store.close() } }
+        try await store.save(.tokens("AT-1"))
+        let role = "intruder_\(UUID().uuidString.prefix(8).lowercased())"
+        _ = try await fixture.server.psql("CREATE ROLE \(role) LOGIN PASSWORD 'intruder-7c1d'")
+        _ = try await fixture.psql("GRANT CONNECT ON DATABASE \(fixture.database) TO \(role)")
+        func intruder(_ sql: String) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+            process.arguments = [
+                "-h", "127.0.0.1", "-p", String(fixture.server.port), "-U", role, "-d", fixture.database, "-qAt",
+                "-v", "ON_ERROR_STOP=1", "-c", sql,
+            ]
+            process.environment = ["PGPASSWORD": "intruder-7c1d", "PGSSLMODE": "disable", "PATH": "/usr/bin:/bin"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let holder = try intruder(
+            "SELECT pg_advisory_lock(hashtextextended('oauthgen sign-in default', 0)), pg_sleep(30)")
+        defer { holder.terminate() }
+        try await Bounded.poll(for: .seconds(10)) {
+            let held = try? await fixture.psql(
+                "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory' AND a.usename = '\(role)'"
+            )
+            return held == "1\n"
+        }
+        let rowLock = try intruder("BEGIN; SELECT name FROM oauthgen_locks FOR UPDATE; SELECT pg_sleep(30)")
+        defer { rowLock.terminate() }
+        try await Bounded.poll(for: .seconds(10)) { !rowLock.isRunning }
+        #expect(rowLock.terminationStatus != 0, "the role that may only connect locked the store's rows")
+        let started = ContinuousClock.now
+        let lock = try await store.lockForUpdate()
+        lock?.release()
+        print(
+            "a replica's lock, a role that may only connect holding the advisory lock: \(ContinuousClock.now - started)"
+        )
+    }
 }
 #endif

@@ -100,12 +100,12 @@ struct PostgresTokenStoreTests {
         let tables = try await fixture.psql(
             "SELECT tablename || ' ' || tableowner FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")
         #expect(
-            tables == "oauthgen_registrations oauthgen_app\noauthgen_sign_ins oauthgen_app\n"
-                + "oauthgen_store_schema oauthgen_app\n")
-        _ = try await fixture.psql("INSERT INTO oauthgen_store_schema VALUES (2)")
+            tables == "oauthgen_locks oauthgen_app\noauthgen_registrations oauthgen_app\n"
+                + "oauthgen_sign_ins oauthgen_app\noauthgen_store_schema oauthgen_app\n")
+        _ = try await fixture.psql("INSERT INTO oauthgen_store_schema VALUES (3)")
         let later = try fixture.store()
         defer { Task { await later.close() } }
-        await #expect(throws: PostgresStoreError.newerSchema(found: 2, known: 1)) { try await later.load() }
+        await #expect(throws: PostgresStoreError.newerSchema(found: 3, known: 2)) { try await later.load() }
     }
 
     @Test func registrationsAreKeptApartAndRemoved() async throws {

@@ -73,7 +73,7 @@ extension OAuthSession {
             }
         }
         do {
-            return try await SharedRefreshWait.value(of: task)
+            return try await SharedTaskWait.value(of: task)
         } catch let error as OAuthError {
             throw error
         } catch {

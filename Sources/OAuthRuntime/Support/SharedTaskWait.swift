@@ -1,12 +1,13 @@
 import Foundation
 internal import OAuthLocking
 
-/// One caller's wait for a refresh that several callers share. The refresh runs in a task of its
-/// own — one caller's cancellation must not fail the others' — so awaiting its value would ignore
-/// the caller's cancellation; this wait ends at once when the caller is cancelled, and the
-/// refresh goes on for the rest.
-enum SharedRefreshWait {
-    static func value<Success: Sendable>(of task: Task<Success, any Error>) async throws -> Success {
+/// One caller's wait for work that several callers share (a refresh, a database connection being
+/// made). The work runs in a task of its own — one caller's cancellation must not fail the
+/// others' — so awaiting its value would ignore the caller's cancellation; this wait ends at once
+/// when the caller is cancelled, and the work goes on for the rest.
+package enum SharedTaskWait {
+    /// `task`'s value, or `CancellationError` as soon as the caller is cancelled.
+    package static func value<Success: Sendable>(of task: Task<Success, any Error>) async throws -> Success {
         let waiter = Waiter<Success>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
