@@ -54,6 +54,8 @@ extension PostgresTokenStore {
     }
 }
 
+extension PostgresTokenStore: ListableTokenStore, ListableRegistrationStore {}
+
 extension PostgresTokenStore: FirstSignInLocking {
     /// A lock named for `name`, as ``lockForUpdate()`` holds one for a sign-in; `timeout` bounds
     /// the wait instead of the store's.

@@ -16,8 +16,6 @@ struct CommandLineStore: Sendable {
     let locking: any FirstSignInLocking
     /// How messages name it: the folder's path, or the database's URL without a password.
     let shown: String
-    /// The folder, for `--list` and `--forget`; `nil` for a database.
-    let folder: FileTokenStore?
 
     /// Whether `argument` names a database rather than a folder.
     static func isDatabase(_ argument: String) -> Bool {
@@ -34,7 +32,7 @@ struct CommandLineStore: Sendable {
                 )
             }
             let folder = try await FileTokenStore.directory(movingFlatStoreAt: argument)
-            return CommandLineStore(tokens: folder, locking: folder, shown: argument, folder: folder)
+            return CommandLineStore(tokens: folder, locking: folder, shown: argument)
         }
         #if PostgreSQL
         guard let keyFile else {
@@ -46,7 +44,7 @@ struct CommandLineStore: Sendable {
         do {
             let location = try PostgresStoreLocation(url: argument)
             let database = PostgresTokenStore(location: location, key: try StoreEncryptionKey(contentsOfFile: keyFile))
-            return CommandLineStore(tokens: database, locking: database, shown: location.description, folder: nil)
+            return CommandLineStore(tokens: database, locking: database, shown: location.description)
         } catch {
             throw OAuthError(.invalidConfiguration, error.description)
         }

@@ -2,7 +2,8 @@ import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
 
 @_spi(BuildingBlocks) import OAuthResources
-// --list and --forget: the --store folder, read and pruned without signing in anywhere.
+// --list and --forget: the --store folder or database, read and pruned without signing in
+// anywhere, through what the store says it keeps (`ListableTokenStore`).
 extension OAuthGenLogin {
     /// What `--list --json` prints.
     struct StoreListing: Encodable {
@@ -14,7 +15,8 @@ extension OAuthGenLogin {
             var scope: String?
             /// Seconds since 1970 when the access token expires; null when the server did not say.
             var expires_at: Int?
-            var file: String
+            /// The entry's file; null in a database.
+            var file: String?
         }
 
         struct RegistrationEntry: Encodable {
@@ -42,27 +44,26 @@ extension OAuthGenLogin {
         guard let store = storeOptions.store else {
             throw OAuthError(.invalidConfiguration, "expected --store PATH with --list or --forget, found none")
         }
-        guard !CommandLineStore.isDatabase(store) else {
-            throw OAuthError(
-                .invalidConfiguration,
-                "expected a --store folder with --list or --forget, found a postgres:// URL: list or remove its rows with psql (tables oauthgen_sign_ins and oauthgen_registrations)"
-            )
-        }
         guard resourceOptions.resource == nil, signInOptions.issuer == nil, signInOptions.discovery == nil else {
             throw OAuthError(
                 .invalidConfiguration,
                 "expected --list or --forget without --resource, --issuer or --discovery: they sign in nowhere")
         }
-        let folder = try await FileTokenStore.directory(movingFlatStoreAt: store)
-        if storeOptions.list { return try await list(folder) }
+        let opened = try await CommandLineStore.open(store, keyFile: storeOptions.storeKey)
+        guard let listable = opened.tokens as? any ListableTokenStore else {
+            throw OAuthError(
+                .invalidConfiguration, "expected a store that lists its sign-ins, found \(opened.shown), which does not"
+            )
+        }
+        if storeOptions.list { return try await list(listable, shown: opened.shown) }
         guard let forget = storeOptions.forget else { return }
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
         let outcome = await ProtectedResourceSession.forget(
-            resource: forget, in: folder, redirectURIs: [redirect.url],
+            resource: forget, in: listable, redirectURIs: [redirect.url],
             allowInsecureLoopback: allowInsecureLoopback)
         guard !outcome.signIns.isEmpty || !outcome.registrations.isEmpty else {
             let known = Set(
-                folder.accounts().compactMap {
+                ((try? await listable.accounts()) ?? []).compactMap {
                     $0.hasPrefix("resource ") ? $0.dropFirst(9).components(separatedBy: " at ").first : nil
                 })
             throw OAuthError(
@@ -79,10 +80,18 @@ extension OAuthGenLogin {
         )
     }
 
-    private func list(_ folder: FileTokenStore) async throws(OAuthError) {
+    private func list(_ store: any ListableTokenStore, shown: String) async throws(OAuthError) {
+        let accounts: [String]
+        let keys: [String]
+        do {
+            accounts = try await store.accounts()
+            keys = try await (store as? any ListableRegistrationStore)?.registrationKeys() ?? []
+        } catch {
+            throw OAuthError.storageFailed("listing the store", error)
+        }
         var signIns: [StoreListing.SignInEntry] = []
-        for account in folder.accounts() {
-            let entry = folder.forAccount(account)
+        for account in accounts {
+            let entry = store.forAccount(account)
             let record = try? await entry.load()
             signIns.append(
                 StoreListing.SignInEntry(
@@ -90,16 +99,19 @@ extension OAuthGenLogin {
                     resource: record?.owner?.resource,
                     scope: record?.tokens.scopes?.joined(separator: " "),
                     expires_at: record?.tokens.expiresAt.map { Int($0.timeIntervalSince1970) },
-                    file: entry.path))
+                    file: (entry as? FileTokenStore)?.path))
         }
         var registrations: [StoreListing.RegistrationEntry] = []
-        for key in folder.registrationKeys() {
-            guard let kept = try? await folder.loadRegistration(key: key) else { continue }
+        for key in keys {
+            guard let kept = try? await (store as? any ClientRegistrationStore)?.loadRegistration(key: key) else {
+                continue
+            }
             registrations.append(
                 StoreListing.RegistrationEntry(
                     key: key, issuer: kept.issuer, client_id: kept.clientID, registration: kept.method.rawValue))
         }
-        let listing = StoreListing(store: folder.basePath, sign_ins: signIns, registrations: registrations)
+        let listing = StoreListing(
+            store: (store as? FileTokenStore)?.basePath ?? shown, sign_ins: signIns, registrations: registrations)
         if outputOptions.json { return print(Self.jsonText(listing)) }
         print("store: \(Self.printable(listing.store))")
         for entry in signIns {

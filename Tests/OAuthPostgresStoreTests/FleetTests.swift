@@ -49,7 +49,7 @@ struct FleetTests {
     }
 
     /// Four replicas started together on an empty database register one client and open one
-    /// browser between them: the registration and first sign-in lock is an advisory lock too.
+    /// browser between them: the registration and first sign-in lock is a row lock too.
     @Test func fourReplicasOnAnEmptyDatabaseRegisterOnceAndSignInOnce() async throws {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider)

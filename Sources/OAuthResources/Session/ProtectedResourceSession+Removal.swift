@@ -26,12 +26,12 @@ extension ProtectedResourceSession {
     /// ``removeServer()`` does, for a tool that has no session for it: `oauthgen-login --forget`.
     @_spi(BuildingBlocks)
     public static func forget(
-        resource: String, in store: FileTokenStore, redirectURIs: [URL],
+        resource: String, in store: any ListableTokenStore, redirectURIs: [URL],
         transport: any HTTPTransport = URLSessionTransport(),
         allowInsecureLoopback: Bool = false
     ) async -> StoredResourceEntries.Outcome {
         await StoredResourceEntries.forget(
-            resource: resource, in: store, accounts: store.accounts(), redirectURIs: redirectURIs,
+            resource: resource, in: store, accounts: (try? await store.accounts()) ?? [], redirectURIs: redirectURIs,
             transport: transport, allowInsecureLoopback: allowInsecureLoopback)
     }
 }

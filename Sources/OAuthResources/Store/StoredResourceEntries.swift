@@ -23,14 +23,7 @@ public enum StoredResourceEntries {
 
     /// The accounts a store lists, for the stores that list them; `nil` for one that cannot.
     static func accounts(of store: any TokenStore) async throws -> [String]? {
-        switch store {
-        case let file as FileTokenStore: return file.accounts()
-        case let memory as MemoryTokenStore: return memory.accounts()
-        #if canImport(Security)
-        case let keychain as KeychainTokenStore: return try await keychain.accounts()
-        #endif
-        default: return nil
-        }
+        try await (store as? any ListableTokenStore)?.accounts()
     }
 
     /// Forgets every entry of `resource` (its identifier, as the sign-ins' owners name it) in `store`.
