@@ -26,6 +26,21 @@ struct ManyAgentsTests {
             ] + call)
     }
 
+    /// ``agents`` processes started together on `store`, each calling `add` with its index and 1;
+    /// no browser (a command that fails would fail the run that tried it).
+    static func agentsTogether(_ endpoint: URL, store path: String) async throws -> [ProcessRunner.Run] {
+        try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
+            for index in 0..<Self.agents {
+                group.addTask {
+                    try await Self.agent(
+                        endpoint, store: path, browser: "/bin/false",
+                        call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     static func report(_ run: ProcessRunner.Run) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
     }
@@ -119,18 +134,7 @@ struct ManyAgentsTests {
 
         for round in 1...2 {
             try await expire(FileTokenStore(directory: path))
-            // No browser from here on: a command that fails would fail the run that tried it.
-            let processes = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
-                for index in 0..<Self.agents {
-                    group.addTask {
-                        try await Self.agent(
-                            endpoint, store: path, browser: "/bin/false",
-                            call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            let runs = processes.map { ($0, Self.report($0)) }
+            let runs = try await Self.agentsTogether(endpoint, store: path).map { ($0, Self.report($0)) }
             for (run, report) in runs {
                 #expect(run.status == 0, "round \(round): \(run.stderr)")
                 #expect(report["sign_in_reused"] as? Bool == true, "round \(round)")
@@ -164,16 +168,7 @@ struct ManyAgentsTests {
             let account = try #require(store.accounts().first { $0 != FileTokenStore.defaultAccount })
             try provider.expireAtTheProvider(
                 try #require(try await store.forAccount(account).load()?.tokens.accessToken))
-            let runs = try await withThrowingTaskGroup(of: ProcessRunner.Run.self) { group in
-                for index in 0..<Self.agents {
-                    group.addTask {
-                        try await Self.agent(
-                            endpoint, store: path, browser: "/bin/false",
-                            call: ["--call", "add", "--arguments", #"{"a": \#(index), "b": 1}"#])
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let runs = try await Self.agentsTogether(endpoint, store: path)
             for run in runs { #expect(run.status == 0, "round \(round): \(run.stderr)") }
             #expect(server.distinctTokens().count == 1 + round, "round \(round)")
         }

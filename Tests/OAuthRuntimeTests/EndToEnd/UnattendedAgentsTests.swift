@@ -78,21 +78,12 @@ struct UnattendedAgentsTests {
         let directory = try makeTestDirectory("oauthgen-unattended-key")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (key, jwks) = try ClientKeyFiles.makeFiles("rsa", in: directory, keyID: "k1")
-        let peer = try MachinePeer(grants: ["client_credentials"], clientJWKS: jwks)
-        defer { peer.stop() }
-        let server = try peer.mcpServer()
-        defer { server.stop() }
-        let run = try await Self.agent(
-            server.endpoint,
-            [
-                "--client-credentials", "--client-id", MachinePeer.keyClientID, "--client-key", key.path,
-                "--client-key-id", "k1", "--authorization-server", peer.issuer,
-            ], store: directory.appendingPathComponent("store").path,
-            call: ["--call", "add", "--arguments", #"{"a": 40, "b": 2}"#])
+        let (run, requests) = try await keyAgent(
+            key, registered: jwks, options: ["--client-key-id", "k1"], store: directory.appendingPathComponent("store"))
         #expect(run.status == 0, "\(run.stderr)")
         let report = (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
         #expect(report["mcp_result"] as? [String] == ["42"])
-        #expect(peer.requests().first?["client_assertion_type"] != nil)
+        #expect(requests.first?["client_assertion_type"] != nil)
     }
 
     /// Issue 53: an ES256 key the server registered as `kid: "es256"`, from a PEM file that names
@@ -107,20 +98,31 @@ struct UnattendedAgentsTests {
         let both: [String: Any] = ["keys": (jwks["keys"] as? [Any] ?? []) + (other["keys"] as? [Any] ?? [])]
         let cases: [(registered: [String: Any], keyID: [String])] = [(jwks, []), (both, ["--client-key-id", "es256"])]
         for (registered, keyID) in cases {
-            let peer = try MachinePeer(grants: ["client_credentials"], clientJWKS: registered)
-            defer { peer.stop() }
-            let server = try peer.mcpServer()
-            defer { server.stop() }
-            let run = try await Self.agent(
-                server.endpoint,
-                [
-                    "--client-credentials", "--client-id", MachinePeer.keyClientID, "--client-key", key.path,
-                    "--authorization-server", peer.issuer,
-                ] + keyID, store: directory.appendingPathComponent("store-\(keyID.count)").path,
-                call: ["--call", "add", "--arguments", #"{"a": 40, "b": 2}"#])
+            let (run, requests) = try await keyAgent(
+                key, registered: registered, options: keyID,
+                store: directory.appendingPathComponent("store-\(keyID.count)"))
             #expect(run.status == 0, "\(keyID): \(run.stderr)")
-            #expect(peer.requests().count == 1)
+            #expect(requests.count == 1)
         }
+    }
+
+    /// `oauthgen-login --client-credentials` with the key file `key` and `options`, calling `add`
+    /// at an MCP server whose authorization server holds `registered` as the key client's JWK
+    /// set: the run, and the token requests that server received.
+    func keyAgent(
+        _ key: URL, registered: [String: Any], options: [String], store: URL
+    ) async throws -> (ProcessRunner.Run, [[String: Any]]) {
+        let peer = try MachinePeer(grants: ["client_credentials"], clientJWKS: registered)
+        defer { peer.stop() }
+        let server = try peer.mcpServer()
+        defer { server.stop() }
+        let run = try await Self.agent(
+            server.endpoint,
+            [
+                "--client-credentials", "--client-id", MachinePeer.keyClientID, "--client-key", key.path,
+                "--authorization-server", peer.issuer,
+            ] + options, store: store.path, call: ["--call", "add", "--arguments", #"{"a": 40, "b": 2}"#])
+        return (run, peer.requests())
     }
 
     /// A workload's JWT from a file, rewritten between runs; with --client-id it is refused.
