@@ -28,6 +28,9 @@ final class PostgresStoreLocks: Sendable {
     /// the unlock rather than finding it still held and polling (a locked refresh decision took
     /// 20.7 ms, one poll, before; see Benchmarks/README.md).
     private let releasing = LockedBox<[String: EventLoopFuture<Void>]>([:])
+    /// The lock names whose row this process made or found: their insert is skipped (a round
+    /// trip of the five a lock took).
+    private let rows = LockedBox<Set<String>>([])
 
     init(connector: PostgresStoreConnector) {
         self.connector = connector
@@ -68,13 +71,18 @@ final class PostgresStoreLocks: Sendable {
             ) {
                 // The row first, committed on its own: an insert inside the transaction would wait
                 // for another replica's uncommitted insert of the same name.
-                try await connection.query(
-                    "INSERT INTO oauthgen_locks (name) VALUES (\(name)) ON CONFLICT DO NOTHING", logger: logger)
+                if !self.rows.withLock({ $0.contains(name) }) {
+                    try await connection.query(
+                        "INSERT INTO oauthgen_locks (name) VALUES (\(name)) ON CONFLICT DO NOTHING", logger: logger)
+                    self.rows.withLock { _ = $0.insert(name) }
+                }
                 try await connection.query("BEGIN", logger: logger)
-                let rows = try await connection.query(
+                let locked = try await connection.query(
                     "SELECT name FROM oauthgen_locks WHERE name = \(name) FOR UPDATE SKIP LOCKED", logger: logger)
-                for try await _ in rows.decode(String.self) { return true }
+                for try await _ in locked.decode(String.self) { return true }
                 try await connection.query("ROLLBACK", logger: logger)
+                // Held elsewhere, or the row is gone: the next try makes it again if it must.
+                self.rows.withLock { _ = $0.remove(name) }
                 return false
             }
         } catch {

@@ -22,6 +22,10 @@ import TestSupport
         let loose = directory.appendingPathComponent("loose.key").path
         _ = FileManager.default.createFile(
             atPath: loose, contents: Data(count: 32), attributes: [.posixPermissions: 0o644])
+        let typed = directory.appendingPathComponent("typed.key").path
+        _ = FileManager.default.createFile(
+            atPath: typed, contents: Data("correct horse battery staple 123".utf8),
+            attributes: [.posixPermissions: 0o600])
         let cases: [(arguments: [String], expected: String, hidden: String?)] = [
             (["--store", "postgres://app:hunter2@127.0.0.1/db", "--store-key", key], "PGPASSWORD", "hunter2"),
             (["--store", "postgres://app@127.0.0.1/db"], "expected --store-key FILE with a postgres:// store", nil),
@@ -35,8 +39,8 @@ import TestSupport
                 "sslmode \"sometimes\"", nil
             ),
             (
-                ["--store", "postgres://app@127.0.0.1/db", "--store-key", key, "--list"],
-                "list or remove its rows with psql", nil
+                ["--store", "postgres://app@127.0.0.1/db", "--store-key", typed],
+                "32 printable characters, a passphrase rather than a key", nil
             ),
         ]
         for (arguments, expected, hidden) in cases {
