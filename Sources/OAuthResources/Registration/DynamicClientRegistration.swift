@@ -9,7 +9,7 @@ internal import OAuthPolicy
 ///
 /// A server that registers no public client answers with a secret of this instance's own: RFC
 /// 8252 §8.4 classes such an app as confidential, and OAuth 2.1 §2.4 says a client given
-/// credentials must use them. The secret is kept in the record (``RegisteredClientSecret``).
+/// credentials must use them. The secret is kept in the record (`RegisteredClientSecret`).
 public enum DynamicClientRegistration {
     /// Registers a client at `configuration`'s registration endpoint.
     ///
@@ -28,7 +28,7 @@ public enum DynamicClientRegistration {
     ///   server's RFC 7591 §3.2.2 error (`invalid_redirect_uri`, `invalid_client_metadata`…) as
     ///   `OAuthError/Kind/requestRejected`; `OAuthError/Kind/invalidRegistration` for an answer
     ///   with other redirect URIs, or a client that authenticates other than by no secret or a
-    ///   secret of its own (``RegisteredClientSecret``).
+    ///   secret of its own (`RegisteredClientSecret`).
     public static func register(
         with configuration: ProviderConfiguration, redirectURIs: [RegisteredRedirectURI], clientName: String,
         scopes: [String] = [], deviceGrant: Bool = false, transport: any HTTPTransport,
