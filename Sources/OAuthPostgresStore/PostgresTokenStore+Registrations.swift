@@ -60,8 +60,7 @@ extension PostgresTokenStore: FirstSignInLocking {
     /// A lock named for `name`, as ``lockForUpdate()`` holds one for a sign-in; `timeout` bounds
     /// the wait instead of the store's.
     package func holdFirstSignInLock(named name: String, timeout: Duration) async throws -> TokenStoreLock {
-        try await database.run("preparing the store's tables") { _ in }
-        return try await database.locks.hold("oauthgen \(name)", shownAs: "\(location) \(name)", timeout: timeout)
+        try await holdLock("oauthgen \(name)", shownAs: "\(location) \(name)", timeout: timeout)
     }
 }
 #endif

@@ -135,12 +135,12 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// A row lock on this account's sign-in, held on a connection of its own until released
     /// or until the connection ends; waiting is bounded by ``timeout`` and ends at cancellation.
     public func lockForUpdate() async throws -> TokenStoreLock? {
-        try await holdLock("oauthgen sign-in \(account)", shownAs: "\(location) \(account)")
+        try await holdLock("oauthgen sign-in \(account)", shownAs: "\(location) \(account)", timeout: timeout)
     }
 
     /// Holds the lock `name` (a row of the store's locks table, which the store's first
-    /// connection makes, so that connection is made first).
-    func holdLock(_ name: String, shownAs shown: String) async throws -> TokenStoreLock {
+    /// connection makes, so that connection is made first), waiting `timeout` at most.
+    func holdLock(_ name: String, shownAs shown: String, timeout: Duration) async throws -> TokenStoreLock {
         try await database.run("preparing the store's tables") { _ in }
         return try await database.locks.hold(name, shownAs: shown, timeout: timeout)
     }

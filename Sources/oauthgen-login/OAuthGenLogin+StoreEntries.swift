@@ -50,12 +50,8 @@ extension OAuthGenLogin {
                 "expected --list or --forget without --resource, --issuer or --discovery: they sign in nowhere")
         }
         let opened = try await CommandLineStore.open(store, keyFile: storeOptions.storeKey)
-        guard let listable = opened.tokens as? any ListableTokenStore else {
-            throw OAuthError(
-                .invalidConfiguration, "expected a store that lists its sign-ins, found \(opened.shown), which does not"
-            )
-        }
-        if storeOptions.list { return try await list(listable, shown: opened.shown) }
+        let listable = opened.tokens
+        if storeOptions.list { return try await list(opened) }
         guard let forget = storeOptions.forget else { return }
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
         let outcome = await ProtectedResourceSession.forget(
@@ -80,12 +76,13 @@ extension OAuthGenLogin {
         )
     }
 
-    private func list(_ store: any ListableTokenStore, shown: String) async throws(OAuthError) {
+    private func list(_ opened: CommandLineStore) async throws(OAuthError) {
+        let (store, kept) = (opened.tokens, opened.registrations)
         let accounts: [String]
         let keys: [String]
         do {
             accounts = try await store.accounts()
-            keys = try await (store as? any ListableRegistrationStore)?.registrationKeys() ?? []
+            keys = try await kept.registrationKeys()
         } catch {
             throw OAuthError.storageFailed("listing the store", error)
         }
@@ -103,15 +100,13 @@ extension OAuthGenLogin {
         }
         var registrations: [StoreListing.RegistrationEntry] = []
         for key in keys {
-            guard let kept = try? await (store as? any ClientRegistrationStore)?.loadRegistration(key: key) else {
-                continue
-            }
+            guard let registration = try? await kept.loadRegistration(key: key) else { continue }
             registrations.append(
                 StoreListing.RegistrationEntry(
-                    key: key, issuer: kept.issuer, client_id: kept.clientID, registration: kept.method.rawValue))
+                    key: key, issuer: registration.issuer, client_id: registration.clientID,
+                    registration: registration.method.rawValue))
         }
-        let listing = StoreListing(
-            store: (store as? FileTokenStore)?.basePath ?? shown, sign_ins: signIns, registrations: registrations)
+        let listing = StoreListing(store: opened.shown, sign_ins: signIns, registrations: registrations)
         if outputOptions.json { return print(Self.jsonText(listing)) }
         print("store: \(Self.printable(listing.store))")
         for entry in signIns {

@@ -118,8 +118,9 @@ class Handler(PeerHandler):
                        "challenge": query["code_challenge"], "scope": query.get("scope", "read"),
                        "resource": query.get("resource")}
         log({"endpoint": "/authorize", "client_id": client["client_id"], "resource": query.get("resource")})
+        # No `iss` (RFC 9207): the metadata does not say the server sends one.
         location = redirect + ("&" if "?" in redirect else "?") + urllib.parse.urlencode(
-            {"code": code, "state": query.get("state", ""), "iss": ISSUER})
+            {"code": code, "state": query.get("state", "")})
         self.send_response(302)
         self.send_header("Location", location)
         self.send_header("Content-Length", "0")
@@ -133,9 +134,10 @@ class Handler(PeerHandler):
             client = {"client_id": "dyn-" + secrets.token_hex(6), "client_secret": secrets.token_urlsafe(24),
                       "redirect_uris": request.get("redirect_uris", [])}
             CLIENTS[client["client_id"]] = client
+            # RFC 7591 §3.2.1: the client's ID, its secret with client_secret_expires_at (required
+            # with a secret), and its metadata as registered.
             return 201, dict(client, token_endpoint_auth_method=METHOD, client_secret_expires_at=0,
-                             client_id_issued_at=int(time.time()), grant_types=request.get("grant_types", []),
-                             response_types=["code"]), ()
+                             grant_types=request.get("grant_types", []), response_types=["code"]), ()
         if path != "/token":
             return 404, {"error": "not_found"}, ()
         form = urllib.parse.parse_qs(body)
