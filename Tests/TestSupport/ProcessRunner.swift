@@ -107,7 +107,7 @@ public enum ProcessRunner {
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let errorHandle = try FileHandle(forWritingTo: errorFile)
-        let output = Pipe()
+        let output = closedOnExec(Pipe())
         process.standardOutput = output
         process.standardError = errorHandle
         try process.run()
@@ -117,7 +117,7 @@ public enum ProcessRunner {
             process.terminate()
         }
         if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let outData = readUntilExit(output.fileHandleForReading, of: process)
         process.waitUntilExit()
         watchdog.cancel()
         try errorHandle.close()
@@ -127,5 +127,41 @@ public enum ProcessRunner {
             stderr: String(decoding: errData, as: UTF8.self))
         run.timedOut = expired.value
         return run
+    }
+
+    /// `pipe`, its two ends closed in every program started from now on: only the one it is
+    /// given to (as its standard output, a copy that stays open) holds it. Foundation's `Process`
+    /// on Linux closes no descriptor it did not set up, so a server another test started at the
+    /// same moment kept an `oauthgen-login`'s output open, and the run read it for good.
+    public static func closedOnExec(_ pipe: Pipe) -> Pipe {
+        for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return pipe
+    }
+
+    /// What `process` writes to `output` until it ends, and what is left in the pipe then; not
+    /// its end of file, which a program started elsewhere before ``closedOnExec(_:)`` could still
+    /// hold off. The pipe is read as it fills, so a program writing more than it holds never blocks.
+    static func readUntilExit(_ output: FileHandle, of process: Process) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let descriptor = output.fileDescriptor
+        while true {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let count = poll(&ready, 1, 200)
+            if count > 0 {
+                let read = Foundation.read(descriptor, &buffer, buffer.count)
+                if read > 0 {
+                    data.append(contentsOf: buffer[0..<read])
+                    continue
+                }
+                if read < 0, errno == EINTR || errno == EAGAIN { continue }
+                return data
+            }
+            if count < 0, errno == EINTR { continue }
+            // 200 ms without a byte: once the program has ended, all it wrote has been read.
+            if !process.isRunning { return data }
+        }
     }
 }
