@@ -29,6 +29,10 @@ let package = Package(
         // The MCP Swift SDK's authorizer on oauthgen's session: its own product, so an app that
         // does not talk to MCP servers never builds or links the SDK.
         .library(name: "OAuthMCP", targets: ["OAuthMCP"]),
+        // The runtime's requests through AsyncHTTPClient: for agents on Linux, where URLSession
+        // spins while a request waits (issue 53). Its own product, behind the default trait
+        // AsyncHTTPClient: an app that does not link it builds no SwiftNIO.
+        .library(name: "OAuthAsyncHTTPClient", targets: ["OAuthAsyncHTTPClient"]),
         // Sign-ins in PostgreSQL, shared by a fleet: behind the `PostgreSQL` trait, so an app that
         // does not enable it neither resolves nor compiles postgres-nio (measured: BENCHMARKS).
         .library(name: "OAuthPostgresStore", targets: ["OAuthPostgresStore"]),
@@ -41,7 +45,18 @@ let package = Package(
         .plugin(name: "OAuthGenInit", targets: ["OAuthGenInit"]),
     ],
     traits: [
-        .trait(name: "PostgreSQL", description: "OAuthPostgresStore, and --store postgres://… in the tools")
+        // On by default, so the tools wait without spinning on Linux; an app that needs none of it
+        // passes `traits: []` and resolves no SwiftNIO HTTP stack (DESIGN.md §8).
+        .trait(
+            name: "AsyncHTTPClient",
+            description:
+                "OAuthAsyncHTTPClient: requests that wait in the kernel on Linux, where oauthgen-login sends through it"
+        ),
+        // A fleet's agents wait on servers too, and postgres-nio brings SwiftNIO and its TLS already.
+        .trait(
+            name: "PostgreSQL", description: "OAuthPostgresStore, and --store postgres://… in the tools",
+            enabledTraits: ["AsyncHTTPClient"]),
+        .default(enabledTraits: ["AsyncHTTPClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -62,6 +77,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         // OAuthPostgresStore only, with the PostgreSQL trait: the connection, LISTEN and TLS.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // OAuthAsyncHTTPClient only, with the AsyncHTTPClient trait (and so oauthgen-login on
+        // Linux): a transport that waits in the kernel. 1.37.0: the release these were built and
+        // measured with; SwiftNIO for the types its requests and errors are spelled in.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // libxml2 through the system: line numbers and safe parser options (DESIGN.md §3).
@@ -159,6 +180,19 @@ let package = Package(
             dependencies: ["OAuthRuntime", "OAuthLocking", "OAuthPolicy"]
         ),
         .target(
+            name: "OAuthAsyncHTTPClient",
+            dependencies: [
+                "OAuthRuntime", "OAuthFetch",
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["AsyncHTTPClient"])),
+            ]
+        ),
+        .target(
             name: "OAuthMCP",
             dependencies: [
                 "OAuthRuntime", "OAuthResources", "OAuthLocking", "OAuthPolicy",
@@ -231,6 +265,8 @@ let package = Package(
                 "OAuthPostgresStore",
                 // The device code a resource session showed, for the report.
                 "OAuthLocking",
+                // Linux: requests that wait without spinning (FoundationNetworking's do not).
+                .target(name: "OAuthAsyncHTTPClient", condition: .when(platforms: [.linux])),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -265,6 +301,8 @@ let package = Package(
             // Stored sign-ins of every format and the Wycheproof vectors, read from the source tree.
             exclude: ["Session/StoredFormats", "JOSE/Wycheproof"]
         ),
+        .testTarget(
+            name: "OAuthAsyncHTTPClientTests", dependencies: ["OAuthAsyncHTTPClient", "OAuthRuntime", "TestSupport"]),
         .testTarget(
             name: "OAuthMCPTests",
             dependencies: [

@@ -2,7 +2,7 @@
 # Builds the documentation with warnings as errors, and fails on any undocumented public
 # declaration or on public API grown past Scripts/public-api-baseline.json (Scripts/public-api.py):
 # the DocC catalogs of OAuthRuntime, OAuthResources, OAuthMCP, OAuthOpenAPIMiddleware and
-# OAuthPostgresStore, OAuthPolicy, OAuthGenCore's few public entry points, and a module of
+# OAuthPostgresStore, OAuthAsyncHTTPClient, OAuthPolicy, OAuthGenCore's few public entry points, and a module of
 # generated clients (all example providers, generated public). Uses the toolchain's docc. Built
 # with the PostgreSQL trait, as the tests are (the same build, and OAuthPostgresStore's API).
 #
@@ -23,6 +23,7 @@ python3 Scripts/undocumented.py "$graphs" OAuthOpenAPIMiddleware
 python3 Scripts/undocumented.py "$graphs" OAuthMCP
 python3 Scripts/undocumented.py "$graphs" OAuthResources
 python3 Scripts/undocumented.py "$graphs" OAuthPostgresStore
+python3 Scripts/undocumented.py "$graphs" OAuthAsyncHTTPClient
 # The public API's size per product against Scripts/public-api-baseline.json: growth fails.
 python3 Scripts/public-api.py "$graphs"
 
@@ -35,7 +36,7 @@ docc convert Sources/OAuthRuntime/OAuthRuntime.docc --additional-symbol-graph-di
 
 # The other products, each with its catalog: their symbol graphs only (a link to another
 # module's symbol does not resolve in a catalog, so their comments name those in code voice).
-for module in OAuthResources OAuthMCP OAuthOpenAPIMiddleware OAuthPostgresStore; do
+for module in OAuthResources OAuthMCP OAuthOpenAPIMiddleware OAuthPostgresStore OAuthAsyncHTTPClient; do
     mkdir -p "$work/$module"
     cp "$graphs"/"$module"*.symbols.json "$work/$module/"
     docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$work/$module" \

@@ -31,6 +31,7 @@ PRODUCTS = {  # product -> module
     "OAuthOpenAPIMiddleware": "OAuthOpenAPIMiddleware",
     "OAuthMCP": "OAuthMCP",
     "OAuthPostgresStore": "OAuthPostgresStore",
+    "OAuthAsyncHTTPClient": "OAuthAsyncHTTPClient",
     "_OAuthPolicy": "OAuthPolicy",
     "_OAuthGenCore": "OAuthGenCore",
 }

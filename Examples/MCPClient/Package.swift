@@ -21,6 +21,8 @@ let package = Package(
                 .product(name: "OAuthRuntime", package: "oauthgen"),
                 .product(name: "OAuthResources", package: "oauthgen"),
                 .product(name: "OAuthPostgresStore", package: "oauthgen"),
+                // Linux: requests that wait in the kernel (URLSession's spin there: Transport.swift).
+                .product(name: "OAuthAsyncHTTPClient", package: "oauthgen", condition: .when(platforms: [.linux])),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -30,17 +30,10 @@ extension ServerFetch {
     ) async throws(Failure) -> StreamedResponse {
         let task = streamSession.dataTask(with: request)
         let delegate = streamDelegate
-        let host = request.url?.host ?? "the server"
+        let host = request.url?.host
         let started = Task { [timeout] in
             try await Task.sleep(for: .seconds(timeout))
-            delegate.fail(
-                task,
-                URLError(
-                    .timedOut,
-                    userInfo: [
-                        NSLocalizedDescriptionKey:
-                            "expected an answer from \(host) within \(Int(timeout)) s, found none"
-                    ]))
+            delegate.fail(task, FetchTimeout.answer(from: host, within: timeout))
         }
         defer { started.cancel() }
         // Registered before anything can end it: an end that comes first (a task cancelled
@@ -245,13 +238,7 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
                 let silent = Date().timeIntervalSince(entry.lastActivity)
                 if silent >= entry.idleTimeout {
                     self.fail(
-                        task,
-                        URLError(
-                            .timedOut,
-                            userInfo: [
-                                NSLocalizedDescriptionKey:
-                                    "expected the stream from \(task.originalRequest?.url?.host ?? "the server") to send something within \(Int(entry.idleTimeout)) s, found it silent"
-                            ]))
+                        task, FetchTimeout.silence(from: task.originalRequest?.url?.host, within: entry.idleTimeout))
                     return
                 }
                 try? await Task.sleep(for: .seconds(min(entry.idleTimeout - silent, 1) + 0.05))

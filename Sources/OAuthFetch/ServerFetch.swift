@@ -91,12 +91,7 @@ public final class ServerFetch: Sendable {
         // for good. This bounds the whole request on every platform.
         let delegate = delegate
         // Whichever timeout fires (this one, or the system's between two packets) says the same.
-        let timedOut = URLError(
-            .timedOut,
-            userInfo: [
-                NSLocalizedDescriptionKey:
-                    "expected an answer from \(request.url?.host ?? "the server") within \(Int(timeout)) s, found none"
-            ])
+        let timedOut = FetchTimeout.answer(from: request.url?.host, within: timeout)
         let deadline = Task { [timeout] in
             try await Task.sleep(for: .seconds(timeout))
             delegate.end(task, with: .transport(timedOut))

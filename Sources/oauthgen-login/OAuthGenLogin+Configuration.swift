@@ -4,7 +4,7 @@ import Foundation
 
 // The provider: its configuration fetched or read, and the loopback URIs the options give.
 extension OAuthGenLogin {
-    func loadConfiguration(transport: URLSessionTransport) async throws(OAuthError) -> ProviderConfiguration {
+    func loadConfiguration(transport: any HTTPTransport) async throws(OAuthError) -> ProviderConfiguration {
         switch (signInOptions.issuer, signInOptions.discovery) {
         case (let issuer?, nil):
             return try await loadConfiguration(
@@ -21,7 +21,7 @@ extension OAuthGenLogin {
 
     /// The provider at `issuer`, from its discovery document.
     func loadConfiguration(
-        issuer: String?, transport: URLSessionTransport, needsRevocation: Bool
+        issuer: String?, transport: any HTTPTransport, needsRevocation: Bool
     ) async throws(OAuthError) -> ProviderConfiguration {
         guard let issuer else {
             throw OAuthError(.invalidConfiguration, "expected an issuer to fetch the metadata of, found none")

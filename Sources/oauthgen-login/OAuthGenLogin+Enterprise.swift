@@ -16,7 +16,7 @@ extension OAuthGenLogin {
             throw OAuthError(
                 .invalidConfiguration, "expected --identity-client-id with --identity-provider, found none")
         }
-        let transport = URLSessionTransport()
+        let transport = LoginTransport.make()
         let configuration = try await loadConfiguration(issuer: issuer, transport: transport, needsRevocation: false)
         let client = try OAuthClient<DiscoveredProvider>(
             configuration: configuration,

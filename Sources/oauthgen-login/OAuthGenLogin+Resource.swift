@@ -43,7 +43,7 @@ extension OAuthGenLogin {
             resource: resourceURL, identity: identity, redirectURI: redirect,
             store: kept.map { $0.tokens as any TokenStore } ?? MemoryTokenStore(),
             userAgent: agent, interaction: identity.hasUser ? .allowed : .never,
-            options: ClientOptions(transport: URLSessionTransport(), allowInsecureLoopback: allowInsecureLoopback),
+            options: ClientOptions(transport: LoginTransport.make(), allowInsecureLoopback: allowInsecureLoopback),
             alwaysUsesDPoP: signInOptions.dpop, deviceCodePresenter: presenter)
         let found = try await session.discovery()
         // The resource, its server and the client's binding to it are checked first, before

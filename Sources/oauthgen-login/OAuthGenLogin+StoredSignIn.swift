@@ -15,7 +15,7 @@ extension OAuthGenLogin {
     /// it silently would leave its grant live with nobody holding it. Its provider's metadata is
     /// fetched when it is not this one.
     func revokeAndClear(
-        _ store: CommandLineStore, transport: URLSessionTransport, ours: ProviderConfiguration
+        _ store: CommandLineStore, transport: any HTTPTransport, ours: ProviderConfiguration
     ) async throws(OAuthError) {
         let record: SignInRecord?
         do {

@@ -61,7 +61,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
                 .invalidConfiguration,
                 "expected --mcp and --call with --resource (an MCP server's URL), found neither --resource")
         }
-        let transport = URLSessionTransport()
+        let transport = LoginTransport.make()
         var configuration = try await loadConfiguration(transport: transport)
         if signInOptions.dpop { configuration.quirks.dpop = true }
         if signInOptions.device, signInOptions.acrValues != nil || signInOptions.maxAge != nil {

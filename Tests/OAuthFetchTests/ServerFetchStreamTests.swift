@@ -10,16 +10,6 @@ import TestSupport
 /// redirect followed, no credential offered), the head bounded by the request timeout, the body
 /// by the idle timeout alone.
 @Suite struct ServerFetchStreamTests {
-    /// The first `count` chunks of `body`, then the stream is dropped.
-    static func first(_ count: Int, of body: AsyncThrowingStream<Data, any Error>) async throws -> [Data] {
-        var chunks: [Data] = []
-        for try await chunk in body {
-            chunks.append(chunk)
-            if chunks.count == count { break }
-        }
-        return chunks
-    }
-
     @Test func aRedirectComesBackAsItselfAndIsNeverFollowed() async throws {
         let server = try LocalHTTPServer { request in
             request.path == "/moved" ? .redirect(to: "/elsewhere") : .json(#"{"followed": true}"#)
@@ -75,7 +65,7 @@ import TestSupport
         let url = URL(string: "\(server.origin)/events")!
         let chunks = try await Bounded.run(within: 30) {
             let response = try await ServerFetch(timeout: 1).stream(URLRequest(url: url), idleTimeout: 3)
-            return try await Self.first(3, of: response.body)
+            return try await StreamedChunks.first(3, of: response.body)
         }
         #expect(chunks.count == 3)
     }
@@ -89,7 +79,7 @@ import TestSupport
         let failure = try await Bounded.run(within: 30) { () -> (any Error)? in
             let response = try await ServerFetch(timeout: 5).stream(URLRequest(url: url), idleTimeout: 0.3)
             do {
-                _ = try await Self.first(100, of: response.body)
+                _ = try await StreamedChunks.first(100, of: response.body)
                 return nil
             } catch {
                 return error

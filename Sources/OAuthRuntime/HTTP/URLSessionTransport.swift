@@ -65,41 +65,25 @@ extension URLSessionTransport {
     /// `body` with its failures as `send`'s: a `URLError` (an idle timeout, the network),
     /// ``ResponseTooLarge``, or `CancellationError`. The relay holds at most `bufferLimit` bytes
     /// its reader has not taken, as the fetch does (issue 53, H1): past it, the body ends with
-    /// ``ResponseTooLarge`` and the request is cancelled.
+    /// ``ResponseTooLarge`` and the request is cancelled. The fetch keeps the idle bound itself.
     static func mapped(
         _ body: AsyncThrowingStream<Data, any Error>, bufferLimit: Int
     ) -> AsyncThrowingStream<Data, any Error> {
-        let (mapped, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
-            bufferingPolicy: .bufferingOldest(BufferedChunks.countLimit))
-        let reader = Task {
-            var buffered = BufferedChunks()
-            do {
+        StreamRelay.relay(
+            bufferLimit: bufferLimit,
+            failure: { error in
+                switch error as? ServerFetch.Failure {
+                case .cancelled?: CancellationError()
+                case .bodyTooLarge(let limit)?: ResponseTooLarge(limit: limit)
+                case .transport(let error)?: error
+                case nil: error
+                }
+            },
+            produce: { deliver in
+                // Leaving the loop drops the original stream, which ends the request.
                 for try await chunk in body {
-                    let held: Int
-                    switch continuation.yield(chunk) {
-                    case .enqueued(let remaining): held = buffered.yielded(chunk.count, remaining: remaining)
-                    case .dropped: held = .max
-                    case .terminated: return
-                    @unknown default: held = 0
-                    }
-                    if held > bufferLimit {
-                        continuation.finish(throwing: ResponseTooLarge(limit: bufferLimit))
-                        return
-                    }
+                    guard deliver(chunk) else { return }
                 }
-                continuation.finish()
-            } catch let failure as ServerFetch.Failure {
-                switch failure {
-                case .cancelled: continuation.finish(throwing: CancellationError())
-                case .bodyTooLarge(let limit): continuation.finish(throwing: ResponseTooLarge(limit: limit))
-                case .transport(let error): continuation.finish(throwing: error)
-                }
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        // Dropping the mapped stream drops the original, which ends the request.
-        continuation.onTermination = { _ in reader.cancel() }
-        return mapped
+            })
     }
 }

@@ -16,7 +16,7 @@ extension MCPClientCommand {
                 "expected --identity-client-id, and --client-id with --authorization-server and a client secret or --client-key, for the identity provider \(issuer)"
             )
         }
-        let transport = URLSessionTransport(timeout: timeout)
+        let transport = makeTransport()
         let document = try await transport.send(
             HTTPRequest(method: "GET", url: ProviderConfiguration.openIDConfigurationURL(forIssuer: issuerURL)))
         let configuration = try ProviderConfiguration(discoveryDocument: document.body, expectedIssuer: issuer)

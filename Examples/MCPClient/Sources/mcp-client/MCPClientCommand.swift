@@ -162,7 +162,7 @@ struct MCPClientCommand: AsyncParsableCommand {
             store: kept.map { $0 as any TokenStore } ?? MemoryTokenStore(),
             userAgent: userAgent, interaction: clientCredentials || workloadToken != nil ? .never : .allowed,
             options: ClientOptions(
-                transport: URLSessionTransport(timeout: timeout), allowInsecureLoopback: allowInsecureLoopback),
+                transport: makeTransport(), allowInsecureLoopback: allowInsecureLoopback),
             deviceCodePresenter: device
                 ? StandardErrorDeviceCodePresenter(browser: browserCommand == nil ? nil : userAgent) : nil)
         // The resource, its server and the client's binding are checked before the identity
