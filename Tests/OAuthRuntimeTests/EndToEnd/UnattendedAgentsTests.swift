@@ -152,7 +152,7 @@ struct UnattendedAgentsTests {
     }
 
     /// `--resource … --device`: four agents on one empty store show one code between them
-    /// (standard error and the report of the one that showed it) and poll once; the others wait
+    /// (standard error and the report of the one that showed it) and one polls; the others wait
     /// on the store's first sign-in lock and use that sign-in. The "browser" is the user on
     /// another device, approving the code it is given.
     @Test func fourAgentsByTheDeviceGrantShowOneCode() async throws {
@@ -189,6 +189,9 @@ struct UnattendedAgentsTests {
         let requests = peer.requests()
         #expect(requests.filter { $0["endpoint"] as? String == "/register" }.count == 1)
         #expect(requests.filter { $0["endpoint"] as? String == "/device_authorization" }.count == 1)
-        #expect(requests.filter { $0["grant_type"] as? String == ResourceServerGrant.deviceCodeGrantType }.count == 1)
+        // Polls of the one device code: the approving browser may answer after the first poll on
+        // a loaded machine (2 polls were seen under load), so they are counted as at
+        // least one; one device authorization above already says only one agent polled.
+        #expect(requests.filter { $0["grant_type"] as? String == ResourceServerGrant.deviceCodeGrantType }.count >= 1)
     }
 }
