@@ -91,7 +91,7 @@ import TestSupport
     func aServerThatNeverFinishesMeetsTheTimeout(stall: LocalHTTPServer.Response.Stall) async throws {
         let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: stall) }
         defer { server.stop() }
-        let failure = try await Bounded.run(within: 30) { () -> (any Error)? in
+        let failure = try await Bounded.run(within: 120) { () -> (any Error)? in
             do {
                 _ = try await AsyncHTTPClientTransport(timeout: 2).send(Self.request("\(server.origin)/slow"))
                 return nil

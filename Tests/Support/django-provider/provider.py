@@ -71,6 +71,9 @@ def configure(state):
             "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
             "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https", SCHEME],
             "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
+            # 60 s by default: beside two clean builds on 2 cores a browser sign-in took longer
+            # from the code's issue to its exchange, and the exchange was invalid_grant.
+            "AUTHORIZATION_CODE_EXPIRE_SECONDS": 600,
             "SCOPES": {"openid": "OpenID Connect", "profile": "Your profile", "email": "Your email address",
                        "read": "Read the protected API", "write": "Write to the protected API"},
             # Clients that register themselves, as MCP clients do: RFC 7591 open to anyone (a
