@@ -4,7 +4,7 @@ import Foundation
 /// the client polls with until the user approves on another device.
 ///
 /// Show ``userCode`` and ``verificationURI`` (or ``verificationURIComplete`` as a QR code or a
-/// link), then call ``OAuthClient/signIn(with:clock:)`` with it, which polls until the user
+/// link), then call ``OAuthClient/signIn(with:clock:now:)`` with it, which polls until the user
 /// approves, denies, or the code expires.
 ///
 /// The device code is a credential for the whole wait: it is kept inside, and no `description`,

@@ -24,10 +24,12 @@ extension OAuthClient where Provider: SupportsDeviceAuthorization {
     /// - Parameters:
     ///   - authorization: what ``authorizeDevice(scopes:now:)`` returned, with this client.
     ///   - clock: what the waits are measured and slept on; tests pass one they control.
+    ///   - now: when polling starts, which the code's time left is read from (its
+    ///     ``DeviceAuthorization/expiresAt`` less this); tests pass the moment they made it.
     public func signIn<C: Clock<Duration>>(
-        with authorization: DeviceAuthorization<Provider>, clock: C = ContinuousClock()
+        with authorization: DeviceAuthorization<Provider>, clock: C = ContinuousClock(), now: Date = Date()
     ) async throws(OAuthError) -> SignIn<Provider> {
-        try await pollDeviceAuthorization(authorization, clock: clock)
+        try await pollDeviceAuthorization(authorization, clock: clock, now: now)
     }
 }
 
@@ -98,7 +100,7 @@ extension OAuthClient {
     }
 
     package func pollDeviceAuthorization<C: Clock<Duration>>(
-        _ authorization: DeviceAuthorization<Provider>, clock: C
+        _ authorization: DeviceAuthorization<Provider>, clock: C, now: Date = Date()
     ) async throws(OAuthError) -> SignIn<Provider> {
         guard authorization.clientID == clientID, authorization.issuer == configuration.issuer else {
             throw OAuthError(
@@ -106,7 +108,9 @@ extension OAuthClient {
                 "expected a device authorization for client \"\(clientID)\" of this issuer, found one for \"\(authorization.clientID)\""
             )
         }
-        let remaining = authorization.expiresAt.timeIntervalSinceNow
+        // From here on the clock alone measures the code's life: a loaded machine that reached
+        // this line late (78 s of wall-clock drift were seen) neither shortens nor stretches it.
+        let remaining = authorization.expiresAt.timeIntervalSince(now)
         let deadline = clock.now.advanced(by: .milliseconds(Int64(max(0, remaining) * 1000)))
         var interval = authorization.interval
         let parameters = [
@@ -168,7 +172,8 @@ extension OAuthSession where Provider: SupportsDeviceAuthorization {
     public func signIn<C: Clock<Duration>>(
         with authorization: DeviceAuthorization<Provider>, clock: C = ContinuousClock()
     ) async throws(OAuthError) -> SignIn<Provider> {
-        let signIn = try await client.signIn(with: authorization, clock: clock)
+        // The session's own clock reads the code's time left, as it reads every expiry.
+        let signIn = try await client.signIn(with: authorization, clock: clock, now: now())
         try await keep(signIn)
         return signIn
     }
