@@ -71,17 +71,27 @@ public enum ProcessRunner {
         try run(productsDirectory.appendingPathComponent(name), arguments, in: directory)
     }
 
+    /// ``product(_:_:in:)`` for async tests, waiting off the cooperative pool as
+    /// ``runDetached(_:_:in:environment:)`` does.
+    public static func productDetached(
+        _ name: String, _ arguments: [String], in directory: URL = packageRoot
+    ) async throws -> Run {
+        try await runDetached(productsDirectory.appendingPathComponent(name), arguments, in: directory)
+    }
+
     /// ``run(_:_:in:environment:)`` for async tests: the wait happens on a dispatch thread, not on
     /// one of the two threads Swift's cooperative pool has on a 2-core machine, where a few
     /// blocked waits would stall every other test's tasks (and time out their listeners).
     public static func runDetached(
         _ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], timeout: TimeInterval? = nil
     ) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
-                    with: Result { try run(executable, arguments, in: directory, environment: environment) })
+                    with: Result {
+                        try run(executable, arguments, in: directory, environment: environment, timeout: timeout)
+                    })
             }
         }
     }

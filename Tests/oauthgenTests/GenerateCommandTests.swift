@@ -207,7 +207,7 @@ import Testing
         #expect(
             await OAuthGenInProcess.run(["generate", "Examples/Providers", "--output", directory.path]).status == 0)
         #expect(contents(of: directory).count == 8)
-        let run = try OAuthGenBinary.typecheck(directory)
+        let run = try await OAuthGenBinary.typecheck(directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }

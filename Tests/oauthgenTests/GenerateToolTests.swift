@@ -17,12 +17,12 @@ import Testing
         return try ProcessRunner.product("oauthgen-generate", arguments)
     }
 
-    @Test func itWritesWhatTheCLIWrites() throws {
+    @Test func itWritesWhatTheCLIWrites() async throws {
         let directory = try makeTestDirectory("generate-tool")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (tool, cli) = (directory.appendingPathComponent("tool"), directory.appendingPathComponent("cli"))
         let byTool = try Self.tool(["generate", "Examples/Providers", "--output", tool.path, "--access-level=public"])
-        let byCLI = try OAuthGenBinary.run([
+        let byCLI = try await OAuthGenBinary.run([
             "generate", "Examples/Providers", "--output", cli.path, "--access-level", "public",
         ])
         #expect(byTool.status == 0, "\(byTool.stderr)")
@@ -38,13 +38,13 @@ import Testing
         }
     }
 
-    @Test func aBadInputFailsAsTheCLIDoes() throws {
+    @Test func aBadInputFailsAsTheCLIDoes() async throws {
         let directory = try makeTestDirectory("generate-tool")
         defer { try? FileManager.default.removeItem(at: directory) }
         let byTool = try Self.tool([
             "generate", "Examples/BadRedirect", "-o", directory.appendingPathComponent("out").path,
         ])
-        let byCLI = try OAuthGenBinary.run([
+        let byCLI = try await OAuthGenBinary.run([
             "generate", "Examples/BadRedirect", "-o", directory.appendingPathComponent("out").path,
         ])
         #expect(byTool.status == 1)

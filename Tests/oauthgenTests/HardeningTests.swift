@@ -44,7 +44,7 @@ import Darwin
 
     /// Hardening 12: names that are no Swift identifiers get deterministic escaped ones, and the
     /// output compiles. Before: `static let _`, `let container` shadowing the decoder's, exit 0.
-    @Test func hostileScopeAndClaimNamesStillCompile() throws {
+    @Test func hostileScopeAndClaimNamesStillCompile() async throws {
         let scopes = ["*", "_", "名前", "container", "self", "rawValue", "init", "default", "Type", "a b", "1x"]
         let claims = [
             "container": "string", "decoder": "string", "_": "bool", "CodingKey": "int", "名前": "string",
@@ -53,7 +53,7 @@ import Darwin
         let input = try write(["hostile.quirks.plist": Self.quirkFile(scopes: scopes, claims: claims)])
         defer { try? FileManager.default.removeItem(at: input) }
         let output = input.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
+        let run = try await OAuthGenBinary.run(["generate", input.path, "--output", output.path])
         #expect(run.status == 0, "\(run.stderr)")
         let source = try String(contentsOf: output.appendingPathComponent("hostile.oauthgen.swift"), encoding: .utf8)
         #expect(source.contains("static let u2A = Scope(rawValue: \"*\")"))
@@ -63,12 +63,12 @@ import Darwin
         #expect(!source.contains("Scope(rawValue: \"名前\")") && !source.contains("Scope(rawValue: \"a b\")"))
         #expect(run.stderrLines.filter { $0.contains("[quirk-invalid-scope]") }.count == 2, "\(run.stderr)")
         #expect(source.contains("self.container = try container.decodeClaimIfPresent(String.self, forKey: .container)"))
-        let check = try OAuthGenBinary.typecheck(output)
+        let check = try await OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stderr.isEmpty, "\(check.stderr)")
         // Deterministic: a second run writes the same bytes.
         let again = input.appendingPathComponent("again")
-        #expect(try OAuthGenBinary.run(["generate", input.path, "--output", again.path]).status == 0)
+        #expect(try await OAuthGenBinary.run(["generate", input.path, "--output", again.path]).status == 0)
         #expect(
             try String(contentsOf: again.appendingPathComponent("hostile.oauthgen.swift"), encoding: .utf8) == source)
     }
@@ -78,13 +78,13 @@ import Darwin
     /// place. Now the bytes are read as the UTF-8 they were checked to be, and the declaration is
     /// one located error.
     @Test(arguments: ["ISO-2022-JP", "UTF-16", "ISO-8859-1"])
-    func aDeclaredEncodingOtherThanUTF8IsOneLocatedErrorAndNothingElse(encoding: String) throws {
+    func aDeclaredEncodingOtherThanUTF8IsOneLocatedErrorAndNothingElse(encoding: String) async throws {
         let input = try write([
             "odd.quirks.plist":
                 "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<plist version=\"1.0\"><dict>\u{1B}$B\u{8}\t<key>clientID</key><string>x</string></dict></plist>\n"
         ])
         defer { try? FileManager.default.removeItem(at: input) }
-        let run = try OAuthGenBinary.run(["validate", input.path])
+        let run = try await OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
         let file = input.appendingPathComponent("odd.quirks.plist").path
         #expect(
@@ -95,10 +95,10 @@ import Darwin
 
     /// Found by FuzzImport too: leading NUL bytes made libxml2 guess UCS-4 and print
     /// "encoding error" lines of its own.
-    @Test func aNULByteIsOneLocatedErrorAndNothingElse() throws {
+    @Test func aNULByteIsOneLocatedErrorAndNothingElse() async throws {
         let input = try write(["odd.quirks.plist": "\u{0}\u{0}\u{0}<plist version=\"1.0\"><dict/></plist>\n"])
         defer { try? FileManager.default.removeItem(at: input) }
-        let run = try OAuthGenBinary.run(["validate", input.path])
+        let run = try await OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
         #expect(
             run.stderrLines == [
@@ -111,11 +111,11 @@ import Darwin
         "Any", "CodingKey", "Self", "Type", "AnyObject", "_", "OAuthSession", "SignIn", "OAuthError", "Error", "Task",
         "Result",
     ])
-    func typeNamesThatCannotCompileAreLocatedErrors(name: String) throws {
+    func typeNamesThatCannotCompileAreLocatedErrors(name: String) async throws {
         let input = try write(["odd.quirks.plist": Self.quirkFile(name: name)])
         defer { try? FileManager.default.removeItem(at: input) }
         let output = input.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
+        let run = try await OAuthGenBinary.run(["generate", input.path, "--output", output.path])
         #expect(run.status == 1)
         let file = input.appendingPathComponent("odd.quirks.plist").path
         #expect(
@@ -131,14 +131,16 @@ import Darwin
         "https://id.example.com/a b", "https://id.example.com/a\\\"b", "https://id.example.com:99999/t",
         "https://id.example.com/%zz", "https://id.example.com/a\\\\b",
     ])
-    func invalidEndpointURLsAreLocatedErrors(endpoint: String) throws {
+    func invalidEndpointURLsAreLocatedErrors(endpoint: String) async throws {
         let discovery = """
             {"issuer": "https://id.example.com", "authorization_endpoint": "https://id.example.com/a",
              "token_endpoint": "\(endpoint)", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}
             """
         let input = try write(["bad.oauth-authorization-server.json": discovery])
         defer { try? FileManager.default.removeItem(at: input) }
-        let run = try OAuthGenBinary.run(["generate", input.path, "--output", input.appendingPathComponent("out").path])
+        let run = try await OAuthGenBinary.run([
+            "generate", input.path, "--output", input.appendingPathComponent("out").path,
+        ])
         #expect(run.status == 1)
         let file = input.appendingPathComponent("bad.oauth-authorization-server.json").path
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
@@ -149,7 +151,7 @@ import Darwin
     }
 
     /// Hardening 15: what the runtime refuses, the build refuses.
-    @Test func anHTTPLocalhostIssuerIsAnErrorAndALoopbackAddressAWarning() throws {
+    @Test func anHTTPLocalhostIssuerIsAnErrorAndALoopbackAddressAWarning() async throws {
         func document(_ origin: String) -> String {
             """
             {"issuer": "\(origin)", "authorization_endpoint": "\(origin)/a", "token_endpoint": "\(origin)/t",
@@ -161,7 +163,7 @@ import Darwin
             "loop.oauth-authorization-server.json": document("http://127.0.0.1:8080"),
         ])
         defer { try? FileManager.default.removeItem(at: input) }
-        let run = try OAuthGenBinary.run(["validate", input.path])
+        let run = try await OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
         let severities = run.stderrLines.map { line in
             line.contains(": error: ") ? "error" : line.contains(": warning: ") ? "warning" : "other"
@@ -180,14 +182,14 @@ import Darwin
     }
 
     /// Hardening 13: input text cannot forge a diagnostic line or drive the terminal.
-    @Test func inputTextCannotForgeDiagnosticsOrReachTheTerminalRaw() throws {
+    @Test func inputTextCannotForgeDiagnosticsOrReachTheTerminalRaw() async throws {
         let discovery = """
             {"issuer": "https://id.example.com", "authorization_endpoint": "https://id.example.com/a\\n/app/AppDelegate.swift:12:5: error: forged \\u001b[2J",
              "token_endpoint": "https://id.example.com/t", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}
             """
         let input = try write(["evil.oauth-authorization-server.json": discovery])
         defer { try? FileManager.default.removeItem(at: input) }
-        let run = try OAuthGenBinary.run(["validate", input.path])
+        let run = try await OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
         #expect(!run.stderr.contains("\u{1B}"))
         #expect(run.stderrLines.allSatisfy { $0.hasPrefix(input.path) }, "\(run.stderr)")
@@ -199,14 +201,14 @@ import Darwin
     /// Hardening 16: bidi and zero-width characters are called out and escaped in generated code.
     /// Scopes holding them are no scope tokens and get no constant (`quirk-invalid-scope`); claim
     /// names are any JSON member names and are generated, escaped.
-    @Test func bidiAndZeroWidthCharactersAreWarnedAboutAndEscaped() throws {
+    @Test func bidiAndZeroWidthCharactersAreWarnedAboutAndEscaped() async throws {
         let input = try write([
             "trojan.quirks.plist": Self.quirkFile(
                 scopes: ["read\u{202E}etirw"], claims: ["a\u{200B}b": "string", "x\u{202E}y": "string"])
         ])
         defer { try? FileManager.default.removeItem(at: input) }
         let output = input.appendingPathComponent("out")
-        let run = try OAuthGenBinary.run(["generate", input.path, "--output", output.path])
+        let run = try await OAuthGenBinary.run(["generate", input.path, "--output", output.path])
         #expect(run.status == 0)
         #expect(
             run.stderrLines.filter { $0.contains(": warning: ") && $0.contains("[input-invisible-character]") }.count
@@ -217,16 +219,16 @@ import Darwin
         #expect(!source.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x200B })
         #expect(!source.contains("Scope(rawValue:"))
         #expect(source.contains(#"case xY = "x\u{202e}y""#) && source.contains(#"= "a\u{200b}b""#))
-        #expect(try OAuthGenBinary.typecheck(output).status == 0)
+        #expect(try await OAuthGenBinary.typecheck(output).status == 0)
     }
 
     /// Hardening 16: a FIFO named like an input is refused, not read forever.
-    @Test func aFIFONamedLikeAnInputIsRefused() throws {
+    @Test func aFIFONamedLikeAnInputIsRefused() async throws {
         let input = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: input) }
         let fifo = input.appendingPathComponent("pipe.quirks.plist").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let run = try OAuthGenBinary.run(["validate", input.path])
+        let run = try await OAuthGenBinary.run(["validate", input.path])
         #expect(run.status == 1)
         #expect(
             run.stderrLines == [

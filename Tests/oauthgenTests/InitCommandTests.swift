@@ -99,7 +99,7 @@ import Testing
         let generation = await OAuthGenInProcess.run(["generate", providers.path, "--output", output.path])
         #expect(generation.status == 0, "\(generation.stderr)")
         #expect(contents(of: output).count == Self.catalog.entries.count - unpinned.count)
-        let check = try OAuthGenBinary.typecheck(output)
+        let check = try await OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
     }
 

@@ -33,7 +33,7 @@ struct InitFetchTests {
         let output = directory.appendingPathComponent("Generated")
         let generation = await OAuthGenInProcess.run(["generate", directory.path, "--output", output.path])
         #expect(generation.status == 0, "\(generation.stderr)")
-        let check = try OAuthGenBinary.typecheck(output)
+        let check = try await OAuthGenBinary.typecheck(output)
         #expect(check.status == 0, "\(check.stderr)")
 
         // A server that is not there: a clear failure, and nothing written.

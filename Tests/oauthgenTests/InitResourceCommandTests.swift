@@ -6,14 +6,14 @@ import Testing
 /// from the resource's URL alone to three pinned files whose generated client compiles.
 @Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
 struct InitResourceCommandTests {
-    @Test func pinsTheResourceAndItsServerAndTheClientCompiles() throws {
+    @Test func pinsTheResourceAndItsServerAndTheClientCompiles() async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let run = try OAuthGenBinary.run([
+        let run = try await OAuthGenBinary.run([
             "init", "--resource", api.resource, "--allow-insecure-loopback", "--output", directory.path,
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -32,16 +32,16 @@ struct InitResourceCommandTests {
         #expect(server.contains("\"issuer\": \"\(provider.issuer)\""))
 
         let output = directory.appendingPathComponent("Generated")
-        let generate = try OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
+        let generate = try await OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
         #expect(generate.status == 0, "\(generate.stderr)")
         let client = try String(contentsOf: output.appendingPathComponent("api.oauthgen.swift"), encoding: .utf8)
         #expect(client.contains("        resource: URL(string: \"\(api.resource)\")!\n    )"))
         #expect(client.contains("registration: URL(string: \"\(provider.issuer)/register/\")!"))
-        let compiled = try OAuthGenBinary.typecheck(output)
+        let compiled = try await OAuthGenBinary.typecheck(output)
         #expect(compiled.status == 0, "\(compiled.stderr)")
 
         // Again: the quirk file is there, and is not replaced without --force.
-        let again = try OAuthGenBinary.run([
+        let again = try await OAuthGenBinary.run([
             "init", "--resource", api.resource, "--allow-insecure-loopback", "--output", directory.path,
         ])
         #expect(again.status == 1)
@@ -50,14 +50,14 @@ struct InitResourceCommandTests {
 
     /// A client ID that is an https URL: the metadata document to host there is written from the
     /// quirk file's values, and the build checks the two against each other.
-    @Test func anHTTPSClientIDGetsItsMetadataDocument() throws {
+    @Test func anHTTPSClientIDGetsItsMetadataDocument() async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let clientID = "https://app.example.com/oauth/client.json"
-        let run = try OAuthGenBinary.run([
+        let run = try await OAuthGenBinary.run([
             "init", "--resource", api.resource, "--allow-insecure-loopback", "--client-id", clientID,
             "--bundle-id", "com.example.app", "--output", directory.path,
         ])
@@ -67,14 +67,15 @@ struct InitResourceCommandTests {
         #expect(document.contains("\"client_id\": \"\(clientID)\""))
         #expect(document.contains("\"redirect_uris\": [\n    \"com.example.app:/oauth2redirect\"\n  ]"))
         #expect(
-            try OAuthGenBinary.run(["validate", directory.path]).stderrLines.filter { $0.contains("error:") } == [])
+            try await OAuthGenBinary.run(["validate", directory.path]).stderrLines.filter { $0.contains("error:") }
+                == [])
         // The app adds a redirect URI to the quirk file and forgets the document: the build says so.
         let quirks = directory.appendingPathComponent("api.quirks.plist")
         let edited = try String(contentsOf: quirks, encoding: .utf8).replacingOccurrences(
             of: "<string>com.example.app:/oauth2redirect</string>",
             with: "<string>com.example.app:/oauth2redirect</string>\n\t\t<string>http://127.0.0.1/callback</string>")
         try edited.write(to: quirks, atomically: true, encoding: .utf8)
-        let drift = try OAuthGenBinary.run(["validate", directory.path])
+        let drift = try await OAuthGenBinary.run(["validate", directory.path])
         #expect(drift.status == 1)
         #expect(
             drift.stderr.contains(
@@ -82,13 +83,13 @@ struct InitResourceCommandTests {
             ), "\(drift.stderr)")
     }
 
-    @Test func anHTTPResourceNeedsTheLoopbackFlagAndNothingIsWritten() throws {
+    @Test func anHTTPResourceNeedsTheLoopbackFlagAndNothingIsWritten() async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run(["init", "--resource", api.resource, "--output", directory.path])
+        let run = try await OAuthGenBinary.run(["init", "--resource", api.resource, "--output", directory.path])
         #expect(run.status == 1)
         #expect(
             run.stderrLines == [
@@ -100,13 +101,13 @@ struct InitResourceCommandTests {
 
     /// A resource identifier has no fragment (RFC 9728 §1.2): refused under the resource's rule,
     /// not the issuer's, before any request.
-    @Test func aResourceWithAFragmentIsRefusedBeforeAnyRequest() throws {
+    @Test func aResourceWithAFragmentIsRefusedBeforeAnyRequest() async throws {
         let server = try LocalHTTPServer { _ in .json("{}") }
         defer { server.stop() }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let resource = "http://127.0.0.1:\(server.port)/api#part"
-        let run = try OAuthGenBinary.run([
+        let run = try await OAuthGenBinary.run([
             "init", "--resource", resource, "--allow-insecure-loopback", "--output", directory.path,
         ])
         #expect(run.status == 1)
@@ -121,7 +122,7 @@ struct InitResourceCommandTests {
 
     /// A 401 that names its metadata at a plain-http host: the location is held to the resource's
     /// rule, and nothing is fetched from it.
-    @Test func metadataNamedAtAnInsecureLocationIsRefused() throws {
+    @Test func metadataNamedAtAnInsecureLocationIsRefused() async throws {
         let server = try LocalHTTPServer { _ in
             LocalHTTPServer.Response(
                 status: 401,
@@ -133,7 +134,7 @@ struct InitResourceCommandTests {
         defer { server.stop() }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run([
+        let run = try await OAuthGenBinary.run([
             "init", "--resource", "http://127.0.0.1:\(server.port)/api", "--allow-insecure-loopback", "--output",
             directory.path,
         ])
@@ -147,13 +148,13 @@ struct InitResourceCommandTests {
     }
 
     /// RFC 9728 §3.3 before anything is pinned: the 401 for `/api?x=1` names `/api`'s metadata.
-    @Test func metadataForAnotherResourceIsRefusedAtItsLine() throws {
+    @Test func metadataForAnotherResourceIsRefusedAtItsLine() async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run([
+        let run = try await OAuthGenBinary.run([
             "init", "--resource", api.resource + "?x=1", "--allow-insecure-loopback", "--output", directory.path,
         ])
         #expect(run.status == 1)
@@ -171,13 +172,13 @@ extension InitResourceCommandTests {
     /// An MCP server whose 401 names no scope (the Python SDK's): the quirk file's default scopes
     /// and the typed scopes are the resource's `scopes_supported`, not the authorization server's
     /// whole list; a local server's port comes with a note on pinning again.
-    @Test func anMCPServersScopesAreTheResourcesOwn() throws {
+    @Test func anMCPServersScopesAreTheResourcesOwn() async throws {
         let provider = try DjangoProvider.instance()
         let server = try MCPTestServer(provider: provider)
         defer { server.stop() }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run([
+        let run = try await OAuthGenBinary.run([
             "init", "tools", "--resource", server.endpoint.absoluteString, "--allow-insecure-loopback",
             "--output", directory.path,
         ])
@@ -190,7 +191,7 @@ extension InitResourceCommandTests {
                 "its port is in every pinned URL: when it changes, run oauthgen init again with the new URL and its force option"
             ))
         let output = directory.appendingPathComponent("Generated")
-        let generate = try OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
+        let generate = try await OAuthGenBinary.run(["generate", directory.path, "--output", output.path])
         #expect(generate.status == 0, "\(generate.stderr)")
         let client = try String(contentsOf: output.appendingPathComponent("tools.oauthgen.swift"), encoding: .utf8)
         #expect(client.contains("static let read = Scope(rawValue: \"read\")"), "\(client)")
@@ -203,7 +204,7 @@ extension InitResourceCommandTests {
 @Suite struct InitResourceRefusalTests {
     /// The runtime's resource session refuses an authorization server that does not list S256
     /// (the MCP authorization spec's PKCE rule), so the build refuses to pin one, at the line.
-    @Test func anAuthorizationServerWithoutS256IsNotPinned() throws {
+    @Test func anAuthorizationServerWithoutS256IsNotPinned() async throws {
         let server = try LocalHTTPServer { request in
             let origin = "http://" + (request.headers["host"] ?? "")
             switch request.path {
@@ -223,7 +224,7 @@ extension InitResourceCommandTests {
             "oauthgen-s256-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run([
+        let run = try await OAuthGenBinary.run([
             "init", "--resource", server.origin + "/api", "--allow-insecure-loopback", "--output", directory.path,
         ])
         #expect(run.status == 1)
@@ -237,7 +238,7 @@ extension InitResourceCommandTests {
     /// The same rule as the runtime's resource session: an https client ID names a metadata
     /// document, which a server that does not say `client_id_metadata_document_supported` would
     /// not read; nothing is pinned for it.
-    @Test func aMetadataDocumentClientIDNeedsAServerThatTakesOne() throws {
+    @Test func aMetadataDocumentClientIDNeedsAServerThatTakesOne() async throws {
         let server = try LocalHTTPServer { request in
             let origin = "http://" + (request.headers["host"] ?? "")
             switch request.path {
@@ -257,7 +258,7 @@ extension InitResourceCommandTests {
             "oauthgen-cimd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try OAuthGenBinary.run([
+        let run = try await OAuthGenBinary.run([
             "init", "--resource", server.origin + "/api", "--allow-insecure-loopback",
             "--client-id", "https://app.example.com/client.json", "--output", directory.path,
         ])

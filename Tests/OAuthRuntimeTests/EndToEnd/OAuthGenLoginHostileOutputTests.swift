@@ -6,7 +6,7 @@ import TestSupport
 /// sanitizer (`TerminalText`): a token response whose `scope` carries escape sequences (clear the
 /// screen, move the cursor) and a forged line is printed with each control character visible.
 @Suite struct OAuthGenLoginHostileOutputTests {
-    @Test func aScopeWithEscapeSequencesIsPrintedEscaped() throws {
+    @Test func aScopeWithEscapeSequencesIsPrintedEscaped() async throws {
         let server = try LocalHTTPServer { request in
             switch request.path {
             case "/token":
@@ -40,7 +40,7 @@ import TestSupport
             """.utf8
         ).write(to: browser)
 
-        let run = try ProcessRunner.run(
+        let run = try await ProcessRunner.runDetached(
             ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
             [
                 "--discovery", discovery.path, "--client-id", "app", "--scope", "read", "--allow-insecure-loopback",

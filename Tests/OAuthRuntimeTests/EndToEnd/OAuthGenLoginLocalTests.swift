@@ -43,9 +43,9 @@ import Testing
 
     func login(
         _ extra: [String], browser: [String] = [], issuerPath: String = "", environment: [String: String] = [:]
-    ) throws -> ProcessRunner.Run {
+    ) async throws -> ProcessRunner.Run {
         let script = ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/callback_browser.py").path
-        return try ProcessRunner.run(
+        return try await ProcessRunner.runDetached(
             ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
             [
                 "--issuer", server.origin + issuerPath, "--allow-insecure-loopback", "--client-id", "app", "--timeout",
@@ -56,7 +56,7 @@ import Testing
 
     /// Issue 53, H7: the browser command, and all it starts, gets none of the agent's secret
     /// variables; what a browser needs is kept.
-    @Test func theBrowserGetsNoSecretVariables() throws {
+    @Test func theBrowserGetsNoSecretVariables() async throws {
         let directory = try makeTestDirectory("oauthgen-browser-environment")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("environment.json")
@@ -64,7 +64,7 @@ import Testing
             "OAUTHGEN_IDENTITY_CLIENT_SECRET": "identity-s3cr3t", "PGPASSWORD": "pg-s3cr3t",
             "MCP_CLIENT_SECRET": "mcp-s3cr3t", "OPENAI_API_KEY": "sk-s3cr3t", "GH_TOKEN": "gh-s3cr3t",
         ]
-        let run = try login(
+        let run = try await login(
             ["--json", "--scope", "read"], browser: ["--environment-to", file.path], issuerPath: "/ok",
             environment: secrets.merging(["DISPLAY": ":7", "OAUTHGEN_TEST_KEPT": "kept"]) { $1 })
         #expect(run.status == 0, "\(run.stderr)")
@@ -75,8 +75,8 @@ import Testing
     }
 
     /// Hardening 8: before, the percent-encoded path never matched and the login timed out.
-    @Test func aPercentEncodedRedirectPathCompletesTheCallback() throws {
-        let run = try login(["--redirect-uri", "http://127.0.0.1/cb%20x"])
+    @Test func aPercentEncodedRedirectPathCompletesTheCallback() async throws {
+        let run = try await login(["--redirect-uri", "http://127.0.0.1/cb%20x"])
         #expect(run.status == 1)
         // Past the callback: the code reached the token endpoint.
         #expect(run.stderr.hasPrefix("error: the token endpoint refused (HTTP 400): invalid_grant"), "\(run.stderr)")
@@ -86,8 +86,8 @@ import Testing
     }
 
     /// Hardening 13: what the provider sends is escaped before it reaches the terminal.
-    @Test func theTokenEndpointsErrorCannotDriveTheTerminal() throws {
-        let run = try login([])
+    @Test func theTokenEndpointsErrorCannotDriveTheTerminal() async throws {
+        let run = try await login([])
         #expect(
             run.stderr
                 == "error: the token endpoint refused (HTTP 400): invalid_grant: \\u{1B}[2J\\u{1B}[31mforged\\u{A}line\n",
@@ -98,8 +98,8 @@ import Testing
 
     /// Hardening 13: a callback (from the browser or any local process that has the state) cannot
     /// put control sequences on stderr either.
-    @Test func aCallbacksErrorCannotDriveTheTerminal() throws {
-        let run = try login(
+    @Test func aCallbacksErrorCannotDriveTheTerminal() async throws {
+        let run = try await login(
             [], browser: ["--param", "error=\u{1B}]0;owned\u{07}\u{1B}[2J", "--param", "error_description=a\nb"])
         #expect(run.status == 1)
         #expect(
@@ -108,8 +108,8 @@ import Testing
 
     /// Hardening 9: --json stdout is the JSON object alone, whatever the browser prints; and the
     /// RFC 8414 document is fetched only for --revoke.
-    @Test func jsonOutputHoldsNothingTheBrowserPrintsAndNoUnneededFetch() throws {
-        let run = try login(
+    @Test func jsonOutputHoldsNothingTheBrowserPrintsAndNoUnneededFetch() async throws {
+        let run = try await login(
             ["--json", "--scope", "read"], browser: ["--say", "opening http://127.0.0.1/callback?code=leak"],
             issuerPath: "/ok")
         #expect(run.status == 0, "\(run.stderr)")
@@ -118,7 +118,7 @@ import Testing
         #expect(report["issuer"] as? String == server.origin + "/ok")
         #expect(!run.stdout.contains("leak") && !run.stderr.contains("leak"))
         #expect(server.requests(to: "/.well-known/oauth-authorization-server/ok").isEmpty)
-        _ = try login(["--json", "--scope", "read", "--revoke"], issuerPath: "/ok")
+        _ = try await login(["--json", "--scope", "read", "--revoke"], issuerPath: "/ok")
         #expect(server.requests(to: "/.well-known/oauth-authorization-server/ok").count == 1)
     }
 }

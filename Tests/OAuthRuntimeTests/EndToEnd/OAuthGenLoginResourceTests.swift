@@ -9,9 +9,9 @@ import Testing
 struct OAuthGenLoginResourceTests {
     func login(
         _ api: ProtectedAPI, _ extra: [String], username: String = "peggy", browser: String? = nil
-    ) throws -> (ProcessRunner.Run, [String: Any]) {
+    ) async throws -> (ProcessRunner.Run, [String: Any]) {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run(
+        let run = try await Binaries.run(
             "oauthgen-login",
             [
                 "--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "30",
@@ -24,7 +24,7 @@ struct OAuthGenLoginResourceTests {
     /// Dynamic registration (RFC 7591), the token bound to the resource (RFC 8707: the API
     /// refuses a token whose introspected `aud` is not its identifier), and a second run that
     /// reuses both the registration and the sign-in from the store, opening no browser.
-    @Test func dynamicRegistrationThenTheStoredSignInAndRegistration() throws {
+    @Test func dynamicRegistrationThenTheStoredSignInAndRegistration() async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
@@ -33,7 +33,7 @@ struct OAuthGenLoginResourceTests {
         ).path
         defer { try? FileManager.default.removeItem(atPath: store) }
 
-        let (first, report) = try login(api, ["--store", store])
+        let (first, report) = try await login(api, ["--store", store])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(report["registration"] as? String == "dynamic")
         #expect(Set(report.keys) == CommandLineDocument.jsonFields(.resource))
@@ -65,7 +65,7 @@ struct OAuthGenLoginResourceTests {
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: registrationPath)))
                 as? [String: Any])
         let registrationToken = try #require(stored["registrationAccessToken"] as? String)
-        let again = try login(api, ["--store", store], browser: "/bin/false")
+        let again = try await login(api, ["--store", store], browser: "/bin/false")
         #expect(again.0.status == 0, "\(again.0.stderr)")
         #expect(again.1["client_id"] as? String == clientID)
         #expect(again.1["registration_reused"] as? Bool == true)
@@ -78,13 +78,13 @@ struct OAuthGenLoginResourceTests {
 
     /// A Client ID Metadata Document: the client ID is an https URL whose document the server
     /// fetches (here from the API's port, over http, by the test fetcher).
-    @Test func aClientIDMetadataDocument() throws {
+    @Test func aClientIDMetadataDocument() async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
         let clientID = try api.publishClientMetadata(
             name: "cimd-\(UUID().uuidString.prefix(8))", redirectURIs: ["http://127.0.0.1/callback"])
-        let (run, report) = try login(api, ["--client-id", clientID], username: "quentin")
+        let (run, report) = try await login(api, ["--client-id", clientID], username: "quentin")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(report["registration"] as? String == "metadata-document")
         #expect(report["client_id"] as? String == clientID)
@@ -93,11 +93,11 @@ struct OAuthGenLoginResourceTests {
 
     /// The API needs `read write` but its 401 names only `read`: the 403 insufficient_scope
     /// makes the client sign in again, once, with both.
-    @Test func insufficientScopeStepsUpOnce() throws {
+    @Test func insufficientScopeStepsUpOnce() async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider, requiredScopes: ["read", "write"])
         defer { api.stop() }
-        let (run, report) = try login(api, [], username: "rupert")
+        let (run, report) = try await login(api, [], username: "rupert")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(report["stepped_up"] as? Bool == true)
         #expect(report["resource_status"] as? Int == 200)
@@ -108,11 +108,11 @@ struct OAuthGenLoginResourceTests {
 
     /// RFC 9728 §3.3: metadata for another resource is not used. The API's 401 for `/api?x=1`
     /// names the metadata of `/api`.
-    @Test func metadataForAnotherResourceIsRefused() throws {
+    @Test func metadataForAnotherResourceIsRefused() async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
-        let run = try Binaries.run(
+        let run = try await Binaries.run(
             "oauthgen-login",
             ["--resource", api.resource + "?x=1", "--allow-insecure-loopback", "--browser-command", "/bin/false"])
         #expect(run.status == 1)

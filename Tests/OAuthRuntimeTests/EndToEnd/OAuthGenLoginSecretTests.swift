@@ -44,20 +44,21 @@ struct OAuthGenLoginSecretTests {
 
     /// A secret file others can read is refused, as a key file is; two sources for one secret are
     /// refused, naming both; nothing is sent anywhere.
-    @Test func aReadableFileAndTwoSourcesAreRefused() throws {
+    @Test func aReadableFileAndTwoSourcesAreRefused() async throws {
         let directory = try makeTestDirectory("oauthgen-secret-files")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("secret")
         try Data("s3cr3t\n".utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         let base = ["--resource", "http://127.0.0.1:9/mcp", "--allow-insecure-loopback", "--client-id", "agent"]
-        let readable = try ProcessRunner.run(Self.login, base + ["--client-secret-file", file.path], timeout: 60)
+        let readable = try await ProcessRunner.runDetached(
+            Self.login, base + ["--client-secret-file", file.path], timeout: 60)
         #expect(readable.status == 1)
         #expect(
             readable.stderr
                 == "error: expected the client secret file \(file.path) to be readable by its owner only (chmod 600), found mode 644, which others can read\n"
         )
-        let both = try ProcessRunner.run(
+        let both = try await ProcessRunner.runDetached(
             Self.login, base + ["--client-secret", "x"], environment: ["OAUTHGEN_CLIENT_SECRET": "y"], timeout: 60)
         #expect(both.status == 1)
         #expect(

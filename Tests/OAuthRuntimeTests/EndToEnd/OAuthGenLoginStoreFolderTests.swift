@@ -14,8 +14,8 @@ import TestSupport
 struct OAuthGenLoginStoreFolderTests {
     static let redirect = try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
 
-    func login(_ arguments: [String]) throws -> (ProcessRunner.Run, [String: Any]) {
-        let run = try Binaries.run(
+    func login(_ arguments: [String]) async throws -> (ProcessRunner.Run, [String: Any]) {
+        let run = try await Binaries.run(
             "oauthgen-login", arguments + ["--allow-insecure-loopback", "--json", "--timeout", "60"])
         return (run, (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:])
     }
@@ -41,7 +41,9 @@ struct OAuthGenLoginStoreFolderTests {
         let flat = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(flat.contains { $0.hasPrefix("agent-store.registration-") && $0.contains("~") }, "\(flat)")
 
-        let (run, report) = try login(["--resource", api.resource, "--store", path, "--browser-command", "/bin/false"])
+        let (run, report) = try await login([
+            "--resource", api.resource, "--store", path, "--browser-command", "/bin/false",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(report["client_id"] as? String == clientID)
         #expect(report["sign_in_reused"] as? Bool == true && report["registration_reused"] as? Bool == true)
@@ -72,13 +74,13 @@ struct OAuthGenLoginStoreFolderTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("store").path
         for api in [kept, removed] {
-            let (run, _) = try login([
+            let (run, _) = try await login([
                 "--resource", api.resource, "--store", path, "--browser-command",
                 provider.browserCommand + " --username peggy",
             ])
             #expect(run.status == 0, "\(run.stderr)")
         }
-        let (listed, listing) = try login(["--store", path, "--list"])
+        let (listed, listing) = try await login(["--store", path, "--list"])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(Set(listing.keys) == CommandLineDocument.jsonFields(.list))
         let signIns = try #require(listing["sign_ins"] as? [[String: Any]])
@@ -92,7 +94,7 @@ struct OAuthGenLoginStoreFolderTests {
         let removedAccount = try #require(folder.accounts().first { $0.contains(removed.resource) })
         let refreshToken = try #require(try await folder.forAccount(removedAccount).load()?.tokens.refreshToken)
 
-        let (forgot, report) = try login(["--store", path, "--forget", removed.resource])
+        let (forgot, report) = try await login(["--store", path, "--forget", removed.resource])
         #expect(forgot.status == 0, "\(forgot.stderr)")
         #expect(Set(report.keys) == CommandLineDocument.jsonFields(.forget))
         #expect(report["revoked"] as? Int == 1 && report["deleted"] as? Int == 1)
@@ -111,7 +113,7 @@ struct OAuthGenLoginStoreFolderTests {
                     "grant_type=refresh_token&refresh_token=\(refreshToken)&client_id=\(registration.clientID)".utf8)))
         #expect(reuse.status == 400 || reuse.status == 401, "the forgotten grant still refreshes: HTTP \(reuse.status)")
 
-        let (unknown, _) = try login(["--store", path, "--forget", "https://gone.example.com/mcp"])
+        let (unknown, _) = try await login(["--store", path, "--forget", "https://gone.example.com/mcp"])
         #expect(unknown.status == 1)
         #expect(
             unknown.stderr.hasPrefix(

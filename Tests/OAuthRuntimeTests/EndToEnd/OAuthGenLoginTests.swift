@@ -5,9 +5,10 @@ import Testing
 /// `oauthgen-login` against a real OpenID provider, through a headless browser.
 @Suite(.enabled("needs django-oauth-toolkit (python3)") { await DjangoProvider.isAvailableOffPool() }, .serialized)
 struct OAuthGenLoginTests {
-    func login(_ extra: [String], clientID: String? = nil, username: String = "erin") throws -> ProcessRunner.Run {
+    func login(_ extra: [String], clientID: String? = nil, username: String = "erin") async throws -> ProcessRunner.Run
+    {
         let provider = try DjangoProvider.instance()
-        return try Binaries.run(
+        return try await Binaries.run(
             "oauthgen-login",
             [
                 "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", clientID ?? provider.clientID,
@@ -16,8 +17,8 @@ struct OAuthGenLoginTests {
             ] + extra)
     }
 
-    @Test func fullLoopbackSignInWithUserinfoRefreshAndRevocation() throws {
-        let run = try login(["--scope", "openid profile email", "--userinfo", "--refresh", "--revoke", "--json"])
+    @Test func fullLoopbackSignInWithUserinfoRefreshAndRevocation() async throws {
+        let run = try await login(["--scope", "openid profile email", "--userinfo", "--refresh", "--revoke", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let provider = try DjangoProvider.instance()
@@ -42,8 +43,8 @@ struct OAuthGenLoginTests {
     /// Hardening 3, item 10: a distributed claim's source (OIDC Core §5.6.2) carries an access
     /// token, which `--json` printed as userinfo came, `--show-tokens` or not.
     @Test(arguments: [false, true])
-    func aDistributedClaimsAccessTokenIsNeverPrinted(showTokens: Bool) throws {
-        let run = try login(
+    func aDistributedClaimsAccessTokenIsNeverPrinted(showTokens: Bool) async throws {
+        let run = try await login(
             ["--scope", "openid profile", "--userinfo", "--json"] + (showTokens ? ["--show-tokens"] : []),
             username: "trent")
         #expect(run.status == 0, "\(run.stderr)")
@@ -58,15 +59,15 @@ struct OAuthGenLoginTests {
     /// `--acr-values` asks for a class; the provider gives `mfa` to users with a second factor,
     /// and the report's ID token claims say which it asserted. `--max-age` is held to the ID
     /// token's auth_time.
-    @Test func asksForAnAuthenticationContextClassAndAMaxAge() throws {
-        let run = try login(["--acr-values", "mfa", "--max-age", "600", "--json"], username: "olivia")
+    @Test func asksForAnAuthenticationContextClassAndAMaxAge() async throws {
+        let run = try await login(["--acr-values", "mfa", "--max-age", "600", "--json"], username: "olivia")
         #expect(run.status == 0, "\(run.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let claims = try #require(report["id_token_claims"] as? [String: Any])
         #expect(claims["acr"] as? String == "mfa")
         #expect((claims["auth_time"] as? Int).map { Double($0) > Date().timeIntervalSince1970 - 600 } == true)
 
-        let split = try login(["--acr-values", "mfa\tpwd", "--json"], username: "olivia")
+        let split = try await login(["--acr-values", "mfa\tpwd", "--json"], username: "olivia")
         #expect(split.status == 1)
         #expect(
             split.stderr
@@ -74,23 +75,23 @@ struct OAuthGenLoginTests {
         )
     }
 
-    @Test func ipv6LoopbackRedirect() throws {
-        let run = try login(
+    @Test func ipv6LoopbackRedirect() async throws {
+        let run = try await login(
             ["--redirect-uri", "http://[::1]/callback", "--json"], clientID: DjangoProvider.instance().noConsentClientID
         )
         #expect(run.status == 0, "\(run.stderr)")
     }
 
-    @Test func showTokensPrintsThem() throws {
-        let run = try login(["--show-tokens"], clientID: DjangoProvider.instance().noConsentClientID)
+    @Test func showTokensPrintsThem() async throws {
+        let run = try await login(["--show-tokens"], clientID: DjangoProvider.instance().noConsentClientID)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("access_token: "))
         #expect(run.stdout.contains("id_token: eyJ"))
     }
 
-    @Test func cancellingConsentIsATypedAccessDenied() throws {
+    @Test func cancellingConsentIsATypedAccessDenied() async throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run(
+        let run = try await Binaries.run(
             "oauthgen-login",
             [
                 "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.clientID,
@@ -100,9 +101,10 @@ struct OAuthGenLoginTests {
         #expect(run.stderr.hasPrefix("error: authorization failed: access_denied"), "\(run.stderr)")
     }
 
-    @Test func anHTTPIssuerNeedsTheLoopbackFlag() throws {
+    @Test func anHTTPIssuerNeedsTheLoopbackFlag() async throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run("oauthgen-login", ["--issuer", provider.issuer, "--client-id", provider.clientID])
+        let run = try await Binaries.run(
+            "oauthgen-login", ["--issuer", provider.issuer, "--client-id", provider.clientID])
         #expect(run.status == 1)
         #expect(
             run.stderr
@@ -112,9 +114,9 @@ struct OAuthGenLoginTests {
 
     /// A machine without a browser (a server, a container): the error says the program is missing
     /// and what to pass instead (issue 45: a newcomer found no hint).
-    @Test func aMissingBrowserSuggestsBrowserCommand() throws {
+    @Test func aMissingBrowserSuggestsBrowserCommand() async throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run(
+        let run = try await Binaries.run(
             "oauthgen-login",
             [
                 "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.clientID,
@@ -127,9 +129,9 @@ struct OAuthGenLoginTests {
                 + "pass --browser-command CMD to open the sign-in URL another way\n", "\(run.stderr)")
     }
 
-    @Test func theIssuerMustMatchExactly() throws {
+    @Test func theIssuerMustMatchExactly() async throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run(
+        let run = try await Binaries.run(
             "oauthgen-login",
             ["--issuer", provider.issuer + "/", "--allow-insecure-loopback", "--client-id", provider.clientID])
         #expect(run.status == 1)
@@ -138,18 +140,18 @@ struct OAuthGenLoginTests {
             "\(run.stderr)")
     }
 
-    @Test func anUnknownClientFailsWithTheProvidersError() throws {
+    @Test func anUnknownClientFailsWithTheProvidersError() async throws {
         // The provider shows an error page and never redirects; the login ends when the browser does.
         let started = Date()
-        let run = try login(["--json"], clientID: "no-such-client")
+        let run = try await login(["--json"], clientID: "no-such-client")
         #expect(run.status == 1)
         #expect(run.stderr.contains("error: the browser command"), "\(run.stderr)")
         #expect(Date().timeIntervalSince(started) < 20)
     }
 
-    @Test func theDeviceGrantPrintsTheCodeOnStandardErrorAndReportsTheGrant() throws {
+    @Test func theDeviceGrantPrintsTheCodeOnStandardErrorAndReportsTheGrant() async throws {
         let provider = try DjangoProvider.instance()
-        let run = try Binaries.run(
+        let run = try await Binaries.run(
             "oauthgen-login",
             [
                 "--issuer", provider.issuer, "--allow-insecure-loopback", "--client-id", provider.deviceClientID,
@@ -167,14 +169,14 @@ struct OAuthGenLoginTests {
         #expect(report["scope"] as? String == "openid profile")
     }
 
-    @Test func parNeedsAProviderWithTheEndpoint() throws {
-        let run = try login(["--par"])
+    @Test func parNeedsAProviderWithTheEndpoint() async throws {
+        let run = try await login(["--par"])
         #expect(run.status == 1)
         #expect(
             run.stderr
                 == "error: expected a pushed authorization request endpoint for a provider whose requests must be pushed, found none\n"
         )
-        let both = try login(["--par", "--device"])
+        let both = try await login(["--par", "--device"])
         #expect(both.status == 1)
         #expect(both.stderr.contains("expected --par or --device, found both"))
     }

@@ -14,18 +14,20 @@ struct StepUpAcrossProcessesTests {
     /// and how many times a browser opened in all.
     func fiveRuns(
         _ api: ProtectedAPI, in directory: URL
-    ) throws -> (statuses: [Int32], browsersOpened: Int, errors: [String]) {
+    ) async throws -> (statuses: [Int32], browsersOpened: Int, errors: [String]) {
         let provider = try DjangoProvider.instance()
         let browser = try CountingBrowser(
             in: directory, running: [provider.python, provider.driver, "--username", "ivan"])
-        let runs = try (0..<5).map { _ in
-            try ProcessRunner.run(
-                Self.login,
-                [
-                    "--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "60",
-                    "--store", directory.appendingPathComponent("sign-ins.json").path,
-                    "--browser-command", browser.path,
-                ], timeout: 120)
+        var runs: [ProcessRunner.Run] = []
+        for _ in 0..<5 {
+            runs.append(
+                try await ProcessRunner.runDetached(
+                    Self.login,
+                    [
+                        "--resource", api.resource, "--allow-insecure-loopback", "--json", "--timeout", "60",
+                        "--store", directory.appendingPathComponent("sign-ins.json").path,
+                        "--browser-command", browser.path,
+                    ], timeout: 120))
         }
         return (runs.map(\.status), browser.openings, runs.map(\.stderr))
     }
@@ -34,12 +36,12 @@ struct StepUpAcrossProcessesTests {
     /// once (2 browsers); the runs after it find the store's sign-in is what a step-up for that
     /// very challenge made, and end with the typed error at once. Seen failing before: 6
     /// browsers in 5 runs, one step-up per process.
-    @Test func aChallengeAStepUpDidNotSatisfyOpensNoBrowserInTheNextProcess() throws {
+    @Test func aChallengeAStepUpDidNotSatisfyOpensNoBrowserInTheNextProcess() async throws {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .maxAgeOnEveryRequest(0))
         defer { api.stop() }
         let directory = try makeTestDirectory("oauthgen-step-up-processes")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (statuses, opened, errors) = try fiveRuns(api, in: directory)
+        let (statuses, opened, errors) = try await fiveRuns(api, in: directory)
         #expect(statuses == [1, 1, 1, 1, 1])
         #expect(opened == 2, "\(errors)")
         #expect(errors.dropFirst().allSatisfy { $0.contains("another sign-in would not satisfy it") }, "\(errors)")
@@ -49,12 +51,12 @@ struct StepUpAcrossProcessesTests {
     /// in the window for all the processes on the store, the first sign-in included, then
     /// `stepUpLimitReached` and no browser. Seen failing before: one step-up in every run, 6
     /// browsers in 5 runs; then 4 (a sign-in and 3 step-ups; issue 53, item 10).
-    @Test func theScopeStepUpBudgetIsSpentOnceForAllProcesses() throws {
+    @Test func theScopeStepUpBudgetIsSpentOnceForAllProcesses() async throws {
         let api = try ProtectedAPI(provider: DjangoProvider.instance(), stepUp: .growingScopes(listed: false))
         defer { api.stop() }
         let directory = try makeTestDirectory("oauthgen-step-up-processes")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (statuses, opened, errors) = try fiveRuns(api, in: directory)
+        let (statuses, opened, errors) = try await fiveRuns(api, in: directory)
         #expect(statuses == [1, 1, 1, 1, 1])
         #expect(opened == 3, "\(errors)")
         #expect(

@@ -41,10 +41,10 @@ import TestSupport
     }
 
     @Test(arguments: ChallengeServer.shapes.indices)
-    func oauthgenLoginEndsWithWhatItFound(index: Int) throws {
+    func oauthgenLoginEndsWithWhatItFound(index: Int) async throws {
         let server = try ChallengeServer(ChallengeServer.shapes[index])
         defer { server.stop() }
-        let run = try ProcessRunner.run(
+        let run = try await ProcessRunner.runDetached(
             ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
             [
                 "--resource", server.resource, "--allow-insecure-loopback", "--browser-command", "/bin/false",
@@ -61,10 +61,10 @@ import TestSupport
 
     /// --timeout bounds the whole run: here a resource that reads the request and never answers.
     @Test(arguments: [LocalHTTPServer.Response.Stall.beforeResponse, .endlessBody])
-    func oauthgenLoginsTimeoutBoundsTheWholeRun(stall: LocalHTTPServer.Response.Stall) throws {
+    func oauthgenLoginsTimeoutBoundsTheWholeRun(stall: LocalHTTPServer.Response.Stall) async throws {
         let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: stall) }
         defer { server.stop() }
-        let run = try ProcessRunner.run(
+        let run = try await ProcessRunner.runDetached(
             ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
             [
                 "--resource", "\(server.origin)/api", "--allow-insecure-loopback", "--browser-command", "/bin/false",

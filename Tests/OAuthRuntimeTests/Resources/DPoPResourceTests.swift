@@ -84,21 +84,23 @@ struct DPoPResourceTests {
 
     /// `oauthgen-login --resource` in two processes on one store: the second uses the first's
     /// key (the same `dpop_jkt`) and sign-in, and asks the authorization server nothing.
-    @Test func processesOnOneStoreShareTheKey() throws {
+    @Test func processesOnOneStoreShareTheKey() async throws {
         let peers = try DPoPPeers(DPoPPeers.Posture(nonces: true))
         defer { peers.stop() }
         let directory = try makeTestDirectory("oauthgen-dpop-store")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let runs = try (0..<2).map { _ in
-            try ProcessRunner.run(
-                ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
-                [
-                    "--resource", peers.resource, "--client-id", DPoPPeers.clientID, "--authorization-server",
-                    peers.issuer,
-                    "--allow-insecure-loopback", "--json", "--timeout", "60", "--store",
-                    directory.appendingPathComponent("store").path,
-                    "--browser-command", try peers.browserCommand.joined(separator: " "),
-                ], timeout: 120)
+        var runs: [ProcessRunner.Run] = []
+        for _ in 0..<2 {
+            runs.append(
+                try await ProcessRunner.runDetached(
+                    ProcessRunner.productsDirectory.appendingPathComponent("oauthgen-login"),
+                    [
+                        "--resource", peers.resource, "--client-id", DPoPPeers.clientID, "--authorization-server",
+                        peers.issuer,
+                        "--allow-insecure-loopback", "--json", "--timeout", "60", "--store",
+                        directory.appendingPathComponent("store").path,
+                        "--browser-command", try peers.browserCommand.joined(separator: " "),
+                    ], timeout: 120))
         }
         let reports = runs.map {
             (try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8))) as? [String: Any] ?? [:]
