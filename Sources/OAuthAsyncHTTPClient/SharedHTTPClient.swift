@@ -9,7 +9,10 @@ import OAuthRuntime
 /// so they share its connections, and what turns the runtime's requests and answers into its.
 enum SharedHTTPClient {
     /// Never shut down: it lives as long as the process, as `URLSession.shared` does.
-    static let client: HTTPClient = {
+    static let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+
+    /// What the client is made with (its own copy is not visible outside AsyncHTTPClient).
+    static let configuration: HTTPClient.Configuration = {
         var configuration = HTTPClient.Configuration(
             // A 3xx comes back as itself: the runtime refuses it (HTTPTransport's contract).
             redirectConfiguration: .disallow,
@@ -19,7 +22,7 @@ enum SharedHTTPClient {
         // A refused connection fails its request at once, as URLSession's does, rather than
         // being retried until the request's deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        return configuration
     }()
 
     /// `request` as AsyncHTTPClient sends it.

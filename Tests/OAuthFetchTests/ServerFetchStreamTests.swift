@@ -31,7 +31,7 @@ import TestSupport
         }
         defer { server.stop() }
         let url = URL(string: "\(server.origin)/protected")!
-        let status = try await Bounded.run(within: 20) {
+        let status = try await Bounded.run(within: 120) {
             try await ServerFetch(timeout: 10).stream(URLRequest(url: url), idleTimeout: 5).status
         }
         #expect(status == 401)
@@ -44,7 +44,7 @@ import TestSupport
         let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: .beforeResponse) }
         defer { server.stop() }
         let url = URL(string: "\(server.origin)/slow")!
-        let outcome = try await Bounded.run(within: 20) { () -> ServerFetch.Failure? in
+        let outcome = try await Bounded.run(within: 120) { () -> ServerFetch.Failure? in
             do throws(ServerFetch.Failure) {
                 _ = try await ServerFetch(timeout: 1).stream(URLRequest(url: url), idleTimeout: 60)
                 return nil
@@ -63,7 +63,7 @@ import TestSupport
         let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: .endlessBody) }
         defer { server.stop() }
         let url = URL(string: "\(server.origin)/events")!
-        let chunks = try await Bounded.run(within: 30) {
+        let chunks = try await Bounded.run(within: 120) {
             let response = try await ServerFetch(timeout: 1).stream(URLRequest(url: url), idleTimeout: 3)
             return try await StreamedChunks.first(3, of: response.body)
         }
@@ -76,7 +76,7 @@ import TestSupport
         let server = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 200, stall: .endlessBody) }
         defer { server.stop() }
         let url = URL(string: "\(server.origin)/events")!
-        let failure = try await Bounded.run(within: 30) { () -> (any Error)? in
+        let failure = try await Bounded.run(within: 120) { () -> (any Error)? in
             let response = try await ServerFetch(timeout: 5).stream(URLRequest(url: url), idleTimeout: 0.3)
             do {
                 _ = try await StreamedChunks.first(100, of: response.body)
@@ -141,7 +141,7 @@ import TestSupport
         // 14 s to act on the cancellation with 1.9 GiB queued at loopback speed (the server
         // paces itself now).
         try await Bounded.poll(for: .seconds(120)) { server.endlessAnswersClosed == 1 }
-        let failure = try await Bounded.run(within: 30) { () -> ServerFetch.Failure? in
+        let failure = try await Bounded.run(within: 120) { () -> ServerFetch.Failure? in
             do {
                 for try await _ in response.body {}
                 return nil

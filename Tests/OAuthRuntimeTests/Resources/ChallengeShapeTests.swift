@@ -14,7 +14,7 @@ import TestSupport
         let server = try ChallengeServer(ChallengeServer.shapes[index])
         defer { server.stop() }
         let request = HTTPRequest(method: "GET", url: URL(string: server.resource)!)
-        let response = try await Bounded.run(within: 30) { try await URLSessionTransport(timeout: 10).send(request) }
+        let response = try await Bounded.run(within: 120) { try await URLSessionTransport(timeout: 10).send(request) }
         #expect(response.status == 401)
         #expect(response.header("WWW-Authenticate") != nil)
         #expect(String(decoding: response.body, as: UTF8.self) == "refused")
@@ -25,7 +25,7 @@ import TestSupport
         let server = try ChallengeServer(ChallengeServer.shapes[index])
         defer { server.stop() }
         let resource = URL(string: server.resource)!
-        let outcome = try await Bounded.run(within: 30) { () -> OAuthError? in
+        let outcome = try await Bounded.run(within: 120) { () -> OAuthError? in
             do throws(OAuthError) {
                 _ = try await ResourceDiscovery.discover(
                     resource: resource, transport: URLSessionTransport(timeout: 10), allowInsecureLoopback: true)
