@@ -148,9 +148,20 @@ final class StreamingFetchDelegate: NSObject, URLSessionDataDelegate, @unchecked
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        // A chunk after a silence past the idle timeout ends the body as the watchdog would have:
+        // on a loaded machine the watchdog's task can run too late to see the silence at all.
+        var silence: TimeInterval?
         let body = streams.withLock { streams -> AsyncThrowingStream<Data, any Error>.Continuation? in
+            guard let entry = streams[dataTask.taskIdentifier] else { return nil }
+            if entry.body != nil, Date().timeIntervalSince(entry.lastActivity) > entry.idleTimeout {
+                silence = entry.idleTimeout
+            }
             streams[dataTask.taskIdentifier]?.lastActivity = Date()
-            return streams[dataTask.taskIdentifier]?.body
+            return entry.body
+        }
+        if let silence {
+            fail(dataTask, FetchTimeout.silence(from: dataTask.originalRequest?.url?.host, within: silence))
+            return
         }
         // Yielded outside the lock; URLSession calls a task's delegate methods one at a time,
         // so the counts below follow the yields in order.

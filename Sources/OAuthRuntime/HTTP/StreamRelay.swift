@@ -42,7 +42,16 @@ package enum StreamRelay {
             var buffered = BufferedChunks()
             do {
                 try await produce { chunk in
-                    lastChunk.withLock { $0 = .now }
+                    // A chunk after a silence past the bound ends the body as the watchdog would
+                    // have: on a loaded machine its task can run too late to see the silence.
+                    let previous = lastChunk.withLock { last in
+                        defer { last = .now }
+                        return last
+                    }
+                    if let idle, ContinuousClock.now - previous > .seconds(idle.seconds) {
+                        continuation.finish(throwing: idle.failure)
+                        return false
+                    }
                     let held: Int
                     switch continuation.yield(chunk) {
                     case .enqueued(let remaining): held = buffered.yielded(chunk.count, remaining: remaining)
