@@ -64,7 +64,9 @@ extension ResourceStoreTests {
             issuer: provider.issuer, redirectURI: Self.redirect.url, resource: api.resource)
         var kept = try #require(try await store.loadRegistration(key: key))
         let realTokenEndpoint = try #require(kept.authorizationServer?.endpoints.token)
-        #expect(kept.authorizationServerReadAt.map { abs($0.timeIntervalSinceNow) < 60 } == true)
+        // Read just now: within 5 minutes, room for a loaded machine (67 s passed between two
+        // lines of another test beside two clean builds).
+        #expect(kept.authorizationServerReadAt.map { abs($0.timeIntervalSinceNow) < 300 } == true)
         kept.authorizationServer?.endpoints.token = try #require(
             URL(string: "moved-token/", relativeTo: realTokenEndpoint)?.absoluteURL)
         try await store.saveRegistration(kept, key: key)
@@ -92,7 +94,7 @@ extension ResourceStoreTests {
             }, "\(recording.urls)")
         #expect(
             try await store.loadRegistration(key: key)?.authorizationServerReadAt.map {
-                abs($0.timeIntervalSinceNow) < 60
+                abs($0.timeIntervalSinceNow) < 300
             } == true)
     }
 
