@@ -78,11 +78,7 @@ import TestSupport
 
     /// A 401 offering Basic comes back as itself, with no credential tried.
     @Test func aChallengeComesBackAsTheResponse() async throws {
-        let server = try LocalHTTPServer { _ in
-            LocalHTTPServer.Response(
-                status: 401, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
-                fields: [.init("WWW-Authenticate", #"Basic realm="gateway""#)])
-        }
+        let server = try LocalHTTPServer { _ in .basicChallenge }
         defer { server.stop() }
         let response = try await AsyncHTTPClientTransport(timeout: 10).stream(
             Self.request("\(server.origin)/protected"), idleTimeout: 5, bufferLimit: 1 << 20)

@@ -58,11 +58,7 @@ import TestSupport
     /// A body past the limit, announced by Content-Length or not, is refused while it streams.
     @Test(arguments: [false, true])
     func aBodyPastTheLimitIsRefusedWithOrWithoutContentLength(chunked: Bool) async throws {
-        let server = try LocalHTTPServer { _ in
-            LocalHTTPServer.Response(
-                status: 200, headers: ["Content-Type": "application/json"],
-                body: Data(repeating: 0x20, count: 64 * 1024), chunked: chunked)
-        }
+        let server = try LocalHTTPServer { _ in .padding(64 * 1024, chunked: chunked) }
         defer { server.stop() }
         await #expect(throws: ResponseTooLarge(limit: 32 * 1024)) {
             try await AsyncHTTPClientTransport(timeout: 10, bodyLimit: 32 * 1024).send(

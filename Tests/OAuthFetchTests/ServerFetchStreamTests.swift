@@ -24,11 +24,7 @@ import TestSupport
 
     /// A Basic challenge: the 401 comes back, with no credential tried.
     @Test func aChallengeComesBackAsTheResponse() async throws {
-        let server = try LocalHTTPServer { _ in
-            LocalHTTPServer.Response(
-                status: 401, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
-                fields: [.init("WWW-Authenticate", #"Basic realm="gateway""#)])
-        }
+        let server = try LocalHTTPServer { _ in .basicChallenge }
         defer { server.stop() }
         let url = URL(string: "\(server.origin)/protected")!
         let status = try await Bounded.run(within: 120) {

@@ -22,11 +22,7 @@ import TestSupport
 
     @Test(arguments: [false, true])
     func aBodyPastTheLimitIsRefusedWithOrWithoutContentLength(chunked: Bool) async throws {
-        let server = try LocalHTTPServer { _ in
-            LocalHTTPServer.Response(
-                status: 200, headers: ["Content-Type": "application/json"],
-                body: Data(repeating: 0x20, count: 64 * 1024), chunked: chunked)
-        }
+        let server = try LocalHTTPServer { _ in .padding(64 * 1024, chunked: chunked) }
         let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/big")!)
         await #expect(throws: ServerFetch.Failure.bodyTooLarge(limit: 32 * 1024)) {
             try await ServerFetch().send(request, bodyLimit: 32 * 1024)

@@ -84,6 +84,18 @@ public final class LocalHTTPServer: @unchecked Sendable {
             Response(status: status, headers: ["Location": location])
         }
 
+        /// A gateway's 401 that offers Basic only: a transport must hand it back, trying no credential.
+        public static let basicChallenge = Response(
+            status: 401, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
+            fields: [.init("WWW-Authenticate", #"Basic realm="gateway""#)])
+
+        /// `count` bytes of JSON whitespace, with a Content-Length or chunked: a body to hold to a limit.
+        public static func padding(_ count: Int, chunked: Bool) -> Response {
+            Response(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Data(repeating: 0x20, count: count), chunked: chunked)
+        }
+
         public static let notFound = Response(
             status: 404, headers: ["Content-Type": "text/plain"], body: Data("not found".utf8))
     }
