@@ -81,12 +81,11 @@ struct DeviceToolCallTests {
             server, identity: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer), presenter: presenter)
         let (directory, issuer) = (peer.directory, peer.issuer)
         let approver = Task {
-            while MachinePeer.requests(in: directory).filter({ $0["grant_type"] != nil }).count < 2 {
-                try await Task.sleep(for: .milliseconds(100))
+            // Approved once the second poll was answered slow_down (a server checks the approval
+            // first), so the third poll, 6 s later, is the one that succeeds.
+            try await Bounded.poll(for: .seconds(120)) {
+                MachinePeer.tokenAnswers(in: directory).contains("slow_down")
             }
-            // The second poll is logged before it is answered: approved only once it surely was
-            // (its answer is slow_down; the next poll is 6 s away).
-            try await Task.sleep(for: .seconds(1))
             try await MachinePeer.approveDevice(userCode: presenter.shown.value[0], at: issuer)
         }
         let (_, response) = try await session.data(for: URLRequest(url: server.endpoint))

@@ -4,6 +4,7 @@ import OAuthLocking
 @_spi(Testing) @testable import OAuthMCP
 @_spi(Testing) @testable import OAuthRuntime
 @_spi(Testing) @testable import OAuthResources
+import Synchronization
 import Testing
 import TestSupport
 
@@ -144,11 +145,20 @@ struct StreamingToolCallTests {
             let (stream, seen) = AsyncStream<Void>.makeStream()
             await client.onNotification(ToolListChangedNotification.self) { _ in seen.yield() }
             _ = try await client.connect(transport: transport)
-            // The GET stream opens as the session starts; a moment for the server to register it.
-            try await Task.sleep(for: .milliseconds(500))
-            _ = try await client.callTool(name: "announce")
-            var iterator = stream.makeAsyncIterator()
-            await iterator.next()
+            // The GET stream opens as the session starts, and the server drops a notification sent
+            // before it registered the stream: announced again until one arrives (a fixed pause
+            // was not always enough on a loaded machine).
+            let arrived = Mutex(false)
+            let listening = Task {
+                var iterator = stream.makeAsyncIterator()
+                await iterator.next()
+                arrived.withLock { $0 = true }
+            }
+            while !arrived.withLock({ $0 }) {
+                _ = try await client.callTool(name: "announce")
+                try? await Bounded.poll(for: .seconds(2)) { arrived.withLock { $0 } }
+            }
+            await listening.value
             await client.disconnect()
             return true
         }

@@ -67,6 +67,7 @@ public final class MachinePeer {
             "workload": ["issuer": Self.platform, "jwks_file": directory.appendingPathComponent("jwks.json").path],
             "introspection": ["client_id": Self.introspection.clientID, "client_secret": Self.introspection.secret],
             "log": directory.appendingPathComponent("authorization-server.log").path,
+            "answers": directory.appendingPathComponent("token-answers.log").path,
             "expires_in": accessTokenLifetimes, "device_interval": deviceInterval, "registration": registration,
             "refresh_refuses_resource": refreshRefusesResource,
         ]
@@ -143,6 +144,18 @@ public final class MachinePeer {
         else { return [] }
         return text.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// The error codes of the token responses a server whose files are in `directory` made, in
+    /// order (`nil` for a success): written once each answer is made, so a test can wait for one.
+    public static func tokenAnswers(in directory: URL) -> [String?] {
+        guard
+            let text = try? String(
+                contentsOf: directory.appendingPathComponent("token-answers.log"), encoding: .utf8)
+        else { return [] }
+        return text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]).map { $0["error"] as? String }
         }
     }
 

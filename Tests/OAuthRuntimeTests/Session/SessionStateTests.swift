@@ -31,7 +31,8 @@ import TestSupport
         )
     }
 
-    /// The next `count` states, or fewer if none comes for a second.
+    /// The next `count` states, or fewer if they have not all come in 30 s. (Every caller publishes
+    /// them before it asks, so only a machine too loaded to run the reader waits long.)
     func next(
         _ count: Int, of stream: AsyncStream<SessionState<DiscoveredProvider>>
     ) async -> [SessionState<DiscoveredProvider>] {
@@ -45,7 +46,7 @@ import TestSupport
                 return states
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(1))
+                try? await Task.sleep(for: .seconds(30))
                 return []
             }
             var collected: [SessionState<DiscoveredProvider>] = []

@@ -18,6 +18,8 @@ CONFIG.json:
                   keys, read for every request: a test rotates them>"},
      "introspection": {"client_id": ..., "client_secret": ...},
      "log": "<file that gets one JSON line per token or device authorization request>",
+     "answers": "<file that gets one JSON line per token response, once it is made: its status and
+                 error code, so a test can wait for an answer rather than sleep past it>",
      "expires_in": <access token lifetime in seconds, or a list: the first token's, the second's,
                     ..., the last one repeating>,
      "device_interval": <seconds between polls the device grant asks for (5 by default)>,
@@ -165,7 +167,11 @@ class Handler(PeerHandler):
             return 404, {"error": "not_found"}, ()
         form = urllib.parse.parse_qs(body)
         log_token_request(CONFIG.get("log"), form, headers.get("Authorization"))
-        return server.create_token_response(Request(TOKEN_ENDPOINT, headers, form))
+        status, payload, response_headers = server.create_token_response(Request(TOKEN_ENDPOINT, headers, form))
+        if CONFIG.get("answers"):
+            with open(CONFIG["answers"], "a") as answers:
+                answers.write(json.dumps({"status": status, "error": payload.get("error") if isinstance(payload, dict) else None}) + "\n")
+        return status, payload, response_headers
 
 
 if __name__ == "__main__":
