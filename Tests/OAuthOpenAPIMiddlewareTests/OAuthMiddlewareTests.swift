@@ -32,14 +32,14 @@ struct OAuthMiddlewareTests {
             try process.run()
             let (announced, printed) = ProcessRunner.announcedPort(output)
             guard let port = announced else {
-                process.terminate()
+                process.end()
                 throw OAuthError(
                     .invalidConfiguration, "expected the resource server to print its port, found \(printed)")
             }
             self.port = port
         }
 
-        func stop() { process.terminate() }
+        func stop() { process.end() }
     }
 
     /// What an OpenAPI transport does with a request: here through URLSession, redirects and all

@@ -93,7 +93,7 @@ struct PostgresStoreTamperingTests {
         }
         let holder = try intruder(
             "SELECT pg_advisory_lock(hashtextextended('oauthgen sign-in default', 0)), pg_sleep(30)")
-        defer { holder.terminate() }
+        defer { holder.end() }
         try await Bounded.poll(for: .seconds(10)) {
             let held = try? await fixture.psql(
                 "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory' AND a.usename = '\(role)'"
@@ -101,7 +101,7 @@ struct PostgresStoreTamperingTests {
             return held == "1\n"
         }
         let rowLock = try intruder("BEGIN; SELECT name FROM oauthgen_locks FOR UPDATE; SELECT pg_sleep(30)")
-        defer { rowLock.terminate() }
+        defer { rowLock.end() }
         try await Bounded.poll(for: .seconds(10)) { !rowLock.isRunning }
         #expect(rowLock.terminationStatus != 0, "the role that may only connect locked the store's rows")
         let started = ContinuousClock.now

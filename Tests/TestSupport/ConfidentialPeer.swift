@@ -59,7 +59,7 @@ public final class ConfidentialPeer {
 
     /// Stops it and removes its files.
     public func stop() {
-        process.terminate()
+        process.end()
         try? FileManager.default.removeItem(at: directory)
     }
 }

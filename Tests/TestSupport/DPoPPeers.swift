@@ -58,7 +58,7 @@ public final class DPoPPeers {
             resource = "http://127.0.0.1:\(apiPort)/api"
             processes = [server, api]
         } catch {
-            server.terminate()
+            server.end()
             throw error
         }
     }
@@ -75,7 +75,7 @@ public final class DPoPPeers {
 
     /// Stops both servers and removes their log.
     public func stop() {
-        for process in processes where process.isRunning { process.terminate() }
+        for process in processes { process.end() }
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -113,7 +113,7 @@ public final class EnterprisePeers {
             authorizationServer = "http://127.0.0.1:\(serverPort)"
             processes = [identity, server]
         } catch {
-            identity.terminate()
+            identity.end()
             throw error
         }
     }
@@ -143,7 +143,7 @@ public final class EnterprisePeers {
 
     /// Stops both and removes their files.
     public func stop() {
-        for process in processes { process.terminate() }
+        for process in processes { process.end() }
         try? FileManager.default.removeItem(at: directory)
     }
 

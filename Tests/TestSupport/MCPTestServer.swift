@@ -56,7 +56,7 @@ public final class MCPTestServer {
 
     /// Stops the server.
     public func stop() {
-        process.terminate()
+        process.end()
         if let tokenLog { try? FileManager.default.removeItem(at: tokenLog) }
     }
 }

@@ -161,7 +161,7 @@ public final class MachinePeer {
 
     /// Stops it and removes its files.
     public func stop() {
-        process.terminate()
+        process.end()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -124,7 +124,8 @@ public enum ProcessRunner {
         let expired = LockedValue(false)
         let watchdog = DispatchWorkItem {
             expired.value = true
-            process.terminate()
+            // SIGKILL: a program started from a dispatch thread has SIGTERM blocked (Process+End).
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
         let outData = readUntilExit(output.fileHandleForReading, of: process)

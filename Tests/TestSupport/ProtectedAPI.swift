@@ -75,7 +75,7 @@ public final class ProtectedAPI {
 
     /// Stops the server.
     public func stop() {
-        process.terminate()
+        process.end()
         try? FileManager.default.removeItem(at: documents)
     }
 }

@@ -25,7 +25,7 @@ func startScript(_ script: String, named name: String, python: String, arguments
     try process.run()
     let (announced, printed) = ProcessRunner.announcedPort(output)
     guard let port = announced else {
-        process.terminate()
+        process.end()
         throw DjangoProvider.Unavailable(description: "expected \(name) to print its port, found \(printed)")
     }
     return (process, port)
