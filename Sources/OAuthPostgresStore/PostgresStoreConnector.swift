@@ -48,6 +48,13 @@ struct PostgresStoreConnector: Sendable {
             return try await PostgresStoreDeadline.run(within: timeout, "a connection", dropping: late) {
                 try await PostgresConnection.connect(configuration: configured, id: 0, logger: Self.logger)
             }
+        } catch let error as PSQLError where error.code == .sslUnsupported {
+            // Said in words: postgres-nio's code alone does not say that nothing was sent.
+            throw PostgresStoreError.connectionFailed(
+                host: location.host, port: location.port,
+                reason:
+                    "the server refused TLS, which sslmode \(location.sslMode.rawValue) requires; nothing more was sent, the password included"
+            )
         } catch {
             throw Self.storeError(error) { .connectionFailed(host: location.host, port: location.port, reason: $0) }
         }
