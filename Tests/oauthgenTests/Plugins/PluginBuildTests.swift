@@ -190,6 +190,7 @@ struct PluginBuildTests {
         if PostgresServer.isAvailable {
             try await bothToolsShareASignInInOneDatabase(mcpClient: binary, provider: provider, server: server)
         }
+        try await clientsOnOneStoreRefreshOnce(mcpClient: binary, provider: provider)
 
         // Issue 45, item 7: the SDK's own transport cannot read this server's server-sent events
         // on Linux and has no deadline of its own; --timeout ends the run all the same (it
