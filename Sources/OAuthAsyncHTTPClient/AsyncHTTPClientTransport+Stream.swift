@@ -5,11 +5,11 @@ import NIOCore
 @_spi(BuildingBlocks) import OAuthRuntime
 internal import OAuthFetch
 
-extension AsyncHTTPClientTransport: HTTPStreamingTransport {
+extension AsyncHTTPClientTransport {
     /// Streams `request`'s answer: the head within the transport's timeout, then chunks as they
     /// arrive, each within `idleTimeout` seconds of the last, with at most `bufferLimit` bytes
     /// waiting for the reader. Between chunks the relay waits on the socket: no CPU.
-    package func stream(
+    public func stream(
         _ request: HTTPRequest, idleTimeout: TimeInterval, bufferLimit: Int
     ) async throws -> HTTPStreamedResponse {
         let host = request.url.host

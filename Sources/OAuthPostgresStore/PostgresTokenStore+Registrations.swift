@@ -54,12 +54,10 @@ extension PostgresTokenStore {
     }
 }
 
-extension PostgresTokenStore: ListableTokenStore, ListableRegistrationStore {}
-
-extension PostgresTokenStore: FirstSignInLocking {
+extension PostgresTokenStore {
     /// A lock named for `name`, as ``lockForUpdate()`` holds one for a sign-in; `timeout` bounds
     /// the wait instead of the store's.
-    package func holdFirstSignInLock(named name: String, timeout: Duration) async throws -> TokenStoreLock {
+    public func holdFirstSignInLock(named name: String, timeout: Duration) async throws -> TokenStoreLock? {
         try await holdLock("oauthgen \(name)", shownAs: "\(location) \(name)", timeout: timeout)
     }
 }

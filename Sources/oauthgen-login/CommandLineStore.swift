@@ -10,14 +10,15 @@ import OAuthPostgresStore
 /// (`postgres://USER@HOST:PORT/DB`, with `--store-key`) when this tool was built with the
 /// `PostgreSQL` trait. Either way the processes that share it sign in, register and refresh once.
 struct CommandLineStore: Sendable {
-    /// The store, at its default account; it lists its sign-ins for `--list` and `--forget`.
-    let tokens: any ListableTokenStore
+    /// The store, at its default account; it lists its sign-ins for `--list` and `--forget`, and
+    /// the processes on it take its first-sign-in lock to sign in or register one at a time.
+    let tokens: any AccountTokenStore
     /// Where it keeps registrations (the same store), listed for `--list`.
-    let registrations: any ListableRegistrationStore
-    /// The lock the processes on the store take to sign in or register one at a time.
-    let locking: any FirstSignInLocking
+    let registrations: any ClientRegistrationStore
     /// How messages name it: the folder's path, or the database's URL without a password.
     let shown: String
+    /// The folder, when it is one: `--list` names each sign-in's file.
+    var folder: FileTokenStore? = nil
 
     /// Whether `argument` names a database rather than a folder.
     static func isDatabase(_ argument: String) -> Bool {
@@ -34,7 +35,7 @@ struct CommandLineStore: Sendable {
                 )
             }
             let folder = try await FileTokenStore.directory(movingFlatStoreAt: argument)
-            return CommandLineStore(tokens: folder, registrations: folder, locking: folder, shown: argument)
+            return CommandLineStore(tokens: folder, registrations: folder, shown: argument, folder: folder)
         }
         #if PostgreSQL
         guard let keyFile else {
@@ -46,8 +47,7 @@ struct CommandLineStore: Sendable {
         do {
             let location = try PostgresStoreLocation(url: argument)
             let database = PostgresTokenStore(location: location, key: try StoreEncryptionKey(contentsOfFile: keyFile))
-            return CommandLineStore(
-                tokens: database, registrations: database, locking: database, shown: location.description)
+            return CommandLineStore(tokens: database, registrations: database, shown: location.description)
         } catch {
             throw OAuthError(.invalidConfiguration, error.description)
         }

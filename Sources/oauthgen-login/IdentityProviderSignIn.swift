@@ -11,7 +11,7 @@ struct IdentityProviderSignIn: IdentityAssertionIssuer {
     let agent: LoopbackUserAgent
     let redirect: RegisteredRedirectURI
     /// The store whose lock the processes on it take turns to sign in with; nil without `--store`.
-    let locking: (any FirstSignInLocking)?
+    let locking: (any TokenStore)?
     /// How long a process waits for another's sign-in: the run's timeout.
     let timeout: TimeInterval
 

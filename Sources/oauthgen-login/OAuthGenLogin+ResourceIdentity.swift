@@ -44,7 +44,7 @@ extension OAuthGenLogin {
         if let identityProvider = enterpriseOptions.identityProvider {
             let signIn = IdentityProviderSignIn(
                 session: try await identityProviderSession(identityProvider, store: store?.tokens), agent: agent,
-                redirect: redirect, locking: store?.locking,
+                redirect: redirect, locking: store?.tokens,
                 timeout: timeout)
             return .enterprise(try enterpriseIdentity(signIn))
         }

@@ -3,7 +3,7 @@ import Foundation
 
 @_spi(BuildingBlocks) import OAuthResources
 // --list and --forget: the --store folder or database, read and pruned without signing in
-// anywhere, through what the store says it keeps (`ListableTokenStore`).
+// anywhere, through what the store says it keeps (`AccountTokenStore`).
 extension OAuthGenLogin {
     /// What `--list --json` prints.
     struct StoreListing: Encodable {
@@ -96,7 +96,7 @@ extension OAuthGenLogin {
                     resource: record?.owner?.resource,
                     scope: record?.tokens.scopes?.joined(separator: " "),
                     expires_at: record?.tokens.expiresAt.map { Int($0.timeIntervalSince1970) },
-                    file: (entry as? FileTokenStore)?.path))
+                    file: opened.folder?.forAccount(account).path))
         }
         var registrations: [StoreListing.RegistrationEntry] = []
         for key in keys {

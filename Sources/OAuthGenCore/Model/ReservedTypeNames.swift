@@ -14,7 +14,7 @@ package enum ReservedTypeNames {
         "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
         "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider",
         "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
-        "HTTPResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",
+        "HTTPResponse", "HTTPStreamedResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",
         "JWKSCache", "KeychainTokenStore", "ListableRegistrationStore", "ListableTokenStore", "LoopbackListener",
         "LoopbackUserAgent", "MemoryTokenStore",
         "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError",

@@ -113,7 +113,7 @@ extension ResourceClientRegistrar {
     /// whatever the servers answer. `false` when the store cannot list its accounts (a custom
     /// `TokenStore`): the caller then forgets its own sign-in.
     func forget(resources identifiers: Set<String>) async -> Bool {
-        guard let accountStore = store as? any AccountTokenStore,
+        guard let accountStore = store.accountStore,
             let accounts = try? await StoredResourceEntries.accounts(of: store)
         else {
             return false

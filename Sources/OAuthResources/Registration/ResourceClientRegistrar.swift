@@ -47,7 +47,7 @@ struct ResourceClientRegistrar: Sendable {
     /// What names the registration's redirect in its store key.
     var keyRedirect: URL { usesDeviceGrant ? Self.deviceGrantKey : redirectURI.url }
 
-    var registrations: (any ClientRegistrationStore)? { store as? any ClientRegistrationStore }
+    var registrations: (any ClientRegistrationStore)? { store.registrationStore }
 
     /// The store's registration with `found`'s server when it fits, else one made now and kept at
     /// once, so a sign-in that fails or is cancelled does not cost another registration.

@@ -26,7 +26,7 @@ extension ProtectedResourceSession {
     /// ``removeServer()`` does, for a tool that has no session for it: `oauthgen-login --forget`.
     @_spi(BuildingBlocks)
     public static func forget(
-        resource: String, in store: any ListableTokenStore, redirectURIs: [URL],
+        resource: String, in store: any AccountTokenStore, redirectURIs: [URL],
         transport: any HTTPTransport = URLSessionTransport(),
         allowInsecureLoopback: Bool = false
     ) async -> StoredResourceEntries.Outcome {

@@ -12,9 +12,8 @@ extension ProtectedResourceSession {
     /// at most `bufferLimit` bytes received and not yet read (over it the body ends with
     /// `OAuthError/Kind/responseTooLarge`).
     ///
-    /// A refused answer (401, 403) is decided on its head alone, its body dropped. With a
-    /// transport that cannot stream (an app's own `HTTPTransport`), the answer is read whole
-    /// (`data(for:)`) and handed on as one chunk.
+    /// A refused answer (401, 403) is decided on its head alone, its body dropped. A transport
+    /// that cannot stream (an app's own `HTTPTransport`) hands the answer on whole, as one chunk.
     package func stream(
         for request: URLRequest, idleTimeout: TimeInterval, bufferLimit: Int
     ) async throws(OAuthError) -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
@@ -22,16 +21,7 @@ extension ProtectedResourceSession {
             throw OAuthError(.invalidRequest, "expected a request with a URL, found none")
         }
         try await requireWithinResource(url)
-        guard let streaming = options.transport as? any HTTPStreamingTransport else {
-            let (data, response) = try await data(for: request)
-            return (
-                response,
-                AsyncThrowingStream {
-                    $0.yield(data)
-                    $0.finish()
-                }
-            )
-        }
+        let transport = options.transport
         let outgoing = HTTPRequest(
             method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
             body: request.httpBody)
@@ -42,7 +32,7 @@ extension ProtectedResourceSession {
                 send: { headers in
                     var authorized = outgoing
                     for (name, value) in headers.fields { authorized.headers[name] = value }
-                    let streamed = try await streaming.stream(
+                    let streamed = try await transport.stream(
                         authorized, idleTimeout: idleTimeout, bufferLimit: bufferLimit)
                     guard
                         let http = HTTPURLResponse(

@@ -187,7 +187,7 @@ public actor ProtectedResourceSession {
         let account = Self.signInAccount(
             issuer: found.configuration.issuer ?? "", clientID: registered.record.clientID,
             resource: found.resource.identifier.absoluteString)
-        let signInStore = (store as? any AccountTokenStore).map { $0.forAccount(account) as any TokenStore } ?? store
+        let signInStore = store.accountStore.map { $0.forAccount(account) as any TokenStore } ?? store
         let made = OAuthSession(
             client: client, store: signInStore, allowedResourceOrigins: [resource, found.resource.identifier])
         if let unattended {
@@ -262,9 +262,8 @@ public actor ProtectedResourceSession {
     /// the user signs in, so it waits as long as a sign-in may take, and ends with the task's
     /// cancellation.
     private func firstSignInLock() async throws(OAuthError) -> TokenStoreLock? {
-        guard let shared = store as? any FirstSignInLocking else { return nil }
         do {
-            return try await shared.holdFirstSignInLock(
+            return try await store.holdFirstSignInLock(
                 named: "first sign-in to \(resource.absoluteString)", timeout: .seconds(600))
         } catch is CancellationError {
             throw OAuthError.taskCancelled

@@ -23,7 +23,7 @@ public enum StoredResourceEntries {
 
     /// The accounts a store lists, for the stores that list them; `nil` for one that cannot.
     static func accounts(of store: any TokenStore) async throws -> [String]? {
-        try await (store as? any ListableTokenStore)?.accounts()
+        try await store.accountStore?.accounts()
     }
 
     /// Forgets every entry of `resource` (its identifier, as the sign-ins' owners name it) in `store`.
@@ -32,7 +32,7 @@ public enum StoredResourceEntries {
         transport: any HTTPTransport, allowInsecureLoopback: Bool
     ) async -> Outcome {
         var outcome = Outcome()
-        let registrations = store as? any ClientRegistrationStore
+        let registrations = store.registrationStore
         for account in accounts where account.hasPrefix("resource \(resource) at ") {
             let entry = store.forAccount(account)
             guard let record = try? await entry.load(), let owner = record.owner,

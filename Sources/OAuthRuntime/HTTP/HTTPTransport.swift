@@ -37,6 +37,18 @@ extension HTTPResponse: CustomStringConvertible, CustomReflectable {
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response as it arrived, a 3xx included: never follow redirects.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Sends `request`, returning once the head arrived, its body handed on as it streams (an
+    /// MCP server's events), a 3xx included. A body silent for `idleTimeout` seconds between two
+    /// chunks ends with an error, and one with more than `bufferLimit` bytes received and not yet
+    /// read ends with ``ResponseTooLarge``, its connection closed.
+    ///
+    /// ``URLSessionTransport`` and `AsyncHTTPClientTransport` stream; the default sends the
+    /// request with ``send(_:)`` and hands the answer on whole.
+    func stream(
+        _ request: HTTPRequest, idleTimeout: TimeInterval, bufferLimit: Int
+    ) async throws
+        -> HTTPStreamedResponse
 }
 
 extension HTTPTransport {

@@ -35,11 +35,11 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
-extension URLSessionTransport: HTTPStreamingTransport {
+extension URLSessionTransport {
     /// Streams `request`'s answer through `URLSession`: the head within the transport's timeout,
     /// then chunks as they arrive, each within `idleTimeout` seconds of the last, with at most
     /// `bufferLimit` bytes waiting for the reader.
-    package func stream(
+    public func stream(
         _ request: HTTPRequest, idleTimeout: TimeInterval, bufferLimit: Int
     ) async throws -> HTTPStreamedResponse {
         var urlRequest = URLRequest(url: request.url)

@@ -104,6 +104,18 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
         }
     }
 
+    /// The key of every registration kept under the service, sorted.
+    func registrationKeys() throws -> [String] {
+        let (status, accounts) = items.accounts()
+        switch status {
+        case KeychainStatus.success:
+            return accounts.filter { $0.hasPrefix(Self.registrationAccountPrefix) }
+                .map { String($0.dropFirst(Self.registrationAccountPrefix.count)) }.sorted()
+        case KeychainStatus.itemNotFound: return []
+        default: throw failure("listing the registrations", status)
+        }
+    }
+
     private func failure(_ operation: String, _ status: Int32) -> any Error {
         let failure = KeychainFailure(operation: operation, status: status, accessGroup: accessGroup)
         if let reason = KeychainStatus.unavailableReason(status) {

@@ -1,5 +1,5 @@
-/// A store that keeps several sign-ins side by side, one per account: ``FileTokenStore``,
-/// `KeychainTokenStore` and ``MemoryTokenStore``.
+/// A store that keeps several sign-ins side by side, one per account, and says which it keeps:
+/// ``FileTokenStore``, `KeychainTokenStore`, ``MemoryTokenStore`` and the PostgreSQL store.
 ///
 /// A `ProtectedResourceSession` keeps each sign-in under an account of its own, named by the
 /// authorization server, the client and the resource, so one store file or Keychain service holds
@@ -9,4 +9,8 @@ public protocol AccountTokenStore: TokenStore {
     var account: String { get }
     /// The same store for another account.
     func forAccount(_ account: String) -> Self
+    /// Every account with a sign-in in the store. What lists and prunes a store goes through it
+    /// (`oauthgen-login --list` and `--forget`, a resource session's `removeServer()`), whatever
+    /// the store is: a folder, the Keychain, a database, or one written outside this package.
+    func accounts() async throws -> [String]
 }

@@ -12,4 +12,6 @@ public protocol ClientRegistrationStore: Sendable {
     func saveRegistration(_ registration: ClientRegistrationRecord, key: String) async throws
     /// Forgets the registration under `key`.
     func removeRegistration(key: String) async throws
+    /// The key of every registration the store keeps, for listing and pruning.
+    func registrationKeys() async throws -> [String]
 }

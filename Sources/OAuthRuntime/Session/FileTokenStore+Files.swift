@@ -68,3 +68,38 @@ extension FileTokenStore {
         POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 }
+
+extension FileTokenStore {
+    /// What marks a registration's file beside the store's: `<base>.registration-<key>`.
+    static let registrationMarker = ".registration-"
+
+    /// The names (accounts, registration keys) of the files `<base><marker><name>` beside a
+    /// flat store's file, sorted, and whether the base file itself is there. A name made into a
+    /// hash for its file is read from the file's `member`; one stored before names were
+    /// case-safe is decoded as it was written (and moved at its first load).
+    func flatNames(marker: String, member: String) -> (names: [String], hasBase: Bool) {
+        let directory = (basePath as NSString).deletingLastPathComponent
+        let base = (basePath as NSString).lastPathComponent
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        var names: Set<String> = []
+        for file in files where file.hasPrefix(base + marker) {
+            let component = String(file.dropFirst(base.count + marker.count))
+            if let name = AccountFileName.account(fromComponent: component) {
+                names.insert(name)
+            } else if AccountFileName.isHashed(component) {
+                let path = directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
+                if let data = Self.ownFileContents(at: path),
+                    let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                    let name = object[member] as? String, AccountFileName.component(for: name) == component
+                {
+                    names.insert(name)
+                }
+            } else if let name = component.removingPercentEncoding,
+                AccountFileName.legacyComponent(for: name) == component
+            {
+                names.insert(name)
+            }
+        }
+        return (names.sorted(), files.contains(base))
+    }
+}

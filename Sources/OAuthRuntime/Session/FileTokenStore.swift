@@ -76,36 +76,8 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
                 in: (basePath as NSString).appendingPathComponent(StoreDirectory.signIns), member: "account",
                 read: Self.ownFileContents)
         }
-        let directory = (basePath as NSString).deletingLastPathComponent
-        let base = (basePath as NSString).lastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
-        var accounts: [String] = []
-        for name in names where name.hasPrefix(base + AccountFileName.marker) {
-            let component = String(name.dropFirst(base.count + AccountFileName.marker.count))
-            if let account = AccountFileName.account(fromComponent: component) {
-                accounts.append(account)
-            } else if AccountFileName.isHashed(component) {
-                // A long name is in the file, not in its name.
-                let file = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
-                if let data = Self.ownFileContents(at: file),
-                    let account = try? JSONDecoder().decode(AccountMember.self, from: data).account,
-                    AccountFileName.component(for: account) == component
-                {
-                    accounts.append(account)
-                }
-            } else if let account = component.removingPercentEncoding,
-                AccountFileName.legacyComponent(for: account) == component
-            {
-                // Stored before names were case-safe; moved at its first load.
-                accounts.append(account)
-            }
-        }
-        return (names.contains(base) ? [Self.defaultAccount] : []) + Set(accounts).sorted()
-    }
-
-    /// The member a hashed account's file carries beside the record.
-    private struct AccountMember: Codable {
-        var account: String
+        let listed = flatNames(marker: AccountFileName.marker, member: "account")
+        return (listed.hasBase ? [Self.defaultAccount] : []) + listed.names
     }
 
     /// The stored sign-in, read only from a regular file (not through a symlink) that this user
@@ -166,7 +138,7 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     func registrationPath(key: String) -> String {
         isDirectory
             ? StoreDirectory.registrationPath(basePath, key: key)
-            : basePath + ".registration-" + AccountFileName.component(for: key)
+            : basePath + Self.registrationMarker + AccountFileName.component(for: key)
     }
 
     /// The lock file sessions on this store take to sign in for `name` one at a time: in the
@@ -177,10 +149,11 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
             : basePath + ".sign-in-" + AccountFileName.component(for: name) + ".lock"
     }
 
-    /// The keys of the registrations kept in a store made with ``init(directory:)``; none for one
-    /// kept beside a file, whose registration files may not say their key.
+    /// The keys of the registrations kept in this store, sorted. Beside a file, a registration
+    /// whose key was made into a hash for its file name is listed when its file says the key
+    /// (those saved since issue 54 do).
     public func registrationKeys() -> [String] {
-        guard isDirectory else { return [] }
+        guard isDirectory else { return flatNames(marker: Self.registrationMarker, member: "key").names }
         return StoreDirectory.names(
             in: (basePath as NSString).appendingPathComponent(StoreDirectory.registrations), member: "key",
             read: Self.ownFileContents)
@@ -194,9 +167,7 @@ public struct FileTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// Keeps `registration` under `key`, in a 0600 file beside the store's.
     public func saveRegistration(_ registration: ClientRegistrationRecord, key: String) async throws {
         let data = try JSONEncoder().encode(registration)
-        try Self.writeOwnerOnly(
-            isDirectory ? try StoreDirectory.tagged(data, member: "key", name: key) : data,
-            to: registrationPath(key: key))
+        try Self.writeOwnerOnly(StoreDirectory.tagged(data, member: "key", name: key), to: registrationPath(key: key))
     }
 
     /// A registration from a file of this user's alone (a flat store's, being moved).

@@ -149,6 +149,11 @@ public struct KeychainTokenStore: AccountTokenStore, ClientRegistrationStore {
         try items.removeRegistration(key: key)
     }
 
+    /// The key of every registration kept under ``service`` (and ``accessGroup``), sorted.
+    public func registrationKeys() async throws -> [String] {
+        try items.registrationKeys()
+    }
+
     /// Every account with a sign-in under ``service`` (and ``accessGroup``), sorted.
     public func accounts() async throws -> [String] {
         try items.accounts()

@@ -45,6 +45,8 @@ public actor MemoryTokenStore: AccountTokenStore, ClientRegistrationStore {
     }
     /// Forgets the registration under `key`.
     public func removeRegistration(key: String) { shelf.setRegistration(nil, for: key) }
+    /// The key of every registration in this store, sorted.
+    public nonisolated func registrationKeys() -> [String] { shelf.registrationKeys() }
 
     /// What the stores made from one another share.
     private struct Shelf: Sendable {
@@ -55,6 +57,7 @@ public actor MemoryTokenStore: AccountTokenStore, ClientRegistrationStore {
         func signIn(for account: String) -> SignInRecord? { signIns.value[account] }
         func setSignIn(_ signIn: SignInRecord?, for account: String) { signIns.withLock { $0[account] = signIn } }
         func registration(for key: String) -> ClientRegistrationRecord? { registrations.value[key] }
+        func registrationKeys() -> [String] { registrations.value.keys.sorted() }
         func setRegistration(_ registration: ClientRegistrationRecord?, for key: String) {
             registrations.withLock { $0[key] = registration }
         }

@@ -100,8 +100,9 @@ struct ManyAgentsTests {
         let first = try await Self.agent(
             server.endpoint, store: path, browser: provider.browserCommand + " --username walter", call: ["--mcp"])
         #expect(first.status == 0, "\(first.stderr)")
-        let held = try await FileTokenStore(directory: path).holdFirstSignInLock(
-            named: "first sign-in to \(server.endpoint.absoluteString)", timeout: .seconds(5))
+        let held = try #require(
+            try await FileTokenStore(directory: path).holdFirstSignInLock(
+                named: "first sign-in to \(server.endpoint.absoluteString)", timeout: .seconds(5)))
         defer { held.release() }
         let started = ContinuousClock.now
         let second = try await ProcessRunner.runDetached(

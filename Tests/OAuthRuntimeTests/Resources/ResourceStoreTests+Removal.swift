@@ -14,15 +14,18 @@ extension ResourceStoreTests {
     /// registration, revokes the grant and deletes the client at the authorization server the
     /// entries name, and registers nothing. Seen failing before: removeServer() discovered first
     /// and threw for the resource that was gone, leaving the live refresh token and the client.
-    @Test func aGoneResourceIsForgottenFromWhatTheStoreHolds() async throws {
+    /// On PostgreSQL (issue 54) it forgot only its own sign-in and deleted no client before the
+    /// store listed its accounts through `AccountTokenStore`.
+    @Test(arguments: SharedStoreKind.available)
+    func aGoneResourceIsForgottenFromWhatTheStoreHolds(kind: SharedStoreKind) async throws {
         let provider = try DjangoProvider.instance()
         let api = try ProtectedAPI(provider: provider)
-        let (store, directory) = try temporaryStore()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let shared = try await kind.make()
+        let store = shared.open()
         let first = try session(api, store: store, identity: .dynamic(clientName: "gone"))
         #expect(try await call(first, api) == 200)
         let registration = try #require(try await first.oauthSession().client.options.registration)
-        let account = try #require(store.accounts().first { $0.hasPrefix("resource \(api.resource) at ") })
+        let account = try #require(try await store.accounts().first { $0.hasPrefix("resource \(api.resource) at ") })
         api.stop()
 
         let recording = RecordingTransport()
@@ -45,6 +48,8 @@ extension ResourceStoreTests {
                 method: "GET", url: try #require(registration.registrationClientURI),
                 headers: ["Authorization": "Bearer \(registration.registrationAccessToken ?? "")"]))
         #expect(read.status == 401 || read.status == 404, "the client is still readable: HTTP \(read.status)")
+        #expect(try await store.registrationStore?.registrationKeys() == [])
+        await shared.remove()
     }
 
     /// Issue 45, G8: the server's metadata kept with a registration ages, and is read again after

@@ -65,7 +65,7 @@ enum SharedStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
 /// One shared store made for a test, and how to let it go.
 struct SharedStore: Sendable {
     /// Another handle on the store: its own connections or file descriptors, as another process's.
-    let open: @Sendable () -> any TokenStore
+    let open: @Sendable () -> any AccountTokenStore
     /// Closes every handle and removes what the store left.
     let remove: @Sendable () async -> Void
 }
