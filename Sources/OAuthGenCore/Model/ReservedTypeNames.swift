@@ -12,7 +12,7 @@ package enum ReservedTypeNames {
         "AuthorizationParameters", "AuthorizationRequest", "BackendCodeExchange", "BuildVerifiedProvider", "ClaimValue",
         "ClientAssertionAudience", "ClientAuthentication", "ClientKey", "ClientOptions", "ClientRegistration",
         "ClientRegistrationRecord", "ClientRegistrationStore", "CodeExchange", "CodeGrant", "DPoPKey",
-        "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider",
+        "DPoPKeyStorage", "DPoPProof", "DPoPSigningKey", "DeviceAuthorization", "DiscoveredProvider", "ExchangedToken",
         "EndpointPolicy", "ExternalUserAgent", "FileTokenStore", "GeneratedProvider", "HTTPRequest",
         "HTTPResponse", "HTTPStreamedResponse", "HTTPTransport", "IDTokenFailure", "IDTokenValidator", "IssuerTemplate",
         "JWKSCache", "KeychainTokenStore", "ListableRegistrationStore", "ListableTokenStore", "LoopbackListener",
@@ -29,7 +29,8 @@ package enum ReservedTypeNames {
         "SupportsEndSession",
         "SupportsRevocation", "SupportsUserInfo", "SwiftUIWebAuthenticationUserAgent",
         "TokenEndpointAuthMethod", "TokenResponseQuirks", "TokenSet", "TokenStore", "TokenStoreLock",
-        "TokenStoreLockError", "TokenStoreUnavailableError", "TokenTypeHint", "URLOrigin", "URLSessionTransport",
+        "TokenExchangeRequest", "TokenStoreLockError", "TokenStoreUnavailableError", "TokenTypeHint", "TokenTypeURI",
+        "URLOrigin", "URLSessionTransport",
         "VerifiedIDToken",
         "WebAuthenticationSessionUserAgent",
     ]
@@ -40,11 +41,11 @@ package enum ReservedTypeNames {
         "ClientCredentialsIdentity", "ConfidentialClient", "DeviceCodePresenter", "DiscoveredResource",
         "DynamicClientRegistration",
         "EnterpriseIdentity",
-        "ExchangedToken", "IdentityAssertionIssuer",
+        "IdentityAssertionIssuer",
         "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "ServerQuirkCatalog", "ServerQuirkEntry",
         "ServerQuirks", "StepUp", "StepUpLimits",
         "StoredResourceEntries",
-        "TokenExchangeRequest", "TokenTypeURI", "WorkloadIdentity",
+        "WorkloadIdentity",
     ]
 
     /// Every top-level public type of `OAuthOpenAPIMiddleware`, which an app using the middleware

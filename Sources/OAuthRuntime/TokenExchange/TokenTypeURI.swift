@@ -1,5 +1,3 @@
-@_spi(BuildingBlocks) import OAuthRuntime
-
 /// A token type identifier (RFC 8693 §3): what a token exchange is given (`subject_token_type`,
 /// `actor_token_type`), asks for (`requested_token_type`) and gets (`issued_token_type`).
 public struct TokenTypeURI: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible,

@@ -1,5 +1,4 @@
 import Foundation
-@_spi(BuildingBlocks) import OAuthRuntime
 
 /// A token exchange (RFC 8693 §2.1): a token the client holds (the subject's, and optionally an
 /// actor's) traded at the authorization server for another, for a target the server's policy

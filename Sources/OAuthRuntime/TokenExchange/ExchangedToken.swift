@@ -1,5 +1,4 @@
 import Foundation
-@_spi(BuildingBlocks) import OAuthRuntime
 
 /// What a token exchange issued (RFC 8693 §2.2.1): a token of ``issuedTokenType`` (not
 /// necessarily an access token: an ID-JAG, for one), with its lifetime and scopes.

@@ -1,5 +1,4 @@
 import Foundation
-@_spi(BuildingBlocks) import OAuthRuntime
 
 /// Reads a token exchange's answer (RFC 8693 §2.2): `access_token` (the issued token, whatever
 /// its type), `issued_token_type` and `token_type` required, the rest optional; an error as any

@@ -1,6 +1,5 @@
 import Foundation
 internal import OAuthPolicy
-@_spi(BuildingBlocks) import OAuthRuntime
 
 // Token exchange (RFC 8693) and the JWT bearer grant (RFC 7523 §2.1): the two hops of
 // enterprise-managed authorization, on the token endpoint path every grant takes (the quirk file's
