@@ -55,6 +55,12 @@ struct PostgresStoreConnector: Sendable {
                 reason:
                     "the server refused TLS, which sslmode \(location.sslMode.rawValue) requires; nothing more was sent, the password included"
             )
+        } catch let error as PSQLError where error.code == .authMechanismRequiresPassword {
+            throw PostgresStoreError.connectionFailed(
+                host: location.host, port: location.port,
+                reason:
+                    "the server asks for a password, and none was given: set PGPASSWORD, or add a line for this host to ~/.pgpass (or the file PGPASSFILE names)"
+            )
         } catch {
             throw Self.storeError(error) { .connectionFailed(host: location.host, port: location.port, reason: $0) }
         }

@@ -38,7 +38,7 @@ struct IdentityProviderSignIn: IdentityAssertionIssuer {
         } catch {
             throw OAuthError(
                 .storageUnavailable,
-                "expected to take the identity provider's sign-in lock within \(Int(timeout)) s, found \(error)",
+                "taking the identity provider's sign-in lock (waiting \(Int(timeout)) s at most) failed: \(error)",
                 underlyingError: error)
         }
         defer { lock?.release() }

@@ -126,6 +126,25 @@ struct PostgresStoreConnectionTests {
         await store.close()
     }
 
+    /// No password at all (neither PGPASSWORD nor a password file's line): the error says where
+    /// one goes, not postgres-nio's `authMechanismRequiresPassword` (issue 54, a newcomer's run).
+    @Test func aMissingPasswordSaysWhereOneGoes() async throws {
+        let fixture = try await PostgresStoreFixture.make()
+        let store = PostgresTokenStore(
+            location: try PostgresStoreLocation(url: fixture.url, environment: ["PGPASSFILE": "/dev/null"]),
+            key: try StoreEncryptionKey(bytes: fixture.keyBytes))
+        do {
+            _ = try await store.load()
+            Issue.record("expected the store to need a password")
+        } catch {
+            #expect(
+                "\(error)".hasSuffix(
+                    "found the server asks for a password, and none was given: set PGPASSWORD, or add a line for this host to ~/.pgpass (or the file PGPASSFILE names)"
+                ), "\(error)")
+        }
+        await store.close()
+    }
+
     /// A wrong password is refused with the server's words and without the password.
     @Test func aWrongPasswordIsNamedWithoutBeingShown() async throws {
         let fixture = try await PostgresStoreFixture.make()

@@ -93,9 +93,9 @@ extension ResourceClientRegistrar {
         do {
             return try await registrations.loadRegistration(key: key)
         } catch {
-            throw OAuthError(
-                .storageFailed, "expected the stored registration to be readable, found \(error)",
-                underlyingError: error)
+            // The store's error says what it expected and found itself: not wrapped in another
+            // "expected … found" (which read "found expected … found …" for a wrong store key).
+            throw OAuthError(.storageFailed, "reading the stored registration failed: \(error)", underlyingError: error)
         }
     }
 
@@ -103,8 +103,7 @@ extension ResourceClientRegistrar {
         do {
             return try await store.load()
         } catch {
-            throw OAuthError(
-                .storageFailed, "expected the stored sign-in to be readable, found \(error)", underlyingError: error)
+            throw OAuthError(.storageFailed, "reading the stored sign-in failed: \(error)", underlyingError: error)
         }
     }
 

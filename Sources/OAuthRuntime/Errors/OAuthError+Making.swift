@@ -10,9 +10,14 @@ extension OAuthError {
     package static func invalidRequest(_ message: String) -> OAuthError { OAuthError(.invalidRequest, message) }
 
     static func insecureEndpoint(name: String, url: String) -> OAuthError {
-        OAuthError(
+        // The fix, named where it is the likely one: a local server (issue 54, a newcomer's run).
+        let hint =
+            url.lowercased().hasPrefix("http:")
+            ? "; http is taken only on a loopback host (127.0.0.1, [::1]) when allowed: ClientOptions(allowInsecureLoopback: true), or --allow-insecure-loopback on the command line"
+            : ""
+        return OAuthError(
             .insecureEndpoint,
-            "expected the \(name) to use https (http only on a loopback host when allowed), found \(url)")
+            "expected the \(name) to use https (http only on a loopback host when allowed), found \(url)\(hint)")
     }
 
     package static func missingEndpoint(_ name: String) -> OAuthError {

@@ -108,7 +108,7 @@ struct OAuthGenLoginTests {
         #expect(run.status == 1)
         #expect(
             run.stderr
-                == "error: expected the issuer to use https (http only on a loopback host when allowed), found \(provider.issuer)\n"
+                == "error: expected the issuer to use https (http only on a loopback host when allowed), found \(provider.issuer); http is taken only on a loopback host (127.0.0.1, [::1]) when allowed: ClientOptions(allowInsecureLoopback: true), or --allow-insecure-loopback on the command line\n"
         )
     }
 
