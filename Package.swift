@@ -294,12 +294,29 @@ let package = Package(
             // the end-to-end tests can run it against the real provider.
             dependencies: [
                 "OAuthRuntime", "OAuthResources", "OAuthPolicy", "OAuthPostgresStore", "TestSupport", "oauthgen-login",
+                "RuntimeTestSupport",
                 // To mint ID tokens in negative tests.
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             // Stored sign-ins of every format and the Wycheproof vectors, read from the source tree.
             exclude: ["Session/StoredFormats", "JOSE/Wycheproof"]
+        ),
+        // What the runtime's and the resources' tests share: recording transports, stores of
+        // each kind, the real provider's client.
+        .target(
+            name: "RuntimeTestSupport",
+            dependencies: ["OAuthRuntime", "OAuthPostgresStore", "TestSupport"],
+            path: "Tests/RuntimeTestSupport"
+        ),
+        // OAuthResources on its own (issue 54): a change to the resources rebuilds these, not
+        // the runtime's 400 tests.
+        .testTarget(
+            name: "OAuthResourcesTests",
+            dependencies: [
+                "OAuthResources", "OAuthRuntime", "OAuthPolicy", "OAuthPostgresStore", "TestSupport",
+                "RuntimeTestSupport",
+            ]
         ),
         .testTarget(
             name: "OAuthAsyncHTTPClientTests", dependencies: ["OAuthAsyncHTTPClient", "OAuthRuntime", "TestSupport"]),

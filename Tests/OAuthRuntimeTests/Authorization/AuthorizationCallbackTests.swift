@@ -154,15 +154,3 @@ import Testing
         #expect(!failure.description.contains("SECRETCODE"))
     }
 }
-
-extension Result {
-    var isFailure: Bool {
-        if case .failure = self { return true }
-        return false
-    }
-
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}

@@ -1,4 +1,7 @@
 import Foundation
+// The support shared with the resources' tests: its conformances (OAuthError: Equatable) and
+// helpers serve every file of this target.
+import RuntimeTestSupport
 @_spi(BuildingBlocks) @testable import OAuthRuntime
 
 /// A provider configuration for tests that do not talk to a server.

@@ -1,7 +1,6 @@
 import Foundation
 import OAuthPolicy
 @_spi(BuildingBlocks) @testable import OAuthRuntime
-@_spi(BuildingBlocks) @testable import OAuthResources
 import Testing
 import TestSupport
 

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 @testable import OAuthRuntime
 @testable import OAuthResources
+import RuntimeTestSupport
 import Testing
 
 /// A step-up is bounded: the union of what was granted and what the 403 names, and nothing when

@@ -13,7 +13,7 @@ extension OAuthError: Equatable {
 extension SignIn where Provider == DiscoveredProvider {
     /// A sign-in without an ID token, which `init` never refuses for a provider described at
     /// run time; for tests of sessions and stores.
-    static func withoutIDToken(_ tokens: TokenSet) -> SignIn {
+    public static func withoutIDToken(_ tokens: TokenSet) -> SignIn {
         guard let signIn = try? SignIn(tokens: tokens, idToken: nil) else {
             preconditionFailure("a sign-in without an ID token is always valid here")
         }

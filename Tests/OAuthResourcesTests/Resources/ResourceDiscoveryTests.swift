@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 @testable import OAuthRuntime
 @testable import OAuthResources
+import RuntimeTestSupport
 import Testing
 import TestSupport
 

@@ -3,19 +3,22 @@ import OAuthRuntime
 
 /// The real transport, noting every request it sends and what came back: for tests of what a
 /// session asks of which server.
-final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     // @unchecked: `log` is only read and written under `lock`; `inner` is Sendable.
     private let inner = URLSessionTransport()
     private let lock = NSLock()
     private var log: [(request: HTTPRequest, response: HTTPResponse?)] = []
 
+    /// A transport that has sent nothing yet.
+    public init() {}
+
     /// Every request's URL, in order.
-    var urls: [URL] { lock.withLock { log.map(\.request.url) } }
+    public var urls: [URL] { lock.withLock { log.map(\.request.url) } }
 
     /// Every request sent and its response (nil where it failed or is under way), in order.
-    var exchanges: [(request: HTTPRequest, response: HTTPResponse?)] { lock.withLock { log } }
+    public var exchanges: [(request: HTTPRequest, response: HTTPResponse?)] { lock.withLock { log } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let index = lock.withLock {
             log.append((request, nil))
             return log.count - 1

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 @_spi(BuildingBlocks) @testable import OAuthRuntime
 @_spi(BuildingBlocks) @testable import OAuthResources
+import RuntimeTestSupport
 import Testing
 import TestSupport
 

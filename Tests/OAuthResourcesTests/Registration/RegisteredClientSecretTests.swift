@@ -1,6 +1,7 @@
 import Foundation
 @_spi(BuildingBlocks) @testable import OAuthRuntime
 @testable import OAuthResources
+import RuntimeTestSupport
 import Testing
 
 /// Issue 53, item 9: a registration that answers with a secret of this instance's own (RFC 8252

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 @_spi(Testing) @testable import OAuthRuntime
 @_spi(Testing) @testable import OAuthResources
+import RuntimeTestSupport
 import Testing
 import TestSupport
 

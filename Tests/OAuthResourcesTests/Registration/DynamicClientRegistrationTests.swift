@@ -1,6 +1,7 @@
 import Foundation
 @testable import OAuthRuntime
 @testable import OAuthResources
+import RuntimeTestSupport
 import Testing
 import TestSupport
 

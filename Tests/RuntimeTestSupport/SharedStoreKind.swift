@@ -9,12 +9,12 @@ import OAuthPostgresStore
 /// The stores several sessions or processes share, each test made against every one: the file
 /// store, and the PostgreSQL store (with the PostgreSQL trait, on the test server; CI requires
 /// the server, so its tests never drop out there).
-enum SharedStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+public enum SharedStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case file
     case postgres
 
     /// The kinds this build and machine have.
-    static var available: [SharedStoreKind] {
+    public static var available: [SharedStoreKind] {
         #if PostgreSQL
         PostgresServer.isAvailable ? [.file, .postgres] : [.file]
         #else
@@ -22,10 +22,10 @@ enum SharedStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #endif
     }
 
-    var testDescription: String { rawValue }
+    public var testDescription: String { rawValue }
 
     /// A new, empty shared store: `open()` gives another handle on it, as another process has.
-    func make() async throws -> SharedStore {
+    public func make() async throws -> SharedStore {
         switch self {
         case .file:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -63,9 +63,9 @@ enum SharedStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
 }
 
 /// One shared store made for a test, and how to let it go.
-struct SharedStore: Sendable {
+public struct SharedStore: Sendable {
     /// Another handle on the store: its own connections or file descriptors, as another process's.
-    let open: @Sendable () -> any AccountTokenStore
+    public let open: @Sendable () -> any AccountTokenStore
     /// Closes every handle and removes what the store left.
-    let remove: @Sendable () async -> Void
+    public let remove: @Sendable () async -> Void
 }
