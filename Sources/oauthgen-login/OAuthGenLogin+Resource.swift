@@ -88,6 +88,7 @@ extension OAuthGenLogin {
                 resource: \(Self.printable(report.resource))\(status.map { " (HTTP \($0))" } ?? "")
                 authorization server: \(Self.printable(report.authorization_server))
                 client: \(Self.printable(report.client_id)) (\(report.registration)\(report.registration_reused ? ", reused" : ""))
+                sign-in: \(report.sign_in_reused ? "kept in the store" : "new")\(report.refreshed ? ", refreshed" : "")
                 scope: \(Self.printable(report.scope ?? ""))\(report.stepped_up ? " (stepped up)" : "")
                 """)
             if let quirks = report.server_quirks {

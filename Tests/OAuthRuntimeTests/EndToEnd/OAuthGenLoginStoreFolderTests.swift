@@ -120,6 +120,29 @@ struct OAuthGenLoginStoreFolderTests {
                 "error: expected a sign-in for https://gone.example.com/mcp in \(path), found none; it holds \(kept.resource)"
             ), "\(unknown.stderr)")
     }
+
+    /// Issue 54, item 5: the plain output says whether the run signed in or used the kept
+    /// sign-in (before, only `--json` said so).
+    @Test func thePlainOutputSaysWhenAKeptSignInWasUsed() async throws {
+        let provider = try DjangoProvider.instance()
+        let api = try ProtectedAPI(provider: provider)
+        defer { api.stop() }
+        let directory = try makeTestDirectory("oauthgen-store-plain")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("store").path
+        var lines: [[Substring]] = []
+        for browser in [provider.browserCommand + " --username peggy", "/bin/false"] {
+            let run = try await Binaries.run(
+                "oauthgen-login",
+                [
+                    "--resource", api.resource, "--store", path, "--browser-command", browser,
+                    "--allow-insecure-loopback", "--timeout", "60",
+                ])
+            #expect(run.status == 0, "\(run.stderr)")
+            lines.append(run.stdout.split(separator: "\n").filter { $0.hasPrefix("sign-in: ") })
+        }
+        #expect(lines == [["sign-in: new"], ["sign-in: kept in the store"]])
+    }
 }
 
 extension Sequence {

@@ -19,6 +19,20 @@ func protectedResourceAuthorizerDocumentation(serverURL: URL, path: String) thro
     return transport
 }
 
+func readmeAgentDocumentation() async throws -> ([Tool.Content], Bool?) {
+    // snippet: README.md
+    let session = ProtectedResourceSession(
+        resource: URL(string: "http://127.0.0.1:8000/mcp")!, identity: .dynamic(clientName: "My Agent"),
+        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+        store: FileTokenStore(directory: "agent-store"), userAgent: LoopbackUserAgent(),
+        options: ClientOptions(allowInsecureLoopback: true))  // http: only for a server on this machine
+    let client = Client(name: "my-agent", version: "1.0")
+    _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
+    let (content, isError) = try await client.callTool(name: "add", arguments: ["a": 40, "b": 2])
+    // end snippet
+    return (content, isError)
+}
+
 func protectedResourceTransportDocumentation(serverURL: URL, path: String) async throws {
     // snippet: ProtectedResourceTransport
     let session = ProtectedResourceSession(
