@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Testing) @testable import OAuthRuntime
 import RuntimeTestSupport
+import RuntimeTestSupport
 import Testing
 import TestSupport
 

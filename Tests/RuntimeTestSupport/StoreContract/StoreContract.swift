@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) @testable import OAuthRuntime
+@_spi(BuildingBlocks) @testable import OAuthRuntime
 import Synchronization
 import Testing
 
@@ -8,12 +8,15 @@ import Testing
 /// registrations kept and listed, and, where the store says it has them, the locks that make its
 /// processes refresh and sign in one at a time. A store written outside this package runs it as
 /// the four here do: `try await StoreContract(open: { MyStore() }).check()`.
-struct StoreContract: Sendable {
+public struct StoreContract: Sendable {
     /// Another handle on one empty store, as another process would open it.
-    let open: @Sendable () -> any AccountTokenStore
+    public let open: @Sendable () -> any AccountTokenStore
+
+    /// The contract for the store `open` gives a handle on.
+    public init(open: @escaping @Sendable () -> any AccountTokenStore) { self.open = open }
 
     /// Every case, in order.
-    func check() async throws {
+    public func check() async throws {
         try await signInsAreKeptPerAccountAndListed()
         try await registrationsAreKeptAndListed()
         try await locksHoldOffAnotherHandle()
@@ -21,7 +24,7 @@ struct StoreContract: Sendable {
 
     /// A sign-in saved under one account is read back there, not under another; the accounts
     /// that hold one are listed, and a cleared one is not.
-    func signInsAreKeptPerAccountAndListed() async throws {
+    public func signInsAreKeptPerAccountAndListed() async throws {
         let store = open()
         let (first, second) = (store.forAccount("contract one"), store.forAccount("contract two"))
         try await first.save(Self.record("AT-1"))
@@ -37,7 +40,7 @@ struct StoreContract: Sendable {
 
     /// Where the store keeps registrations, one saved is read back by key, listed, and gone once
     /// removed; the store keeps them apart from the sign-ins (no account lists them).
-    func registrationsAreKeptAndListed() async throws {
+    public func registrationsAreKeptAndListed() async throws {
         guard let registrations = open().registrationStore else { return }
         let record = ClientRegistrationRecord(
             issuer: "https://as.example", clientID: "contract-client", method: .dynamic)
@@ -53,7 +56,7 @@ struct StoreContract: Sendable {
 
     /// A store that says it has a lock (for a sign-in's update, for a first sign-in) keeps a
     /// second handle from taking it until the first lets go; then the second has it.
-    func locksHoldOffAnotherHandle() async throws {
+    public func locksHoldOffAnotherHandle() async throws {
         let (store, other) = (open(), open())
         if let held = try await store.lockForUpdate() {
             #expect(try await Self.isHeldOff { try await other.lockForUpdate() })
@@ -71,7 +74,7 @@ struct StoreContract: Sendable {
 
     /// Whether `take` is still waiting after a moment, its wait then cancelled. A lock taken
     /// anyway (the store's promise broken) is released and reported.
-    static func isHeldOff(_ take: @escaping @Sendable () async throws -> TokenStoreLock?) async throws -> Bool {
+    public static func isHeldOff(_ take: @escaping @Sendable () async throws -> TokenStoreLock?) async throws -> Bool {
         let taken = Taken()
         let waiter = Task {
             let lock = try await take()
@@ -89,7 +92,8 @@ struct StoreContract: Sendable {
         let value = Mutex(false)
     }
 
-    static func record(_ accessToken: String) -> SignInRecord {
+    /// A sign-in with `accessToken`, an hour to live.
+    public static func record(_ accessToken: String) -> SignInRecord {
         SignIn<DiscoveredProvider>.withoutIDToken(
             TokenSet(accessToken: accessToken, expiresAt: Date(timeIntervalSinceNow: 3600), refreshToken: "RT")
         )
