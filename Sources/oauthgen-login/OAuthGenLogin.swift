@@ -21,22 +21,29 @@ struct OAuthGenLogin: AsyncParsableCommand {
             and the client polls (RFC 8628); --browser-command, if given, is run on the complete \
             verification URI.
 
-            Examples:
+            Examples (each fits 80 columns, so --help prints it as written):
               oauthgen-login --issuer https://accounts.google.com \\
                   --client-id 1234.apps.googleusercontent.com
-              oauthgen-login --issuer http://127.0.0.1:8000/o --allow-insecure-loopback \\
-                  --client-id dev --scope "openid profile" \\
-                  --userinfo --refresh --revoke --json
-              oauthgen-login --issuer https://id.example.com --client-id tv-app --device
+              oauthgen-login --issuer http://127.0.0.1:8000/o \\
+                  --allow-insecure-loopback --client-id dev \\
+                  --scope "openid profile" --userinfo --refresh --revoke --json
+              oauthgen-login --issuer https://id.example.com --client-id tv-app \\
+                  --device
               oauthgen-login --issuer https://id.example.com --client-id app \\
                   --par --dpop --userinfo --refresh
-              oauthgen-login --resource https://mcp.example.com/mcp --store ~/.mcp-sign-in --json
-              oauthgen-login --resource https://mcp.example.com/mcp --call search --arguments '{"q": "oauth"}'
-              oauthgen-login --resource https://mcp.example.com/mcp --mcp --identity-provider https://idp.example.com \\
-                  --identity-client-id agent --client-id mcp-agent --client-key agent-key.pem --store ~/.mcp-sign-in
-              oauthgen-login --resource https://mcp.example.com/mcp --call search --client-credentials \
-                  --client-id agent --client-secret-file agent.secret --authorization-server https://as.example.com
-              oauthgen-login --resource https://mcp.example.com/mcp --mcp \
+              oauthgen-login --resource https://mcp.example.com/mcp \\
+                  --store ~/.mcp-sign-in --json
+              oauthgen-login --resource https://mcp.example.com/mcp \\
+                  --call search --arguments '{"q": "oauth"}'
+              oauthgen-login --resource https://mcp.example.com/mcp --mcp \\
+                  --identity-provider https://idp.example.com \\
+                  --identity-client-id agent --client-id mcp-agent \\
+                  --client-key agent-key.pem --store ~/.mcp-sign-in
+              oauthgen-login --resource https://mcp.example.com/mcp \\
+                  --call search --client-credentials --client-id agent \\
+                  --client-secret-file agent.secret \\
+                  --authorization-server https://as.example.com
+              oauthgen-login --resource https://mcp.example.com/mcp --mcp \\
                   --workload-token /var/run/secrets/tokens/mcp-token
             """
     )

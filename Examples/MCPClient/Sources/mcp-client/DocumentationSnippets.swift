@@ -19,6 +19,26 @@ func protectedResourceAuthorizerDocumentation(serverURL: URL, path: String) thro
     return transport
 }
 
+func yourFirstAgentDocumentation() async throws {
+    // snippet: YourFirstAgent.md
+    let serverURL = URL(string: CommandLine.arguments.dropFirst().first ?? "http://127.0.0.1:8000/mcp")!
+    let session = ProtectedResourceSession(
+        resource: serverURL, identity: .dynamic(clientName: "My Agent"),
+        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+        store: FileTokenStore(directory: "agent-store"),
+        userAgent: LoopbackUserAgent(browserCommand: ProcessInfo.processInfo.environment["BROWSER"].map { [$0] }),
+        options: ClientOptions(allowInsecureLoopback: serverURL.scheme == "http"))
+    let client = Client(name: "my-agent", version: "1.0")
+    _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
+    let (tools, _) = try await client.listTools()
+    print("tools:", tools.map(\.name).joined(separator: ", "))
+    let (content, isError) = try await client.callTool(name: "add", arguments: ["a": 40, "b": 2])
+    for case .text(let text, _, _) in content { print(text) }
+    await client.disconnect()
+    if isError == true { exit(1) }
+    // end snippet
+}
+
 func readmeAgentDocumentation() async throws -> ([Tool.Content], Bool?) {
     // snippet: README.md
     let session = ProtectedResourceSession(

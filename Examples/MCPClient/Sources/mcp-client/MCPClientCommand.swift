@@ -17,15 +17,22 @@ struct MCPClientCommand: AsyncParsableCommand {
         commandName: "mcp-client",
         abstract: "Call a tool on an MCP server, signed in with oauthgen.",
         discussion: """
-            Examples:
-              mcp-client https://mcp.example.com/mcp --call search --arguments '{"query": "oauth"}'
-              mcp-client http://127.0.0.1:8000/mcp --allow-insecure-loopback --call add --arguments '{"a": 1, "b": 2}'
-              mcp-client https://mcp.example.com/mcp --call search --identity-provider https://idp.example.com \\
-                  --identity-client-id agent --client-id mcp-agent --authorization-server https://auth.example.com \\
+            Examples (each fits 80 columns, so --help prints it as written):
+              mcp-client https://mcp.example.com/mcp --call search \\
+                  --arguments '{"query": "oauth"}'
+              mcp-client http://127.0.0.1:8000/mcp --allow-insecure-loopback \\
+                  --call add --arguments '{"a": 1, "b": 2}'
+              mcp-client https://mcp.example.com/mcp --call search \\
+                  --identity-provider https://idp.example.com \\
+                  --identity-client-id agent --client-id mcp-agent \\
+                  --authorization-server https://auth.example.com \\
                   --client-key agent-key.pem --store ~/.mcp
-              mcp-client https://mcp.example.com/mcp --call search --client-credentials --client-id agent \\
-                  --client-secret-file agent.secret --authorization-server https://auth.example.com
-              mcp-client https://mcp.example.com/mcp --call search --workload-token /var/run/secrets/tokens/mcp
+              mcp-client https://mcp.example.com/mcp --call search \\
+                  --client-credentials --client-id agent \\
+                  --client-secret-file agent.secret \\
+                  --authorization-server https://auth.example.com
+              mcp-client https://mcp.example.com/mcp --call search \\
+                  --workload-token /var/run/secrets/tokens/mcp
             """)
 
     @Argument(help: "The MCP server's URL (its streamable HTTP endpoint).")
