@@ -48,21 +48,17 @@ struct PostgresStoreConnector: Sendable {
             return try await PostgresStoreDeadline.run(within: timeout, "a connection", dropping: late) {
                 try await PostgresConnection.connect(configuration: configured, id: 0, logger: Self.logger)
             }
-        } catch let error as PSQLError where error.code == .sslUnsupported {
-            // Said in words: postgres-nio's code alone does not say that nothing was sent.
-            throw PostgresStoreError.connectionFailed(
-                host: location.host, port: location.port,
-                reason:
-                    "the server refused TLS, which sslmode \(location.sslMode.rawValue) requires; nothing more was sent, the password included"
-            )
-        } catch let error as PSQLError where error.code == .authMechanismRequiresPassword {
-            throw PostgresStoreError.connectionFailed(
-                host: location.host, port: location.port,
-                reason:
-                    "the server asks for a password, and none was given: set PGPASSWORD, or add a line for this host to ~/.pgpass (or the file PGPASSFILE names)"
-            )
         } catch {
-            throw Self.storeError(error) { .connectionFailed(host: location.host, port: location.port, reason: $0) }
+            throw Self.storeError(error) { reason in
+                // The refusal of TLS names the mode that required it: postgres-nio's code alone
+                // does not say that nothing was sent.
+                let refusedTLS = (error as? PSQLError)?.code == .sslUnsupported
+                return .connectionFailed(
+                    host: location.host, port: location.port,
+                    reason: refusedTLS
+                        ? "the server refused TLS, which sslmode \(location.sslMode.rawValue) requires; nothing more was sent, the password included"
+                        : reason)
+            }
         }
     }
 
@@ -100,6 +96,10 @@ struct PostgresStoreConnector: Sendable {
     /// the store's statements fail on their shape, not on their data.
     static func reason(_ error: any Error) -> String {
         guard let error = error as? PSQLError else { return String(describing: error) }
+        if error.code == .authMechanismRequiresPassword {
+            return
+                "the server asks for a password, and none was given: set PGPASSWORD, or add a line for this host to ~/.pgpass (or the file PGPASSFILE names)"
+        }
         if let message = error.serverInfo?[.message] {
             return "\(message) (SQLSTATE \(error.serverInfo?[.sqlState] ?? "?"))"
         }

@@ -138,24 +138,20 @@ public final class MachinePeer {
 
     /// The requests a server whose files are in `directory` (``directory``) received, in order.
     public static func requests(in directory: URL) -> [[String: Any]] {
-        guard
-            let text = try? String(
-                contentsOf: directory.appendingPathComponent("authorization-server.log"), encoding: .utf8)
-        else { return [] }
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+        jsonLines(of: directory.appendingPathComponent("authorization-server.log"))
     }
 
     /// The error codes of the token responses a server whose files are in `directory` made, in
     /// order (`nil` for a success): written once each answer is made, so a test can wait for one.
     public static func tokenAnswers(in directory: URL) -> [String?] {
-        guard
-            let text = try? String(
-                contentsOf: directory.appendingPathComponent("token-answers.log"), encoding: .utf8)
-        else { return [] }
+        jsonLines(of: directory.appendingPathComponent("token-answers.log")).map { $0["error"] as? String }
+    }
+
+    /// The JSON objects of a log the server appends one line to at a time; none before it exists.
+    private static func jsonLines(of file: URL) -> [[String: Any]] {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]).map { $0["error"] as? String }
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
     }
 
