@@ -17,9 +17,12 @@ import MCP
 ///
 /// ```swift
 /// let authorizer = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
-///     resource: serverURL, identity: .dynamic(clientName: "My Agent"),
-///     redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-///     store: FileTokenStore(path: path), userAgent: LoopbackUserAgent()))
+///     resource: serverURL,
+///     signIn: BrowserSignIn(
+///         client: .dynamic(clientName: "My Agent"),
+///         redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+///         userAgent: LoopbackUserAgent()),
+///     store: FileTokenStore(path: path)))
 /// let transport = HTTPClientTransport(endpoint: serverURL, authorizer: authorizer)
 /// ```
 ///

@@ -12,9 +12,12 @@ import MCP
 ///
 /// ```swift
 /// let session = ProtectedResourceSession(
-///     resource: serverURL, identity: .dynamic(clientName: "My Agent"),
-///     redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-///     store: FileTokenStore(path: path), userAgent: LoopbackUserAgent())
+///     resource: serverURL,
+///     signIn: BrowserSignIn(
+///         client: .dynamic(clientName: "My Agent"),
+///         redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+///         userAgent: LoopbackUserAgent()),
+///     store: FileTokenStore(path: path))
 /// let client = Client(name: "my-agent", version: "1.0")
 /// _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
 /// ```

@@ -66,12 +66,12 @@ extension OAuthGenLogin {
 
     /// The report's hops: the two requests of the last ID-JAG this run redeemed, if any.
     static func hops(
-        of identity: ProtectedResourceSession.ClientIdentity, redeemed: Int, at found: DiscoveredResource
+        identityProvider: String?, redeemed: Int, at found: DiscoveredResource
     ) -> [Hop]? {
-        guard case .enterprise(let enterprise) = identity, redeemed > 0 else { return nil }
+        guard let identityProvider, redeemed > 0 else { return nil }
         return [
             Hop(
-                at: enterprise.identityProvider.identityProviderIssuer,
+                at: identityProvider,
                 grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
                 issued_token_type: TokenTypeURI.idJAG.rawValue),
             Hop(

@@ -29,22 +29,15 @@ extension OAuthGenLogin {
             kept = try await CommandLineStore.open(store, keyFile: storeOptions.storeKey)
         }
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
-        let identity = try await resourceIdentity(agent: agent, redirect: redirect, store: kept)
-        if signInOptions.device, !identity.hasUser || enterpriseOptions.identityProvider != nil {
-            throw OAuthError(
-                .invalidConfiguration,
-                "expected --device with a browser sign-in's client (registered at run time, --client-id), found a client that signs in with no user here"
-            )
-        }
         let presenter =
             signInOptions.device
             ? TerminalDeviceCodePresenter(browser: signInOptions.browserCommand == nil ? nil : agent) : nil
+        let method = try await resourceSignInMethod(agent: agent, redirect: redirect, store: kept, presenter: presenter)
         let session = ProtectedResourceSession(
-            resource: resourceURL, identity: identity, redirectURI: redirect,
+            resource: resourceURL, signIn: method,
             store: kept.map { $0.tokens as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: agent, interaction: identity.hasUser ? .allowed : .never,
             options: ClientOptions(transport: LoginTransport.make(), allowInsecureLoopback: allowInsecureLoopback),
-            alwaysUsesDPoP: signInOptions.dpop, deviceCodePresenter: presenter)
+            policy: ResourceSessionPolicy(alwaysUsesDPoP: signInOptions.dpop))
         let found = try await session.discovery()
         // The resource, its server and the client's binding to it are checked first, before
         // anything signs in or sends a credential; the registration and the first sign-in are
@@ -69,7 +62,7 @@ extension OAuthGenLogin {
         let report = ResourceReport(
             resource: found.resource.identifier.absoluteString, authorization_server: found.configuration.issuer ?? "",
             client_id: oauth.client.clientID, registration: registration?.method.rawValue ?? "preregistered",
-            grant: Self.grant(of: identity),
+            grant: method.grant.grantType,
             registration_reused: await session.registrationReused,
             sign_in_reused: signInReused, scope: try await oauth.currentSignIn()?.tokens.scopes?.joined(separator: " "),
             stepped_up: await session.stepUps > 0, refreshed: await oauth.refreshCount > 0,
@@ -79,7 +72,10 @@ extension OAuthGenLogin {
                 ServerQuirksReport(name: $0.name, applied: $0.quirks.applied, sources: $0.sources)
             }, device: presenter?.shown.value,
             identity_provider: enterpriseOptions.identityProvider,
-            hops: Self.hops(of: identity, redeemed: await session.identityAssertionsRedeemed, at: found))
+            hops: Self.hops(
+                identityProvider: enterpriseOptions.identityProvider,
+                redeemed: await session.identityAssertionsRedeemed,
+                at: found))
         if outputOptions.json {
             print(Self.jsonText(report))
         } else {

@@ -6,11 +6,13 @@ import Foundation
 // options: a browser sign-in's client (registered at run time, by hand, or by a metadata
 // document), an enterprise client, or a client with no user (client credentials, a workload).
 extension OAuthGenLogin {
-    /// The identity the options name, refused when they mix ways of signing in or would send a
-    /// credential to a server the resource names rather than the one that issued it.
-    func resourceIdentity(
-        agent: LoopbackUserAgent, redirect: RegisteredRedirectURI, store: CommandLineStore?
-    ) async throws(OAuthError) -> ProtectedResourceSession.ClientIdentity {
+    /// The sign-in method the options name, refused when they mix ways of signing in or would
+    /// send a credential to a server the resource names rather than the one that issued it; with
+    /// `presenter`, a browser sign-in's client signs in with the device grant instead.
+    func resourceSignInMethod(
+        agent: LoopbackUserAgent, redirect: RegisteredRedirectURI, store: CommandLineStore?,
+        presenter: TerminalDeviceCodePresenter?
+    ) async throws(OAuthError) -> any ResourceSignInMethod {
         let hasCredential = clientIdentity.clientSecret != nil || clientIdentity.clientKey != nil
         let ways = [
             enterpriseOptions.identityProvider != nil ? "--identity-provider" : nil,
@@ -21,6 +23,12 @@ extension OAuthGenLogin {
             throw OAuthError(
                 .invalidConfiguration,
                 "expected one way to sign in to the resource, found \(ways.joined(separator: " and "))")
+        }
+        if presenter != nil, !ways.isEmpty {
+            throw OAuthError(
+                .invalidConfiguration,
+                "expected --device with a browser sign-in's client (registered at run time, --client-id), found a client that signs in with no user here"
+            )
         }
         let isMetadataDocument =
             clientIdentity.clientID.flatMap(URL.init(string:)).map { $0.scheme == "https" || $0.scheme == "http" }
@@ -38,17 +46,27 @@ extension OAuthGenLogin {
                     "expected --workload-token without --client-id, --client-secret or --client-key, found them: a workload's JWT is its only credential (MCP workload identity federation)"
                 )
             }
-            return .workload(WorkloadIdentity(tokenFile: URL(fileURLWithPath: workloadToken)))
+            return WorkloadIdentity(tokenFile: URL(fileURLWithPath: workloadToken))
         }
-        if unattendedOptions.clientCredentials { return .clientCredentials(try clientCredentialsIdentity()) }
+        if unattendedOptions.clientCredentials { return try clientCredentialsIdentity() }
         if let identityProvider = enterpriseOptions.identityProvider {
             let signIn = IdentityProviderSignIn(
                 session: try await identityProviderSession(identityProvider, store: store?.tokens), agent: agent,
                 redirect: redirect, locking: store?.tokens,
                 timeout: timeout)
-            return .enterprise(try enterpriseIdentity(signIn))
+            return try enterpriseIdentity(signIn)
         }
-        if hasCredential { return .confidential(try confidentialClient()) }
+        let client = try resourceClient()
+        if let presenter { return DeviceGrantSignIn(client: client, presenter: presenter) }
+        return BrowserSignIn(client: client, redirectURI: redirect, userAgent: agent)
+    }
+
+    /// A browser or device sign-in's client: with a secret, registered by hand, a metadata
+    /// document, or registered at run time.
+    func resourceClient() throws(OAuthError) -> ResourceClient {
+        if clientIdentity.clientSecret != nil || clientIdentity.clientKey != nil {
+            return .confidential(try confidentialClient())
+        }
         guard let clientID = clientIdentity.clientID else { return .dynamic(clientName: "oauthgen-login") }
         if let url = URL(string: clientID), url.scheme == "https" || url.scheme == "http" {
             return .metadataDocument(url)
@@ -93,28 +111,6 @@ extension OAuthGenLogin {
                 .invalidConfiguration,
                 "expected one of --client-secret-file (or \(Self.clientSecretVariable)) and --client-key with --client-credentials, found \(clientIdentity.clientSecret == nil ? "neither" : "both")"
             )
-        }
-    }
-}
-
-extension OAuthGenLogin {
-    /// The `grant_type` `identity` signs in with, for the report.
-    static func grant(of identity: ProtectedResourceSession.ClientIdentity) -> String {
-        switch identity {
-        case .clientCredentials: "client_credentials"
-        case .workload, .enterprise: "urn:ietf:params:oauth:grant-type:jwt-bearer"
-        case .preregistered, .confidential, .metadataDocument, .dynamic: "authorization_code"
-        }
-    }
-}
-
-extension ProtectedResourceSession.ClientIdentity {
-    /// Whether a user signs in (through a browser, or at the identity provider): not for a client
-    /// credentials or workload identity, for which nothing may open.
-    var hasUser: Bool {
-        switch self {
-        case .clientCredentials, .workload: false
-        case .preregistered, .confidential, .metadataDocument, .dynamic, .enterprise: true
         }
     }
 }

@@ -34,13 +34,12 @@ struct DeviceToolCallTests {
     }
 
     static func session(
-        _ server: MCPTestServer, identity: ProtectedResourceSession.ClientIdentity, presenter: ApprovingPresenter
+        _ server: MCPTestServer, client: ResourceClient, presenter: ApprovingPresenter
     ) throws -> ProtectedResourceSession {
         ProtectedResourceSession(
-            resource: server.endpoint, identity: identity,
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5),
-            options: ClientOptions(allowInsecureLoopback: true), deviceCodePresenter: presenter)
+            resource: server.endpoint,
+            signIn: DeviceGrantSignIn(client: client, presenter: presenter),
+            options: ClientOptions(allowInsecureLoopback: true))
     }
 
     /// A pre-registered public client: the device authorization and the poll both name the
@@ -52,7 +51,7 @@ struct DeviceToolCallTests {
         defer { server.stop() }
         let presenter = ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true)
         let session = try Self.session(
-            server, identity: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer), presenter: presenter)
+            server, client: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer), presenter: presenter)
         #expect(try await UnattendedToolCallTests.add(6, 7, over: session) == "13")
         #expect(presenter.shown.value.count == 1)
         let requests = peer.requests()
@@ -78,7 +77,7 @@ struct DeviceToolCallTests {
         defer { server.stop() }
         let presenter = ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: false)
         let session = try Self.session(
-            server, identity: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer), presenter: presenter)
+            server, client: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer), presenter: presenter)
         let (directory, issuer) = (peer.directory, peer.issuer)
         let approver = Task {
             // Approved once the second poll was answered slow_down (a server checks the approval
@@ -107,7 +106,7 @@ struct DeviceToolCallTests {
         defer { server.stop() }
         let presenter = ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true)
         let session = try Self.session(
-            server, identity: .dynamic(clientName: "oauthgen device tests"), presenter: presenter)
+            server, client: .dynamic(clientName: "oauthgen device tests"), presenter: presenter)
         #expect(try await UnattendedToolCallTests.add(1, 1, over: session) == "2")
         let registration = try #require(peer.requests().first { $0["endpoint"] as? String == "/register" })
         #expect(registration["grant_types"] as? String == ResourceServerGrant.deviceCodeGrantType)

@@ -15,10 +15,12 @@ struct HostileStreamTests {
     func session(_ server: ScriptedMCPServer) throws -> ProtectedResourceSession {
         let provider = try DjangoProvider.instance()
         return ProtectedResourceSession(
-            resource: server.endpoint, identity: .dynamic(clientName: "oauthgen hostile stream tests"),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(
-                browserCommand: [provider.python, provider.driver, "--username", "victor"], timeout: 30),
+            resource: server.endpoint,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "oauthgen hostile stream tests"),
+                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                userAgent: LoopbackUserAgent(
+                    browserCommand: [provider.python, provider.driver, "--username", "victor"], timeout: 30)),
             options: ClientOptions(allowInsecureLoopback: true))
     }
 

@@ -17,9 +17,12 @@ struct ProtectedResourceAuthorizerTests {
         _ server: MCPTestServer, store: any TokenStore = MemoryTokenStore(), browser: [String]
     ) -> ProtectedResourceSession {
         ProtectedResourceSession(
-            resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
-            redirectURI: try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
-            userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30),
+            resource: server.endpoint,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "oauthgen MCP tests"),
+                redirectURI: try! RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30)),
+            store: store,
             options: ClientOptions(allowInsecureLoopback: true))
     }
 
@@ -99,9 +102,13 @@ struct ProtectedResourceAuthorizerTests {
         let opened = CountingUserAgent()
         let offline = ProtectedResourceAuthorizer(
             session: ProtectedResourceSession(
-                resource: server.endpoint, identity: .dynamic(clientName: "oauthgen MCP tests"),
-                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
-                userAgent: opened, options: ClientOptions(transport: TokenEndpointDown(), allowInsecureLoopback: true)))
+                resource: server.endpoint,
+                signIn: BrowserSignIn(
+                    client: .dynamic(clientName: "oauthgen MCP tests"),
+                    redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                    userAgent: opened),
+                store: store,
+                options: ClientOptions(transport: TokenEndpointDown(), allowInsecureLoopback: true)))
         let result = try? await callAdd(offline, endpoint: server.endpoint)
         let refreshes = try await offline.session.oauthSession().refreshCount
         #expect(result == nil, "\(String(describing: result)), refreshes \(refreshes)")
@@ -112,9 +119,11 @@ struct ProtectedResourceAuthorizerTests {
     @Test func anotherServerIsRefusedBeforeAnythingIsSent() throws {
         let authorizer = ProtectedResourceAuthorizer(
             session: ProtectedResourceSession(
-                resource: URL(string: "https://mcp.example.com/mcp")!, identity: .preregistered("app"),
-                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-                userAgent: LoopbackUserAgent()))
+                resource: URL(string: "https://mcp.example.com/mcp")!,
+                signIn: BrowserSignIn(
+                    client: .preregistered("app"),
+                    redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                    userAgent: LoopbackUserAgent())))
         let error = #expect(throws: OAuthError.self) {
             try authorizer.validateEndpointSecurity(for: URL(string: "https://evil.example.com/mcp")!)
         }

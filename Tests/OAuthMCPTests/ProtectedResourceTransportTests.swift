@@ -20,11 +20,12 @@ struct ProtectedResourceTransportTests {
     ) throws -> ProtectedResourceSession {
         let provider = try DjangoProvider.instance()
         return ProtectedResourceSession(
-            resource: resource, identity: .dynamic(clientName: "oauthgen MCP transport tests"),
-            redirectURI: Self.redirect,
+            resource: resource,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "oauthgen MCP transport tests"), redirectURI: Self.redirect,
+                userAgent: LoopbackUserAgent(
+                    browserCommand: [provider.python, provider.driver, "--username", username], timeout: 30)),
             store: store,
-            userAgent: LoopbackUserAgent(
-                browserCommand: [provider.python, provider.driver, "--username", username], timeout: 30),
             options: ClientOptions(allowInsecureLoopback: true))
     }
 
@@ -139,8 +140,10 @@ struct ProtectedResourceTransportTests {
     /// Another origin than the session's resource is refused before anything is sent.
     @Test func anEndpointOnAnotherOriginIsRefused() throws {
         let session = ProtectedResourceSession(
-            resource: URL(string: "https://mcp.example.com/mcp")!, identity: .preregistered("app"),
-            redirectURI: Self.redirect, userAgent: LoopbackUserAgent())
+            resource: URL(string: "https://mcp.example.com/mcp")!,
+            signIn: BrowserSignIn(
+                client: .preregistered("app"), redirectURI: Self.redirect,
+                userAgent: LoopbackUserAgent()))
         let error = #expect(throws: OAuthError.self) {
             try ProtectedResourceTransport(session: session, endpoint: URL(string: "https://evil.example.com/mcp")!)
         }

@@ -31,12 +31,12 @@ struct ServerQuirkTests {
     ) async throws -> (ProtectedResourceSession, MCPTestServer, Result<Void, OAuthError>) {
         let server = try peer.mcpServer()
         let session = ProtectedResourceSession(
-            resource: server.endpoint, identity: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5),
+            resource: server.endpoint,
+            signIn: DeviceGrantSignIn(
+                client: .preregistered(MachinePeer.deviceClientID, issuer: peer.issuer),
+                presenter: DeviceToolCallTests.ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true)),
             options: ClientOptions(allowInsecureLoopback: true),
-            deviceCodePresenter: DeviceToolCallTests.ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true),
-            serverQuirks: catalog)
+            policy: ResourceSessionPolicy(serverQuirks: catalog))
         #expect(try await UnattendedToolCallTests.add(1, 2, over: session) == "3")
         do {
             try await session.oauthSession().refresh()
@@ -105,12 +105,13 @@ struct ServerQuirkTests {
         let server = try peer.mcpServer()
         defer { server.stop() }
         let session = ProtectedResourceSession(
-            resource: server.endpoint, identity: .dynamic(clientName: "oauthgen quirk tests"),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5),
+            resource: server.endpoint,
+            signIn: DeviceGrantSignIn(
+                client: .dynamic(clientName: "oauthgen quirk tests"),
+                presenter: DeviceToolCallTests.ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true)),
             options: ClientOptions(allowInsecureLoopback: true),
-            deviceCodePresenter: DeviceToolCallTests.ApprovingPresenter(issuer: peer.issuer, approvesAtOnce: true),
-            serverQuirks: Self.catalog(naming: peer, ServerQuirks(registrationUnavailable: true)))
+            policy: ResourceSessionPolicy(
+                serverQuirks: Self.catalog(naming: peer, ServerQuirks(registrationUnavailable: true))))
         let error = await #expect(throws: OAuthError.self) { try await session.discovery() }
         #expect(error?.kind == .invalidConfiguration)
         #expect(

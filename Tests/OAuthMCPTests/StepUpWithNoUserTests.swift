@@ -44,12 +44,10 @@ struct StepUpWithNoUserTests {
         origin.value = resource.origin
         let session = ProtectedResourceSession(
             resource: URL(string: resource.origin + "/api")!,
-            identity: .clientCredentials(
-                ClientCredentialsIdentity(
-                    clientID: MachinePeer.clientID, issuer: issuer, clientSecret: MachinePeer.secret)),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
-            options: ClientOptions(allowInsecureLoopback: true))
+            signIn: ClientCredentialsIdentity(
+                clientID: MachinePeer.clientID, issuer: issuer, clientSecret: MachinePeer.secret),
+            options: ClientOptions(allowInsecureLoopback: true),
+            policy: ResourceSessionPolicy(interaction: .never))
         let error = await #expect(throws: OAuthError.self) {
             try await session.data(for: URLRequest(url: URL(string: resource.origin + "/api")!))
         }

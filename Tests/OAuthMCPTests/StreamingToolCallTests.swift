@@ -26,9 +26,7 @@ struct StreamingToolCallTests {
         let server = try peer.mcpServer(eventStore: eventStore)
         let session = ProtectedResourceSession(
             resource: server.endpoint,
-            identity: UnattendedToolCallTests.clientCredentials(peer),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
+            signIn: UnattendedToolCallTests.clientCredentials(peer),
             options: ClientOptions(transport: URLSessionTransport(timeout: requestTimeout), allowInsecureLoopback: true)
         )
         return (peer, server, try ProtectedResourceTransport(session: session, idleTimeout: idleTimeout))

@@ -16,21 +16,17 @@ import TestSupport
     .serialized)
 struct UnattendedToolCallTests {
     static func session(
-        _ server: MCPTestServer, identity: ProtectedResourceSession.ClientIdentity,
+        _ server: MCPTestServer, signIn: any ResourceSignInMethod,
         store: any TokenStore = MemoryTokenStore()
     ) throws -> ProtectedResourceSession {
         ProtectedResourceSession(
-            resource: server.endpoint, identity: identity,
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
-            options: ClientOptions(allowInsecureLoopback: true))
+            resource: server.endpoint, signIn: signIn, store: store, options: ClientOptions(allowInsecureLoopback: true)
+        )
     }
 
     /// The peer's client with a secret, as a client credentials identity.
-    static func clientCredentials(_ peer: MachinePeer) -> ProtectedResourceSession.ClientIdentity {
-        .clientCredentials(
-            ClientCredentialsIdentity(
-                clientID: MachinePeer.clientID, issuer: peer.issuer, clientSecret: MachinePeer.secret))
+    static func clientCredentials(_ peer: MachinePeer) -> ClientCredentialsIdentity {
+        ClientCredentialsIdentity(clientID: MachinePeer.clientID, issuer: peer.issuer, clientSecret: MachinePeer.secret)
     }
 
     /// `add(a, b)` through a new MCP client over `session`, bounded.
@@ -55,7 +51,7 @@ struct UnattendedToolCallTests {
         defer { server.stop() }
         let identity = ClientCredentialsIdentity(
             clientID: MachinePeer.clientID, issuer: peer.issuer, clientSecret: MachinePeer.secret)
-        #expect(try await Self.add(2, 3, over: Self.session(server, identity: .clientCredentials(identity))) == "5")
+        #expect(try await Self.add(2, 3, over: Self.session(server, signIn: identity)) == "5")
         let requests = peer.requests()
         #expect(requests.count == 1)
         #expect(requests.first?["grant_type"] as? String == "client_credentials")
@@ -77,7 +73,7 @@ struct UnattendedToolCallTests {
         let identity = ClientCredentialsIdentity(
             clientID: MachinePeer.keyClientID, issuer: peer.issuer,
             clientKey: try ClientKey(contentsOf: file, keyID: "k1"))
-        #expect(try await Self.add(4, 5, over: Self.session(server, identity: .clientCredentials(identity))) == "9")
+        #expect(try await Self.add(4, 5, over: Self.session(server, signIn: identity)) == "9")
         let request = try #require(peer.requests().first)
         #expect(request["grant_type"] as? String == "client_credentials")
         #expect(request["client_assertion_type"] as? String == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
@@ -95,7 +91,7 @@ struct UnattendedToolCallTests {
         defer { server.stop() }
         let session = try Self.session(
             server,
-            identity: Self.clientCredentials(peer))
+            signIn: Self.clientCredentials(peer))
         #expect(try await Self.add(1, 1, over: session) == "2")
         try await session.oauthSession().refresh()
         #expect(try await Self.add(2, 2, over: session) == "4")
@@ -112,7 +108,7 @@ struct UnattendedToolCallTests {
         defer { server.stop() }
         let session = try Self.session(
             server,
-            identity: Self.clientCredentials(peer))
+            signIn: Self.clientCredentials(peer))
         let error = await #expect(throws: OAuthError.self) { try await session.oauthSession() }
         #expect(error?.kind == .invalidDiscoveryDocument)
         #expect(

@@ -35,7 +35,7 @@ struct WorkloadToolCallTests {
             peer.stop()
         }
         let session = try UnattendedToolCallTests.session(
-            server, identity: .workload(WorkloadIdentity(tokenFile: file)))
+            server, signIn: WorkloadIdentity(tokenFile: file))
         #expect(try await UnattendedToolCallTests.add(1, 2, over: session) == "3")
         try peer.mintWorkloadToken(to: file)
         try await session.oauthSession().refresh()
@@ -63,7 +63,7 @@ struct WorkloadToolCallTests {
         }
         try peer.mintWorkloadToken(audience: "https://login.example.com/token", to: file)
         let session = try UnattendedToolCallTests.session(
-            server, identity: .workload(WorkloadIdentity(tokenFile: file)))
+            server, signIn: WorkloadIdentity(tokenFile: file))
         let error = await #expect(throws: OAuthError.self) {
             try await session.data(for: URLRequest(url: server.endpoint))
         }
@@ -85,7 +85,7 @@ struct WorkloadToolCallTests {
         }
         try peer.makeWorkloadPlatform()
         let session = try UnattendedToolCallTests.session(
-            server, identity: .workload(WorkloadIdentity(tokenFile: file)))
+            server, signIn: WorkloadIdentity(tokenFile: file))
         let error = await #expect(throws: OAuthError.self) {
             try await session.data(for: URLRequest(url: server.endpoint))
         }
@@ -104,7 +104,7 @@ struct WorkloadToolCallTests {
             peer.stop()
         }
         let session = try UnattendedToolCallTests.session(
-            server, identity: .workload(WorkloadIdentity(tokenFile: file)))
+            server, signIn: WorkloadIdentity(tokenFile: file))
         #expect(try await UnattendedToolCallTests.add(1, 2, over: session) == "3")
         let error = await #expect(throws: OAuthError.self) { try await session.oauthSession().refresh() }
         #expect(error?.kind == .signedOut)
@@ -124,7 +124,7 @@ struct WorkloadToolCallTests {
         }
         try peer.mintWorkloadToken(lifetime: -120, to: file)
         let session = try UnattendedToolCallTests.session(
-            server, identity: .workload(WorkloadIdentity(tokenFile: file)))
+            server, signIn: WorkloadIdentity(tokenFile: file))
         let error = await #expect(throws: OAuthError.self) {
             try await session.data(for: URLRequest(url: server.endpoint))
         }

@@ -38,12 +38,13 @@ package enum ReservedTypeNames {
     /// Every top-level public type of `OAuthResources`, which an app calling protected resources
     /// names unqualified beside its providers. A test compares this list with its sources.
     package static let resources: Set<String> = [
-        "ClientCredentialsIdentity", "ConfidentialClient", "DeviceCodePresenter", "DiscoveredResource",
-        "DynamicClientRegistration",
+        "BrowserSignIn", "ClientCredentialsIdentity", "ConfidentialClient", "DeviceCodePresenter",
+        "DeviceGrantSignIn", "DiscoveredResource", "DynamicClientRegistration",
         "EnterpriseIdentity",
         "IdentityAssertionIssuer",
-        "ProtectedResource", "ProtectedResourceSession", "ResourceDiscovery", "ServerQuirkCatalog", "ServerQuirkEntry",
-        "ServerQuirks", "StepUp", "StepUpLimits",
+        "ProtectedResource", "ProtectedResourceSession", "ResourceClient", "ResourceDiscovery", "ResourceGrant",
+        "ResourceSessionPolicy", "ResourceSignInContext", "ResourceSignInMethod", "ServerQuirkCatalog",
+        "ServerQuirkEntry", "ServerQuirks", "SignInDemand", "StepUp", "StepUpLimits",
         "StoredResourceEntries",
         "WorkloadIdentity",
     ]

@@ -7,24 +7,6 @@ extension ResourceClientRegistrar {
     /// How long kept metadata is used before it is read from the server again: a day.
     static let keptMetadataLifetime: TimeInterval = 86_400
 
-    /// Where `identity`'s registration with `issuer` for `resource` is kept; `nil` for a metadata
-    /// document, which is the app's wherever it signs in and is not kept.
-    static func registrationKey(
-        for identity: ProtectedResourceSession.ClientIdentity, redirectURI: URL, issuer: String, resource: String
-    )
-        -> String?
-    {
-        switch identity {
-        case .dynamic: dynamicKey(issuer: issuer, redirectURI: redirectURI, resource: resource)
-        case .preregistered(let clientID, _): preregisteredKey(clientID: clientID)
-        case .confidential(let client): preregisteredKey(clientID: client.clientID)
-        case .enterprise(let enterprise):
-            enterprise.clientMetadataDocument == nil ? preregisteredKey(clientID: enterprise.clientID) : nil
-        case .clientCredentials(let client): preregisteredKey(clientID: client.clientID)
-        case .metadataDocument, .workload: nil
-        }
-    }
-
     /// Where a dynamic registration is kept: one per authorization server, redirect URI and
     /// resource, so removing one resource's server deletes a client no other resource uses.
     static func dynamicKey(issuer: String, redirectURI: URL, resource: String) -> String {
@@ -37,7 +19,7 @@ extension ResourceClientRegistrar {
     }
 
     /// Whether `registration`'s kept metadata was read less than ``keptMetadataLifetime`` ago.
-    static func isFresh(_ registration: ClientRegistrationRecord, now: Date = Date()) -> Bool {
+    static func isFresh(_ registration: ClientRegistrationRecord, now: Date) -> Bool {
         guard let readAt = registration.authorizationServerReadAt else { return false }
         return now.timeIntervalSince(readAt) < keptMetadataLifetime && readAt <= now.addingTimeInterval(60)
     }
@@ -46,10 +28,9 @@ extension ResourceClientRegistrar {
     /// fresh: what discovery uses instead of asking the server again.
     func keptServer(issuer: String, resource: URL) async -> ProviderConfiguration? {
         guard let registrations,
-            let key = Self.registrationKey(
-                for: identity, redirectURI: keyRedirect, issuer: issuer, resource: resource.absoluteString),
+            let key = registrationKey(issuer: issuer, resource: resource.absoluteString),
             let kept = try? await registrations.loadRegistration(key: key), kept.issuer == issuer,
-            let server = kept.authorizationServer, Self.isFresh(kept)
+            let server = kept.authorizationServer, Self.isFresh(kept, now: now())
         else { return nil }
         return server
     }
@@ -58,8 +39,7 @@ extension ResourceClientRegistrar {
     /// from the server again.
     func setAsideKeptServer(issuer: String, resource: URL) async {
         guard let registrations,
-            let key = Self.registrationKey(
-                for: identity, redirectURI: keyRedirect, issuer: issuer, resource: resource.absoluteString),
+            let key = registrationKey(issuer: issuer, resource: resource.absoluteString),
             var kept = try? await registrations.loadRegistration(key: key), kept.authorizationServerReadAt != nil
         else { return }
         kept.authorizationServerReadAt = nil
@@ -73,37 +53,6 @@ extension ResourceClientRegistrar {
             try await registrations.saveRegistration(binding.record, key: binding.key)
         } catch {
             throw OAuthError.storageFailed("saving the registration", error)
-        }
-    }
-
-    /// Whether ``registration(for:serverMetadataReadNow:)`` would register a client at `found`'s
-    /// server now (RFC 7591): a dynamic client with no kept registration that fits. Nothing else
-    /// makes anything at a server; the first-sign-in lock is for that, and for the first sign-in.
-    func registersNow(for found: DiscoveredResource) async throws(OAuthError) -> Bool {
-        guard case .dynamic = identity else { return false }
-        let issuer = found.configuration.issuer ?? ""
-        let key = Self.dynamicKey(
-            issuer: issuer, redirectURI: keyRedirect, resource: found.resource.identifier.absoluteString)
-        guard let kept = try await storedRegistration(key: key) else { return true }
-        return !kept.fits(issuer: issuer, redirectURIs: registeredRedirectURIs) || kept.secretExpired(at: Date())
-    }
-
-    func storedRegistration(key: String) async throws(OAuthError) -> ClientRegistrationRecord? {
-        guard let registrations else { return nil }
-        do {
-            return try await registrations.loadRegistration(key: key)
-        } catch {
-            // The store's error says what it expected and found itself: not wrapped in another
-            // "expected … found" (which read "found expected … found …" for a wrong store key).
-            throw OAuthError(.storageFailed, "reading the stored registration failed: \(error)", underlyingError: error)
-        }
-    }
-
-    func storedSignIn() async throws(OAuthError) -> SignInRecord? {
-        do {
-            return try await store.load()
-        } catch {
-            throw OAuthError(.storageFailed, "reading the stored sign-in failed: \(error)", underlyingError: error)
         }
     }
 

@@ -12,11 +12,10 @@ extension ProtectedResourceSession {
         let stale: Set<OAuthError.Kind> = [
             .network, .unexpectedResponse, .redirectRefused, .responseTooLarge, .invalidTokenResponse,
         ]
-        guard error.protocolError == nil, stale.contains(error.kind), let found = discovered else { return error }
-        discovered = nil
-        session = nil
-        await registrar.setAsideKeptServer(
-            issuer: found.configuration.issuer ?? "", resource: found.resource.identifier)
+        guard error.protocolError == nil, stale.contains(error.kind), let dropped = visit else { return error }
+        visit = nil
+        await dropped.registrar.setAsideKeptServer(
+            issuer: dropped.found.configuration.issuer ?? "", resource: dropped.found.resource.identifier)
         return error
     }
 }

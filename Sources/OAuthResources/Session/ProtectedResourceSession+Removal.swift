@@ -14,9 +14,10 @@ extension ProtectedResourceSession {
     /// cannot list its accounts (a custom `TokenStore`) forgets this session's own sign-in.
     public func removeServer() async throws(OAuthError) {
         let identifiers = Set(
-            [discovered?.resource.identifier.absoluteString, resource.absoluteString].compactMap { $0 })
-        let made = session
-        session = nil
+            [visit?.found.resource.identifier.absoluteString, resource.absoluteString].compactMap { $0 })
+        let registrar = registrar
+        let made = visit?.session
+        visit = nil
         if await !registrar.forget(resources: identifiers) {
             _ = try? await made?.signOut()
         }

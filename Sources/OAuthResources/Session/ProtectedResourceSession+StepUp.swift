@@ -31,7 +31,7 @@ extension ProtectedResourceSession {
         case .invalidToken, .unauthorized, .dpopNonce:
             guard let sent else {
                 // Nothing was sent: a sign-in is what the resource asks for.
-                try await signIn(scopes: try await discovery().scopes)
+                try await signIn(SignInDemand(scopes: try await discovery().scopes), replacing: nil)
                 return true
             }
             guard case .invalidToken = refusal else { return false }
@@ -53,7 +53,7 @@ extension ProtectedResourceSession {
             if let current,
                 StepUp.isMet(
                     acr: current.authenticationContextClass?.rawValue, authenticatedAt: current.authenticatedAt,
-                    hasIDToken: current.idToken != nil, acrValues: acrValues, maxAge: maxAge, now: Date())
+                    hasIDToken: current.idToken != nil, acrValues: acrValues, maxAge: maxAge, now: policy.now())
             {
                 return false
             }
@@ -69,10 +69,11 @@ extension ProtectedResourceSession {
                         + " (acr_values \(acrValues.isEmpty ? "none" : acrValues.joined(separator: " ")), max_age \(maxAge.map(String.init) ?? "none")),"
                         + " found it asking again with the same challenge: another sign-in would not satisfy it")
             }
-            try unattendedSignIn?.refuseStepUp(acrValues: acrValues, maxAge: maxAge, scopes: nil, resource: resource)
             let discoveredScopes = try await discovery().scopes
-            let scopes = current?.tokens.scopes ?? discoveredScopes
-            try await signIn(scopes: scopes, acrValues: acrValues, maxAge: maxAge, replacing: current?.tokens.scopes)
+            let demand = SignInDemand(
+                scopes: current?.tokens.scopes ?? discoveredScopes, acrValues: acrValues, maxAge: maxAge)
+            try await currentVisit().method.requireStepUp(demand, resource: resource)
+            try await signIn(demand, replacing: current?.tokens.scopes)
             stepUps += 1
             try await session.updateStepUps { $0.answered = challenge }
             return true
@@ -86,8 +87,9 @@ extension ProtectedResourceSession {
             guard let wanted = StepUp.scopes(for: refusal, granted: granted), stepUpLimits.allows(scopes: wanted) else {
                 return false
             }
-            try unattendedSignIn?.refuseStepUp(acrValues: [], maxAge: nil, scopes: wanted, resource: resource)
-            try await signIn(scopes: wanted, acrValues: [], maxAge: nil, replacing: granted)
+            let demand = SignInDemand(scopes: wanted)
+            try await currentVisit().method.requireStepUp(demand, resource: resource)
+            try await signIn(demand, replacing: granted)
             stepUps += 1
             return true
         default:

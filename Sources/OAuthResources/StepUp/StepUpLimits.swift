@@ -41,7 +41,7 @@ public struct StepUpLimits: Sendable, Hashable {
     /// when ``maximumAuthorizationRequests`` were made in the last ``window``, by this session or
     /// any other on the store.
     func spend(
-        in session: OAuthSession<DiscoveredProvider>, for resource: URL, now: Date = Date()
+        in session: OAuthSession<DiscoveredProvider>, for resource: URL, now: Date
     ) async throws(OAuthError) {
         let (maximum, window) = (maximumAuthorizationRequests, window)
         guard try await session.updateStepUps({ $0.spend(now: now, maximum: maximum, window: window) }) else {

@@ -39,14 +39,6 @@ public struct ClientCredentialsIdentity: Sendable, Hashable, CustomStringConvert
         self.clientKey = clientKey
     }
 
-    /// `options` with this client's credentials.
-    func clientOptions(_ options: ClientOptions) -> ClientOptions {
-        var options = options
-        options.clientSecret = clientSecret
-        options.clientKey = clientKey
-        return options
-    }
-
     /// The client and server; never the secret or key.
     public var description: String {
         "ClientCredentialsIdentity(clientID: \(clientID), issuer: \(issuer)"

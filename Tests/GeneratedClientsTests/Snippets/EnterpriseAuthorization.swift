@@ -33,10 +33,8 @@ func enterpriseResourceSession(store: FileTokenStore, corporateKey: ClientKey, a
     let identity = EnterpriseIdentity(identityProvider: corporate, clientID: "mcp-agent", issuer: "https://auth.mcp.example.com", clientKey: agentKey)
     let session = ProtectedResourceSession(
         resource: URL(string: "https://mcp.example.com/mcp")!,
-        identity: .enterprise(identity),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-        store: store,
-        userAgent: LoopbackUserAgent())
+        signIn: identity,
+        store: store)
     let (data, response) = try await session.data(for: URLRequest(url: toolsURL))
     // end snippet
     _ = (data, response)

@@ -14,10 +14,8 @@ func postgresStoreDocumentation(secret: String) throws -> ProtectedResourceSessi
         location: location, key: try StoreEncryptionKey(contentsOfFile: "/run/secrets/oauthgen-store-key"))
     let session = ProtectedResourceSession(
         resource: URL(string: "https://mcp.example.com/mcp")!,
-        identity: .clientCredentials(
-            ClientCredentialsIdentity(clientID: "agent", issuer: "https://auth.example.com", clientSecret: secret)),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-        store: store, userAgent: LoopbackUserAgent(), interaction: .never)
+        signIn: ClientCredentialsIdentity(clientID: "agent", issuer: "https://auth.example.com", clientSecret: secret),
+        store: store)
     // end snippet
     return session
 }

@@ -13,10 +13,10 @@ func protectedResourceSessionDocumentation(path: String, toolsURL: URL) async th
     // snippet: ProtectedResourceSession
     let session = ProtectedResourceSession(
         resource: URL(string: "https://mcp.example.com/mcp")!,
-        identity: .dynamic(clientName: "My App"),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-        store: FileTokenStore(path: path),
-        userAgent: LoopbackUserAgent())
+        signIn: BrowserSignIn(
+            client: .dynamic(clientName: "My App"), redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent()),
+        store: FileTokenStore(path: path))
     let (data, response) = try await session.data(for: URLRequest(url: toolsURL))
     // end snippet
     _ = (data, response)

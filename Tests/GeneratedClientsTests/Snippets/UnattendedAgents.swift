@@ -9,24 +9,22 @@ func clientCredentialsDocumentation(keyFile: URL, storePath: String) throws -> P
     // snippet: UnattendedAgents.md, client credentials
     let session = ProtectedResourceSession(
         resource: URL(string: "https://mcp.example.com/mcp")!,
-        identity: .clientCredentials(
-            ClientCredentialsIdentity(
-                clientID: "build-agent", issuer: "https://auth.example.com",
-                clientKey: try ClientKey(contentsOf: keyFile))),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-        store: FileTokenStore(directory: storePath),
-        userAgent: LoopbackUserAgent(), interaction: .never)
+        signIn: ClientCredentialsIdentity(
+            clientID: "build-agent", issuer: "https://auth.example.com",
+            clientKey: try ClientKey(contentsOf: keyFile)),
+        store: FileTokenStore(directory: storePath))
     // end snippet
     return session
 }
 #endif
 
-func workloadIdentityDocumentation() -> ProtectedResourceSession.ClientIdentity {
+func workloadIdentityDocumentation() -> ProtectedResourceSession {
     // snippet: UnattendedAgents.md, a workload
-    let identity: ProtectedResourceSession.ClientIdentity =
-        .workload(WorkloadIdentity(tokenFile: URL(fileURLWithPath: "/var/run/secrets/tokens/mcp")))
+    let session = ProtectedResourceSession(
+        resource: URL(string: "https://mcp.example.com/mcp")!,
+        signIn: WorkloadIdentity(tokenFile: URL(fileURLWithPath: "/var/run/secrets/tokens/mcp")))
     // end snippet
-    return identity
+    return session
 }
 
 func serverQuirksDocumentation() -> ServerQuirkCatalog {

@@ -20,10 +20,13 @@ struct DPoPResourceTests {
         _ peers: DPoPPeers, store: any TokenStore = MemoryTokenStore(), alwaysUsesDPoP: Bool = false
     ) throws -> ProtectedResourceSession {
         ProtectedResourceSession(
-            resource: URL(string: peers.resource)!, identity: .preregistered(DPoPPeers.clientID, issuer: peers.issuer),
-            redirectURI: Self.redirect, store: store,
-            userAgent: LoopbackUserAgent(browserCommand: try peers.browserCommand, timeout: 30),
-            options: ClientOptions(allowInsecureLoopback: true), alwaysUsesDPoP: alwaysUsesDPoP)
+            resource: URL(string: peers.resource)!,
+            signIn: BrowserSignIn(
+                client: .preregistered(DPoPPeers.clientID, issuer: peers.issuer), redirectURI: Self.redirect,
+                userAgent: LoopbackUserAgent(browserCommand: try peers.browserCommand, timeout: 30)),
+            store: store,
+            options: ClientOptions(allowInsecureLoopback: true),
+            policy: ResourceSessionPolicy(alwaysUsesDPoP: alwaysUsesDPoP))
     }
 
     func call(_ session: ProtectedResourceSession, _ peers: DPoPPeers) async throws -> Int {

@@ -44,13 +44,12 @@ struct EnterpriseResourceSessionTests {
     ) throws -> ProtectedResourceSession {
         ProtectedResourceSession(
             resource: server.endpoint,
-            identity: .enterprise(
-                EnterpriseIdentity(
-                    identityProvider: identity, clientID: EnterprisePeers.serverClientID, issuer: issuer,
-                    clientSecret: EnterprisePeers.serverSecret)),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!), store: store,
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
-            options: ClientOptions(allowInsecureLoopback: true))
+            signIn: EnterpriseIdentity(
+                identityProvider: identity, clientID: EnterprisePeers.serverClientID, issuer: issuer,
+                clientSecret: EnterprisePeers.serverSecret),
+            store: store,
+            options: ClientOptions(allowInsecureLoopback: true),
+            policy: ResourceSessionPolicy(interaction: .never))
     }
 
     /// Two MCP servers reached with no browser; each gets its own ID-JAG for its own resource, and

@@ -81,11 +81,9 @@ struct EnterpriseServerMetadataTests {
         let identity = try await EnterpriseResourceSessionTests.identitySession(peers, store: MemoryTokenStore())
         let session = ProtectedResourceSession(
             resource: server.endpoint,
-            identity: .enterprise(
-                EnterpriseIdentity(identityProvider: identity, clientMetadataDocument: document, clientKey: key)),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
-            options: ClientOptions(allowInsecureLoopback: true))
+            signIn: EnterpriseIdentity(identityProvider: identity, clientMetadataDocument: document, clientKey: key),
+            options: ClientOptions(allowInsecureLoopback: true),
+            policy: ResourceSessionPolicy(interaction: .never))
         let (_, response) = try await session.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint))
         #expect(response.statusCode == 200)
         #expect(try await session.oauthSession().client.clientID == document.absoluteString)
@@ -128,10 +126,13 @@ struct EnterpriseServerMetadataTests {
         let server = try peers.mcpServer()
         defer { server.stop() }
         let session = ProtectedResourceSession(
-            resource: server.endpoint, identity: .preregistered(EnterprisePeers.serverClientID),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5), interaction: .never,
-            options: ClientOptions(allowInsecureLoopback: true))
+            resource: server.endpoint,
+            signIn: BrowserSignIn(
+                client: .preregistered(EnterprisePeers.serverClientID),
+                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                userAgent: LoopbackUserAgent(browserCommand: ["/bin/false"], timeout: 5)),
+            options: ClientOptions(allowInsecureLoopback: true),
+            policy: ResourceSessionPolicy(interaction: .never))
         let error = await #expect(throws: OAuthError.self) { _ = try await session.discovery() }
         #expect(error?.kind == .invalidDiscoveryDocument)
         #expect(

@@ -18,10 +18,12 @@ struct ProtectedResourceSessionTests {
         _ api: ProtectedAPI, browser: [String], interaction: ProtectedResourceSession.Interaction = .allowed
     ) -> ProtectedResourceSession {
         ProtectedResourceSession(
-            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"),
-            redirectURI: Self.redirect,
-            userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30), interaction: interaction,
-            options: ClientOptions(allowInsecureLoopback: true))
+            resource: URL(string: api.resource)!,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
+                userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30)),
+            options: ClientOptions(allowInsecureLoopback: true),
+            policy: ResourceSessionPolicy(interaction: interaction))
     }
 
     /// Five calls to `api`: each one's status, or `limit` for `stepUpLimitReached`.
@@ -162,9 +164,10 @@ struct ProtectedResourceSessionTests {
         defer { api.stop() }
         let recording = RecordingTransport()
         let session = ProtectedResourceSession(
-            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"),
-            redirectURI: Self.redirect,
-            userAgent: LoopbackUserAgent(browserCommand: try browser("sybil") + ["--untick", "read"], timeout: 30),
+            resource: URL(string: api.resource)!,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
+                userAgent: LoopbackUserAgent(browserCommand: try browser("sybil") + ["--untick", "read"], timeout: 30)),
             options: ClientOptions(transport: recording, allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) {
             _ = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
@@ -275,8 +278,10 @@ struct ProtectedResourceSessionTests {
         let recording = RecordingTransport()
         let secret = "app-secret-for-another-client"
         let session = ProtectedResourceSession(
-            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"),
-            redirectURI: Self.redirect, userAgent: LoopbackUserAgent(browserCommand: try browser("sybil"), timeout: 30),
+            resource: URL(string: api.resource)!,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "oauthgen tests"), redirectURI: Self.redirect,
+                userAgent: LoopbackUserAgent(browserCommand: try browser("sybil"), timeout: 30)),
             options: ClientOptions(clientSecret: secret, transport: recording, allowInsecureLoopback: true))
         let (_, response) = try await session.data(for: URLRequest(url: URL(string: api.resource)!))
         #expect(response.statusCode == 200)

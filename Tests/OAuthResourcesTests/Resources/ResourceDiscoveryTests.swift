@@ -164,9 +164,12 @@ import TestSupport
         }
         let opened = OpenedURLs()
         let session = ProtectedResourceSession(
-            resource: URL(string: server.origin + "/api")!, identity: .dynamic(clientName: "tests"),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: opened, options: ClientOptions(allowInsecureLoopback: true))
+            resource: URL(string: server.origin + "/api")!,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "tests"),
+                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                userAgent: opened),
+            options: ClientOptions(allowInsecureLoopback: true))
         let error = await #expect(throws: OAuthError.self) {
             try await session.authorizationHeaders(method: "GET", url: URL(string: server.origin + "/api")!)
         }

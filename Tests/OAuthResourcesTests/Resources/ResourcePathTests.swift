@@ -21,10 +21,12 @@ struct ResourcePathTests {
         let api = try ProtectedAPI(provider: provider)
         defer { api.stop() }
         let session = ProtectedResourceSession(
-            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen tests"),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            userAgent: LoopbackUserAgent(
-                browserCommand: [provider.python, provider.driver, "--username", "sybil"], timeout: 30),
+            resource: URL(string: api.resource)!,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "oauthgen tests"),
+                redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+                userAgent: LoopbackUserAgent(
+                    browserCommand: [provider.python, provider.driver, "--username", "sybil"], timeout: 30)),
             options: ClientOptions(allowInsecureLoopback: true))
         #expect(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode == 200)
         let sent = try api.requests().count

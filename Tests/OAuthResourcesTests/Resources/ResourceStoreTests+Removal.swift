@@ -23,7 +23,7 @@ extension ResourceStoreTests {
         let api = try ProtectedAPI(provider: provider)
         let shared = try await kind.make()
         let store = shared.open()
-        let first = try session(api, store: store, identity: .dynamic(clientName: "gone"))
+        let first = try session(api, store: store, client: .dynamic(clientName: "gone"))
         #expect(try await call(first, api) == 200)
         let registration = try #require(try await first.oauthSession().client.options.registration)
         let account = try #require(try await store.accounts().first { $0.hasPrefix("resource \(api.resource) at ") })
@@ -31,7 +31,7 @@ extension ResourceStoreTests {
 
         let recording = RecordingTransport()
         let later = try session(
-            api, store: store, identity: .dynamic(clientName: "gone"), username: nil, transport: recording)
+            api, store: store, client: .dynamic(clientName: "gone"), username: nil, transport: recording)
         try await later.removeServer()
         #expect(try await store.forAccount(account).load() == nil)
         #expect(
@@ -115,10 +115,10 @@ extension ResourceStoreTests {
         }
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let kept = try session(second, store: store, identity: .dynamic(clientName: "kept"))
+        let kept = try session(second, store: store, client: .dynamic(clientName: "kept"))
         #expect(try await call(kept, second) == 200)
 
-        let removed = try session(first, store: store, identity: .dynamic(clientName: "removed"))
+        let removed = try session(first, store: store, client: .dynamic(clientName: "removed"))
         #expect(try await call(removed, first) == 200)
         let registration = try #require(try await removed.oauthSession().client.options.registration)
         let configurationURI = try #require(registration.registrationClientURI)
@@ -132,7 +132,7 @@ extension ResourceStoreTests {
         #expect(store.accounts().count == 1)
         #expect(
             try await call(
-                try session(second, store: store, identity: .dynamic(clientName: "kept"), username: nil), second) == 200
+                try session(second, store: store, client: .dynamic(clientName: "kept"), username: nil), second) == 200
         )
     }
 }

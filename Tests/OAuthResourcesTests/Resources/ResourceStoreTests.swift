@@ -20,14 +20,17 @@ struct ResourceStoreTests {
     /// A session for `api` on `store`; with `username` nil, a browser that fails at once.
     func session(
         _ api: ProtectedAPI, store: any TokenStore,
-        identity: ProtectedResourceSession.ClientIdentity = .dynamic(clientName: "oauthgen store tests"),
+        client: ResourceClient = .dynamic(clientName: "oauthgen store tests"),
         username: String? = "trent", transport: any HTTPTransport = URLSessionTransport()
     ) throws -> ProtectedResourceSession {
         let provider = try DjangoProvider.instance()
         let browser = username.map { [provider.python, provider.driver, "--username", $0] } ?? ["/bin/false"]
         return ProtectedResourceSession(
-            resource: URL(string: api.resource)!, identity: identity, redirectURI: Self.redirect, store: store,
-            userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30),
+            resource: URL(string: api.resource)!,
+            signIn: BrowserSignIn(
+                client: client, redirectURI: Self.redirect,
+                userAgent: LoopbackUserAgent(browserCommand: browser, timeout: 30)),
+            store: store,
             options: ClientOptions(transport: transport, allowInsecureLoopback: true))
     }
 
@@ -150,7 +153,7 @@ struct ResourceStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let named = try session(
-            api, store: store, identity: .preregistered(provider.clientID, issuer: "https://as.example.com"),
+            api, store: store, client: .preregistered(provider.clientID, issuer: "https://as.example.com"),
             username: nil)
         let error = await #expect(throws: OAuthError.self) { _ = try await call(named, api) }
         #expect(error?.kind == .invalidConfiguration)
@@ -164,7 +167,7 @@ struct ResourceStoreTests {
         try await store.saveRegistration(
             ClientRegistrationRecord(issuer: "https://first.example.com", clientID: "bound", method: .preregistered),
             key: ResourceClientRegistrar.preregisteredKey(clientID: "bound"))
-        let bound = try session(api, store: store, identity: .preregistered("bound"), username: nil)
+        let bound = try session(api, store: store, client: .preregistered("bound"), username: nil)
         let refused = await #expect(throws: OAuthError.self) { _ = try await call(bound, api) }
         #expect(
             refused?.message.contains(
@@ -183,12 +186,12 @@ struct ResourceStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let key = ResourceClientRegistrar.preregisteredKey(clientID: provider.clientID)
 
-        let abandoned = try session(api, store: store, identity: .preregistered(provider.clientID), username: nil)
+        let abandoned = try session(api, store: store, client: .preregistered(provider.clientID), username: nil)
         let error = await #expect(throws: OAuthError.self) { _ = try await call(abandoned, api) }
         #expect(error?.kind == .browserFailed)
         #expect(try await store.loadRegistration(key: key) == nil)
 
-        let completed = try session(api, store: store, identity: .preregistered(provider.clientID))
+        let completed = try session(api, store: store, client: .preregistered(provider.clientID))
         #expect(try await call(completed, api) == 200)
         #expect(try await store.loadRegistration(key: key)?.issuer == provider.issuer)
     }

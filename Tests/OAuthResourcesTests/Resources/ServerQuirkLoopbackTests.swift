@@ -23,11 +23,14 @@ struct ServerQuirkLoopbackTests {
         let provider = try DjangoProvider.instance()
         let recording = RecordingTransport()
         let session = ProtectedResourceSession(
-            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "oauthgen loopback tests"),
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://localhost/callback")!),
-            userAgent: LoopbackUserAgent(
-                browserCommand: [provider.python, provider.driver, "--username", "sybil"], timeout: 30),
-            options: ClientOptions(transport: recording, allowInsecureLoopback: true), serverQuirks: catalog)
+            resource: URL(string: api.resource)!,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "oauthgen loopback tests"),
+                redirectURI: try RegisteredRedirectURI(URL(string: "http://localhost/callback")!),
+                userAgent: LoopbackUserAgent(
+                    browserCommand: [provider.python, provider.driver, "--username", "sybil"], timeout: 30)),
+            options: ClientOptions(transport: recording, allowInsecureLoopback: true),
+            policy: ResourceSessionPolicy(serverQuirks: catalog))
         return (session, recording)
     }
 

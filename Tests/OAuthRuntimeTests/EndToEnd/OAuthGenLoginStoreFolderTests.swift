@@ -31,10 +31,12 @@ struct OAuthGenLoginStoreFolderTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("agent-store").path
         let session = ProtectedResourceSession(
-            resource: URL(string: api.resource)!, identity: .dynamic(clientName: "flat"), redirectURI: Self.redirect,
+            resource: URL(string: api.resource)!,
+            signIn: BrowserSignIn(
+                client: .dynamic(clientName: "flat"), redirectURI: Self.redirect,
+                userAgent: LoopbackUserAgent(
+                    browserCommand: [provider.python, provider.driver, "--username", "peggy"], timeout: 30)),
             store: FileTokenStore(path: path),
-            userAgent: LoopbackUserAgent(
-                browserCommand: [provider.python, provider.driver, "--username", "peggy"], timeout: 30),
             options: ClientOptions(allowInsecureLoopback: true))
         #expect(try await session.data(for: URLRequest(url: URL(string: api.resource)!)).1.statusCode == 200)
         let clientID = try await session.oauthSession().client.clientID

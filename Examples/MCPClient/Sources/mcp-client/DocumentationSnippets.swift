@@ -11,9 +11,12 @@ import OAuthRuntime
 func protectedResourceAuthorizerDocumentation(serverURL: URL, path: String) throws -> HTTPClientTransport {
     // snippet: ProtectedResourceAuthorizer
     let authorizer = ProtectedResourceAuthorizer(session: ProtectedResourceSession(
-        resource: serverURL, identity: .dynamic(clientName: "My Agent"),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-        store: FileTokenStore(path: path), userAgent: LoopbackUserAgent()))
+        resource: serverURL,
+        signIn: BrowserSignIn(
+            client: .dynamic(clientName: "My Agent"),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent()),
+        store: FileTokenStore(path: path)))
     let transport = HTTPClientTransport(endpoint: serverURL, authorizer: authorizer)
     // end snippet
     return transport
@@ -23,10 +26,13 @@ func yourFirstAgentDocumentation() async throws {
     // snippet: YourFirstAgent.md
     let serverURL = URL(string: CommandLine.arguments.dropFirst().first ?? "http://127.0.0.1:8000/mcp")!
     let session = ProtectedResourceSession(
-        resource: serverURL, identity: .dynamic(clientName: "My Agent"),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+        resource: serverURL,
+        signIn: BrowserSignIn(
+            client: .dynamic(clientName: "My Agent"),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent(
+                browserCommand: ProcessInfo.processInfo.environment["BROWSER"].map { [$0] })),
         store: FileTokenStore(directory: "agent-store"),
-        userAgent: LoopbackUserAgent(browserCommand: ProcessInfo.processInfo.environment["BROWSER"].map { [$0] }),
         options: ClientOptions(allowInsecureLoopback: serverURL.scheme == "http"))
     let client = Client(name: "my-agent", version: "1.0")
     _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
@@ -42,9 +48,12 @@ func yourFirstAgentDocumentation() async throws {
 func readmeAgentDocumentation() async throws -> ([Tool.Content], Bool?) {
     // snippet: README.md
     let session = ProtectedResourceSession(
-        resource: URL(string: "http://127.0.0.1:8000/mcp")!, identity: .dynamic(clientName: "My Agent"),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-        store: FileTokenStore(directory: "agent-store"), userAgent: LoopbackUserAgent(),
+        resource: URL(string: "http://127.0.0.1:8000/mcp")!,
+        signIn: BrowserSignIn(
+            client: .dynamic(clientName: "My Agent"),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent()),
+        store: FileTokenStore(directory: "agent-store"),
         options: ClientOptions(allowInsecureLoopback: true))  // http: only for a server on this machine
     let client = Client(name: "my-agent", version: "1.0")
     _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
@@ -56,9 +65,12 @@ func readmeAgentDocumentation() async throws -> ([Tool.Content], Bool?) {
 func protectedResourceTransportDocumentation(serverURL: URL, path: String) async throws {
     // snippet: ProtectedResourceTransport
     let session = ProtectedResourceSession(
-        resource: serverURL, identity: .dynamic(clientName: "My Agent"),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-        store: FileTokenStore(path: path), userAgent: LoopbackUserAgent())
+        resource: serverURL,
+        signIn: BrowserSignIn(
+            client: .dynamic(clientName: "My Agent"),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent()),
+        store: FileTokenStore(path: path))
     let client = Client(name: "my-agent", version: "1.0")
     _ = try await client.connect(transport: try ProtectedResourceTransport(session: session))
     // end snippet

@@ -162,20 +162,14 @@ struct MCPClientCommand: AsyncParsableCommand {
         }
         let kept = try await openStore()
         let userAgent = try LoopbackUserAgent(browserCommandLine: browserCommand)
-        let identity = try await clientIdentity(store: kept)
+        let (method, enterprise) = try await signInMethod(store: kept, userAgent: userAgent)
         let session = ProtectedResourceSession(
-            resource: url, identity: identity,
-            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-            store: kept.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            userAgent: userAgent, interaction: clientCredentials || workloadToken != nil ? .never : .allowed,
-            options: ClientOptions(
-                transport: makeTransport(), allowInsecureLoopback: allowInsecureLoopback),
-            deviceCodePresenter: device
-                ? StandardErrorDeviceCodePresenter(browser: browserCommand == nil ? nil : userAgent) : nil)
+            resource: url, signIn: method, store: kept.map { $0 as any TokenStore } ?? MemoryTokenStore(),
+            options: ClientOptions(transport: makeTransport(), allowInsecureLoopback: allowInsecureLoopback))
         // The resource, its server and the client's binding are checked before the identity
         // provider's browser opens: a server this client may not use costs no sign-in.
         _ = try await session.oauthSession()
-        if case .enterprise(let enterprise) = identity,
+        if let enterprise,
             let corporate = enterprise.identityProvider as? OAuthSession<DiscoveredProvider>,
             try await corporate.currentSignIn() == nil
         {

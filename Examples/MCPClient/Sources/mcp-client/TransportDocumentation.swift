@@ -10,9 +10,12 @@ import OAuthRuntime
 func asyncHTTPClientTransportDocumentation(serverURL: URL, path: String) throws -> ProtectedResourceSession {
     // snippet: AsyncHTTPClientTransport
     let session = ProtectedResourceSession(
-        resource: serverURL, identity: .dynamic(clientName: "My Agent"),
-        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
-        store: FileTokenStore(path: path), userAgent: LoopbackUserAgent(),
+        resource: serverURL,
+        signIn: BrowserSignIn(
+            client: .dynamic(clientName: "My Agent"),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            userAgent: LoopbackUserAgent()),
+        store: FileTokenStore(path: path),
         options: ClientOptions(transport: AsyncHTTPClientTransport()))
     // end snippet
     return session

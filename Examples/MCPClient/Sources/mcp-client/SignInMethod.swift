@@ -4,10 +4,13 @@ import OAuthResources
 import OAuthRuntime
 
 extension MCPClientCommand {
-    /// Who the client is at the server's authorization server, from the options: one way to sign
-    /// in, and a secret or key only for a client that is confidential (enterprise, client
-    /// credentials, or a browser sign-in's client with a secret), bound to the server that issued it.
-    func clientIdentity(store: (any AccountTokenStore)?) async throws -> ProtectedResourceSession.ClientIdentity {
+    /// How the client signs in at the server's authorization server, from the options: one way to
+    /// sign in, and a secret or key only for a client that is confidential (enterprise, client
+    /// credentials, or a browser sign-in's client with a secret), bound to the server that issued
+    /// it. With an identity provider, its enterprise identity too.
+    func signInMethod(
+        store: (any AccountTokenStore)?, userAgent: LoopbackUserAgent
+    ) async throws -> (method: any ResourceSignInMethod, enterprise: EnterpriseIdentity?) {
         let ways = [
             identityProvider.map { _ in "--identity-provider" }, clientCredentials ? "--client-credentials" : nil,
             workloadToken.map { _ in "--workload-token" },
@@ -22,7 +25,7 @@ extension MCPClientCommand {
                     "expected --workload-token without --client-id, a client secret or --client-key: the JWT is the workload's only credential"
                 )
             }
-            return .workload(WorkloadIdentity(tokenFile: URL(fileURLWithPath: workloadToken)))
+            return (WorkloadIdentity(tokenFile: URL(fileURLWithPath: workloadToken)), nil)
         }
         if clientCredentials {
             guard let clientID, let authorizationServer, (secret == nil) != (clientKey == nil) else {
@@ -31,21 +34,33 @@ extension MCPClientCommand {
                 )
             }
             if let clientKey {
-                return .clientCredentials(
-                    ClientCredentialsIdentity(
-                        clientID: clientID, issuer: authorizationServer,
-                        clientKey: try ClientKey(contentsOf: URL(fileURLWithPath: clientKey), keyID: clientKeyID)))
+                let key = try ClientKey(contentsOf: URL(fileURLWithPath: clientKey), keyID: clientKeyID)
+                return (ClientCredentialsIdentity(clientID: clientID, issuer: authorizationServer, clientKey: key), nil)
             }
-            return .clientCredentials(
-                ClientCredentialsIdentity(clientID: clientID, issuer: authorizationServer, clientSecret: secret ?? ""))
+            let identity = ClientCredentialsIdentity(
+                clientID: clientID, issuer: authorizationServer, clientSecret: secret ?? "")
+            return (identity, nil)
         }
         if let identityProvider {
-            return .enterprise(try await enterpriseIdentity(identityProvider, store: store))
+            let enterprise = try await enterpriseIdentity(identityProvider, store: store)
+            return (enterprise, enterprise)
         }
         if clientKey != nil {
             throw ValidationError(
                 "expected --identity-provider or --client-credentials with --client-key, found neither")
         }
+        let client = try resourceClient(secret: secret)
+        if device {
+            let presenter = StandardErrorDeviceCodePresenter(browser: browserCommand == nil ? nil : userAgent)
+            return (DeviceGrantSignIn(client: client, presenter: presenter), nil)
+        }
+        let redirect = try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)
+        return (BrowserSignIn(client: client, redirectURI: redirect, userAgent: userAgent), nil)
+    }
+
+    /// A browser or device sign-in's client: with a secret, by hand, by its metadata document,
+    /// or registered at run time.
+    func resourceClient(secret: String?) throws -> ResourceClient {
         if let secret {
             // A pre-registered confidential client signing a user in: bound to its server.
             guard let clientID, let authorizationServer else {
