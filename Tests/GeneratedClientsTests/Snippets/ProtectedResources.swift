@@ -1,5 +1,5 @@
-// ConnectingToProtectedResources.md's Swift snippets, and ProtectedResourceSession's
-// documentation, compiled (see README.swift).
+// ConnectingToProtectedResources.md's Swift snippets, and ProtectedResourceSession's and
+// BrowserSignIn's documentation, compiled (see README.swift).
 
 import Foundation
 #if canImport(FoundationNetworking)
@@ -14,12 +14,23 @@ func protectedResourceSessionDocumentation(path: String, toolsURL: URL) async th
     let session = ProtectedResourceSession(
         resource: URL(string: "https://mcp.example.com/mcp")!,
         signIn: BrowserSignIn(
-            client: .dynamic(clientName: "My App"), redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+            client: .dynamic(clientName: "My App"),
+            redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
             userAgent: LoopbackUserAgent()),
         store: FileTokenStore(path: path))
     let (data, response) = try await session.data(for: URLRequest(url: toolsURL))
     // end snippet
     _ = (data, response)
+}
+
+func browserSignInDocumentation() throws -> BrowserSignIn {
+    // snippet: BrowserSignIn
+    let signIn = BrowserSignIn(
+        client: .dynamic(clientName: "My App"),
+        redirectURI: try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!),
+        userAgent: LoopbackUserAgent())
+    // end snippet
+    return signIn
 }
 
 func protectedResourceBackground(session: ProtectedResourceSession, request: URLRequest) async throws {
