@@ -2,7 +2,8 @@
 # Formats the tree's Swift with the toolchain's `swift format` and .swift-format (line length
 # 120, as swift-openapi-generator), or with --lint checks it without writing (CI: any finding
 # fails). Left alone, since their text is compared character for character elsewhere: the
-# golden generated clients, the files whose `// snippet:` regions the documentation shows, and
+# golden generated clients, the files whose `// snippet:` regions the documentation shows, the
+# files a test makes from their sources (`// Generated from …`), and
 # Examples/CompileFail's misuses, whose compiler errors a test expects at their line and column.
 #
 #   Scripts/format.sh           rewrite in place
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.swift' \
     | grep -v '^Tests/GeneratedClientsTests/Golden/' \
     | grep -v '^Examples/CompileFail/Sources/' \
-    | while read -r f; do grep -q '// snippet:' "$f" || echo "$f"; done)
+    | while read -r f; do grep -q -e '// snippet:' -e '^// Generated from ' "$f" || echo "$f"; done)
 if [ "${1:-}" = --lint ]; then
     swift format lint --strict --parallel "${files[@]}"
 else

@@ -33,6 +33,10 @@ package struct CatalogEntry: Sendable, Hashable {
     package var sources: [String: String]
     /// Where each source line is in the entry's file, for `oauthgen doctor` to point at.
     package var sourceLocations: [String: SourceLocation]
+    /// How a resource session treats this provider's server when it meets one at run time (the
+    /// entry's deviations laid over what discovery finds); `nil` for an entry a session never
+    /// needs to know.
+    package var runtime: Runtime?
     /// The pinned discovery document shipped with the entry, if any.
     package var pinnedDiscovery: [UInt8]?
     /// Where the entry was read from, for findings about it.
@@ -54,6 +58,18 @@ package struct CatalogEntry: Sendable, Hashable {
         package var shape: RedirectShape
         /// Where it applies or what it needs ("Desktop app client type only").
         package var note: String?
+    }
+
+    /// What the run-time catalog (`ServerQuirkCatalog.builtIn`) takes from an entry, beside its
+    /// quirk template's deviations.
+    package struct Runtime: Sendable, Hashable {
+        /// The issuers it names: an issuer, or a pattern whose `{name}` is one path segment or
+        /// one host label.
+        package var issuerPattern: String
+        /// The host a loopback redirect must use there: `localhost` or `127.0.0.1`.
+        package var loopbackHost: String?
+        /// The server registers no client at run time (RFC 7591).
+        package var registrationUnavailable: Bool
     }
 
     /// Whether the provider has metadata to pin (`oauthgen fetch`).

@@ -4,7 +4,7 @@ import OAuthGenCore
 enum CatalogEntryReader {
     static let keys = [
         "displayName", "summary", "issuer", "documentIssuer", "authorizationServer", "parameters", "redirects",
-        "needsSecret", "quirks", "sources",
+        "needsSecret", "quirks", "sources", "runtime",
     ]
 
     /// Keys of a quirk template that are registration, not deviation, so need no source.
@@ -128,8 +128,13 @@ enum CatalogEntryReader {
             }
             sources[item.key] = text
         }
+        var runtime: CatalogEntry.Runtime?
+        var quirkPaths = sourcedPaths(of: quirksEntry.value)
+        if let entry = values["runtime"] {
+            runtime = Self.runtime(entry, diagnostics: &diagnostics)
+            quirkPaths += runtimeSourcedPaths(entry)
+        }
         // Every deviation carries where it was learned; a source for nothing is a stale one.
-        let quirkPaths = sourcedPaths(of: quirksEntry.value)
         for (path, location) in quirkPaths where sources[path] == nil {
             diagnostics.append(
                 invalid("expected a one-line source for the quirk \"\(path)\" in \"sources\", found none", at: location)
@@ -148,7 +153,7 @@ enum CatalogEntryReader {
                 id: id, displayName: displayName, summary: summary, issuer: issuer, documentIssuer: documentIssuer,
                 authorizationServer: authorizationServer,
                 parameters: parameters, redirects: redirects, needsSecret: needsSecret, quirks: quirksEntry.value,
-                sources: sources, sourceLocations: sourceLocations, pinnedDiscovery: pinnedDiscovery,
+                sources: sources, sourceLocations: sourceLocations, runtime: runtime, pinnedDiscovery: pinnedDiscovery,
                 location: root.location), diagnostics
         )
     }

@@ -54,7 +54,8 @@ struct ServerQuirkTests {
         let peer = try MachinePeer(grants: ["device_code", "refresh"], deviceInterval: 1, refreshRefusesResource: true)
         defer { peer.stop() }
         let (session, server, refreshed) = try await Self.signInAndRefresh(
-            peer, catalog: Self.catalog(naming: peer, ServerQuirks(omitsResourceOnRefresh: true)))
+            peer,
+            catalog: Self.catalog(naming: peer, ServerQuirks(provider: ProviderQuirks(omitsResourceOnRefresh: true))))
         defer { server.stop() }
         #expect(throws: Never.self) { try refreshed.get() }
         #expect(await session.appliedServerQuirks?.name == "an Entra-like test server")

@@ -74,11 +74,13 @@ import Testing
             }
         }
         // Each one here is an entry whose client no test compiles (django-oauth-toolkit's is, from its
-        // live document, in InitFetchTests): keep the list short, and deliberate.
+        // live document, in InitFetchTests): keep the list short, and deliberate. A tenant's own host
+        // has nothing to pin; the MCP servers' authorization servers and Salesforce publish live
+        // metadata no public snapshot keeps, which `oauthgen init --fetch` pins.
         #expect(
             unpinned == [
-                "azure-ad-b2c", "django-oauth-toolkit", "keycloak", "microsoft-consumers", "microsoft-entra-tenant",
-                "okta-custom", "zitadel",
+                "atlassian-mcp", "azure-ad-b2c", "django-oauth-toolkit", "keycloak", "microsoft-consumers",
+                "microsoft-entra-tenant", "okta-custom", "salesforce", "salesforce-my-domain", "zitadel",
             ])
 
         let validation = await OAuthGenInProcess.run(["validate", providers.path])

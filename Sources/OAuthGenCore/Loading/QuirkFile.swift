@@ -61,6 +61,9 @@ package struct QuirkFile: Sendable, Hashable {
     /// [::1] are accepted by the build (one note instead of a warning per endpoint) and by the
     /// generated client (no `allowInsecureLoopback` option).
     package var loopbackDevelopmentServer: Located<Bool>?
+    /// A refresh leaves out `resource` and names the granted scopes instead (Microsoft Entra ID
+    /// v2.0 refuses `resource` on a refresh, AADSTS9010010).
+    package var omitsResourceOnRefresh: Located<Bool>?
 
     /// Whether the quirk file declares a loopback development server.
     package var isLoopbackDevelopmentServer: Bool { loopbackDevelopmentServer?.value == true }

@@ -9,6 +9,7 @@ package enum QuirkFileLoader {
         "clientAssertionAudience", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
         "loopbackDevelopmentServer", "resource", "acrValues", "tokenExchange", "jwtBearerGrant",
+        "omitsResourceOnRefresh",
     ]
     static let tokenResponseKeys = [
         "format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes",
@@ -159,6 +160,7 @@ package enum QuirkFileLoader {
             case "deviceGrant": quirks.deviceGrant = bool(entry)
             case "dpop": quirks.dpop = bool(entry)
             case "loopbackDevelopmentServer": quirks.loopbackDevelopmentServer = bool(entry)
+            case "omitsResourceOnRefresh": quirks.omitsResourceOnRefresh = bool(entry)
             default: unknownKey(entry, allowed: QuirkFileLoader.topLevelKeys, in: "of a quirk file")
             }
         }

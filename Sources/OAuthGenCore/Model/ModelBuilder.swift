@@ -99,7 +99,7 @@ package enum ModelBuilder {
     }
 
     /// The quirks that differ from the standard behaviour.
-    private static func quirks(_ file: QuirkFile) -> ProviderModel.Quirks {
+    package static func quirks(_ file: QuirkFile) -> ProviderModel.Quirks {
         func pairs(_ list: [QuirkFile.Parameter]) -> [ProviderModel.Pair] {
             list.map { .init(name: $0.name.value, value: $0.value.value) }
         }
@@ -121,6 +121,7 @@ package enum ModelBuilder {
         quirks.pushedAuthorizationRequests = file.pushedAuthorizationRequests?.value == true
         quirks.dpop = file.dpop?.value == true
         quirks.loopbackDevelopmentServer = file.isLoopbackDevelopmentServer
+        quirks.omitsResourceOnRefresh = file.omitsResourceOnRefresh?.value == true
         return quirks
     }
 

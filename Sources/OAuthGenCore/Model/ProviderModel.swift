@@ -120,6 +120,7 @@ package struct ProviderModel: Sendable, Hashable {
         package var pushedAuthorizationRequests = false
         package var dpop = false
         package var loopbackDevelopmentServer = false
+        package var omitsResourceOnRefresh = false
 
         /// Whether every quirk has its standard value.
         package var isStandard: Bool { self == Quirks() }

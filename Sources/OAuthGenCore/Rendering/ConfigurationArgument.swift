@@ -63,38 +63,44 @@ extension ProviderModel {
     }
 
     /// `ProviderQuirks(…)`'s arguments, each only where it differs from the runtime's default.
-    package var quirkArguments: [ConfigurationArgument] {
+    package var quirkArguments: [ConfigurationArgument] { quirks.arguments }
+}
+
+extension ProviderModel.Quirks {
+    /// `ProviderQuirks(…)`'s arguments, each only where it differs from the runtime's default.
+    package var arguments: [ConfigurationArgument] {
         var arguments: [ConfigurationArgument] = []
         func add(_ label: String, _ value: ConfigurationArgument.Value?) {
             if let value { arguments.append(.init(label: label, value: value)) }
         }
-        add("scopeSeparator", quirks.scopeSeparator.map { .string($0) })
-        add("basicAuthWithoutSecret", quirks.basicAuthWithoutSecret ? .true : nil)
-        add("scopeParameter", quirks.scopeParameter.map { .string($0) })
-        add("pkce", quirks.pkce.map { .enumCase($0.caseName) })
-        add("tokenEndpointAuthMethod", quirks.tokenEndpointAuthMethod.map { .enumCase($0.caseName) })
-        add("clientAssertionAudience", quirks.clientAssertionAudience.map { .enumCase($0.caseName) })
+        add("scopeSeparator", scopeSeparator.map { .string($0) })
+        add("basicAuthWithoutSecret", basicAuthWithoutSecret ? .true : nil)
+        add("scopeParameter", scopeParameter.map { .string($0) })
+        add("pkce", pkce.map { .enumCase($0.caseName) })
+        add("tokenEndpointAuthMethod", tokenEndpointAuthMethod.map { .enumCase($0.caseName) })
+        add("clientAssertionAudience", clientAssertionAudience.map { .enumCase($0.caseName) })
         add(
             "authorizationParameters",
-            quirks.authorizationParameters.isEmpty ? nil : .parameters(quirks.authorizationParameters))
+            authorizationParameters.isEmpty ? nil : .parameters(authorizationParameters))
         add(
             "tokenRequestParameters",
-            quirks.tokenRequestParameters.isEmpty ? nil : .parameters(quirks.tokenRequestParameters))
-        add("tokenRequestHeaders", quirks.tokenRequestHeaders.isEmpty ? nil : .parameters(quirks.tokenRequestHeaders))
+            tokenRequestParameters.isEmpty ? nil : .parameters(tokenRequestParameters))
+        add("tokenRequestHeaders", tokenRequestHeaders.isEmpty ? nil : .parameters(tokenRequestHeaders))
         var tokenResponse: [ConfigurationArgument] = []
-        if quirks.tokenResponseIsForm { tokenResponse.append(.init(label: "format", value: .enumCase("form"))) }
-        if quirks.missingTokenType { tokenResponse.append(.init(label: "missingTokenType", value: .true)) }
-        if quirks.errorsWithStatus200 { tokenResponse.append(.init(label: "errorsWithStatus200", value: .true)) }
-        if let path = quirks.tokenResponseNestedIn {
+        if tokenResponseIsForm { tokenResponse.append(.init(label: "format", value: .enumCase("form"))) }
+        if missingTokenType { tokenResponse.append(.init(label: "missingTokenType", value: .true)) }
+        if errorsWithStatus200 { tokenResponse.append(.init(label: "errorsWithStatus200", value: .true)) }
+        if let path = tokenResponseNestedIn {
             tokenResponse.append(.init(label: "nestedIn", value: .strings(path)))
         }
-        if !quirks.bearerTokenTypes.isEmpty {
-            tokenResponse.append(.init(label: "bearerTokenTypes", value: .strings(quirks.bearerTokenTypes)))
+        if !bearerTokenTypes.isEmpty {
+            tokenResponse.append(.init(label: "bearerTokenTypes", value: .strings(bearerTokenTypes)))
         }
         add("tokenResponse", tokenResponse.isEmpty ? nil : .tokenResponseQuirks(tokenResponse))
-        add("pushedAuthorizationRequests", quirks.pushedAuthorizationRequests ? .true : nil)
-        add("dpop", quirks.dpop ? .true : nil)
-        add("loopbackDevelopmentServer", quirks.loopbackDevelopmentServer ? .true : nil)
+        add("pushedAuthorizationRequests", pushedAuthorizationRequests ? .true : nil)
+        add("dpop", dpop ? .true : nil)
+        add("loopbackDevelopmentServer", loopbackDevelopmentServer ? .true : nil)
+        add("omitsResourceOnRefresh", omitsResourceOnRefresh ? .true : nil)
         return arguments
     }
 }

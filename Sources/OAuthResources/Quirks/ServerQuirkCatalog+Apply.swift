@@ -18,7 +18,7 @@ extension ServerQuirkCatalog {
         let issuer = found.configuration.issuer ?? ""
         guard let entry = entry(forIssuer: issuer) else { return Applied(found: found, entry: nil, method: method) }
         var applied = Applied(found: found, entry: entry, method: method)
-        if entry.quirks.omitsResourceOnRefresh { applied.found.configuration.quirks.omitsResourceOnRefresh = true }
+        applied.found.configuration.quirks = found.configuration.quirks.overlaid(with: entry.quirks.provider)
         if entry.quirks.registrationUnavailable, method.client.strategy.registersAtRunTime {
             throw OAuthError(
                 .invalidConfiguration,

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The run-time quirks of authorization servers a resource session may land on, keyed by issuer
-/// or issuer pattern: what the build-time catalog's quirk files are to pinned providers. A
+/// or issuer pattern: what the build-time catalog's quirk files are to pinned providers, made
+/// from the same catalog entries (``builtIn``). A
 /// session applies the entry that names the server its resource led to
 /// (`ProtectedResourceSession.appliedServerQuirks`), and nothing for any other server.
 public struct ServerQuirkCatalog: Sendable, Hashable {

@@ -3,7 +3,7 @@ import Foundation
 /// A catalog entry: the authorization servers it names, by issuer or issuer pattern, their
 /// quirks, and where each was learnt.
 public struct ServerQuirkEntry: Sendable, Hashable {
-    /// The server's name, for reports (`Microsoft Entra ID v2.0`).
+    /// The server's name, for reports (`Microsoft Entra ID (one tenant)`): the provider catalog entry's display name.
     public let name: String
     /// The issuer, exactly, or a pattern where `{name}` stands for one path segment
     /// (`https://login.microsoftonline.com/{tenant}/v2.0`) or one host label

@@ -1,7 +1,9 @@
 import Foundation
+@_spi(BuildingBlocks) import OAuthRuntime
 
 /// How an authorization server met at run time departs from what a resource session does by
-/// default: the deviations a pinned provider's quirk file states, for a server nobody pinned.
+/// default: the deviations a pinned provider's quirk file states (`ProviderQuirks`, the same
+/// vocabulary), and how a client registers and redirects there, for a server nobody pinned.
 /// Each is applied only when a ``ServerQuirkCatalog`` entry names the server: never guessed from a
 /// failure.
 public struct ServerQuirks: Sendable, Hashable {
@@ -13,9 +15,10 @@ public struct ServerQuirks: Sendable, Hashable {
         case ipv4Literal = "127.0.0.1"
     }
 
-    /// A refresh leaves out `resource` and names the granted scopes instead (Microsoft Entra ID
-    /// v2.0 refuses `resource` on a refresh, AADSTS9010010); every other token request keeps it.
-    public var omitsResourceOnRefresh: Bool
+    /// The protocol deviations, in the quirk file's vocabulary, laid over what discovery found
+    /// (`ProviderQuirks/overlaid(with:)`): Microsoft Entra ID's refresh without `resource`
+    /// (`ProviderQuirks/omitsResourceOnRefresh`), GitHub's comma-separated scopes, ….
+    public var provider: ProviderQuirks
     /// The host the app's loopback redirect URI is sent with; `nil` to send it as the app made it.
     /// The port and path stay the app's: RFC 8252 §7.3's any-port rule is for the IP literals,
     /// so at a server that takes only `localhost` (and compares it with its port), the app's
@@ -28,9 +31,10 @@ public struct ServerQuirks: Sendable, Hashable {
 
     /// Quirks; each left out is the standard behaviour.
     public init(
-        omitsResourceOnRefresh: Bool = false, loopbackHost: LoopbackHost? = nil, registrationUnavailable: Bool = false
+        provider: ProviderQuirks = ProviderQuirks(), loopbackHost: LoopbackHost? = nil,
+        registrationUnavailable: Bool = false
     ) {
-        self.omitsResourceOnRefresh = omitsResourceOnRefresh
+        self.provider = provider
         self.loopbackHost = loopbackHost
         self.registrationUnavailable = registrationUnavailable
     }
@@ -38,7 +42,7 @@ public struct ServerQuirks: Sendable, Hashable {
     /// What each quirk does, in words, for a report: empty for none.
     public var applied: [String] {
         var applied: [String] = []
-        if omitsResourceOnRefresh { applied.append("resource omitted on refresh") }
+        applied += provider.deviations
         if let loopbackHost { applied.append("loopback redirect host \(loopbackHost.rawValue)") }
         if registrationUnavailable { applied.append("no dynamic registration") }
         return applied

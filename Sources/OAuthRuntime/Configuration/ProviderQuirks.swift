@@ -42,7 +42,8 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// A refresh leaves out the `resource` parameter every other token request sends (RFC 8707
     /// §2.2) and names the sign-in's granted scopes instead, which bind the token's audience at
     /// such a server: Microsoft Entra ID v2.0 refuses `resource` on a refresh (AADSTS9010010). Set
-    /// by a resource session from its server's catalog entry, never a guess.
+    /// by a quirk file (`omitsResourceOnRefresh`), or by a resource session from its server's
+    /// catalog entry: never a guess.
     public var omitsResourceOnRefresh: Bool
 
     /// Quirks; the defaults are the standards' behaviour.

@@ -33,7 +33,8 @@ func serverQuirksDocumentation() -> ServerQuirkCatalog {
     catalog.entries.insert(
         ServerQuirkEntry(
             name: "Our gateway", issuerPattern: "https://auth.internal.example",
-            quirks: ServerQuirks(omitsResourceOnRefresh: true), sources: ["ticket OPS-1234"]), at: 0)
+            quirks: ServerQuirks(provider: ProviderQuirks(omitsResourceOnRefresh: true)),
+            sources: ["ticket OPS-1234"]), at: 0)
     // end snippet
     return catalog
 }

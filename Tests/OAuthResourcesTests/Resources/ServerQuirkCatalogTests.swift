@@ -6,11 +6,14 @@ import Testing
 /// segment or one host label, and nothing more.
 struct ServerQuirkCatalogTests {
     @Test(arguments: [
-        ("https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0", "Microsoft Entra ID v2.0"),
-        ("https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0", "Microsoft Entra ID v2.0"),
+        (
+            "https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0",
+            "Microsoft Entra ID (one tenant)"
+        ),
+        ("https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0", "Microsoft Entra ID (one tenant)"),
         ("https://acme.my.salesforce.com", "Salesforce (My Domain)"),
         ("https://login.salesforce.com", "Salesforce"),
-        ("https://slack.com", "Slack"),
+        ("https://slack.com", "Sign in with Slack"),
         ("https://github.com/login/oauth", "GitHub"),
         ("https://accounts.google.com", "Google"),
         ("https://mcp.atlassian.com", "Atlassian (remote MCP server)"),
