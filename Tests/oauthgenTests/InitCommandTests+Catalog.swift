@@ -70,8 +70,37 @@ extension InitCommandTests {
     }
 
     /// These providers' documents list no `code_challenge_methods_supported`; the client sends S256 anyway.
-    static let documentedWarnings = ["apple", "aws-cognito", "linkedin", "microsoft-entra", "slack", "twitch", "yahoo"]
-        .map {
+    static let documentedWarnings =
+        ["apple", "aws-cognito", "linkedin", "microsoft-entra", "slack", "twitch", "yahoo"].map {
             "\($0).openid-configuration.json [discovery-no-s256]"
         }
+        // Against a minimal document, which lists no `scopes_supported` (OpenID Connect Discovery
+        // 1.0 §3: RECOMMENDED only): Microsoft's default scopes beyond those its quirk files declare.
+        + ["microsoft-consumers", "microsoft-entra-tenant"].flatMap {
+            Array(repeating: "\($0).quirks.plist [quirk-unknown-scope]", count: 3)
+        }
+}
+
+extension InitCommandTests {
+    /// The least a provider's metadata may hold for the code flow, at the issuer `init` wrote for
+    /// `entry` (its parameters set as `arguments(for:output:)` sets them): RFC 8414 §2's required
+    /// members, and for OpenID Connect Discovery 1.0 §3's; S256, which every such entry's
+    /// documentation requires. Nothing the provider's live document might add.
+    static func minimalDocument(for entry: CatalogEntry) throws -> Data {
+        var issuer = entry.documentIssuer ?? entry.issuer ?? entry.authorizationServer ?? ""
+        for parameter in entry.parameters {
+            issuer = issuer.replacingOccurrences(of: "${\(parameter.name)}", with: parameter.example)
+        }
+        let base = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
+        var document: [String: Any] = [
+            "issuer": issuer, "authorization_endpoint": base + "/authorize", "token_endpoint": base + "/token",
+            "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
+        ]
+        if entry.authorizationServer == nil {
+            document["jwks_uri"] = base + "/jwks"
+            document["subject_types_supported"] = ["public"]
+            document["id_token_signing_alg_values_supported"] = ["RS256"]
+        }
+        return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted])
+    }
 }

@@ -11,6 +11,13 @@ extension ServerQuirkCatalog {
     /// made, registration where it is offered.
     public static let builtIn = ServerQuirkCatalog(entries: [
         ServerQuirkEntry(
+            name: "Asana (V2 MCP server)",
+            issuerPattern: "https://app.asana.com",
+            quirks: ServerQuirks(registrationUnavailable: true),
+            sources: [
+                "the V2 server requires a client ID and secret registered in the developer console, \"pre-registration provides better security\": developers.asana.com/docs/connecting-mcp-clients-to-asanas-v2-server",
+            ]),
+        ServerQuirkEntry(
             name: "Atlassian (remote MCP server)",
             issuerPattern: "https://mcp.atlassian.com",
             quirks: ServerQuirks(loopbackHost: .ipv4Literal),
