@@ -1,6 +1,7 @@
 import Foundation
 @_spi(BuildingBlocks) @testable import OAuthRuntime
 import TestSupport
+import RuntimeTestSupport
 import Testing
 
 /// An app and its widget on one Keychain item, coordinating through a file in the app group's

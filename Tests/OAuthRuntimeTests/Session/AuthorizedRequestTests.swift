@@ -4,6 +4,7 @@ import Synchronization
 import FoundationNetworking
 #endif
 @_spi(BuildingBlocks) @_spi(Testing) @testable import OAuthRuntime
+import RuntimeTestSupport
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(BuildingBlocks) @_spi(Testing) @testable import OAuthRuntime
+import RuntimeTestSupport
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(BuildingBlocks) @testable import OAuthRuntime
+import RuntimeTestSupport
 import Testing
 import TestSupport
 #if canImport(Glibc)

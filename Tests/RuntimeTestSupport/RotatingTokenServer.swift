@@ -3,22 +3,24 @@ import TestSupport
 
 /// A token endpoint on 127.0.0.1 that rotates refresh tokens and, like django-oauth-toolkit and
 /// Okta, treats a reused one as theft (`invalid_grant`): what shared-store tests refresh against.
-struct RotatingTokenServer {
+public struct RotatingTokenServer: Sendable {
     /// The token endpoint: each refresh token works once, and is slow enough that sessions overlap.
-    final class Endpoint: @unchecked Sendable {
+    public final class Endpoint: @unchecked Sendable {
         // @unchecked: `used` and `issued` are only touched under `lock`.
         private let lock = NSLock()
         private var used: Set<String> = []
         private var issued = 1
         /// The `expires_in` of every response.
-        let expiresIn: Int
-        var refreshes: Int { lock.withLock { issued - 1 } }
+        public let expiresIn: Int
+        /// The refreshes answered with new tokens.
+        public var refreshes: Int { lock.withLock { issued - 1 } }
 
         init(expiresIn: Int) {
             self.expiresIn = expiresIn
         }
 
-        func answer(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Response {
+        /// The answer to one token request.
+        public func answer(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Response {
             let form = String(decoding: request.body, as: UTF8.self).split(separator: "&").reduce(
                 into: [String: String]()
             ) { form, pair in
@@ -39,10 +41,15 @@ struct RotatingTokenServer {
         }
     }
 
-    let endpoint: Endpoint
-    let server: LocalHTTPServer
+    /// The endpoint's state.
+    public let endpoint: Endpoint
+    /// The server on 127.0.0.1.
+    public let server: LocalHTTPServer
+    /// The token endpoint's URL.
+    public var tokenURL: URL { URL(string: "\(server.origin)/token")! }
 
-    init(expiresIn: Int = 3600) throws {
+    /// A server whose tokens live `expiresIn` seconds.
+    public init(expiresIn: Int = 3600) throws {
         let endpoint = Endpoint(expiresIn: expiresIn)
         self.endpoint = endpoint
         server = try LocalHTTPServer { endpoint.answer($0) }
