@@ -17,10 +17,7 @@ extension EnterpriseIdentity: ResourceSignInMethod {
 
     /// `options` with this confidential client's secret or key.
     public func clientOptions(_ options: ClientOptions) -> ClientOptions {
-        var options = options
-        options.clientSecret = clientSecret
-        options.clientKey = clientKey
-        return options
+        options.authenticating(secret: clientSecret, key: clientKey)
     }
 
     /// A token for `demand`'s scopes: an ID-JAG asked for, then redeemed.

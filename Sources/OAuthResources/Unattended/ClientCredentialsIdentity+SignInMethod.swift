@@ -13,10 +13,7 @@ extension ClientCredentialsIdentity: ResourceSignInMethod {
 
     /// `options` with this client's secret or key.
     public func clientOptions(_ options: ClientOptions) -> ClientOptions {
-        var options = options
-        options.clientSecret = clientSecret
-        options.clientKey = clientKey
-        return options
+        options.authenticating(secret: clientSecret, key: clientKey)
     }
 
     /// A token for `demand`'s scopes.
