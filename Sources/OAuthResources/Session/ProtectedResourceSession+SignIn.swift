@@ -58,9 +58,9 @@ extension ProtectedResourceSession {
         }
         try await session.keep(signIn)
         // A pre-registered client's first server is its home only once a sign-in there succeeded.
-        if let binding = pendingBinding {
-            try await registrar.keep(binding)
-            pendingBinding = nil
+        if let visit, let binding = visit.pendingBinding {
+            try await visit.registrar.keep(binding)
+            self.visit?.pendingBinding = nil
         }
     }
 

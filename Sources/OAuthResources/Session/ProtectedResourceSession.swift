@@ -48,8 +48,6 @@ public actor ProtectedResourceSession {
     /// The server discovery landed on, and what the session made there; `nil` until discovered,
     /// and again once dropped (stale metadata, removal).
     var visit: ServerVisit?
-    /// A pre-registered client's first binding, kept once a sign-in at its server succeeded.
-    var pendingBinding: ResourceClientRegistrar.PendingBinding?
     /// The sign-ins this session made because the store held none (diagnostics, and
     /// `oauthgen-login`'s report).
     @_spi(Testing) public internal(set) var firstSignIns = 0
@@ -162,7 +160,9 @@ public actor ProtectedResourceSession {
         let registered = try await visit.registrar.registration(
             for: found, serverMetadataReadNow: visit.metadataReadNow)
         registrationReused = registered.reused
-        if let binding = registered.pendingBinding { pendingBinding = binding }
+        // Noted on this visit only: one that replaced it while the registration was awaited (stale
+        // metadata, a removal) may be another server's.
+        if let binding = registered.pendingBinding, self.visit?.id == visit.id { self.visit?.pendingBinding = binding }
         // The method is the client: its registration, and its credentials. What the app's options
         // say of a client would otherwise be sent to a server the resource named (a secret for
         // another client, at a server it was never given to).
@@ -193,7 +193,7 @@ public actor ProtectedResourceSession {
                 return renewed
             }
         }
-        self.visit?.session = made
+        if self.visit?.id == visit.id { self.visit?.session = made }
         return made
     }
 

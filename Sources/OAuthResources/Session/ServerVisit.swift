@@ -6,6 +6,8 @@ import Foundation
 /// for it, and once made the runtime session. One value the session replaces whole (or drops,
 /// to discover again), so no part of it is reset behind another's back.
 struct ServerVisit: Sendable {
+    /// Tells this visit from the one that may replace it while a registration is awaited.
+    let id = UUID()
     /// The resource and its authorization server, with the catalog entry's quirks applied.
     let found: DiscoveredResource
     /// The catalog entry naming the server; `nil` for one the catalog does not name.
@@ -19,4 +21,7 @@ struct ServerVisit: Sendable {
     let metadataReadNow: Bool
     /// The runtime session holding the sign-in, once made.
     var session: OAuthSession<DiscoveredProvider>?
+    /// A pre-registered client's first binding to this server, kept once a sign-in here
+    /// succeeded: dropped with the visit, so it never binds the client to a server it left.
+    var pendingBinding: ResourceClientRegistrar.PendingBinding?
 }
