@@ -185,6 +185,10 @@ struct UnattendedAgentsTests {
         let shown = reports.compactMap { $0["device"] as? [String: String] }
         #expect(shown.map { $0["user_code"] } == codes)
         #expect(shown.first?["verification_uri"] == peer.issuer + "/device")
+        // Each report names the grant its agent signed in with, the one that showed the code or not.
+        #expect(
+            reports.map { $0["grant"] as? String }
+                == Array(repeating: ResourceServerGrant.deviceCodeGrantType, count: 4))
         #expect(runs.filter { $0.stderr.contains("and enter the code \"\(codes.first ?? "")\"") }.count == 1)
         let requests = peer.requests()
         #expect(requests.filter { $0["endpoint"] as? String == "/register" }.count == 1)
