@@ -60,10 +60,10 @@ struct ResourceClientRegistrar: Sendable {
     /// Stands in for the redirect URI in a device grant registration's store key.
     static let deviceGrantKey = URL(string: ResourceServerGrant.deviceCodeGrantType)!
 
-    /// The redirect URIs a registration lists: none for the device grant.
-    var registeredRedirectURIs: [URL] { usesDeviceGrant ? [] : redirectURI.map { [$0.url] } ?? [] }
+    /// The redirect URIs a registration lists: none for a method without one (the device grant).
+    var registeredRedirectURIs: [URL] { redirectURI.map { [$0.url] } ?? [] }
     /// What names the registration's redirect in its store key.
-    var keyRedirect: URL { usesDeviceGrant ? Self.deviceGrantKey : redirectURI?.url ?? Self.deviceGrantKey }
+    var keyRedirect: URL { redirectURI?.url ?? Self.deviceGrantKey }
 
     var registrations: (any ClientRegistrationStore)? { store.registrationStore }
 

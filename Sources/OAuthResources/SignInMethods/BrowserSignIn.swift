@@ -17,16 +17,19 @@ public struct BrowserSignIn: ResourceSignInMethod {
     public let client: ResourceClient
     /// Where the authorization server sends the user back (a server's catalog entry may change
     /// its loopback host).
-    public private(set) var redirectURI: RegisteredRedirectURI?
+    public private(set) var redirect: RegisteredRedirectURI
     /// What shows the sign-in.
     public let userAgent: any ExternalUserAgent
 
     /// Signs in through `userAgent`, coming back to `redirectURI`, as the client `client` says.
     public init(client: ResourceClient, redirectURI: RegisteredRedirectURI, userAgent: any ExternalUserAgent) {
         self.client = client
-        self.redirectURI = redirectURI
+        self.redirect = redirectURI
         self.userAgent = userAgent
     }
+
+    /// ``redirect``: a browser sign-in always has one.
+    public var redirectURI: RegisteredRedirectURI? { redirect }
 
     /// The authorization code flow.
     public var grant: ResourceGrant { .authorizationCode }
@@ -39,11 +42,8 @@ public struct BrowserSignIn: ResourceSignInMethod {
     ) async throws(OAuthError)
         -> SignIn<DiscoveredProvider>
     {
-        guard let redirectURI else {
-            throw OAuthError(.invalidConfiguration, "expected a redirect URI for a browser sign-in, found none")
-        }
         let signIn = try await context.client.signIn(
-            with: userAgent, redirectURI: redirectURI, scopes: demand.scopes.map { ScopeValue(rawValue: $0) },
+            with: userAgent, redirectURI: redirect, scopes: demand.scopes.map { ScopeValue(rawValue: $0) },
             parameters: AuthorizationParameters(
                 maxAge: demand.maxAge, acrValues: demand.acrValues.map(AnyACRValue.init(rawValue:))))
         if let problem = StepUp.authenticationProblem(
@@ -59,16 +59,14 @@ public struct BrowserSignIn: ResourceSignInMethod {
     /// server that compares redirect URIs as strings; unchanged where the registration lists its
     /// own (a metadata document) or the redirect is not a loopback one.
     public func redirecting(loopbackHost host: ServerQuirks.LoopbackHost) -> any ResourceSignInMethod {
-        guard !client.strategy.fixesRedirectURIs, let changed = redirectURI?.withLoopbackHost(host) else {
-            return self
-        }
+        guard !client.strategy.fixesRedirectURIs, let changed = redirect.withLoopbackHost(host) else { return self }
         var method = self
-        method.redirectURI = changed
+        method.redirect = changed
         return method
     }
 
     /// The client and redirect; never a secret.
     public var description: String {
-        "browser sign-in (\(client), redirect \(redirectURI?.url.absoluteString ?? "none"))"
+        "browser sign-in (\(client), redirect \(redirect.url.absoluteString))"
     }
 }
