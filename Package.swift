@@ -73,8 +73,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // OAuthMCP only: `HTTPClientAuthorizer` and `Transport` as 0.12 declares them.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
-        // OAuthMCP (the `Logger` the SDK's `Transport` names; the SDK depends on it) and the store.
+        // The runtime's telemetry (issue 55): the server-side Swift conventions a fleet already runs
+        // on, API packages only (no backend: the app bootstraps swift-otel, swift-prometheus or its
+        // own). swift-log also for the `Logger` the MCP SDK's `Transport` names. The metrics and
+        // tracing minimums are the releases this was built and tested with (measured: BENCHMARKS).
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // OAuthPostgresStore only, with the PostgreSQL trait: the connection, LISTEN and TLS.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // OAuthAsyncHTTPClient only, with the AsyncHTTPClient trait (and so oauthgen-login on
@@ -169,6 +174,11 @@ let package = Package(
                 "OAuthPolicy",
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
+                // Logs, metrics and spans (issue 55): no-ops until the app chooses a backend.
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ],
             // App Store review reads SDKs' privacy manifests: what it collects (nothing) and the
             // required-reason APIs it calls (Tests/OAuthRuntimeTests/PrivacyManifestTests.swift).
@@ -197,6 +207,8 @@ let package = Package(
             dependencies: [
                 "OAuthRuntime", "OAuthResources", "OAuthLocking", "OAuthPolicy",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ]
         ),
         .target(
@@ -204,7 +216,7 @@ let package = Package(
             dependencies: [
                 "OAuthRuntime", "OAuthLocking", "OAuthPolicy",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
             ]
         ),
@@ -306,7 +318,15 @@ let package = Package(
         // each kind, the real provider's client.
         .target(
             name: "RuntimeTestSupport",
-            dependencies: ["OAuthRuntime", "OAuthPostgresStore", "TestSupport"],
+            dependencies: [
+                "OAuthRuntime", "OAuthPostgresStore", "TestSupport",
+                // A fleet's telemetry, read back (issue 55): a metrics factory and a tracer that keep
+                // what they are given; the log handler is the support's own.
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             path: "Tests/RuntimeTestSupport"
         ),
         // OAuthResources on its own (issue 54): a change to the resources rebuilds these, not

@@ -2,11 +2,13 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Instrumentation
 import Logging
 import MCP
-@_spi(BuildingBlocks) import OAuthRuntime
-
 @_spi(BuildingBlocks) import OAuthResources
+@_spi(BuildingBlocks) import OAuthRuntime
+import Tracing
+
 /// An MCP client transport (streamable HTTP) over oauthgen's own HTTP layer and a
 /// `ProtectedResourceSession`: the one to choose for an agent, on Linux and Apple platforms.
 ///
@@ -93,7 +95,9 @@ public actor ProtectedResourceTransport: Transport {
         self.idleTimeout = idleTimeout
         self.requestTimeout = requestTimeout
         self.maximumMessageSize = maximumMessageSize
-        self.logger = logger ?? Logger(label: "oauthgen.mcp.transport")
+        // The session's telemetry unless the app gave one: silent by default, not swift-log's
+        // bootstrapped handler (standard output, where an MCP server over stdio speaks).
+        self.logger = logger ?? session.telemetry.logger
         (messages, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
     }
 
@@ -139,11 +143,30 @@ public actor ProtectedResourceTransport: Transport {
         }
         let method = Self.method(of: data)
         let requestID = method == nil ? nil : MCPAnswer.id(of: data)
-        let outcome = try await RequestDeadline.run(within: requestTimeout) {
-            try await self.post(data, method: method, requestID: requestID)
+        // An MCP client span (OpenTelemetry MCP semantic conventions), the parent of the session's
+        // sign-in, refresh or step-up and of the HTTP request itself.
+        let tracer = session.telemetry.tracer
+        let span = tracer.startSpan(
+            method ?? "MCP response", context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        if let method { span.attributes[OAuthTelemetryKey.mcpMethod.rawValue] = method }
+        defer { span.end() }
+        let outcome: RequestDeadline.Outcome
+        do {
+            outcome = try await ServiceContext.withValue(span.context) {
+                try await RequestDeadline.run(within: requestTimeout) {
+                    try await self.post(data, method: method, requestID: requestID)
+                }
+            }
+        } catch {
+            span.recordError(error)
+            span.setStatus(SpanStatus(code: .error))
+            throw error
         }
         guard outcome == .timedOut else { return }
-        logger.debug("MCP request timed out", metadata: ["method": "\(method ?? "response")"])
+        span.setStatus(SpanStatus(code: .error))
+        span.attributes[OAuthTelemetryKey.errorType.rawValue] = "timeout"
+        logger.debug(
+            "MCP request timed out", metadata: [OAuthTelemetryKey.mcpMethod.rawValue: "\(method ?? "response")"])
         if let requestID {
             continuation.yield(
                 MCPAnswer.failure(
@@ -168,7 +191,12 @@ public actor ProtectedResourceTransport: Transport {
         if let given = response.value(forHTTPHeaderField: MCPHeader.sessionID), !given.isEmpty {
             mcpSessionID = given
         }
-        logger.debug("MCP answer", metadata: ["method": "\(method ?? "response")", "status": "\(response.statusCode)"])
+        logger.debug(
+            "MCP answer",
+            metadata: [
+                OAuthTelemetryKey.mcpMethod.rawValue: "\(method ?? "response")",
+                OAuthTelemetryKey.httpStatusCode.rawValue: "\(response.statusCode)",
+            ])
         // A request's response must come in this answer or the stream it resumes to: the SDK's
         // client waits for it with no deadline of its own (issue 45, G6).
         switch response.statusCode {

@@ -51,7 +51,10 @@ struct ResourceClientRegistrar: Sendable {
         self.redirectURI = method.redirectURI
         self.usesDeviceGrant = method.grant == .deviceCode
         self.store = store
-        self.transport = options.transport
+        // Registration requests reported as such; a `/.well-known/` document as metadata.
+        self.transport = InstrumentedTransport(
+            options.transport, telemetry: options.telemetry.with(.resource, resource.absoluteString),
+            endpoint: { EndpointRole.name(of: $0) == "metadata" ? "metadata" : "registration" })
         self.allowInsecureLoopback = options.allowInsecureLoopback
         self.resource = resource
         self.now = now

@@ -28,7 +28,13 @@ extension ProtectedResourceSession {
         if method.involvesPerson { try await stepUpLimits.spend(in: session, for: resource, now: policy.now()) }
         let context = ResourceSignInContext(
             client: session.client, found: visit.found, resource: resource, now: policy.now)
-        let signIn = try await method.signIn(for: demand, in: context)
+        let operation = TelemetryOperation(
+            "oauth.sign_in", counter: .signIns, timer: .signInDuration,
+            dimensions: [("grant", method.grant.grantType)],
+            attributes: [(.issuer, visit.found.configuration.issuer), (.clientID, session.client.clientID)])
+        let signIn = try await telemetry.run(operation) { _ async throws(OAuthError) in
+            try await method.signIn(for: demand, in: context)
+        }
         if !method.involvesPerson { countUnattendedSignIn(by: method) }
         try await keep(signIn, in: session, asked: demand.scopes, replacing: kept)
     }

@@ -44,6 +44,15 @@ extension ProtectedResourceSession {
     /// A step-up for a refusal that asks for one: `true` when the user signed in again and the
     /// request should be sent again.
     func stepUp(for refusal: ResourceRefusal) async throws(OAuthError) -> Bool {
+        let operation = TelemetryOperation(
+            "oauth.step_up", counter: .stepUps, dimensions: [("refusal", refusal.telemetryKind ?? "other")])
+        return try await telemetry.run(operation, outcome: { $0 ? "stepped_up" : "declined" }) {
+            _ async throws(OAuthError) in try await stepUpUnreported(for: refusal)
+        }
+    }
+
+    /// ``stepUp(for:)``, in its span.
+    private func stepUpUnreported(for refusal: ResourceRefusal) async throws(OAuthError) -> Bool {
         let session = try await oauthSession()
         switch refusal {
         case .insufficientAuthentication(let acrValues, let maxAge):

@@ -86,6 +86,9 @@ public actor ProtectedResourceSession {
         self.interaction = policy.interaction
     }
 
+    /// The options' telemetry, each line naming the resource.
+    package nonisolated var telemetry: OAuthTelemetry { options.telemetry.with(.resource, resource.absoluteString) }
+
     /// Whether http on 127.0.0.1 or [::1] is accepted for the resource and its servers (local
     /// tests): the options' `ClientOptions/allowInsecureLoopback`.
     public nonisolated var allowInsecureLoopback: Bool { options.allowInsecureLoopback }
@@ -126,13 +129,19 @@ public actor ProtectedResourceSession {
         // the code flow, so its server needs no authorization endpoint or S256.
         let usedKept = LockedBox(false)
         let registrar = appRegistrar
-        let found = try await ResourceDiscovery.discover(
-            resource: resource, transport: options.transport, allowInsecureLoopback: allowInsecureLoopback,
-            grant: signInMethod.grant.rule, dpop: policy.alwaysUsesDPoP
-        ) { issuer, resource in
-            guard let server = await registrar.keptServer(issuer: issuer, resource: resource) else { return nil }
-            usedKept.value = true
-            return server
+        let transport = InstrumentedTransport(
+            options.transport, telemetry: telemetry, endpoint: { EndpointRole.name(of: $0) })
+        let (resource, grant, dpop) = (resource, signInMethod.grant.rule, policy.alwaysUsesDPoP)
+        let found = try await telemetry.run(TelemetryOperation("oauth.discovery", step: .discovering)) {
+            _ async throws(OAuthError) in
+            try await ResourceDiscovery.discover(
+                resource: resource, transport: transport, allowInsecureLoopback: allowInsecureLoopback,
+                grant: grant, dpop: dpop
+            ) { issuer, resource in
+                guard let server = await registrar.keptServer(issuer: issuer, resource: resource) else { return nil }
+                usedKept.value = true
+                return server
+            }
         }
         let applied = try policy.serverQuirks.apply(to: found, method: signInMethod)
         let made = ServerVisit(
@@ -157,8 +166,13 @@ public actor ProtectedResourceSession {
         let visit = try await currentVisit()
         if let session = visit.session { return session }
         let found = visit.found
-        let registered = try await visit.registrar.registration(
-            for: found, serverMetadataReadNow: visit.metadataReadNow)
+        let registration = TelemetryOperation(
+            "oauth.registration", counter: .registrations, attributes: [(.issuer, found.configuration.issuer)],
+            step: .registering)
+        let registered = try await telemetry.run(registration, outcome: { $0.reused ? "reused" : "registered" }) {
+            _ async throws(OAuthError) in
+            try await visit.registrar.registration(for: found, serverMetadataReadNow: visit.metadataReadNow)
+        }
         registrationReused = registered.reused
         // Noted on this visit only: one that replaced it while the registration was awaited (stale
         // metadata, a removal) may be another server's.

@@ -40,6 +40,9 @@ public struct ClientOptions: Sendable {
     /// presents its platform's JWT has no client ID (MCP workload identity federation), so the
     /// client's ID is a name for its store and never sent.
     package var anonymous = false
+    /// Where the client, its sessions and their requests report what they do (``OAuthTelemetry``):
+    /// a silent logger, and the metrics and tracing systems the app bootstrapped.
+    public var telemetry: OAuthTelemetry
 
     /// Options; each left out keeps its default.
     public init(
@@ -52,8 +55,10 @@ public struct ClientOptions: Sendable {
         pendingAuthorizationLifetime: TimeInterval = 600,
         allowInsecureLoopback: Bool = false,
         dpopKeyStorage: DPoPKeyStorage = .software,
-        registration: ClientRegistrationRecord? = nil
+        registration: ClientRegistrationRecord? = nil,
+        telemetry: OAuthTelemetry = OAuthTelemetry()
     ) {
+        self.telemetry = telemetry
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.clientKey = clientKey

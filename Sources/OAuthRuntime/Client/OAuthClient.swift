@@ -20,9 +20,10 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
     /// How the client authenticates at the token endpoint.
     @_spi(BuildingBlocks)
     public let authentication: ClientAuthentication
-    /// The way out to the network (``ClientOptions/transport``).
+    /// The way out to the network: ``ClientOptions/transport``, each request reported through
+    /// ``ClientOptions/telemetry``.
     @_spi(BuildingBlocks)
-    public var transport: any HTTPTransport { options.transport }
+    public let transport: any HTTPTransport
     /// Checks ID tokens; `nil` for OAuth-only providers.
     @_spi(BuildingBlocks)
     public let idTokenValidator: IDTokenValidator?
@@ -53,7 +54,11 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         overriding configuration: ProviderConfiguration, options: ClientOptions = ClientOptions()
     ) throws(OAuthError) {
         self.options = options
-        let transport = options.transport
+        let endpoints = configuration.endpoints
+        let transport = InstrumentedTransport(
+            options.transport, telemetry: options.telemetry,
+            endpoint: { EndpointRole.name(of: $0, among: endpoints) })
+        self.transport = transport
         // A provider the quirk file declares a loopback development server needs no option.
         let allowInsecureLoopback = options.allowInsecureLoopback || configuration.quirks.loopbackDevelopmentServer
         if let registration = options.registration, registration.issuer != configuration.issuer {
@@ -68,7 +73,6 @@ public struct OAuthClient<Provider: OAuthProvider>: Sendable {
         if let problem = ClientIdentifier.problem(in: clientID) {
             throw OAuthError.invalidConfiguration("expected \(ClientIdentifier.expectation), found \(problem)")
         }
-        let endpoints = configuration.endpoints
         let named: [(String, URL?)] = [
             ("authorization endpoint", endpoints.authorization), ("token endpoint", endpoints.token),
             ("revocation endpoint", endpoints.revocation), ("userinfo endpoint", endpoints.userinfo),

@@ -116,7 +116,16 @@ extension OAuthClient {
         let parameters = [
             ("grant_type", ResourceServerGrant.deviceCodeGrantType), ("device_code", authorization.deviceCode),
         ]
+        // The codes are not logged: the user code is shown to the person by the app, never kept.
+        options.telemetry.logger.info(
+            "waiting for the device code's approval",
+            metadata: [
+                OAuthTelemetryKey.step.rawValue: .string(OAuthProgressStep.waitingForApproval.rawValue),
+                OAuthTelemetryKey.deadline.rawValue: .string(
+                    String(Int(authorization.expiresAt.timeIntervalSince1970))),
+            ])
         while true {
+            options.telemetry.logger.trace("polling the token endpoint for the device code's approval")
             do {
                 try await clock.sleep(until: clock.now.advanced(by: interval), tolerance: nil)
             } catch {

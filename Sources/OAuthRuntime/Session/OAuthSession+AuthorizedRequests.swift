@@ -98,6 +98,7 @@ extension OAuthSession {
         while true {
             let headers = try await validAuthorizationHeaders(method: method, url: url)
             let (response, refusal) = try await send(headers)
+            refusal.report(to: telemetry)
             switch refusal {
             case .dpopNonce(let nonce) where !askedForNonce:
                 askedForNonce = true

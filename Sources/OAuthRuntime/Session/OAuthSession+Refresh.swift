@@ -1,4 +1,5 @@
 import Foundation
+import Tracing
 
 // The refresh machine: one refresh at a time for every caller and, through the store's lock, for
 // every process sharing the store. A refresh runs in three steps: read the store again under its
@@ -42,32 +43,13 @@ extension OAuthSession {
                 task = refreshing
             } else {
                 let started = generation
-                task = Task { [client, now] in
-                    // Other sessions on a shared store — an app's widget, a second process — wait
-                    // here, then find the tokens this one stores instead of refreshing again.
-                    let lock = try await self.lockStore()
-                    defer { lock?.release() }
-                    var signIn = signIn
-                    if lock != nil {
-                        switch try await self.reread(expecting: signIn, startedIn: started) {
-                        case .unchanged: break
-                        case .adopt(let newer): return newer
-                        case .refresh(let newer): signIn = newer
-                        }
-                    }
-                    self.refreshCount += 1
-                    var renewed: SignIn<Provider>
-                    do throws(OAuthError) {
-                        if let renewal = self.renewal {
-                            renewed = try await renewal(signIn)
-                        } else {
-                            renewed = try await client.refresh(signIn, now: now())
-                        }
-                        renewed.renewedAfterRejection = afterRejection
-                    } catch {
-                        return try await self.refreshFailed(error, refreshing: signIn, startedIn: started).get()
-                    }
-                    return try await self.commit(renewed, replacing: signIn, startedIn: started, shared: lock != nil)
+                let operation = TelemetryOperation(
+                    "oauth.refresh", counter: .refreshes, timer: .refreshDuration, step: .refreshing)
+                task = Task { [telemetry] in
+                    try await telemetry.run(operation, outcome: { $0.adopted ? "adopted" : "success" }) {
+                        span async throws(OAuthError) in
+                        try await self.renew(signIn, startedIn: started, afterRejection: afterRejection, span: span)
+                    }.signIn
                 }
                 refreshing = task
             }
@@ -81,6 +63,48 @@ extension OAuthSession {
             throw OAuthError.taskCancelled
         }
     }
+
+    /// The refresh task's body: under the store's lock (its wait an event of `span`), reads the
+    /// store again, then refreshes (or renews) unless a sibling's fresh tokens are adopted.
+    private func renew(
+        _ signIn: SignIn<Provider>, startedIn started: Int, afterRejection: Bool, span: any Span
+    ) async throws(OAuthError) -> (signIn: SignIn<Provider>, adopted: Bool) {
+        // Other sessions on a shared store — an app's widget, a second process — wait here, then
+        // find the tokens this one stores instead of refreshing again.
+        let waited = ContinuousClock.now
+        var waiting = telemetry.logger
+        waiting[metadataKey: OAuthTelemetryKey.step.rawValue] = .string(OAuthProgressStep.waitingForLock.rawValue)
+        waiting.debug("waiting for the store's lock")
+        let lock = try await lockStore()
+        defer { lock?.release() }
+        telemetry.recordWait(
+            "store lock acquired", timer: .lockWait, dimensions: [("store", storeKind)], since: waited, on: span)
+        var signIn = signIn
+        if lock != nil {
+            switch try await reread(expecting: signIn, startedIn: started) {
+            case .unchanged: break
+            case .adopt(let newer): return (newer, true)
+            case .refresh(let newer): signIn = newer
+            }
+        }
+        refreshCount += 1
+        var renewed: SignIn<Provider>
+        do throws(OAuthError) {
+            if let renewal {
+                renewed = try await renewal(signIn)
+            } else {
+                renewed = try await client.refresh(signIn, now: now())
+            }
+            renewed.renewedAfterRejection = afterRejection
+        } catch {
+            let settled = await refreshFailed(error, refreshing: signIn, startedIn: started)
+            return (try settled.get(), true)
+        }
+        return (try await commit(renewed, replacing: signIn, startedIn: started, shared: lock != nil), false)
+    }
+
+    /// The store's kind, a bounded metric dimension (`FileTokenStore`, `PostgresTokenStore`, …).
+    nonisolated var storeKind: String { String(describing: type(of: store)) }
 
     /// What a shared store holds, read again under its lock before a refresh.
     enum Reread {

@@ -25,6 +25,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
     @_spi(BuildingBlocks)
     public nonisolated let allowedResourceOrigins: Set<URLOrigin>?
     package let now: @Sendable () -> Date
+    /// The client's telemetry, each line naming the issuer and the client.
+    package nonisolated let telemetry: OAuthTelemetry
     var current: SignIn<Provider>?
     var loaded = false
     /// Bumped by every sign-in and sign-out: a refresh started under another generation is stale.
@@ -81,6 +83,8 @@ public actor OAuthSession<Provider: OAuthProvider> {
         let bound = client.configuration.resource.flatMap { URLOrigin($0) == nil ? nil : [$0] }
         self.allowedResourceOrigins = (allowedResourceOrigins ?? bound).map { Set($0.compactMap(URLOrigin.init)) }
         self.now = now
+        self.telemetry = client.options.telemetry.with(.issuer, client.configuration.issuer)
+            .with(.clientID, client.clientID).with(.resource, client.configuration.resource?.absoluteString)
     }
 
     /// Signs in through `agent` and keeps the result: ``OAuthClient/signIn(with:redirectURI:scopes:parameters:)``

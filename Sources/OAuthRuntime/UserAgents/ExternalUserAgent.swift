@@ -54,6 +54,10 @@ extension OAuthClient {
             (url: URL) async throws(OAuthError) -> (url: URL, state: String) in
             let request = try await authorizationRequest(redirectURI: url, scopes: scopes, parameters: parameters)
             made = request
+            // The request's URL is not logged: it carries the state and the PKCE challenge.
+            options.telemetry.logger.info(
+                "waiting for the sign-in in the browser",
+                metadata: [OAuthTelemetryKey.step.rawValue: .string(OAuthProgressStep.waitingForBrowser.rawValue)])
             return (request.url, request.pending.state)
         }
         guard let made else {

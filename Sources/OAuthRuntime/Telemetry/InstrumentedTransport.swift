@@ -1,0 +1,120 @@
+import CoreMetrics
+import Foundation
+import Instrumentation
+import Logging
+import Tracing
+
+/// A transport that reports each request: a client span with the HTTP semantic conventions'
+/// attributes (method, server address and port, status code; never the path, query, headers or
+/// body), the span's context injected into the request's headers (W3C `traceparent` with an
+/// OpenTelemetry tracer), a timer by endpoint and status class, and a `debug` line.
+///
+/// The client wraps its transport in one, so every request the runtime makes is reported,
+/// however the app's transport sends it.
+package struct InstrumentedTransport: HTTPTransport {
+    /// The transport that sends.
+    let base: any HTTPTransport
+    let telemetry: OAuthTelemetry
+    /// Names a request's endpoint by its role (`token`, `jwks`, …): a bounded dimension.
+    let endpoint: @Sendable (URL) -> String
+
+    package init(
+        _ base: any HTTPTransport, telemetry: OAuthTelemetry, endpoint: @escaping @Sendable (URL) -> String
+    ) {
+        self.base = base
+        self.telemetry = telemetry
+        self.endpoint = endpoint
+    }
+
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let (span, outgoing, start) = begin(request)
+        do {
+            let response = try await ServiceContext.withValue(span.context) { try await base.send(outgoing) }
+            end(span, request, status: response.status, since: start)
+            return response
+        } catch {
+            end(span, request, failure: error, since: start)
+            throw error
+        }
+    }
+
+    package func stream(
+        _ request: HTTPRequest, idleTimeout: TimeInterval, bufferLimit: Int
+    ) async throws -> HTTPStreamedResponse {
+        let (span, outgoing, start) = begin(request)
+        do {
+            // The span ends with the head: the body streams for as long as the caller reads.
+            let response = try await ServiceContext.withValue(span.context) {
+                try await base.stream(outgoing, idleTimeout: idleTimeout, bufferLimit: bufferLimit)
+            }
+            end(span, request, status: response.status, since: start)
+            return response
+        } catch {
+            end(span, request, failure: error, since: start)
+            throw error
+        }
+    }
+
+    private func begin(_ request: HTTPRequest) -> (any Span, HTTPRequest, ContinuousClock.Instant) {
+        // OpenTelemetry HTTP client spans are named by the method alone when no route template is known.
+        let span = telemetry.tracer.startSpan(
+            request.method, context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        span.attributes[OAuthTelemetryKey.httpMethod.rawValue] = request.method
+        span.attributes[OAuthTelemetryKey.endpoint.rawValue] = endpoint(request.url)
+        if let host = request.url.host { span.attributes[OAuthTelemetryKey.serverAddress.rawValue] = host }
+        if let port = request.url.port
+            ?? (request.url.scheme == "https" ? 443 : request.url.scheme == "http" ? 80 : nil)
+        {
+            span.attributes[OAuthTelemetryKey.serverPort.rawValue] = port
+        }
+        if let scheme = request.url.scheme { span.attributes[OAuthTelemetryKey.urlScheme.rawValue] = scheme }
+        var outgoing = request
+        telemetry.tracer.inject(span.context, into: &outgoing.headers, using: HeaderInjector())
+        return (span, outgoing, .now)
+    }
+
+    private func end(
+        _ span: any Span, _ request: HTTPRequest, status: Int? = nil, failure: (any Error)? = nil,
+        since start: ContinuousClock.Instant
+    ) {
+        let elapsed = ContinuousClock.now - start
+        let statusClass = status.map { "\($0 / 100)xx" } ?? "network"
+        if let status {
+            span.attributes[OAuthTelemetryKey.httpStatusCode.rawValue] = status
+            // A client span is an error from 400 on (OpenTelemetry HTTP span status).
+            if status >= 400 {
+                span.attributes[OAuthTelemetryKey.errorType.rawValue] = String(status)
+                span.setStatus(SpanStatus(code: .error))
+            }
+        }
+        if let failure {
+            span.attributes[OAuthTelemetryKey.errorType.rawValue] = String(describing: type(of: failure))
+            span.recordError(failure)
+            span.setStatus(SpanStatus(code: .error))
+        }
+        span.end()
+        let role = endpoint(request.url)
+        CoreMetrics.Timer(
+            label: OAuthMetricName.requestDuration.rawValue,
+            dimensions: [("endpoint", role), ("status_class", statusClass)], factory: telemetry.metrics
+        ).recordNanoseconds(elapsed.nanoseconds)
+        var logger = telemetry.logger
+        logger[metadataKey: OAuthTelemetryKey.httpMethod.rawValue] = .string(request.method)
+        logger[metadataKey: OAuthTelemetryKey.endpoint.rawValue] = .string(role)
+        logger[metadataKey: OAuthTelemetryKey.serverAddress.rawValue] = request.url.host.map { .string($0) }
+        logger[metadataKey: OAuthTelemetryKey.httpStatusCode.rawValue] = status.map { .string(String($0)) }
+        logger[metadataKey: OAuthTelemetryKey.durationMilliseconds.rawValue] = .string(elapsed.milliseconds)
+        if failure != nil {
+            logger.debug("request failed before a response")
+        } else {
+            logger.debug("request answered")
+        }
+    }
+}
+
+/// Writes a tracer's propagation fields (`traceparent`, `tracestate`) into a request's headers.
+struct HeaderInjector: Injector {
+    func inject(_ value: String, forKey key: String, into headers: inout [String: String]) {
+        headers[key] = value
+    }
+}
