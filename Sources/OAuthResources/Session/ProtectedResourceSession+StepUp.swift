@@ -46,9 +46,9 @@ extension ProtectedResourceSession {
     func stepUp(for refusal: ResourceRefusal) async throws(OAuthError) -> Bool {
         let operation = TelemetryOperation(
             "oauth.step_up", counter: .stepUps, dimensions: [("refusal", refusal.telemetryKind ?? "other")])
-        return try await telemetry.run(operation, outcome: { $0 ? "stepped_up" : "declined" }) {
-            _ async throws(OAuthError) in try await stepUpUnreported(for: refusal)
-        }
+        return try await telemetry.run(
+            operation, outcome: { $0 ? "stepped_up" : "declined" },
+            body: { _ async throws(OAuthError) in try await stepUpUnreported(for: refusal) })
     }
 
     /// ``stepUp(for:)``, in its span.

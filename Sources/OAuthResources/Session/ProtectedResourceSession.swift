@@ -169,10 +169,11 @@ public actor ProtectedResourceSession {
         let registration = TelemetryOperation(
             "oauth.registration", counter: .registrations, attributes: [(.issuer, found.configuration.issuer)],
             step: .registering)
-        let registered = try await telemetry.run(registration, outcome: { $0.reused ? "reused" : "registered" }) {
-            _ async throws(OAuthError) in
-            try await visit.registrar.registration(for: found, serverMetadataReadNow: visit.metadataReadNow)
-        }
+        let registered = try await telemetry.run(
+            registration, outcome: { $0.reused ? "reused" : "registered" },
+            body: { _ async throws(OAuthError) in
+                try await visit.registrar.registration(for: found, serverMetadataReadNow: visit.metadataReadNow)
+            })
         registrationReused = registered.reused
         // Noted on this visit only: one that replaced it while the registration was awaited (stale
         // metadata, a removal) may be another server's.

@@ -46,10 +46,12 @@ extension OAuthSession {
                 let operation = TelemetryOperation(
                     "oauth.refresh", counter: .refreshes, timer: .refreshDuration, step: .refreshing)
                 task = Task { [telemetry] in
-                    try await telemetry.run(operation, outcome: { $0.adopted ? "adopted" : "success" }) {
-                        span async throws(OAuthError) in
-                        try await self.renew(signIn, startedIn: started, afterRejection: afterRejection, span: span)
-                    }.signIn
+                    try await telemetry.run(
+                        operation, outcome: { $0.adopted ? "adopted" : "success" },
+                        body: { span async throws(OAuthError) in
+                            try await self.renew(signIn, startedIn: started, afterRejection: afterRejection, span: span)
+                        }
+                    ).signIn
                 }
                 refreshing = task
             }

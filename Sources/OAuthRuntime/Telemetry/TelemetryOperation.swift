@@ -40,7 +40,7 @@ extension OAuthTelemetry {
     package func run<T>(
         _ operation: TelemetryOperation, isolation: isolated (any Actor)? = #isolation,
         outcome: (T) -> String = { _ in "success" },
-        _ body: (any Span) async throws(OAuthError) -> T
+        body: (any Span) async throws(OAuthError) -> T
     ) async throws(OAuthError) -> T {
         let span = tracer.startSpan(operation.name, context: ServiceContext.current ?? .topLevel, ofKind: .internal)
         var logger = self.logger
