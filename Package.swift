@@ -307,6 +307,10 @@ let package = Package(
             dependencies: [
                 "OAuthRuntime", "OAuthResources", "OAuthPolicy", "OAuthPostgresStore", "TestSupport", "oauthgen-login",
                 "RuntimeTestSupport",
+                // A fleet's logs and spans, read back (issue 55).
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 // To mint ID tokens in negative tests.
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -336,6 +340,8 @@ let package = Package(
             dependencies: [
                 "OAuthResources", "OAuthRuntime", "OAuthPolicy", "OAuthPostgresStore", "TestSupport",
                 "RuntimeTestSupport",
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(

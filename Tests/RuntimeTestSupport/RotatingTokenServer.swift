@@ -10,10 +10,13 @@ public struct RotatingTokenServer: Sendable {
         private let lock = NSLock()
         private var used: Set<String> = []
         private var issued = 1
+        private var propagated: [String] = []
         /// The `expires_in` of every response.
         public let expiresIn: Int
         /// The refreshes answered with new tokens.
         public var refreshes: Int { lock.withLock { issued - 1 } }
+        /// The `traceparent` header of each request that carried one (W3C Trace Context).
+        public var traceparents: [String] { lock.withLock { propagated } }
 
         init(expiresIn: Int) {
             self.expiresIn = expiresIn
@@ -29,6 +32,7 @@ public struct RotatingTokenServer: Sendable {
             }
             Thread.sleep(forTimeInterval: 0.2)
             return lock.withLock {
+                if let traceparent = request.headers["traceparent"] { propagated.append(traceparent) }
                 guard let token = form["refresh_token"], !used.contains(token), token == "RT-\(issued)" else {
                     return .json(#"{"error":"invalid_grant"}"#, status: 400)
                 }
