@@ -166,14 +166,7 @@ public actor ProtectedResourceSession {
         let visit = try await currentVisit()
         if let session = visit.session { return session }
         let found = visit.found
-        let registration = TelemetryOperation(
-            "oauth.registration", counter: .registrations, attributes: [(.issuer, found.configuration.issuer)],
-            step: .registering)
-        let registered = try await telemetry.run(
-            registration, outcome: { $0.reused ? "reused" : "registered" },
-            body: { _ async throws(OAuthError) in
-                try await visit.registrar.registration(for: found, serverMetadataReadNow: visit.metadataReadNow)
-            })
+        let registered = try await register(at: visit)
         registrationReused = registered.reused
         // Noted on this visit only: one that replaced it while the registration was awaited (stale
         // metadata, a removal) may be another server's.
@@ -210,6 +203,23 @@ public actor ProtectedResourceSession {
         }
         if self.visit?.id == visit.id { self.visit?.session = made }
         return made
+    }
+
+    /// The client's registration at `visit`'s server: reported as a registration (made, or a kept
+    /// one reused) only for a client registered at run time; a bound client's is its ID.
+    private func register(at visit: ServerVisit) async throws(OAuthError) -> ResourceClientRegistrar.Registered {
+        let registrar = visit.registrar
+        guard registrar.client.strategy.registersAtRunTime else {
+            return try await registrar.registration(for: visit.found, serverMetadataReadNow: visit.metadataReadNow)
+        }
+        let operation = TelemetryOperation(
+            "oauth.registration", counter: .registrations, attributes: [(.issuer, visit.found.configuration.issuer)],
+            step: .registering)
+        return try await telemetry.run(
+            operation, outcome: { $0.reused ? "reused" : "registered" },
+            body: { _ async throws(OAuthError) in
+                try await registrar.registration(for: visit.found, serverMetadataReadNow: visit.metadataReadNow)
+            })
     }
 
     /// The store account a resource session keeps a sign-in under: the authorization server,
