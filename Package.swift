@@ -281,6 +281,8 @@ let package = Package(
                 .target(name: "OAuthAsyncHTTPClient", condition: .when(platforms: [.linux])),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Its progress lines and --verbose read the runtime's log.
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

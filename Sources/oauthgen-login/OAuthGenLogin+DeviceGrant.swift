@@ -64,10 +64,13 @@ extension OAuthGenLogin {
 /// does, and notes it for the report.
 struct TerminalDeviceCodePresenter: DeviceCodePresenter {
     let browser: LoopbackUserAgent?
+    /// The progress line, ended before the code is shown so the code starts a line of its own.
+    let progress: TerminalProgress
     /// The code and page shown, for `--json`'s report.
     let shown = LockedBox<ResourceDeviceReport?>(nil)
 
     func present(_ authorization: DeviceAuthorization<DiscoveredProvider>) async throws(OAuthError) {
+        progress.finish()
         try OAuthGenLogin.show(authorization, browser: browser)
         shown.value = ResourceDeviceReport(
             verification_uri: authorization.verificationURI.absoluteString, user_code: authorization.userCode)

@@ -23,6 +23,8 @@ extension OAuthGenLogin {
                 .invalidConfiguration,
                 "expected --resource to be an absolute URL, found \"\(resourceOptions.resource ?? "")\"")
         }
+        let progress = TerminalProgress(mode: outputOptions.progressMode)
+        defer { progress.finish() }
         let agent = try LoopbackUserAgent(browserCommandLine: signInOptions.browserCommand, timeout: timeout)
         var kept: CommandLineStore?
         if let store = storeOptions.store {
@@ -31,12 +33,15 @@ extension OAuthGenLogin {
         let redirect = try loopbackURI(signInOptions.redirectURI, option: "--redirect-uri")
         let presenter =
             signInOptions.device
-            ? TerminalDeviceCodePresenter(browser: signInOptions.browserCommand == nil ? nil : agent) : nil
+            ? TerminalDeviceCodePresenter(
+                browser: signInOptions.browserCommand == nil ? nil : agent, progress: progress) : nil
         let method = try await resourceSignInMethod(agent: agent, redirect: redirect, store: kept, presenter: presenter)
         let session = ProtectedResourceSession(
             resource: resourceURL, signIn: method,
             store: kept.map { $0.tokens as any TokenStore } ?? MemoryTokenStore(),
-            options: ClientOptions(transport: LoginTransport.make(), allowInsecureLoopback: allowInsecureLoopback),
+            options: ClientOptions(
+                transport: LoginTransport.make(), allowInsecureLoopback: allowInsecureLoopback,
+                telemetry: progress.telemetry),
             policy: ResourceSessionPolicy(alwaysUsesDPoP: signInOptions.dpop))
         let found = try await session.discovery()
         // The resource, its server and the client's binding to it are checked first, before
@@ -75,7 +80,9 @@ extension OAuthGenLogin {
             hops: Self.hops(
                 identityProvider: enterpriseOptions.identityProvider,
                 redeemed: await session.identityAssertionsRedeemed,
-                at: found))
+                at: found),
+            durations_ms: progress.durations)
+        progress.finish()
         if outputOptions.json {
             print(Self.jsonText(report))
         } else {

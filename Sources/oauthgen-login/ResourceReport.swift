@@ -38,12 +38,15 @@ extension OAuthGenLogin {
         /// token requests it takes, in order (the exchange at the identity provider, the JWT
         /// bearer grant at the resource's authorization server).
         var hops: [Hop]?
+        /// How long each step of the run took, in milliseconds, by the runtime's operation
+        /// (`oauth.discovery`, `oauth.registration`, `oauth.sign_in`, `oauth.refresh`, …).
+        var durations_ms: [String: Int]
 
         private enum CodingKeys: String, CodingKey {
             case resource, authorization_server, client_id, registration, grant, registration_reused, sign_in_reused,
                 scope, stepped_up
             case refreshed, dpop_jkt, resource_status, mcp_tools, mcp_result, server_quirks, device, identity_provider,
-                hops
+                hops, durations_ms
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -66,6 +69,7 @@ extension OAuthGenLogin {
             try container.encode(device, forKey: .device)
             try container.encode(identity_provider, forKey: .identity_provider)
             try container.encode(hops, forKey: .hops)
+            try container.encode(durations_ms, forKey: .durations_ms)
         }
     }
 

@@ -48,9 +48,12 @@ public final class TelemetryRecorder: Sendable {
         for timer in metrics.timers { text += [timer.label] + timer.dimensions.map { "\($0.0)=\($0.1)" } }
         for span in spans {
             text.append(span.operationName)
+            // `SpanAttributes` is no sequence: its own `forEach` is the way through it.
+            // swift-format-ignore: ReplaceForEachWithForLoop
             span.attributes.forEach { key, value in text.append("\(key)=\(value)") }
             for event in span.events {
                 text.append(event.name)
+                // swift-format-ignore: ReplaceForEachWithForLoop
                 event.attributes.forEach { key, value in text.append("\(key)=\(value)") }
             }
             text += span.errors.map { String(describing: $0.error) }

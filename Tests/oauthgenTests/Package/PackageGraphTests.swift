@@ -32,11 +32,18 @@ import Testing
     }
 
     /// And elsewhere swift-crypto's `Crypto` and `_CryptoExtras` (RSA) alone: the platform's
-    /// cryptography, never the runtime's own (issue 44).
+    /// cryptography, never the runtime's own (issue 44). The one exception is the server-side
+    /// Swift telemetry APIs (issue 55): swift-log, swift-metrics' `CoreMetrics` and
+    /// swift-distributed-tracing, interfaces with no backend and no dependency of their own.
     @Test func theRuntimeLinksNothingThirdPartyOnApplePlatforms() async throws {
         let dependencies = try await Self.dependencies(of: "OAuthRuntime")
-        let thirdParty = dependencies.filter { $0.package != nil }
+        let telemetry: [String: String] = [
+            "Logging": "swift-log", "CoreMetrics": "swift-metrics", "Tracing": "swift-distributed-tracing",
+            "Instrumentation": "swift-distributed-tracing",
+        ]
+        let thirdParty = dependencies.filter { $0.package != nil && telemetry[$0.name] != $0.package }
         #expect(Set(thirdParty.map(\.name)) == ["Crypto", "_CryptoExtras"])
+        #expect(Set(dependencies.filter { $0.package != nil && telemetry[$0.name] == $0.package }.map(\.name)) == Set(telemetry.keys))
         for dependency in thirdParty {
             let platforms = try #require(dependency.platforms, "\(dependency.name) is linked on every platform")
             #expect(
