@@ -9,7 +9,8 @@
 #                  default: what the build plugin generated for GeneratedClientsTests (all ten
 #                  providers; `swift build --build-tests` makes it).
 #
-# Checks, each with -wmo and Swift 6 mode: OAuthLocking, OAuthPolicy, OAuthFetch, OAuthRuntime (its
+# Checks, each with -wmo and Swift 6 mode: OAuthLocking, OAuthPolicy, OAuthFetch, OAuthRuntime (on
+# the swift-log, swift-metrics and swift-distributed-tracing modules, emitted for the SDK first; its
 # `#if canImport(AuthenticationServices / CryptoKit / Security / SwiftUI)` branches live), OAuthResources,
 # OAuthPostgresStore's trait-free half, the generated clients (warnings as errors, as the golden test compiles them), the documentation's
 # snippets (Tests/GeneratedClientsTests/Snippets) with them, the example iOS app with
@@ -175,6 +176,7 @@ EOF
 # which emitting a dependency's module does (step 6).
 overlay_sdk() {
   local IFACE
+  [ -z "${OVERLAY:-}" ] || return 0  # made once a run
   IFACE=$(find "$SDK/usr/lib/swift/Swift.swiftmodule" -name '*.swiftinterface' ! -name '*.private.*' | head -1)
   OVERLAY=$SDK
   [ -n "$IFACE" ] && ! grep -q '_willThrowTyped' "$IFACE" || return 0
@@ -190,7 +192,21 @@ overlay_sdk() {
   link_all "$SDK" "$OVERLAY" usr; mkdir "$OVERLAY/usr"
   link_all "$SDK/usr" "$OVERLAY/usr" lib; mkdir "$OVERLAY/usr/lib"
   link_all "$SDK/usr/lib" "$OVERLAY/usr/lib" swift; mkdir "$OVERLAY/usr/lib/swift"
-  link_all "$SDK/usr/lib/swift" "$OVERLAY/usr/lib/swift" Swift.swiftmodule; mkdir "$OVERLAY/usr/lib/swift/Swift.swiftmodule"
+  link_all "$SDK/usr/lib/swift" "$OVERLAY/usr/lib/swift" Swift.swiftmodule; rm "$OVERLAY/usr/lib/swift/_Concurrency.swiftmodule"
+  mkdir "$OVERLAY/usr/lib/swift/Swift.swiftmodule" "$OVERLAY/usr/lib/swift/_Concurrency.swiftmodule"
+  # Swift 6's `#isolation` (swift-distributed-tracing's `withValue(_:isolation:operation:)` and the
+  # runtime's telemetry default to it), declared as the Swift 6 _Concurrency interface does.
+  for f in "$SDK"/usr/lib/swift/_Concurrency.swiftmodule/*; do
+    case "$f" in
+      *.swiftinterface) { cat "$f"; cat <<'PATCH_EOF'
+// Added by typecheck-apple.sh: the Swift 6 _Concurrency macro every Xcode 16+ SDK declares.
+@available(macOS 10.15, iOS 13.0, watchOS 6.0, tvOS 13.0, *)
+@freestanding(expression) public macro isolation<T>() -> T = Builtin.IsolationMacro
+PATCH_EOF
+        } > "$OVERLAY/usr/lib/swift/_Concurrency.swiftmodule/$(basename "$f")" ;;
+      *) ln -s "$f" "$OVERLAY/usr/lib/swift/_Concurrency.swiftmodule/" ;;
+    esac
+  done
   for f in "$SDK"/usr/lib/swift/Swift.swiftmodule/*; do
     case "$f" in
       *.swiftinterface) { cat "$f"; cat <<'PATCH_EOF'
@@ -208,15 +224,14 @@ PATCH_EOF
   done
 }
 
-SDK_USED=$SDK CHECK=(-typecheck)
-if [ "$SIL" = 1 ]; then
-  CHECK=(-emit-sil -o /dev/null)
-  overlay_sdk
-  if [ "$OVERLAY" != "$SDK" ]; then
-    SDK_USED=$OVERLAY
-    echo "note: SIL=1 with a Swift 5.x SDK stdlib: compiling against the overlay $OVERLAY"
-  fi
-fi
+# Everything compiles against the overlay when the SDK's stdlib predates Swift 6: what an app's
+# Swift 6 toolchain builds against has those entry points (`#isolation`, typed throws), and the
+# telemetry packages the runtime imports use them (issue 55).
+CHECK=(-typecheck)
+[ "$SIL" = 1 ] && CHECK=(-emit-sil -o /dev/null)
+overlay_sdk
+SDK_USED=$OVERLAY
+[ "$OVERLAY" = "$SDK" ] || echo "note: the SDK's stdlib predates Swift 6: compiling against the overlay $OVERLAY (#isolation, typed throws)"
 
 # --- flags as SwiftPM passes them for a debug build of this package ---------------------------
 COMMON=(-target "$TARGET" -sdk "$SDK_USED" -resource-dir "$RD" -module-cache-path "$SCRATCH/module-cache"
@@ -298,7 +313,30 @@ step() {  # step <label> <log> swiftc-args...
 echo "SDK $CANON  target $TARGET  scratch $SCRATCH$([ "$SIL" = 1 ] && echo '  (SIL=1: typecheck + SIL diagnostics)')"
 cd "$PROJ" || exit 2
 
-# 1. dependencies of OAuthRuntime, as modules (declarations only), then their bodies
+# emit_dependency <dest> <package:module>: a third-party module for the SDK, declarations only,
+# with the settings its own manifest gives (Scripts/swiftpm-target-flags.py), into <dest>. With a
+# Swift 5.x SDK stdlib, in Swift 5 mode (see step 6). Needs the resolved checkouts.
+CHECKOUTS="$PROJ/.build/checkouts"
+emit_dependency() {
+  local dest=$1 pkg=${2%%:*} mod=${2#*:} i
+  mapfile -t ARGS < <(python3 "$PROJ/Scripts/swiftpm-target-flags.py" "$CHECKOUTS/$pkg" "$mod" "$PLATFORM")
+  [ ${#ARGS[@]} -gt 0 ] || { echo "FAIL  reading $pkg's manifest"; FAILED=1; return 1; }
+  for i in "${!ARGS[@]}"; do [ "${ARGS[$i]}" = -- ] && { FLAGS=("${ARGS[@]:0:$i}"); FILES=("${ARGS[@]:$((i + 1))}"); break; }; done
+  [ ${#SHIM[@]} -eq 0 ] || FLAGS+=(-swift-version 5)
+  step "emit-module $mod ($pkg)" "$LOGS/emit-$mod-$(basename "$dest").log" -emit-module "${EMIT_EXTRA[@]}" \
+       -target "$TARGET" -sdk "${DEP_SDK:-$SDK_USED}" -resource-dir "$RD" -module-cache-path "$SCRATCH/module-cache" -parse-as-library \
+       -DSWIFT_PACKAGE -DDEBUG -Onone -I "$dest" -Xfrontend -enable-cross-import-overlays "${FLAGS[@]}" \
+       -emit-module-path "$dest/$mod.swiftmodule" "${FILES[@]}" "${DEP_SHIM[@]}"
+}
+case "$TARGET" in *-ios*) PLATFORM=ios ;; *) PLATFORM=macos ;; esac
+# The runtime's telemetry APIs (issue 55), in dependency order.
+TELEMETRY_DEPS=(swift-log:Logging swift-metrics:CoreMetrics swift-distributed-tracing:Instrumentation
+                swift-distributed-tracing:ServiceContextModule swift-distributed-tracing:Tracing)
+
+# 1. dependencies of OAuthRuntime, as modules (declarations only), then their bodies. The
+#    third-party ones SILGen inlinable typed-throws code (swift-log's `withLogger`): with a Swift 5.x
+#    SDK stdlib they are emitted against the overlay that adds _willThrowTyped (see SIL=1).
+for dep in "${TELEMETRY_DEPS[@]}"; do emit_dependency "$MODS" "$dep" || break; done
 for m in OAuthLocking OAuthPolicy OAuthFetch; do
   [ -d "Sources/$m" ] || continue
   # shellcheck disable=SC2046
@@ -421,16 +459,14 @@ if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]] && [ -d 
 fi
 
 # 6. OAuthMCP against the MCP Swift SDK: its module and those it imports on Apple platforms
-#    (SystemPackage, Logging, EventSource) are emitted for the SDK first, each with the settings its
+#    (the telemetry packages, SystemPackage, EventSource) are emitted for the SDK first, each with the settings its
 #    own manifest gives (Scripts/swiftpm-target-flags.py reads them from `swift package dump-package`).
 #    Emitting a module SILGens its inlinable code, typed throws included: with a Swift 5.x SDK stdlib
 #    this step compiles against the overlay that adds _willThrowTyped (see SIL=1), oauthgen's own
 #    modules too, in a folder of their own; and the dependencies (not oauthgen) in Swift 5 mode, see
 #    below. Needs the resolved checkouts (`swift build` makes them).
-CHECKOUTS="$PROJ/.build/checkouts"
 if [ -d Sources/OAuthMCP ]; then
   if [ -d "$CHECKOUTS/swift-sdk" ]; then
-    case "$TARGET" in *-ios*) PLATFORM=ios ;; *) PLATFORM=macos ;; esac
     overlay_sdk
     MCP_MODS="$SCRATCH/modules-mcp-$TARGET"
     rm -rf "$MCP_MODS"; mkdir -p "$MCP_MODS"
@@ -438,12 +474,14 @@ if [ -d Sources/OAuthMCP ]; then
           -DSWIFT_PACKAGE -DDEBUG -Onone -I "$MCP_MODS" -Xfrontend -enable-cross-import-overlays)
     OURS=("${BASE[@]}" -swift-version 6 -package-name oauthgen -enable-testing)
     MCP_OK=1
+    for dep in "${TELEMETRY_DEPS[@]}"; do DEP_SDK=$OVERLAY emit_dependency "$MCP_MODS" "$dep" || { MCP_OK=0; break; }; done
     for m in OAuthLocking OAuthPolicy OAuthFetch OAuthRuntime OAuthResources; do
+      [ $MCP_OK = 1 ] || break
       # shellcheck disable=SC2046
       step "emit-module $m (for OAuthMCP)" "$LOGS/emit-mcp-$m.log" -emit-module "${EMIT_EXTRA[@]}" "${OURS[@]}" \
            -module-name "$m" -emit-module-path "$MCP_MODS/$m.swiftmodule" $(sources "Sources/$m") || { MCP_OK=0; break; }
     done
-    for dep in swift-system:SystemPackage swift-log:Logging eventsource:EventSource swift-sdk:MCP; do
+    for dep in swift-system:SystemPackage eventsource:EventSource swift-sdk:MCP; do
       [ $MCP_OK = 1 ] || break
       pkg=${dep%%:*} mod=${dep#*:}
       mapfile -t ARGS < <(python3 "$PROJ/Scripts/swiftpm-target-flags.py" "$CHECKOUTS/$pkg" "$mod" "$PLATFORM")

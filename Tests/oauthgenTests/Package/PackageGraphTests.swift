@@ -43,7 +43,9 @@ import Testing
         ]
         let thirdParty = dependencies.filter { $0.package != nil && telemetry[$0.name] != $0.package }
         #expect(Set(thirdParty.map(\.name)) == ["Crypto", "_CryptoExtras"])
-        #expect(Set(dependencies.filter { $0.package != nil && telemetry[$0.name] == $0.package }.map(\.name)) == Set(telemetry.keys))
+        #expect(
+            Set(dependencies.filter { $0.package != nil && telemetry[$0.name] == $0.package }.map(\.name))
+                == Set(telemetry.keys))
         for dependency in thirdParty {
             let platforms = try #require(dependency.platforms, "\(dependency.name) is linked on every platform")
             #expect(
