@@ -73,7 +73,8 @@ import Testing
         let client = try Google.client(options: options)
         #expect(client.clientID == "per-environment")
         #expect(client.authentication.method != .none)
-        #expect(client.transport is Offline)
+        // The app's transport, which the client reports each request of (issue 55).
+        #expect(client.options.transport is Offline)
         #expect(client.codeExchange is Backend)
         #expect(client.idTokenValidator?.clockSkew == 30)
         #expect(client.options.pendingAuthorizationLifetime == 120)
@@ -82,7 +83,7 @@ import Testing
         // The same value makes a client of a provider described at run time.
         let discovered = try OAuthClient<DiscoveredProvider>(configuration: Google.configuration, options: options)
         #expect(
-            discovered.clientID == "per-environment" && discovered.transport is Offline
+            discovered.clientID == "per-environment" && discovered.options.transport is Offline
                 && discovered.idTokenValidator?.clockSkew == 30)
     }
 

@@ -19,6 +19,14 @@ public enum ProcessRunner {
         public var stderrLines: [String] {
             stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         }
+
+        /// Standard error without `oauthgen-login`'s progress lines (each ends in "…", or in the
+        /// time left after it): what a run reported.
+        public var stderrWithoutProgress: String {
+            stderr.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasSuffix("…") && !($0.contains("… (") && $0.hasSuffix(" left)")) }
+                .joined(separator: "\n")
+        }
     }
 
     /// The directory holding the built products (executables and the `Modules` folder).

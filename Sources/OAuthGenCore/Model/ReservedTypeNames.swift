@@ -18,7 +18,7 @@ package enum ReservedTypeNames {
         "JWKSCache", "KeychainTokenStore", "ListableRegistrationStore", "ListableTokenStore", "LoopbackListener",
         "LoopbackUserAgent", "MemoryTokenStore",
         "NoIDToken", "NoPostLogoutRedirectURI", "OAuthACRValue", "OAuthClaims", "OAuthClient", "OAuthError",
-        "OAuthPrompt", "OAuthProvider",
+        "OAuthMetricName", "OAuthProgressStep", "OAuthPrompt", "OAuthProvider", "OAuthTelemetry", "OAuthTelemetryKey",
         "OAuthRedirectURI", "OAuthScope", "OAuthSession", "OpenIDProvider", "OwnerOnlyFile", "PKCE", "PKCEMethod",
         "PendingAuthorization", "ProviderConfiguration", "ProviderEndpoints", "ProviderMetadata",
         "ProviderQuirks", "QuirkParameter", "RedirectURIKind", "RegisteredRedirectURI", "ResourceRefusal",

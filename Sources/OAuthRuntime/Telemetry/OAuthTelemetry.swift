@@ -12,13 +12,9 @@ public import Tracing
 /// to the systems the app bootstrapped (`MetricsSystem.bootstrap`, `InstrumentationSystem.bootstrap`),
 /// which are no-ops until it does. No log line, metric dimension or span attribute ever carries a
 /// token, code, secret, assertion or key: what the runtime records is listed in
-/// ``OAuthTelemetryKey`` and ``OAuthMetricName``.
-///
-/// ```swift
-/// var logger = Logger(label: "agent.oauth")
-/// logger.logLevel = .debug
-/// let options = ClientOptions(telemetry: OAuthTelemetry(logger: logger))
-/// ```
+/// ``OAuthTelemetryKey`` and ``OAuthMetricName``. An agent passes
+/// `ClientOptions(telemetry: OAuthTelemetry(logger: logger))` with its own `Logger`, at `debug`
+/// to see each request.
 public struct OAuthTelemetry: Sendable {
     /// Where the runtime logs each step (sign-in, discovery, registration, refresh, lock waits):
     /// `info` for what an operator follows, `debug` for each request, `trace` for each poll.

@@ -54,7 +54,7 @@ import TestSupport
         #expect(!run.timedOut, "\(server.shape.label)")
         #expect(run.status == 1, "\(server.shape.label)")
         #expect(
-            run.stderr.hasPrefix(
+            run.stderrWithoutProgress.hasPrefix(
                 "error: expected protected resource metadata (RFC 9728) for \(server.resource), found HTTP 404 at"),
             "\(server.shape.label): \(run.stderr)")
     }
@@ -73,6 +73,7 @@ import TestSupport
             timeout: 60)
         #expect(!run.timedOut)
         #expect(run.status == 1)
-        #expect(run.stderrLines == ["error: expected the run to finish within 3 s (--timeout), found it still waiting"])
+        #expect(
+            run.stderrWithoutProgress == "error: expected the run to finish within 3 s (--timeout), found it still waiting\n")
     }
 }

@@ -117,7 +117,7 @@ struct OAuthGenLoginResourceTests {
             ["--resource", api.resource + "?x=1", "--allow-insecure-loopback", "--browser-command", "/bin/false"])
         #expect(run.status == 1)
         #expect(
-            run.stderr
+            run.stderrWithoutProgress
                 == "error: in the protected resource metadata at http://127.0.0.1:\(api.port)/.well-known/oauth-protected-resource/api: expected \"resource\" to be \"\(api.resource)?x=1\" exactly, the URL the metadata was looked up for (RFC 9728 §3.3), found \"\(api.resource)\"\n",
             "\(run.stderr)")
     }
