@@ -1,4 +1,5 @@
 import Foundation
+@_spi(BuildingBlocks) @_spi(Testing) @testable import OAuthRuntime
 import TestSupport
 
 /// A token endpoint on 127.0.0.1 that rotates refresh tokens and, like django-oauth-toolkit and
@@ -57,5 +58,28 @@ public struct RotatingTokenServer: Sendable {
         let endpoint = Endpoint(expiresIn: expiresIn)
         self.endpoint = endpoint
         server = try LocalHTTPServer { endpoint.answer($0) }
+    }
+
+    /// A sign-in that expired, whose refresh token is RT-1: what the server refreshes first.
+    public static var expiredSignIn: SignInRecord {
+        SignIn<DiscoveredProvider>.withoutIDToken(
+            TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")
+        ).record
+    }
+
+    /// A session on `store` of client-1 at https://id.example.com, whose token endpoint is `token`.
+    public static func session(
+        _ store: any TokenStore, token: URL, now: @escaping @Sendable () -> Date = Date.init,
+        telemetry: OAuthTelemetry = OAuthTelemetry()
+    ) throws -> OAuthSession<DiscoveredProvider> {
+        let configuration = ProviderConfiguration(
+            issuer: "https://id.example.com",
+            endpoints: ProviderEndpoints(authorization: URL(string: "https://id.example.com/authorize")!, token: token),
+            metadata: ProviderMetadata(kind: .oauth2),
+            client: ClientRegistration(clientID: "client-1", redirectURIs: [URL(string: "com.example.app:/cb")!]))
+        return OAuthSession(
+            client: try OAuthClient<DiscoveredProvider>(
+                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true, telemetry: telemetry)),
+            store: store, now: now)
     }
 }

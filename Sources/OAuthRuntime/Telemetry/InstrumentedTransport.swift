@@ -27,13 +27,13 @@ package struct InstrumentedTransport: HTTPTransport {
     }
 
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (span, outgoing, start) = begin(request)
+        let (span, outgoing, started) = begin(request)
         do {
             let response = try await ServiceContext.withValue(span.context) { try await base.send(outgoing) }
-            end(span, request, status: response.status, since: start)
+            end(span, request, started, status: response.status)
             return response
         } catch {
-            end(span, request, failure: error, since: start)
+            end(span, request, started, failure: error)
             throw error
         }
     }
@@ -41,26 +41,33 @@ package struct InstrumentedTransport: HTTPTransport {
     package func stream(
         _ request: HTTPRequest, idleTimeout: TimeInterval, bufferLimit: Int
     ) async throws -> HTTPStreamedResponse {
-        let (span, outgoing, start) = begin(request)
+        let (span, outgoing, started) = begin(request)
         do {
             // The span ends with the head: the body streams for as long as the caller reads.
             let response = try await ServiceContext.withValue(span.context) {
                 try await base.stream(outgoing, idleTimeout: idleTimeout, bufferLimit: bufferLimit)
             }
-            end(span, request, status: response.status, since: start)
+            end(span, request, started, status: response.status)
             return response
         } catch {
-            end(span, request, failure: error, since: start)
+            end(span, request, started, failure: error)
             throw error
         }
     }
 
-    private func begin(_ request: HTTPRequest) -> (any Span, HTTPRequest, ContinuousClock.Instant) {
+    /// When a request started, and the role of its endpoint.
+    private struct Started {
+        let role: String
+        let instant: ContinuousClock.Instant
+    }
+
+    private func begin(_ request: HTTPRequest) -> (any Span, HTTPRequest, Started) {
+        let role = endpoint(request.url)
         // OpenTelemetry HTTP client spans are named by the method alone when no route template is known.
         let span = telemetry.tracer.startSpan(
             request.method, context: ServiceContext.current ?? .topLevel, ofKind: .client)
         span.attributes[OAuthTelemetryKey.httpMethod.rawValue] = request.method
-        span.attributes[OAuthTelemetryKey.endpoint.rawValue] = endpoint(request.url)
+        span.attributes[OAuthTelemetryKey.endpoint.rawValue] = role
         if let host = request.url.host { span.attributes[OAuthTelemetryKey.serverAddress.rawValue] = host }
         if let port = request.url.port
             ?? (request.url.scheme == "https" ? 443 : request.url.scheme == "http" ? 80 : nil)
@@ -70,14 +77,14 @@ package struct InstrumentedTransport: HTTPTransport {
         if let scheme = request.url.scheme { span.attributes[OAuthTelemetryKey.urlScheme.rawValue] = scheme }
         var outgoing = request
         telemetry.tracer.inject(span.context, into: &outgoing.headers, using: HeaderInjector())
-        return (span, outgoing, .now)
+        return (span, outgoing, Started(role: role, instant: .now))
     }
 
     private func end(
-        _ span: any Span, _ request: HTTPRequest, status: Int? = nil, failure: (any Error)? = nil,
-        since start: ContinuousClock.Instant
+        _ span: any Span, _ request: HTTPRequest, _ started: Started, status: Int? = nil, failure: (any Error)? = nil
     ) {
-        let elapsed = ContinuousClock.now - start
+        let elapsed = ContinuousClock.now - started.instant
+        let role = started.role
         let statusClass = status.map { "\($0 / 100)xx" } ?? "network"
         if let status {
             span.attributes[OAuthTelemetryKey.httpStatusCode.rawValue] = status
@@ -93,7 +100,6 @@ package struct InstrumentedTransport: HTTPTransport {
             span.setStatus(SpanStatus(code: .error))
         }
         span.end()
-        let role = endpoint(request.url)
         CoreMetrics.Timer(
             label: OAuthMetricName.requestDuration.rawValue,
             dimensions: [("endpoint", role), ("status_class", statusClass)], factory: telemetry.metrics

@@ -17,10 +17,6 @@ public struct OAuthProgressStep: RawRepresentable, Hashable, Sendable {
     public static let waitingForApproval = OAuthProgressStep(rawValue: "waiting_for_approval")
     /// Waiting for another session or process that holds the store's lock (its refresh).
     public static let waitingForLock = OAuthProgressStep(rawValue: "waiting_for_lock")
-    /// Asking the token endpoint for tokens.
-    public static let requestingTokens = OAuthProgressStep(rawValue: "requesting_tokens")
     /// Renewing an expired access token.
     public static let refreshing = OAuthProgressStep(rawValue: "refreshing")
-    /// Done: signed in.
-    public static let signedIn = OAuthProgressStep(rawValue: "signed_in")
 }

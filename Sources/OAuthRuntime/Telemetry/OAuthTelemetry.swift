@@ -7,8 +7,8 @@ public import Tracing
 /// Where the runtime reports what it does, in the server-side Swift conventions a fleet already
 /// runs on: a swift-log `Logger`, a swift-metrics factory and a swift-distributed-tracing tracer.
 ///
-/// Every client, session, store and sign-in method made with the same ``ClientOptions`` reports
-/// through the one value. The logger is silent unless the app passes one; metrics and spans go
+/// Every client, session and sign-in method made with the same ``ClientOptions`` reports through
+/// the one value, and so does an MCP transport over such a session. The logger is silent unless the app passes one; metrics and spans go
 /// to the systems the app bootstrapped (`MetricsSystem.bootstrap`, `InstrumentationSystem.bootstrap`),
 /// which are no-ops until it does. No log line, metric dimension or span attribute ever carries a
 /// token, code, secret, assertion or key: what the runtime records is listed in
@@ -35,11 +35,6 @@ public struct OAuthTelemetry: Sendable {
         self.logger = logger
         self.metrics = metrics ?? MetricsSystem.factory
         self.tracer = tracer ?? InstrumentationSystem.tracer
-    }
-
-    /// Nothing at all, whatever the app bootstrapped.
-    public static var disabled: OAuthTelemetry {
-        OAuthTelemetry(metrics: NOOPMetricsHandler.instance, tracer: NoOpTracer())
     }
 
     /// A logger that drops everything: the default, so an app that never asked sees no line.

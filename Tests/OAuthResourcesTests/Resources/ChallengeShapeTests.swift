@@ -74,6 +74,7 @@ import TestSupport
         #expect(!run.timedOut)
         #expect(run.status == 1)
         #expect(
-            run.stderrWithoutProgress == "error: expected the run to finish within 3 s (--timeout), found it still waiting\n")
+            run.stderrWithoutProgress
+                == "error: expected the run to finish within 3 s (--timeout), found it still waiting\n")
     }
 }

@@ -17,13 +17,10 @@ struct FleetTelemetryTests {
         let shared = try await kind.make()
         defer { Task { await shared.remove() } }
         let tokens = try RotatingTokenServer()
-        try await shared.open().save(
-            SignIn<DiscoveredProvider>.withoutIDToken(
-                TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")
-            ).record)
+        try await shared.open().save(RotatingTokenServer.expiredSignIn)
         let recorder = TelemetryRecorder()
         let sessions = try (0..<4).map { _ in
-            try Self.session(shared.open(), token: tokens.tokenURL, telemetry: recorder.telemetry)
+            try RotatingTokenServer.session(shared.open(), token: tokens.tokenURL, telemetry: recorder.telemetry)
         }
         let tracer = recorder.tracer
         let accessTokens = try await withThrowingTaskGroup(of: String.self) { group in
@@ -95,27 +92,10 @@ struct FleetTelemetryTests {
     @Test func theDefaultTelemetryIsSilent() async throws {
         let tokens = try RotatingTokenServer()
         let store = MemoryTokenStore()
-        try await store.save(
-            SignIn<DiscoveredProvider>.withoutIDToken(
-                TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")
-            ).record)
-        let session = try Self.session(store, token: tokens.tokenURL, telemetry: OAuthTelemetry())
+        try await store.save(RotatingTokenServer.expiredSignIn)
+        let session = try RotatingTokenServer.session(store, token: tokens.tokenURL)
         #expect(try await session.validAccessToken() == "AT-2")
         #expect(tokens.endpoint.traceparents.isEmpty)
         #expect(session.client.options.telemetry.logger.handler is SwiftLogNoOpLogHandler)
-    }
-
-    static func session(
-        _ store: any TokenStore, token: URL, telemetry: OAuthTelemetry
-    ) throws -> OAuthSession<DiscoveredProvider> {
-        let configuration = ProviderConfiguration(
-            issuer: "https://id.example.com",
-            endpoints: ProviderEndpoints(authorization: URL(string: "https://id.example.com/authorize")!, token: token),
-            metadata: ProviderMetadata(kind: .oauth2),
-            client: ClientRegistration(clientID: "client-1", redirectURIs: [URL(string: "com.example.app:/cb")!]))
-        return OAuthSession(
-            client: try OAuthClient<DiscoveredProvider>(
-                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true, telemetry: telemetry)),
-            store: store)
     }
 }

@@ -140,24 +140,13 @@ public struct SharedStoreContract: Sendable {
 
     /// Saves a sign-in that expired, whose refresh token is RT-1.
     private func saveExpired() async throws {
-        try await open().save(
-            SignIn<DiscoveredProvider>.withoutIDToken(
-                TokenSet(accessToken: "AT-1", expiresAt: Date(timeIntervalSinceNow: -10), refreshToken: "RT-1")
-            ).record)
+        try await open().save(RotatingTokenServer.expiredSignIn)
     }
 
     /// A session on `store` whose token endpoint is `token`.
     private func session(
         _ store: any TokenStore, token: URL, now: @escaping @Sendable () -> Date = Date.init
     ) throws -> OAuthSession<DiscoveredProvider> {
-        let configuration = ProviderConfiguration(
-            issuer: "https://id.example.com",
-            endpoints: ProviderEndpoints(authorization: URL(string: "https://id.example.com/authorize")!, token: token),
-            metadata: ProviderMetadata(kind: .oauth2),
-            client: ClientRegistration(clientID: "client-1", redirectURIs: [URL(string: "com.example.app:/cb")!]))
-        return OAuthSession(
-            client: try OAuthClient<DiscoveredProvider>(
-                configuration: configuration, options: ClientOptions(allowInsecureLoopback: true)),
-            store: store, now: now)
+        try RotatingTokenServer.session(store, token: token, now: now)
     }
 }
