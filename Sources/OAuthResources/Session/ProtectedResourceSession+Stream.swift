@@ -21,12 +21,13 @@ extension ProtectedResourceSession {
             throw OAuthError(.invalidRequest, "expected a request with a URL, found none")
         }
         try await requireWithinResource(url)
-        let transport = options.transport
         let outgoing = HTTPRequest(
             method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
             body: request.httpBody)
         do {
             let session = try await signedInSession()
+            // The client's transport, which reports each request as `data(for:)`'s do.
+            let transport = session.client.transport
             return try await session.exchange(
                 method: outgoing.method, url: url,
                 send: { headers in

@@ -58,6 +58,19 @@ struct TelemetrySecretsTests {
         #expect(
             try await person.data(for: EnterpriseResourceSessionTests.initialize(server.endpoint)).1.statusCode == 200)
 
+        // A streamed request (an MCP client's) is reported as `data(for:)`'s are.
+        func resourceRequests() -> Int {
+            recorder.spans.filter {
+                $0.operationName == "POST" && $0.attributes["oauth.endpoint"]?.toSpanAttribute() == "resource"
+            }.count
+        }
+        let before = resourceRequests()
+        let (head, body) = try await machine.stream(
+            for: EnterpriseResourceSessionTests.initialize(server.endpoint), idleTimeout: 30, bufferLimit: 1 << 20)
+        for try await _ in body {}
+        #expect(head.statusCode == 200)
+        #expect(resourceRequests() == before + 1)
+
         let secrets = Self.secrets(in: transport.exchanges).union([MachinePeer.secret])
         // Access tokens (two grants, a renewal), the device code, the secret, the user code.
         #expect(secrets.count >= 5)
