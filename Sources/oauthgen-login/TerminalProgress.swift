@@ -35,9 +35,9 @@ final class TerminalProgress: Sendable {
         self.write = write
     }
 
-    /// The telemetry the run's sessions report through.
+    /// The telemetry the run's sessions report through; read in every mode, `--quiet` included,
+    /// for the durations `--json` reports.
     var telemetry: OAuthTelemetry {
-        guard mode != .quiet else { return OAuthTelemetry() }
         var logger = Logger(label: "oauthgen-login") { [self] _ in ProgressLogHandler(progress: self) }
         logger.logLevel = .debug
         return OAuthTelemetry(logger: logger)

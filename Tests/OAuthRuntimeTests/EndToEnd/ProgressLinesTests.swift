@@ -63,6 +63,9 @@ struct ProgressLinesTests {
         #expect(quiet.status == 0, "\(quiet.stderr)")
         #expect(quietScreen.contains("and enter the code"))
         #expect(!quietScreen.contains("Discovering") && !quietScreen.contains("Waiting"))
+        // Quiet on the terminal, not in the report: the durations are still kept.
+        let quietReport = try JSONSerialization.jsonObject(with: Data(quiet.stdout.utf8)) as? [String: Any]
+        #expect((quietReport?["durations_ms"] as? [String: Int])?.keys.contains("oauth.sign_in") == true)
 
         let (_, verbose) = try await run(peer, server.endpoint, terminal: false, extra: ["--verbose"])
         #expect(verbose.status == 0, "\(verbose.stderr)")
