@@ -187,7 +187,11 @@ let package = Package(
         // Over the runtime's public API and its `package` declarations (DESIGN.md §2 names them).
         .target(
             name: "OAuthResources",
-            dependencies: ["OAuthRuntime", "OAuthLocking", "OAuthPolicy"]
+            dependencies: [
+                "OAuthRuntime", "OAuthLocking", "OAuthPolicy",
+                // TerminalProgress reads the runtime's log.
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "OAuthAsyncHTTPClient",
@@ -342,6 +346,7 @@ let package = Package(
             dependencies: [
                 "OAuthResources", "OAuthRuntime", "OAuthPolicy", "OAuthPostgresStore", "TestSupport",
                 "RuntimeTestSupport",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]

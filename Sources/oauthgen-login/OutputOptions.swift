@@ -1,4 +1,5 @@
 import ArgumentParser
+import OAuthResources
 
 /// `oauthgen-login`'s options: what the run prints.
 struct OutputOptions: ParsableArguments {

@@ -1,21 +1,33 @@
 import Foundation
-import Logging
-import OAuthLocking
-import OAuthPolicy
-import OAuthRuntime
+public import Logging
+internal import OAuthLocking
+internal import OAuthPolicy
+public import OAuthRuntime
 
-/// What `oauthgen-login` says on standard error while it works, read from the runtime's log
-/// lines: each ``OAuthProgressStep`` a person waits on as one line that updates in place on a
-/// terminal (the device code's time left counting down each second) and as plain lines otherwise;
-/// with `--verbose`, every line of the log at `debug` and above; with `--quiet`, nothing. It
-/// also keeps how long each reported operation took, for `--json`.
-final class TerminalProgress: Sendable {
+/// What a command-line agent says on standard error while it signs in, read from the runtime's
+/// log lines (`oauthgen-login` and the MCP client example use it): each `OAuthProgressStep` a
+/// person waits on as one line that updates in place on a terminal (a device code's time left
+/// counting down each second) and as plain lines otherwise; in ``Mode/verbose``, every line of the
+/// log at `debug` and above instead; in ``Mode/quiet``, nothing. In every mode it keeps how long
+/// each reported operation took (``durations``).
+///
+/// Hand its ``telemetry`` to the session's `ClientOptions`, and call ``finish()`` before printing
+/// anything else on standard error (a device code) and at the end.
+public final class TerminalProgress: Sendable {
     /// What is printed.
-    enum Mode: Sendable { case quiet, steps, verbose }
+    public enum Mode: Sendable {
+        /// Nothing.
+        case quiet
+        /// The steps a person waits on.
+        case steps
+        /// The log at `debug` and above, one line each (never a token: the runtime logs none).
+        case verbose
+    }
 
-    let mode: Mode
+    /// What this prints.
+    public let mode: Mode
     /// Whether standard error is a terminal: one updating line rather than plain lines.
-    let isTerminal: Bool
+    public let isTerminal: Bool
     private let state = LockedBox(State())
     private let write: @Sendable (String) -> Void
 
@@ -26,28 +38,31 @@ final class TerminalProgress: Sendable {
         var durations: [String: Int] = [:]
     }
 
-    init(
-        mode: Mode, isTerminal: Bool = isatty(STDERR_FILENO) == 1,
-        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
-    ) {
+    /// Progress in `mode` on standard error.
+    public convenience init(mode: Mode) {
+        self.init(mode: mode, isTerminal: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
+    }
+
+    /// Progress in `mode` written through `write`, as on a terminal when `isTerminal`.
+    package init(mode: Mode, isTerminal: Bool, write: @escaping @Sendable (String) -> Void) {
         self.mode = mode
         self.isTerminal = isTerminal
         self.write = write
     }
 
-    /// The telemetry the run's sessions report through; read in every mode, `--quiet` included,
-    /// for the durations `--json` reports.
-    var telemetry: OAuthTelemetry {
-        var logger = Logger(label: "oauthgen-login") { [self] _ in ProgressLogHandler(progress: self) }
+    /// Telemetry whose logger reports here, in every mode (``Mode/quiet`` included, for the
+    /// durations); metrics and spans go to the bootstrapped systems, or wherever the caller sets.
+    public var telemetry: OAuthTelemetry {
+        var logger = Logger(label: "oauthgen.progress") { [self] _ in ProgressLogHandler(progress: self) }
         logger.logLevel = .debug
         return OAuthTelemetry(logger: logger)
     }
 
     /// How long each finished operation took, in milliseconds (`oauth.sign_in` → 1234).
-    var durations: [String: Int] { state.value.durations }
+    public var durations: [String: Int] { state.value.durations }
 
     /// Takes one log line.
-    func take(level: Logger.Level, message: String, metadata: Logger.Metadata) {
+    package func take(level: Logger.Level, message: String, metadata: Logger.Metadata) {
         if message.hasSuffix(" finished"),
             case .string(let ms)? = metadata[OAuthTelemetryKey.durationMilliseconds.rawValue],
             let value = Int(ms)
@@ -72,7 +87,7 @@ final class TerminalProgress: Sendable {
     }
 
     /// Ends the updating line, so what follows starts on a line of its own.
-    func finish() {
+    public func finish() {
         let line = state.withLock { state -> String? in
             state.ticker?.cancel()
             state.ticker = nil
@@ -83,29 +98,30 @@ final class TerminalProgress: Sendable {
     }
 
     private func show(_ text: String, until deadline: Date?) {
+        let isTerminal = isTerminal
         let changed = state.withLock { state -> Bool in
             guard state.line != text || state.deadline != deadline else { return false }
             state.line = text
             state.deadline = deadline
             state.ticker?.cancel()
-            state.ticker = nil
+            // Made under the lock, so a `finish()` racing this one always finds it to cancel.
+            state.ticker =
+                isTerminal && deadline != nil
+                ? Task { [weak self] in
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(1))
+                        guard !Task.isCancelled else { return }
+                        self?.draw()
+                    }
+                } : nil
             return true
         }
         guard changed else { return }
-        guard isTerminal else {
+        if isTerminal {
+            draw()
+        } else {
             write(Self.render(text, deadline: deadline, now: Date()) + "\n")
-            return
         }
-        draw()
-        guard deadline != nil else { return }
-        let ticker = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
-                guard !Task.isCancelled else { return }
-                self?.draw()
-            }
-        }
-        state.withLock { $0.ticker = ticker }
     }
 
     private func draw() {
@@ -115,14 +131,14 @@ final class TerminalProgress: Sendable {
     }
 
     /// A step's line, with the time left when it has a deadline (`… (4:59 left)`).
-    static func render(_ text: String, deadline: Date?, now: Date) -> String {
+    package static func render(_ text: String, deadline: Date?, now: Date) -> String {
         guard let deadline else { return text }
         let left = max(0, Int(deadline.timeIntervalSince(now).rounded(.down)))
         return "\(text) (\(left / 60):\(String(format: "%02d", left % 60)) left)"
     }
 
     /// What a person reads for `step`; `nil` for a step not worth a line.
-    static func text(for step: OAuthProgressStep) -> String? {
+    package static func text(for step: OAuthProgressStep) -> String? {
         switch step {
         case .discovering: "Discovering the resource and its authorization server…"
         case .registering: "Registering a client…"
