@@ -12,6 +12,9 @@ let package = Package(
         .package(name: "oauthgen", path: "../..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // --metrics-file: the runtime's metrics through a real backend (issue 55). Here, not in
+        // oauthgen: an app that links only the runtime resolves no backend.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .executableTarget(
@@ -25,6 +28,7 @@ let package = Package(
                 .product(name: "OAuthAsyncHTTPClient", package: "oauthgen", condition: .when(platforms: [.linux])),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         )

@@ -167,15 +167,27 @@ struct PluginBuildTests {
         let server = try MCPTestServer(provider: provider)
         defer { server.stop() }
         let binary = Self.scratch.appendingPathComponent("MCPClient/debug/mcp-client")
+        let metrics = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mcp-client-\(UUID().uuidString).prom")
+        defer { try? FileManager.default.removeItem(at: metrics) }
         let run = try ProcessRunner.run(
             binary,
             [
                 server.endpoint.absoluteString, "--allow-insecure-loopback", "--call", "add",
                 "--arguments", #"{"a": 20, "b": 22}"#, "--browser-command",
-                "\(provider.python) \(provider.driver) --username olivia",
+                "\(provider.python) \(provider.driver) --username olivia", "--metrics-file", metrics.path,
             ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "42\n")
+        // Issue 55: progress through a pipe is plain lines, and the metrics reach swift-prometheus.
+        #expect(run.stderr.contains("Discovering the resource and its authorization server…\n"))
+        #expect(run.stderr.contains("Waiting for the sign-in in the browser…\n"))
+        let exported = try String(contentsOf: metrics, encoding: .utf8)
+        #expect(exported.contains("# TYPE oauth_sign_ins_total counter"))
+        #expect(exported.contains(#"oauth_sign_ins_total{grant="authorization_code",outcome="success"} 1"#))
+        #expect(exported.contains(#"oauth_registrations_total{outcome="registered"} 1"#))
+        #expect(exported.contains("# TYPE oauth_http_request_duration_seconds histogram"))
+        #expect(exported.contains(#"oauth_http_request_duration_seconds_count{endpoint="token",status_class="2xx"} 1"#))
         // Issue 53, H10: a JSON-RPC error's message (the server's text) is printed escaped.
         let refused = try ProcessRunner.run(
             binary,

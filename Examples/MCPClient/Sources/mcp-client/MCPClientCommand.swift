@@ -151,6 +151,8 @@ struct MCPClientCommand: AsyncParsableCommand {
     @Option(help: "Seconds each request may take, and the MCP exchange (connect, the call) in all.")
     var timeout: Double = 120
 
+    @OptionGroup(title: "What it reports") var reporting: ReportingOptions
+
     func run() async throws {
         guard let url = URL(string: server), url.host != nil else {
             throw ValidationError("expected the server's URL, found \(server)")
@@ -162,10 +164,19 @@ struct MCPClientCommand: AsyncParsableCommand {
         }
         let kept = try await openStore()
         let userAgent = try LoopbackUserAgent(browserCommandLine: browserCommand)
-        let (method, enterprise) = try await signInMethod(store: kept, userAgent: userAgent)
+        let signInProgress = TerminalProgress(mode: reporting.progressMode)
+        let (telemetry, metrics) = reporting.telemetry(signInProgress)
+        // What the run measured, written however it ends.
+        defer {
+            signInProgress.finish()
+            reporting.write(metrics)
+        }
+        let (method, enterprise) = try await signInMethod(
+            store: kept, userAgent: userAgent, progress: signInProgress)
         let session = ProtectedResourceSession(
             resource: url, signIn: method, store: kept.map { $0 as any TokenStore } ?? MemoryTokenStore(),
-            options: ClientOptions(transport: makeTransport(), allowInsecureLoopback: allowInsecureLoopback))
+            options: ClientOptions(
+                transport: makeTransport(), allowInsecureLoopback: allowInsecureLoopback, telemetry: telemetry))
         // The resource, its server and the client's binding are checked before the identity
         // provider's browser opens: a server this client may not use costs no sign-in.
         _ = try await session.oauthSession()
@@ -213,6 +224,7 @@ struct MCPClientCommand: AsyncParsableCommand {
                 throw OAuthError.mcpExchange(error)
             }
         }
+        signInProgress.finish()
         // The server chose every byte: printed so it cannot drive the terminal.
         for item in content { print(ToolOutput.printable(item)) }
         if isError == true { throw ExitCode.failure }

@@ -7,9 +7,10 @@ extension MCPClientCommand {
     /// How the client signs in at the server's authorization server, from the options: one way to
     /// sign in, and a secret or key only for a client that is confidential (enterprise, client
     /// credentials, or a browser sign-in's client with a secret), bound to the server that issued
-    /// it. With an identity provider, its enterprise identity too.
+    /// it. With an identity provider, its enterprise identity too. A device code is shown below
+    /// `progress`'s line.
     func signInMethod(
-        store: (any AccountTokenStore)?, userAgent: LoopbackUserAgent
+        store: (any AccountTokenStore)?, userAgent: LoopbackUserAgent, progress: TerminalProgress
     ) async throws -> (method: any ResourceSignInMethod, enterprise: EnterpriseIdentity?) {
         let ways = [
             identityProvider.map { _ in "--identity-provider" }, clientCredentials ? "--client-credentials" : nil,
@@ -51,7 +52,8 @@ extension MCPClientCommand {
         }
         let client = try resourceClient(secret: secret)
         if device {
-            let presenter = StandardErrorDeviceCodePresenter(browser: browserCommand == nil ? nil : userAgent)
+            let presenter = StandardErrorDeviceCodePresenter(
+                browser: browserCommand == nil ? nil : userAgent, progress: progress)
             return (DeviceGrantSignIn(client: client, presenter: presenter), nil)
         }
         let redirect = try RegisteredRedirectURI(URL(string: "http://127.0.0.1/callback")!)

@@ -9,8 +9,11 @@ import OAuthRuntime
 struct StandardErrorDeviceCodePresenter: DeviceCodePresenter {
     /// What opens the complete verification URI, if anything.
     let browser: LoopbackUserAgent?
+    /// The progress line, ended first so the code starts a line of its own.
+    let progress: TerminalProgress
 
     func present(_ authorization: DeviceAuthorization<DiscoveredProvider>) async throws(OAuthError) {
+        progress.finish()
         let page = authorization.verificationURIComplete ?? authorization.verificationURI
         FileHandle.standardError.write(
             Data(
