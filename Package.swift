@@ -361,7 +361,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "OAuthPostgresStoreTests",
-            dependencies: ["OAuthPostgresStore", "OAuthRuntime", "OAuthResources", "TestSupport", "oauthgen-login"]),
+            dependencies: [
+                "OAuthPostgresStore", "OAuthRuntime", "OAuthResources", "TestSupport", "oauthgen-login",
+                "RuntimeTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]),
         // The generated clients are compiled here, warnings as errors, against the real runtime:
         // a golden file that stops compiling fails the build of the tests.
         .testTarget(

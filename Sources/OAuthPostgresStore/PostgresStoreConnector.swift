@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOSSL
+@_spi(BuildingBlocks) import OAuthRuntime
 import PostgresNIO
 
 /// Opens connections to a store's database as its location says: TLS per `sslmode`, the
@@ -10,9 +11,12 @@ import PostgresNIO
 struct PostgresStoreConnector: Sendable {
     let location: PostgresStoreLocation
     let timeout: Duration
+    /// The app's logger, for the store's own lines about its connections.
+    let logger: Logger
 
-    /// postgres-nio logs nothing of the store's: no statement, no bound value, no server notice.
-    static let logger = Logger(label: "oauthgen.postgres-store", factory: { _ in SwiftLogNoOpLogHandler() })
+    /// postgres-nio logs nothing of the store's: no statement, no bound value, no server notice
+    /// (at trace it prints each message, rows and authentication included).
+    static let silent = Logger(label: "oauthgen.postgres-store", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// The store's timeout as NIO counts time, for what waits on an event loop.
     var timeoutAmount: TimeAmount {
@@ -42,23 +46,45 @@ struct PostgresStoreConnector: Sendable {
         configuration.options.connectTimeout = timeoutAmount
         if location.sslMode == .verifyFull { configuration.options.tlsServerName = location.host }
         let configured = configuration
+        var logger = logger
+        logger[metadataKey: "db.system.name"] = "postgresql"
+        logger[metadataKey: OAuthTelemetryKey.serverAddress.rawValue] = .string(location.host)
+        logger[metadataKey: OAuthTelemetryKey.serverPort.rawValue] = .string(String(location.port))
+        logger[metadataKey: "db.namespace"] = .string(location.database)
+        logger[metadataKey: "db.sslmode"] = .string(location.sslMode.rawValue)
+        let started = ContinuousClock.now
+        logger.debug("connecting to PostgreSQL")
         do {
             // A connection made after the deadline is closed, not dropped open.
             let late: @Sendable (PostgresConnection) -> Void = { $0.closeEventually() }
-            return try await PostgresStoreDeadline.run(within: timeout, "a connection", dropping: late) {
-                try await PostgresConnection.connect(configuration: configured, id: 0, logger: Self.logger)
+            let connection = try await PostgresStoreDeadline.run(within: timeout, "a connection", dropping: late) {
+                try await PostgresConnection.connect(configuration: configured, id: 0, logger: Self.silent)
             }
+            logger.debug(
+                "connected to PostgreSQL",
+                metadata: [
+                    OAuthTelemetryKey.durationMilliseconds.rawValue: .string(
+                        (ContinuousClock.now - started).milliseconds)
+                ])
+            return connection
         } catch {
-            throw Self.storeError(error) { reason in
-                // The refusal of TLS names the mode that required it: postgres-nio's code alone
-                // does not say that nothing was sent.
-                let refusedTLS = (error as? PSQLError)?.code == .sslUnsupported
-                return .connectionFailed(
-                    host: location.host, port: location.port,
-                    reason: refusedTLS
-                        ? "the server refused TLS, which sslmode \(location.sslMode.rawValue) requires; nothing more was sent, the password included"
-                        : reason)
-            }
+            let failure = connectionFailure(error)
+            logger.notice("could not connect to PostgreSQL", metadata: ["error": "\(failure)"])
+            throw failure
+        }
+    }
+
+    /// What a failed connection throws.
+    private func connectionFailure(_ error: any Error) -> any Error {
+        Self.storeError(error) { reason in
+            // The refusal of TLS names the mode that required it: postgres-nio's code alone
+            // does not say that nothing was sent.
+            let refusedTLS = (error as? PSQLError)?.code == .sslUnsupported
+            return .connectionFailed(
+                host: location.host, port: location.port,
+                reason: refusedTLS
+                    ? "the server refused TLS, which sslmode \(location.sslMode.rawValue) requires; nothing more was sent, the password included"
+                    : reason)
         }
     }
 

@@ -93,7 +93,7 @@ actor PostgresStoreDatabase {
     /// taken only while tables are still to be made.
     static func migrate(_ connection: PostgresConnection, timeout: Duration) async throws {
         try await PostgresStoreDeadline.run(within: timeout, "the store's migration", closing: connection) {
-            let logger = PostgresStoreConnector.logger
+            let logger = PostgresStoreConnector.silent
             func version() async throws -> Int? {
                 let rows = try await connection.query("SELECT max(version) FROM oauthgen_store_schema", logger: logger)
                 var found: Int?

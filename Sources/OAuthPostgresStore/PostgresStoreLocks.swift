@@ -64,7 +64,7 @@ final class PostgresStoreLocks: Sendable {
     }
 
     private func tryLock(_ name: String, on connection: PostgresConnection) async throws -> Bool {
-        let logger = PostgresStoreConnector.logger
+        let logger = PostgresStoreConnector.silent
         do {
             return try await PostgresStoreDeadline.run(
                 within: connector.timeout, "taking the lock", closing: connection
@@ -93,7 +93,7 @@ final class PostgresStoreLocks: Sendable {
     /// Gives the lock back and keeps the connection for the next one; a connection that cannot
     /// unlock is closed, which unlocks too. Sent now; what it answers is handled on the event loop.
     private func release(_ name: String, on connection: PostgresConnection) {
-        let unlocked = connection.query("COMMIT", logger: PostgresStoreConnector.logger).map { _ in () }
+        let unlocked = connection.query("COMMIT", logger: PostgresStoreConnector.silent).map { _ in () }
         releasing.withLock { $0[name] = unlocked }
         // Bounded as every statement is: a server that does not answer loses the connection,
         // which unlocks as well.

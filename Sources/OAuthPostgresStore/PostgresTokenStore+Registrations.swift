@@ -12,7 +12,7 @@ extension PostgresTokenStore {
     public func loadRegistration(key name: String) async throws -> ClientRegistrationRecord? {
         let sealed = try await database.run("reading a registration") { connection -> Data? in
             let rows = try await connection.query(
-                "SELECT sealed FROM oauthgen_registrations WHERE key = \(name)", logger: PostgresStoreConnector.logger)
+                "SELECT sealed FROM oauthgen_registrations WHERE key = \(name)", logger: PostgresStoreConnector.silent)
             for try await sealed in rows.decode(Data.self) { return sealed }
             return nil
         }
@@ -30,7 +30,7 @@ extension PostgresTokenStore {
                 """
                 INSERT INTO oauthgen_registrations (key, sealed) VALUES (\(name), \(sealed))
                 ON CONFLICT (key) DO UPDATE SET sealed = EXCLUDED.sealed
-                """, logger: PostgresStoreConnector.logger)
+                """, logger: PostgresStoreConnector.silent)
         }
     }
 
@@ -38,7 +38,7 @@ extension PostgresTokenStore {
     public func removeRegistration(key name: String) async throws {
         _ = try await database.run("removing a registration") { connection in
             _ = try await connection.query(
-                "DELETE FROM oauthgen_registrations WHERE key = \(name)", logger: PostgresStoreConnector.logger)
+                "DELETE FROM oauthgen_registrations WHERE key = \(name)", logger: PostgresStoreConnector.silent)
         }
     }
 
@@ -46,7 +46,7 @@ extension PostgresTokenStore {
     public func registrationKeys() async throws -> [String] {
         try await database.run("listing the registrations") { connection in
             let rows = try await connection.query(
-                "SELECT key FROM oauthgen_registrations ORDER BY key", logger: PostgresStoreConnector.logger)
+                "SELECT key FROM oauthgen_registrations ORDER BY key", logger: PostgresStoreConnector.silent)
             var keys: [String] = []
             for try await key in rows.decode(String.self) { keys.append(key) }
             return keys

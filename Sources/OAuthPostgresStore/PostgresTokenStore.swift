@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
+public import Logging
 import PostgresNIO
 
 /// Keeps sign-ins and client registrations in PostgreSQL, for a fleet of replicas that share
@@ -36,12 +37,18 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
 
     /// A store in the database at `location`, its rows sealed with `key`. Nothing connects until
     /// the first read or write.
+    ///
+    /// - Parameter logger: where the store says when it connects and why a connection failed
+    ///   (the host, port, database and `sslmode`; never the password, a row or a statement). Silent
+    ///   by default; postgres-nio itself is never handed it, since its trace lines carry messages.
     public init(
-        location: PostgresStoreLocation, key: StoreEncryptionKey, timeout: Duration = TokenStoreLock.defaultTimeout
+        location: PostgresStoreLocation, key: StoreEncryptionKey, timeout: Duration = TokenStoreLock.defaultTimeout,
+        logger: Logger = OAuthTelemetry.silentLogger
     ) {
         self.init(
             location: location, account: Self.defaultAccount, timeout: timeout, key: key,
-            database: PostgresStoreDatabase(connector: PostgresStoreConnector(location: location, timeout: timeout)))
+            database: PostgresStoreDatabase(
+                connector: PostgresStoreConnector(location: location, timeout: timeout, logger: logger)))
     }
 
     private init(
@@ -70,7 +77,7 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
         let row = try await database.run("reading the sign-in") { connection -> (Int64, Data)? in
             let rows = try await connection.query(
                 "SELECT revision, sealed FROM oauthgen_sign_ins WHERE account = \(account)",
-                logger: PostgresStoreConnector.logger)
+                logger: PostgresStoreConnector.silent)
             for try await (revision, sealed) in rows.decode((Int64, Data).self) { return (revision, sealed) }
             return nil
         }
@@ -96,7 +103,7 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
         let revision = try await database.run("saving the sign-in") { connection -> Int64? in
             var next: Int64?
             let numbers = try await connection.query(
-                "SELECT nextval('oauthgen_revision')", logger: PostgresStoreConnector.logger)
+                "SELECT nextval('oauthgen_revision')", logger: PostgresStoreConnector.silent)
             for try await number in numbers.decode(Int64.self) { next = number }
             guard let next else { return nil }
             let sealed = try key.seal(plaintext, table: PostgresStoreSchema.signIns, name: account, revision: next)
@@ -109,7 +116,7 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
                     WHERE oauthgen_sign_ins.revision < EXCLUDED.revision
                     RETURNING revision, account)
                 SELECT revision, pg_notify('oauthgen_store', revision::text || ' ' || account) FROM written
-                """, logger: PostgresStoreConnector.logger)
+                """, logger: PostgresStoreConnector.silent)
             for try await (revision, _) in rows.decode((Int64, String).self) { return revision }
             return nil
         }
@@ -125,7 +132,7 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
                 WITH removed AS (DELETE FROM oauthgen_sign_ins WHERE account = \(account) RETURNING account),
                     counted AS (SELECT nextval('oauthgen_revision') AS revision, account FROM removed)
                 SELECT revision, pg_notify('oauthgen_store', revision::text || ' ' || account) FROM counted
-                """, logger: PostgresStoreConnector.logger)
+                """, logger: PostgresStoreConnector.silent)
             for try await (revision, _) in rows.decode((Int64, String).self) { return revision }
             return nil
         }
@@ -154,7 +161,7 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
     public func accounts() async throws -> [String] {
         try await database.run("listing the sign-ins") { connection in
             let rows = try await connection.query(
-                "SELECT account FROM oauthgen_sign_ins ORDER BY account", logger: PostgresStoreConnector.logger)
+                "SELECT account FROM oauthgen_sign_ins ORDER BY account", logger: PostgresStoreConnector.silent)
             var accounts: [String] = []
             for try await account in rows.decode(String.self) { accounts.append(account) }
             return accounts

@@ -2,6 +2,7 @@
 import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
 import OAuthPostgresStore
+import RuntimeTestSupport
 import Testing
 import TestSupport
 
@@ -14,7 +15,9 @@ struct PostgresImpostorTests {
     static let password = "impostor-bait-5c1d"
 
     /// A store at the impostor, by `url`; what loading from it threw, and what the impostor saw.
-    func attempt(_ url: (String) -> String) async throws -> (any Error, [PostgresImpostor.Connection]) {
+    func attempt(
+        _ url: (String) -> String, telemetry: OAuthTelemetry = OAuthTelemetry()
+    ) async throws -> (any Error, [PostgresImpostor.Connection]) {
         let host = ProcessInfo.processInfo.hostName
         try #require(
             !["localhost", "127.0.0.1", "::1"].contains(host),
@@ -27,7 +30,7 @@ struct PostgresImpostorTests {
                 url: url("postgres://app@\(host):\(impostor.port)/tokens?sslrootcert=\(root)"),
                 environment: ["PGPASSWORD": Self.password, "PGPASSFILE": "/dev/null"]),
             key: try StoreEncryptionKey(bytes: Data((0..<32).map { _ in UInt8.random(in: 0...255) })),
-            timeout: .seconds(30))
+            timeout: .seconds(30), logger: telemetry.logger)
         defer { Task { await store.close() } }
         do {
             _ = try await store.load()
@@ -44,8 +47,15 @@ struct PostgresImpostorTests {
     /// libpq's default, `prefer` (as the contrast below still does when the URL says so).
     @Test(arguments: [("", "verify-full"), ("&sslmode=require", "require")])
     func noPasswordGoesToAServerThatRefusesTLS(mode: String, named: String) async throws {
-        let (error, connections) = try await attempt { $0 + mode }
+        let recorder = TelemetryRecorder()
+        let (error, connections) = try await attempt({ $0 + mode }, telemetry: recorder.telemetry)
         #expect(connections.allSatisfy { $0.askedForTLS && !$0.startedUp && !$0.passwordSent }, "\(connections)")
+        // The store's logger says why, at notice, with where it tried (issue 55).
+        let failed = recorder.logLines.filter { $0.message == "could not connect to PostgreSQL" }
+        #expect(failed.first?.level == .notice)
+        #expect(failed.first?.metadata["db.sslmode"] == named)
+        #expect(failed.first?.metadata["error"]?.contains("the server refused TLS") == true)
+        #expect(!recorder.recordedText.joined().contains(Self.password))
         #expect(
             "\(error)".hasSuffix(
                 "found the server refused TLS, which sslmode \(named) requires; nothing more was sent, the password included"

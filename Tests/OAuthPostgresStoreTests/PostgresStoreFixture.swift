@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import Logging
 @_spi(BuildingBlocks) import OAuthRuntime
 import OAuthPostgresStore
 import TestSupport
@@ -26,12 +27,15 @@ struct PostgresStoreFixture {
     }
 
     /// A store on the database, as a process with the role's password in PGPASSWORD would open it.
-    func store(url: String? = nil, key: Data? = nil, timeout: Duration = .seconds(15)) throws -> PostgresTokenStore {
+    func store(
+        url: String? = nil, key: Data? = nil, timeout: Duration = .seconds(15),
+        logger: Logger = OAuthTelemetry.silentLogger
+    ) throws -> PostgresTokenStore {
         PostgresTokenStore(
             location: try PostgresStoreLocation(
                 url: url ?? self.url,
                 environment: ProcessInfo.processInfo.environment.merging(server.appEnvironment) { $1 }),
-            key: try StoreEncryptionKey(bytes: key ?? keyBytes), timeout: timeout)
+            key: try StoreEncryptionKey(bytes: key ?? keyBytes), timeout: timeout, logger: logger)
     }
 
     /// `sql` run by psql as the superuser in this database.

@@ -122,7 +122,7 @@ extension Duration {
     }
 
     /// Whole milliseconds, for a log line or an attribute.
-    var milliseconds: String {
+    package var milliseconds: String {
         let (seconds, attoseconds) = components
         return String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
