@@ -44,7 +44,9 @@ extension OAuthSession {
             } else {
                 let started = generation
                 let operation = TelemetryOperation(
-                    "oauth.refresh", counter: .refreshes, timer: .refreshDuration, step: .refreshing)
+                    "oauth.refresh", counter: .refreshes, timer: .refreshDuration,
+                    attributes: [(.issuer, client.configuration.issuer), (.clientID, client.clientID)],
+                    step: .refreshing)
                 task = Task { [telemetry] in
                     try await telemetry.run(
                         operation, outcome: { $0.adopted ? "adopted" : "success" },

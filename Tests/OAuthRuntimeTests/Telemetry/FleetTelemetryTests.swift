@@ -55,6 +55,8 @@ struct FleetTelemetryTests {
         for refresh in refreshes {
             #expect(agents.contains { $0.spanID == refresh.parentSpanID && $0.traceID == refresh.traceID })
             #expect(refresh.events.map(\.name) == ["store lock acquired"])
+            #expect(refresh.attributes["oauth.issuer"]?.toSpanAttribute() == "https://id.example.com")
+            #expect(refresh.attributes["oauth.client_id"]?.toSpanAttribute() == "client-1")
         }
         #expect(refreshes.filter { $0.attributes["oauth.outcome"]?.toSpanAttribute() == "adopted" }.count == 3)
         let requests = spans.filter { $0.operationName == "POST" }
