@@ -38,9 +38,13 @@ public struct PostgresTokenStore: AccountTokenStore, ClientRegistrationStore {
     /// A store in the database at `location`, its rows sealed with `key`. Nothing connects until
     /// the first read or write.
     ///
-    /// - Parameter logger: where the store says when it connects and why a connection failed
-    ///   (the host, port, database and `sslmode`; never the password, a row or a statement). Silent
-    ///   by default; postgres-nio itself is never handed it, since its trace lines carry messages.
+    /// - Parameters:
+    ///   - location: the database, its credentials and `sslmode`.
+    ///   - key: what every row is sealed with.
+    ///   - timeout: how long a statement, a connection or a wait for the lock may take.
+    ///   - logger: where the store says when it connects and why a connection failed (the host,
+    ///     port, database and `sslmode`; never the password, a row or a statement). Silent by
+    ///     default; postgres-nio itself is never handed it, since its trace lines carry messages.
     public init(
         location: PostgresStoreLocation, key: StoreEncryptionKey, timeout: Duration = TokenStoreLock.defaultTimeout,
         logger: Logger = OAuthTelemetry.silentLogger
