@@ -45,7 +45,7 @@ package enum ReservedTypeNames {
         "ProtectedResource", "ProtectedResourceSession", "ResourceClient", "ResourceDiscovery", "ResourceGrant",
         "ResourceSessionPolicy", "ResourceSignInContext", "ResourceSignInMethod", "ServerQuirkCatalog",
         "ServerQuirkEntry", "ServerQuirks", "SignInDemand", "StepUp", "StepUpLimits",
-        "StoredResourceEntries",
+        "StoredResourceEntries", "TerminalProgress",
         "WorkloadIdentity",
     ]
 
