@@ -52,10 +52,18 @@ let package = Package(
             description:
                 "OAuthAsyncHTTPClient: requests that wait in the kernel on Linux, where oauthgen-login sends through it"
         ),
-        // A fleet's agents wait on servers too, and postgres-nio brings SwiftNIO and its TLS already.
+        // Metrics and spans are for a fleet an operator watches; an app that signs a person in
+        // compiles neither (the runtime's clean build within 1.3x of swift-crypto's: BENCHMARKS).
+        .trait(
+            name: "Telemetry",
+            description:
+                "OAuthTelemetry's metrics (swift-metrics) and spans (swift-distributed-tracing); logs are always there"
+        ),
+        // A fleet's agents wait on servers too, and postgres-nio brings SwiftNIO and its TLS already;
+        // a fleet sharing one sign-in is the one an operator watches.
         .trait(
             name: "PostgreSQL", description: "OAuthPostgresStore, and --store postgres://… in the tools",
-            enabledTraits: ["AsyncHTTPClient"]),
+            enabledTraits: ["AsyncHTTPClient", "Telemetry"]),
         .default(enabledTraits: ["AsyncHTTPClient"]),
     ],
     dependencies: [
@@ -174,11 +182,15 @@ let package = Package(
                 "OAuthPolicy",
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
-                // Logs, metrics and spans (issue 55): no-ops until the app chooses a backend.
+                // Logs, metrics and spans (issue 55): no-ops until the app chooses a backend; metrics
+                // and spans only with the Telemetry trait.
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "CoreMetrics", package: "swift-metrics", condition: .when(traits: ["Telemetry"])),
+                .product(
+                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Telemetry"])),
+                .product(
+                    name: "Instrumentation", package: "swift-distributed-tracing",
+                    condition: .when(traits: ["Telemetry"])),
             ],
             // App Store review reads SDKs' privacy manifests: what it collects (nothing) and the
             // required-reason APIs it calls (Tests/OAuthRuntimeTests/PrivacyManifestTests.swift).
@@ -211,8 +223,6 @@ let package = Package(
             dependencies: [
                 "OAuthRuntime", "OAuthResources", "OAuthLocking", "OAuthPolicy",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ]
         ),
         .target(
@@ -315,8 +325,11 @@ let package = Package(
                 "RuntimeTestSupport",
                 // A fleet's logs and spans, read back (issue 55).
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing",
+                    condition: .when(traits: ["Telemetry"])),
+                .product(
+                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Telemetry"])),
                 // To mint ID tokens in negative tests.
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -333,9 +346,12 @@ let package = Package(
                 // A fleet's telemetry, read back (issue 55): a metrics factory and a tracer that keep
                 // what they are given; the log handler is the support's own.
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "MetricsTestKit", package: "swift-metrics"),
-                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Telemetry"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing",
+                    condition: .when(traits: ["Telemetry"])),
+                .product(
+                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Telemetry"])),
             ],
             path: "Tests/RuntimeTestSupport"
         ),
@@ -347,8 +363,11 @@ let package = Package(
                 "OAuthResources", "OAuthRuntime", "OAuthPolicy", "OAuthPostgresStore", "TestSupport",
                 "RuntimeTestSupport",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing",
+                    condition: .when(traits: ["Telemetry"])),
+                .product(
+                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Telemetry"])),
             ]
         ),
         .testTarget(

@@ -329,14 +329,15 @@ emit_dependency() {
        -emit-module-path "$dest/$mod.swiftmodule" "${FILES[@]}" "${DEP_SHIM[@]}"
 }
 case "$TARGET" in *-ios*) PLATFORM=ios ;; *) PLATFORM=macos ;; esac
-# The runtime's telemetry APIs (issue 55), in dependency order.
-TELEMETRY_DEPS=(swift-log:Logging swift-metrics:CoreMetrics swift-distributed-tracing:Instrumentation
-                swift-distributed-tracing:ServiceContextModule swift-distributed-tracing:Tracing)
+# The runtime's third-party modules as an app compiles them: swift-log (issue 55). Metrics and
+# spans come with the Telemetry trait only; that code is the same on every platform and the
+# Linux build compiles it, so this checks what an app on the default traits compiles.
+RUNTIME_DEPS=(swift-log:Logging)
 
 # 1. dependencies of OAuthRuntime, as modules (declarations only), then their bodies. The
 #    third-party ones SILGen inlinable typed-throws code (swift-log's `withLogger`): with a Swift 5.x
 #    SDK stdlib they are emitted against the overlay that adds _willThrowTyped (see SIL=1).
-for dep in "${TELEMETRY_DEPS[@]}"; do emit_dependency "$MODS" "$dep" || break; done
+for dep in "${RUNTIME_DEPS[@]}"; do emit_dependency "$MODS" "$dep" || break; done
 for m in OAuthLocking OAuthPolicy OAuthFetch; do
   [ -d "Sources/$m" ] || continue
   # shellcheck disable=SC2046
@@ -474,7 +475,7 @@ if [ -d Sources/OAuthMCP ]; then
           -DSWIFT_PACKAGE -DDEBUG -Onone -I "$MCP_MODS" -Xfrontend -enable-cross-import-overlays)
     OURS=("${BASE[@]}" -swift-version 6 -package-name oauthgen -enable-testing)
     MCP_OK=1
-    for dep in "${TELEMETRY_DEPS[@]}"; do DEP_SDK=$OVERLAY emit_dependency "$MCP_MODS" "$dep" || { MCP_OK=0; break; }; done
+    for dep in "${RUNTIME_DEPS[@]}"; do DEP_SDK=$OVERLAY emit_dependency "$MCP_MODS" "$dep" || { MCP_OK=0; break; }; done
     for m in OAuthLocking OAuthPolicy OAuthFetch OAuthRuntime OAuthResources; do
       [ $MCP_OK = 1 ] || break
       # shellcheck disable=SC2046

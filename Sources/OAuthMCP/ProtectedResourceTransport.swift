@@ -2,12 +2,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Instrumentation
 import Logging
 import MCP
 @_spi(BuildingBlocks) import OAuthResources
 @_spi(BuildingBlocks) import OAuthRuntime
-import Tracing
 
 /// An MCP client transport (streamable HTTP) over oauthgen's own HTTP layer and a
 /// `ProtectedResourceSession`: the one to choose for an agent, on Linux and Apple platforms.
@@ -145,26 +143,23 @@ public actor ProtectedResourceTransport: Transport {
         let requestID = method == nil ? nil : MCPAnswer.id(of: data)
         // An MCP client span (OpenTelemetry MCP semantic conventions), the parent of the session's
         // sign-in, refresh or step-up and of the HTTP request itself.
-        let tracer = session.telemetry.tracer
-        let span = tracer.startSpan(
-            method ?? "MCP response", context: ServiceContext.current ?? .topLevel, ofKind: .client)
-        if let method { span.attributes[OAuthTelemetryKey.mcpMethod.rawValue] = method }
+        let span = session.telemetry.startSpan(method ?? "MCP response", kind: .client)
+        if let method { span.set(.mcpMethod, method) }
         defer { span.end() }
         let outcome: RequestDeadline.Outcome
         do {
-            outcome = try await ServiceContext.withValue(span.context) {
+            outcome = try await span.whileCurrent {
                 try await RequestDeadline.run(within: requestTimeout) {
                     try await self.post(data, method: method, requestID: requestID)
                 }
             }
         } catch {
-            span.recordError(error)
-            span.setStatus(SpanStatus(code: .error))
+            span.fail(error)
             throw error
         }
         guard outcome == .timedOut else { return }
-        span.setStatus(SpanStatus(code: .error))
-        span.attributes[OAuthTelemetryKey.errorType.rawValue] = "timeout"
+        span.fail()
+        span.set(.errorType, "timeout")
         logger.debug(
             "MCP request timed out", metadata: [OAuthTelemetryKey.mcpMethod.rawValue: "\(method ?? "response")"])
         if let requestID {

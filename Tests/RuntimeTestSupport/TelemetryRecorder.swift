@@ -1,11 +1,14 @@
 import Foundation
-import InMemoryTracing
-import Instrumentation
 import Logging
-import MetricsTestKit
 import OAuthRuntime
 import TestSupport
+
+#if Telemetry
+import InMemoryTracing
+import Instrumentation
+import MetricsTestKit
 import Tracing
+#endif
 
 /// Telemetry that keeps everything it is given, for tests to read back: every log line at trace
 /// level, every metric (`TestMetrics`), every span (an in-memory tracer that propagates W3C
@@ -18,10 +21,12 @@ public final class TelemetryRecorder: Sendable {
         public let metadata: [String: String]
     }
 
+    #if Telemetry
     /// The metrics made through ``telemetry``.
     public let metrics = TestMetrics()
     /// The spans started through ``telemetry``.
     public let tracer = W3CInMemoryTracer()
+    #endif
     private let lines = LockedList<Line>()
 
     public init() {}
@@ -30,20 +35,27 @@ public final class TelemetryRecorder: Sendable {
     public var telemetry: OAuthTelemetry {
         var logger = Logger(label: "test") { [lines] _ in RecordingLogHandler(lines: lines) }
         logger.logLevel = .trace
+        #if Telemetry
         return OAuthTelemetry(logger: logger, metrics: metrics, tracer: tracer)
+        #else
+        return OAuthTelemetry(logger: logger)
+        #endif
     }
 
     /// Every log line so far.
     public var logLines: [Line] { lines.all }
 
+    #if Telemetry
     /// The spans that ended so far.
     public var spans: [FinishedInMemorySpan] { tracer.base.finishedSpans }
+    #endif
 
     /// Every string the telemetry was given: messages and metadata, metric labels and
     /// dimensions, span names, attributes, events and recorded errors.
     public var recordedText: [String] {
         var text: [String] = []
         for line in logLines { text += [line.message] + line.metadata.map { "\($0.key)=\($0.value)" } }
+        #if Telemetry
         for counter in metrics.counters { text += [counter.label] + counter.dimensions.map { "\($0.0)=\($0.1)" } }
         for timer in metrics.timers { text += [timer.label] + timer.dimensions.map { "\($0.0)=\($0.1)" } }
         for span in spans {
@@ -58,6 +70,7 @@ public final class TelemetryRecorder: Sendable {
             }
             text += span.errors.map { String(describing: $0.error) }
         }
+        #endif
         return text
     }
 }
@@ -82,6 +95,7 @@ struct RecordingLogHandler: LogHandler {
     }
 }
 
+#if Telemetry
 /// `InMemoryTracer`, its IDs in the W3C Trace Context's form, injecting `traceparent` (W3C Trace
 /// Context §3.2) rather than its own fields: what an OpenTelemetry tracer puts on a request.
 public struct W3CInMemoryTracer: Tracer {
@@ -118,3 +132,4 @@ public struct W3CInMemoryTracer: Tracer {
         _ carrier: Carrier, into context: inout InstrumentationContext, using extractor: Extract
     ) where Extract.Carrier == Carrier {}
 }
+#endif

@@ -1,5 +1,4 @@
 import Foundation
-import Tracing
 
 // The refresh machine: one refresh at a time for every caller and, through the store's lock, for
 // every process sharing the store. A refresh runs in three steps: read the store again under its
@@ -71,7 +70,7 @@ extension OAuthSession {
     /// The refresh task's body: under the store's lock (its wait an event of `span`), reads the
     /// store again, then refreshes (or renews) unless a sibling's fresh tokens are adopted.
     private func renew(
-        _ signIn: SignIn<Provider>, startedIn started: Int, afterRejection: Bool, span: any Span
+        _ signIn: SignIn<Provider>, startedIn started: Int, afterRejection: Bool, span: TelemetrySpan
     ) async throws(OAuthError) -> (signIn: SignIn<Provider>, adopted: Bool) {
         // Other sessions on a shared store — an app's widget, a second process — wait here, then
         // find the tokens this one stores instead of refreshing again.

@@ -1,8 +1,5 @@
-import CoreMetrics
 import Foundation
-import Instrumentation
 import Logging
-import Tracing
 
 /// A transport that reports each request: a client span with the HTTP semantic conventions'
 /// attributes (method, server address and port, status code; never the path, query, headers or
@@ -29,7 +26,7 @@ package struct InstrumentedTransport: HTTPTransport {
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let (span, outgoing, started) = begin(request)
         do {
-            let response = try await ServiceContext.withValue(span.context) { try await base.send(outgoing) }
+            let response = try await span.whileCurrent { try await base.send(outgoing) }
             end(span, request, started, status: response.status)
             return response
         } catch {
@@ -44,7 +41,7 @@ package struct InstrumentedTransport: HTTPTransport {
         let (span, outgoing, started) = begin(request)
         do {
             // The span ends with the head: the body streams for as long as the caller reads.
-            let response = try await ServiceContext.withValue(span.context) {
+            let response = try await span.whileCurrent {
                 try await base.stream(outgoing, idleTimeout: idleTimeout, bufferLimit: bufferLimit)
             }
             end(span, request, started, status: response.status)
@@ -61,49 +58,45 @@ package struct InstrumentedTransport: HTTPTransport {
         let instant: ContinuousClock.Instant
     }
 
-    private func begin(_ request: HTTPRequest) -> (any Span, HTTPRequest, Started) {
+    private func begin(_ request: HTTPRequest) -> (TelemetrySpan, HTTPRequest, Started) {
         let role = endpoint(request.url)
         // OpenTelemetry HTTP client spans are named by the method alone when no route template is known.
-        let span = telemetry.tracer.startSpan(
-            request.method, context: ServiceContext.current ?? .topLevel, ofKind: .client)
-        span.attributes[OAuthTelemetryKey.httpMethod.rawValue] = request.method
-        span.attributes[OAuthTelemetryKey.endpoint.rawValue] = role
-        if let host = request.url.host { span.attributes[OAuthTelemetryKey.serverAddress.rawValue] = host }
+        let span = telemetry.startSpan(request.method, kind: .client)
+        span.set(.httpMethod, request.method)
+        span.set(.endpoint, role)
+        if let host = request.url.host { span.set(.serverAddress, host) }
         if let port = request.url.port
             ?? (request.url.scheme == "https" ? 443 : request.url.scheme == "http" ? 80 : nil)
         {
-            span.attributes[OAuthTelemetryKey.serverPort.rawValue] = port
+            span.set(.serverPort, port)
         }
-        if let scheme = request.url.scheme { span.attributes[OAuthTelemetryKey.urlScheme.rawValue] = scheme }
+        if let scheme = request.url.scheme { span.set(.urlScheme, scheme) }
         var outgoing = request
-        telemetry.tracer.inject(span.context, into: &outgoing.headers, using: HeaderInjector())
+        span.inject(into: &outgoing.headers)
         return (span, outgoing, Started(role: role, instant: .now))
     }
 
     private func end(
-        _ span: any Span, _ request: HTTPRequest, _ started: Started, status: Int? = nil, failure: (any Error)? = nil
+        _ span: TelemetrySpan, _ request: HTTPRequest, _ started: Started, status: Int? = nil,
+        failure: (any Error)? = nil
     ) {
         let elapsed = ContinuousClock.now - started.instant
         let role = started.role
         let statusClass = status.map { "\($0 / 100)xx" } ?? "network"
         if let status {
-            span.attributes[OAuthTelemetryKey.httpStatusCode.rawValue] = status
+            span.set(.httpStatusCode, status)
             // A client span is an error from 400 on (OpenTelemetry HTTP span status).
             if status >= 400 {
-                span.attributes[OAuthTelemetryKey.errorType.rawValue] = String(status)
-                span.setStatus(SpanStatus(code: .error))
+                span.set(.errorType, String(status))
+                span.fail()
             }
         }
         if let failure {
-            span.attributes[OAuthTelemetryKey.errorType.rawValue] = String(describing: type(of: failure))
-            span.recordError(failure)
-            span.setStatus(SpanStatus(code: .error))
+            span.set(.errorType, String(describing: type(of: failure)))
+            span.fail(failure)
         }
         span.end()
-        CoreMetrics.Timer(
-            label: OAuthMetricName.requestDuration.rawValue,
-            dimensions: [("endpoint", role), ("status_class", statusClass)], factory: telemetry.metrics
-        ).recordNanoseconds(elapsed.nanoseconds)
+        telemetry.time(.requestDuration, [("endpoint", role), ("status_class", statusClass)], elapsed)
         var logger = telemetry.logger
         logger[metadataKey: OAuthTelemetryKey.httpMethod.rawValue] = .string(request.method)
         logger[metadataKey: OAuthTelemetryKey.endpoint.rawValue] = .string(role)
@@ -115,12 +108,5 @@ package struct InstrumentedTransport: HTTPTransport {
         } else {
             logger.debug("request answered")
         }
-    }
-}
-
-/// Writes a tracer's propagation fields (`traceparent`, `tracestate`) into a request's headers.
-struct HeaderInjector: Injector {
-    func inject(_ value: String, forKey key: String, into headers: inout [String: String]) {
-        headers[key] = value
     }
 }

@@ -1,4 +1,3 @@
-import CoreMetrics
 import Logging
 
 extension ResourceRefusal {
@@ -18,8 +17,7 @@ extension ResourceRefusal {
     /// Counts and logs the refusal, if it is one.
     func report(to telemetry: OAuthTelemetry) {
         guard let kind = telemetryKind else { return }
-        Counter(label: OAuthMetricName.refusals.rawValue, dimensions: [("kind", kind)], factory: telemetry.metrics)
-            .increment()
+        telemetry.count(.refusals, [("kind", kind)])
         telemetry.logger.notice("the resource refused the request", metadata: ["oauth.refusal": .string(kind)])
     }
 }

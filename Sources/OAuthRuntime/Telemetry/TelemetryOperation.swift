@@ -1,8 +1,5 @@
-import CoreMetrics
 import Foundation
-import Instrumentation
 import Logging
-import Tracing
 
 /// One step the runtime reports: its span, its log lines, the counter of its outcomes and the
 /// timer of its duration, each with the same bounded dimensions.
@@ -40,23 +37,23 @@ extension OAuthTelemetry {
     package func run<T>(
         _ operation: TelemetryOperation, isolation: isolated (any Actor)? = #isolation,
         outcome: (T) -> String = { _ in "success" },
-        body: (any Span) async throws(OAuthError) -> T
+        body: (TelemetrySpan) async throws(OAuthError) -> T
     ) async throws(OAuthError) -> T {
-        let span = tracer.startSpan(operation.name, context: ServiceContext.current ?? .topLevel, ofKind: .internal)
+        let span = startSpan(operation.name)
         var logger = self.logger
         for (key, value) in operation.attributes {
-            span.attributes[key.rawValue] = value
+            span.set(key, value)
             logger[metadataKey: key.rawValue] = .string(value)
         }
         for (key, value) in operation.dimensions {
-            span.attributes["oauth.\(key)"] = value
+            span.set(dimension: key, value)
             logger[metadataKey: "oauth.\(key)"] = .string(value)
         }
         var started = logger
         if let step = operation.step { started[metadataKey: OAuthTelemetryKey.step.rawValue] = .string(step.rawValue) }
         started.debug("\(operation.name) started")
         let start = ContinuousClock.now
-        let result: Result<T, OAuthError> = await ServiceContext.withValue(span.context) {
+        let result: Result<T, OAuthError> = await span.whileCurrent {
             do throws(OAuthError) {
                 return .success(try await body(span))
             } catch {
@@ -70,20 +67,14 @@ extension OAuthTelemetry {
             ended = outcome(value)
         case .failure(let error):
             ended = error.kind.description
-            span.recordError(error)
-            span.setStatus(SpanStatus(code: .error))
-            span.attributes[OAuthTelemetryKey.errorType.rawValue] = ended
+            span.fail(error)
+            span.set(.errorType, ended)
         }
-        span.attributes[OAuthTelemetryKey.outcome.rawValue] = ended
+        span.set(.outcome, ended)
         span.end()
         let dimensions = operation.dimensions + [("outcome", ended)]
-        if let counter = operation.counter {
-            Counter(label: counter.rawValue, dimensions: dimensions, factory: metrics).increment()
-        }
-        if let timer = operation.timer {
-            CoreMetrics.Timer(label: timer.rawValue, dimensions: dimensions, factory: metrics)
-                .recordNanoseconds(elapsed.nanoseconds)
-        }
+        if let counter = operation.counter { count(counter, dimensions) }
+        if let timer = operation.timer { time(timer, dimensions, elapsed) }
         logger[metadataKey: OAuthTelemetryKey.outcome.rawValue] = .string(ended)
         logger[metadataKey: OAuthTelemetryKey.durationMilliseconds.rawValue] = .string(elapsed.milliseconds)
         if case .failure = result {
@@ -97,16 +88,11 @@ extension OAuthTelemetry {
     /// Records a wait that already ended (a store's lock) as an event of `span` and on the timer.
     package func recordWait(
         _ name: String, timer: OAuthMetricName, dimensions: [(String, String)], since start: ContinuousClock.Instant,
-        on span: (any Span)?
+        on span: TelemetrySpan
     ) {
         let elapsed = ContinuousClock.now - start
-        CoreMetrics.Timer(label: timer.rawValue, dimensions: dimensions, factory: metrics)
-            .recordNanoseconds(elapsed.nanoseconds)
-        if let span {
-            var attributes: SpanAttributes = [:]
-            attributes[OAuthTelemetryKey.durationMilliseconds.rawValue] = elapsed.milliseconds
-            span.addEvent(SpanEvent(name: name, attributes: attributes))
-        }
+        time(timer, dimensions, elapsed)
+        span.addEvent(name, milliseconds: elapsed.milliseconds)
         var logger = self.logger
         for (key, value) in dimensions { logger[metadataKey: "oauth.\(key)"] = .string(value) }
         logger[metadataKey: OAuthTelemetryKey.durationMilliseconds.rawValue] = .string(elapsed.milliseconds)

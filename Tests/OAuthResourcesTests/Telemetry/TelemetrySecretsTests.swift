@@ -1,3 +1,5 @@
+// Reads the runtime's spans and metrics: the Telemetry trait (PostgreSQL, as the tests run, enables it).
+#if Telemetry
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -131,3 +133,4 @@ struct TelemetrySecretsTests {
         return found.filter { $0.count >= 6 }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Reads the runtime's spans and metrics: the Telemetry trait (PostgreSQL, as the tests run, enables it).
+#if Telemetry
 import Foundation
 import InMemoryTracing
 import Logging
@@ -101,3 +103,4 @@ struct FleetTelemetryTests {
         #expect(session.client.options.telemetry.logger.handler is SwiftLogNoOpLogHandler)
     }
 }
+#endif

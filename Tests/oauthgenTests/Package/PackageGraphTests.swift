@@ -3,16 +3,19 @@ import TestSupport
 import Testing
 
 /// What an app links through `OAuthRuntime`, read from the package graph SwiftPM itself
-/// evaluates (`swift package dump-package`): on Apple platforms nothing third-party, elsewhere
-/// swift-crypto only; vapor/jwt-kit only in tests.
+/// evaluates (`swift package dump-package`): on Apple platforms swift-log alone, elsewhere
+/// swift-crypto too; metrics and tracing only with the `Telemetry` trait; vapor/jwt-kit only in
+/// tests.
 @Suite struct PackageGraphTests {
     static let applePlatforms: Set = ["macos", "maccatalyst", "ios", "tvos", "watchos", "visionos", "driverkit"]
 
-    /// A target's dependency: its name, the package of a product, the platforms it is limited to.
+    /// A target's dependency: its name, the package of a product, the platforms and the traits it
+    /// is limited to.
     struct Dependency {
         var name: String
         var package: String?
         var platforms: Set<String>?
+        var traits: Set<String>?
     }
 
     static func dependencies(of target: String) async throws -> [Dependency] {
@@ -24,35 +27,37 @@ import Testing
         return entries.compactMap { entry in
             guard let (kind, value) = entry.first, let fields = value as? [Any] else { return nil }
             let condition = fields.last as? [String: Any]
-            let platforms = (condition?["platformNames"] as? [String]).map(Set.init)
+            let platforms = (condition?["platformNames"] as? [String]).flatMap { $0.isEmpty ? nil : Set($0) }
             return Dependency(
                 name: fields.first as? String ?? kind, package: kind == "product" ? fields[1] as? String : nil,
-                platforms: platforms)
+                platforms: platforms, traits: (condition?["traits"] as? [String]).map(Set.init))
         }
     }
 
     /// And elsewhere swift-crypto's `Crypto` and `_CryptoExtras` (RSA) alone: the platform's
-    /// cryptography, never the runtime's own (issue 44). The one exception is the server-side
-    /// Swift telemetry APIs (issue 55): swift-log, swift-metrics' `CoreMetrics` and
-    /// swift-distributed-tracing, interfaces with no backend and no dependency of their own.
+    /// cryptography, never the runtime's own (issue 44). Besides them swift-log, the interface
+    /// every `Logger` is spelled in (issue 55); swift-metrics' `CoreMetrics` and
+    /// swift-distributed-tracing only with the `Telemetry` trait, so an app that signs a person in
+    /// compiles neither.
     @Test func theRuntimeLinksNothingThirdPartyOnApplePlatforms() async throws {
-        let dependencies = try await Self.dependencies(of: "OAuthRuntime")
-        let telemetry: [String: String] = [
-            "Logging": "swift-log", "CoreMetrics": "swift-metrics", "Tracing": "swift-distributed-tracing",
-            "Instrumentation": "swift-distributed-tracing",
-        ]
-        let thirdParty = dependencies.filter { $0.package != nil && telemetry[$0.name] != $0.package }
-        #expect(Set(thirdParty.map(\.name)) == ["Crypto", "_CryptoExtras"])
-        #expect(
-            Set(dependencies.filter { $0.package != nil && telemetry[$0.name] == $0.package }.map(\.name))
-                == Set(telemetry.keys))
-        for dependency in thirdParty {
+        let dependencies = try await Self.dependencies(of: "OAuthRuntime").filter { $0.package != nil }
+        let always = dependencies.filter { $0.traits == nil }
+        #expect(Set(always.map(\.name)) == ["Crypto", "_CryptoExtras", "Logging"])
+        for dependency in always where dependency.name != "Logging" {
             let platforms = try #require(dependency.platforms, "\(dependency.name) is linked on every platform")
             #expect(
                 platforms.isDisjoint(with: Self.applePlatforms),
                 "\(dependency.name) is linked on \(platforms.intersection(Self.applePlatforms))")
             #expect(platforms.contains("linux"))
         }
+        let telemetry = dependencies.filter { $0.traits != nil }
+        #expect(
+            Set(telemetry.map { "\($0.package ?? "")/\($0.name)" })
+                == [
+                    "swift-metrics/CoreMetrics", "swift-distributed-tracing/Tracing",
+                    "swift-distributed-tracing/Instrumentation",
+                ])
+        #expect(telemetry.allSatisfy { $0.traits == ["Telemetry"] && $0.platforms == nil })
     }
 
     /// Every app's clean build compiles the plugins' tool for the host: it depends on the
