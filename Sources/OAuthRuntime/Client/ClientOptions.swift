@@ -42,6 +42,9 @@ public struct ClientOptions: Sendable {
     package var anonymous = false
     /// Where the client, its sessions and their requests report what they do (``OAuthTelemetry``):
     /// a silent logger, and the metrics and tracing systems the app bootstrapped.
+    /// The family of apps this one shares its sign-in with (OpenID Connect Native SSO), or `nil`
+    /// for an app on its own: ``AppFamily``.
+    public var family: AppFamily?
     public var telemetry: OAuthTelemetry
 
     /// Options; each left out keeps its default.
@@ -56,9 +59,11 @@ public struct ClientOptions: Sendable {
         allowInsecureLoopback: Bool = false,
         dpopKeyStorage: DPoPKeyStorage = .software,
         registration: ClientRegistrationRecord? = nil,
-        telemetry: OAuthTelemetry = OAuthTelemetry()
+        telemetry: OAuthTelemetry = OAuthTelemetry(),
+        family: AppFamily? = nil
     ) {
         self.telemetry = telemetry
+        self.family = family
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.clientKey = clientKey

@@ -18,9 +18,12 @@ extension OAuthClient {
         redirectURI: URL, scopes: [Provider.Scope]? = nil, parameters: AuthorizationParameters<Provider> = .init(),
         now: Date = Date()
     ) async throws(OAuthError) -> AuthorizationRequest<Provider> {
+        var names = requestedScopes(scopes)
+        // A family's app asks for a device secret to share (Native SSO draft 07 §3.1).
+        if asksForDeviceSecret, !names.contains(Self.deviceSSOScope) { names.append(Self.deviceSSOScope) }
         let request = try AuthorizationRequest<Provider>(
             configuration: configuration, clientID: clientID, redirectURI: redirectURI,
-            scopes: requestedScopes(scopes), additionalParameters: try parameters.queryParameters(),
+            scopes: names, additionalParameters: try parameters.queryParameters(),
             maxAge: parameters.maxAge,
             dpopKey: usesDPoP ? try dpopKeyStorage.makeKey() : nil, now: now)
         return pushesAuthorizationRequests ? try await pushed(request, now: now) : request
@@ -58,9 +61,15 @@ extension OAuthClient {
         if requireIDToken, tokens.idToken == nil {
             throw OAuthError.invalidTokenResponse("no \"id_token\" in an OpenID Connect code flow response")
         }
+        // The family's store keeps the device secret, never the app's own (Native SSO draft 07 §3.4).
+        let deviceSecret = tokens.deviceSecret
+        tokens.deviceSecret = nil
         let signIn = try await verifiedSignIn(tokens, nonce: pending.nonce, now: now)
         if let maxAge = pending.maxAge, let idToken = signIn.idToken {
             try Self.check(authTime: idToken.authTime, maxAge: maxAge, now: now, clockSkew: options.clockSkew)
+        }
+        if pending.scopes.contains(Self.deviceSSOScope) {
+            try await keep(deviceSecret: deviceSecret, of: signIn, in: options.family, now: now)
         }
         return signIn
     }

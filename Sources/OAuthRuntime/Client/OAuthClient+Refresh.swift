@@ -34,9 +34,14 @@ extension OAuthClient {
             authentication: authentication, transport: transport, nonces: dpopNonces, now: now,
             namesResource: !omitsResource)
         if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
+        // A new device secret on a refresh goes to the family, with the new ID token (Native SSO
+        // draft 07 §3.4.3), never into the app's own store.
+        let deviceSecret = tokens.deviceSecret
+        tokens.deviceSecret = nil
         do throws(OAuthError) {
             var renewed = try await renewedSignIn(tokens, refreshing: signIn, now: now)
             renewed.authenticatedAt = signIn.authenticatedAt ?? renewed.authenticatedAt
+            await keepRenewed(deviceSecret: deviceSecret, of: renewed, now: now)
             return renewed
         } catch {
             // Nobody may use these tokens; leaving the refresh token valid would leave a live
@@ -48,6 +53,18 @@ extension OAuthClient {
                 error.kind, error.message + "; the refresh's tokens were revoked and the sign-in cannot go on",
                 protocolError: error.protocolError, httpStatus: error.httpStatus, idTokenFailure: error.idTokenFailure,
                 underlyingError: error.underlyingError)
+        }
+    }
+
+    /// Keeps a device secret a refresh brought for the family; the app's refresh stands whatever
+    /// happens to it, so a failure is logged, not thrown.
+    private func keepRenewed(deviceSecret: String?, of signIn: SignIn<Provider>, now: Date) async {
+        do {
+            try await keep(deviceSecret: deviceSecret, of: signIn, in: options.family, now: now)
+        } catch {
+            options.telemetry.logger.notice(
+                "the family's new device secret was not kept",
+                metadata: [OAuthTelemetryKey.errorType.rawValue: "\(error.kind)"])
         }
     }
 

@@ -89,7 +89,8 @@ extension ProviderConfiguration {
                 grantTypesSupported: stated("grant_types_supported"),
                 responseModesSupported: stated("response_modes_supported"),
                 tokenEndpointAuthSigningAlgorithms: stated("token_endpoint_auth_signing_alg_values_supported"),
-                authorizationGrantProfilesSupported: stated("authorization_grant_profiles_supported")),
+                authorizationGrantProfilesSupported: stated("authorization_grant_profiles_supported"),
+                nativeSSOSupported: bool("native_sso_supported")),
             client: client)
     }
 

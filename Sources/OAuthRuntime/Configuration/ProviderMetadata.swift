@@ -34,6 +34,10 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
     /// §7.2): a server listing the ID-JAG profile redeems ID-JAGs with the jwt-bearer grant;
     /// `nil` when the server does not say.
     public var authorizationGrantProfilesSupported: [String]?
+    /// `native_sso_supported` (OpenID Connect Native SSO for Mobile Apps 1.0 draft 07 §5): the
+    /// server issues a `device_secret` for the `device_sso` scope and signs a family's sibling
+    /// apps in with the token exchange.
+    public var nativeSSOSupported: Bool
 
     /// What sort of server the metadata describes.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -58,7 +62,8 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         grantTypesSupported: [String]? = nil,
         responseModesSupported: [String]? = nil,
         tokenEndpointAuthSigningAlgorithms: [String]? = nil,
-        authorizationGrantProfilesSupported: [String]? = nil
+        authorizationGrantProfilesSupported: [String]? = nil,
+        nativeSSOSupported: Bool = false
     ) {
         self.kind = kind
         self.scopesSupported = scopesSupported
@@ -74,5 +79,6 @@ public struct ProviderMetadata: Sendable, Hashable, Codable {
         self.responseModesSupported = responseModesSupported
         self.tokenEndpointAuthSigningAlgorithms = tokenEndpointAuthSigningAlgorithms
         self.authorizationGrantProfilesSupported = authorizationGrantProfilesSupported
+        self.nativeSSOSupported = nativeSSOSupported
     }
 }

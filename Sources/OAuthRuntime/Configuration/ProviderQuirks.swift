@@ -45,6 +45,10 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
     /// by a quirk file (`omitsResourceOnRefresh`), or by a resource session from its server's
     /// catalog entry: never a guess.
     public var omitsResourceOnRefresh: Bool
+    /// The `actor_token_type` a sibling app names the family's device secret with (OpenID
+    /// Connect Native SSO draft 07 §4.1): the draft's own URN by default; Okta expects the earlier
+    /// drafts' `urn:x-oath:params:oauth:token-type:device-secret` (quirk `deviceSecretTokenType`).
+    public var deviceSecretTokenType: TokenTypeURI
 
     /// Quirks; the defaults are the standards' behaviour.
     public init(
@@ -61,7 +65,8 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         pushedAuthorizationRequests: Bool = false,
         dpop: Bool = false,
         loopbackDevelopmentServer: Bool = false,
-        omitsResourceOnRefresh: Bool = false
+        omitsResourceOnRefresh: Bool = false,
+        deviceSecretTokenType: TokenTypeURI = .deviceSecret
     ) {
         self.scopeSeparator = scopeSeparator
         self.scopeParameter = scopeParameter
@@ -77,13 +82,14 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         self.dpop = dpop
         self.loopbackDevelopmentServer = loopbackDevelopmentServer
         self.omitsResourceOnRefresh = omitsResourceOnRefresh
+        self.deviceSecretTokenType = deviceSecretTokenType
     }
 
     private enum CodingKeys: String, CodingKey {
         case scopeSeparator, scopeParameter, pkce, tokenEndpointAuthMethod, basicAuthWithoutSecret,
             clientAssertionAudience, authorizationParameters,
             tokenRequestHeaders, tokenRequestParameters, tokenResponse, pushedAuthorizationRequests, dpop,
-            loopbackDevelopmentServer, omitsResourceOnRefresh
+            loopbackDevelopmentServer, omitsResourceOnRefresh, deviceSecretTokenType
     }
 
     /// Decodes quirks an app encoded with any earlier version: a member added since then takes
@@ -123,6 +129,9 @@ public struct ProviderQuirks: Sendable, Hashable, Codable {
         omitsResourceOnRefresh =
             try container.decodeIfPresent(Bool.self, forKey: .omitsResourceOnRefresh)
             ?? defaults.omitsResourceOnRefresh
+        deviceSecretTokenType =
+            try container.decodeIfPresent(TokenTypeURI.self, forKey: .deviceSecretTokenType)
+            ?? defaults.deviceSecretTokenType
     }
 }
 

@@ -57,6 +57,9 @@ extension OAuthError {
                 .invalidDiscoveryDocument, .invalidRegistration, .backendExchangeFailed,
             ])
         say("Your organization doesn't allow this app to reach that service.", for: [.invalidTarget])
+        say(
+            "Please sign in to this app.",
+            for: [.noFamilySignIn, .deviceSecretRefused, .familyIDTokenRefused, .notInFamily])
         say("The browser couldn't be opened for sign-in.", for: [.browserFailed, .listenerFailed])
         say("This device couldn't create the key sign-in needs.", for: [.dpopKeyFailed])
         say(

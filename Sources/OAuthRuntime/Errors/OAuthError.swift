@@ -189,6 +189,18 @@ public struct OAuthError: Error, Sendable {
         /// The server refused the audience or resource a token was asked for (`invalid_target`,
         /// RFC 8707 §2, RFC 8693 §2.2.2): its policy does not let this client reach that target.
         public static let invalidTarget = Kind("invalidTarget")
+        /// No sign-in of the app's family to sign in from: no sibling signed in, or the provider
+        /// issued no device secret (Native SSO draft 07 §3.4). Sign in on the app's own.
+        public static let noFamilySignIn = Kind("noFamilySignIn")
+        /// The server refused the family's device secret: expired, revoked or not the ID token's
+        /// (`ds_hash`, Native SSO draft 07 §4.3). Sign in on the app's own.
+        public static let deviceSecretRefused = Kind("deviceSecretRefused")
+        /// The family's ID token was refused: not the provider's (checked before it is sent), or
+        /// refused by the server once expired. Sign in on the app's own.
+        public static let familyIDTokenRefused = Kind("familyIDTokenRefused")
+        /// The server does not let this client sign in from the family (`unauthorized_client`,
+        /// `invalid_client`): it is not one of the family's apps there.
+        public static let notInFamily = Kind("notInFamily")
         /// The user-agent did not deliver a callback in time.
         public static let timedOut = Kind("timedOut")
         /// The user closed the browser or cancelled, or the task awaiting the sign-in was cancelled.

@@ -75,9 +75,23 @@ public struct IDTokenValidator: Sendable {
         return verified
     }
 
+    /// Verifies a family's shared ID token before a sibling app sends it (OpenID Connect Native
+    /// SSO draft 07 §4.1): the provider's signature and issuer, issued to `clientID`, the app that
+    /// signed in. Its expiry is the server's to judge: some providers accept an expired one in the
+    /// exchange.
+    package func validateShared(
+        _ token: String, issuedTo clientID: String, now: Date
+    ) async throws(OAuthError) -> VerifiedIDToken {
+        var issuedTo = self
+        issuedTo.clientID = clientID
+        return try await issuedTo.verify(token, now: now, checksExpiry: false)
+    }
+
     private static let decoder = JSONDecoder()
 
-    private func verify(_ token: String, now: Date) async throws(OAuthError) -> VerifiedIDToken {
+    private func verify(
+        _ token: String, now: Date, checksExpiry: Bool = true
+    ) async throws(OAuthError) -> VerifiedIDToken {
         let jws: CompactJWS
         do {
             jws = try CompactJWS(token)
@@ -127,7 +141,9 @@ public struct IDTokenValidator: Sendable {
         guard let iat = claims.iat else { throw OAuthError.invalidIDToken(.missingClaim("iat")) }
         let expiresAt = Date(timeIntervalSince1970: exp)
         let issuedAt = Date(timeIntervalSince1970: iat)
-        guard now.timeIntervalSince(expiresAt) < clockSkew else { throw OAuthError.invalidIDToken(.expired) }
+        guard !checksExpiry || now.timeIntervalSince(expiresAt) < clockSkew else {
+            throw OAuthError.invalidIDToken(.expired)
+        }
         guard issuedAt.timeIntervalSince(now) <= clockSkew else { throw OAuthError.invalidIDToken(.issuedInTheFuture) }
 
         return VerifiedIDToken(

@@ -36,7 +36,7 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
     }
 
     /// Adds or replaces `account`'s item.
-    private func write(_ data: Data, account: String, operation: String) throws {
+    func write(_ data: Data, account: String, operation: String) throws {
         var status = items.update(account: account, data: data)
         if status == KeychainStatus.itemNotFound {
             status = items.add(account: account, data: data)
@@ -98,7 +98,10 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
     func accounts() throws -> [String] {
         let (status, accounts) = items.accounts()
         switch status {
-        case KeychainStatus.success: return accounts.filter { !$0.hasPrefix(Self.registrationAccountPrefix) }.sorted()
+        case KeychainStatus.success:
+            return accounts.filter {
+                !$0.hasPrefix(Self.registrationAccountPrefix) && !$0.hasPrefix(Self.familyAccountPrefix)
+            }.sorted()
         case KeychainStatus.itemNotFound: return []
         default: throw failure("listing the accounts", status)
         }
@@ -116,7 +119,7 @@ struct KeychainItemStore<Items: KeychainItems>: TokenStore {
         }
     }
 
-    private func failure(_ operation: String, _ status: Int32) -> any Error {
+    func failure(_ operation: String, _ status: Int32) -> any Error {
         let failure = KeychainFailure(operation: operation, status: status, accessGroup: accessGroup)
         if let reason = KeychainStatus.unavailableReason(status) {
             return TokenStoreUnavailableError(reason, underlyingError: failure)

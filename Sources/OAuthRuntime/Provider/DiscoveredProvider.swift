@@ -8,7 +8,9 @@ import Foundation
 /// let configuration = try ProviderConfiguration(discoveryDocument: data, expectedIssuer: issuer)
 /// let client = try OAuthClient<DiscoveredProvider>(configuration: configuration, options: ClientOptions(clientID: "my-app"))
 /// ```
-public enum DiscoveredProvider: OAuthProvider, SupportsRevocation, SupportsUserInfo, SupportsDeviceAuthorization {
+public enum DiscoveredProvider: OAuthProvider, SupportsRevocation, SupportsUserInfo, SupportsDeviceAuthorization,
+    SupportsNativeSSO
+{
     /// Any scope string.
     public typealias Scope = ScopeValue
     /// The ID token's claims as JSON values, with `sub`.

@@ -17,7 +17,24 @@ extension OAuthClient {
     public func exchangeToken(
         _ request: TokenExchangeRequest, dpopKey: DPoPSigningKey? = nil, now: Date = Date()
     ) async throws(OAuthError) -> ExchangedToken {
-        if let refusal = ExtensionGrant.tokenExchange.refusal(grantTypes: configuration.metadata.grantTypesSupported) {
+        let parameters = try tokenExchangeParameters(request)
+        let response = try await TokenEndpointExchange.send(
+            parameters, dpopKey: dpopKey, configuration: configuration, authentication: authentication,
+            transport: transport, nonces: dpopNonces, namesResource: false)
+        return try ExchangedTokenDecoder.decode(
+            response, requested: request.requestedTokenType, quirks: configuration.quirks, now: now)
+    }
+
+    /// The token request of `request` (RFC 8693 §2.1), checked: the server's metadata must not
+    /// rule the grant out (unless it says otherwise that it takes it: `grantImplied`, as
+    /// `native_sso_supported` does), an actor token comes with its type, and the quirk file's
+    /// extras must not name the audience.
+    func tokenExchangeParameters(
+        _ request: TokenExchangeRequest, grantImplied: Bool = false
+    ) throws(OAuthError) -> [(String, String)] {
+        if !grantImplied,
+            let refusal = ExtensionGrant.tokenExchange.refusal(grantTypes: configuration.metadata.grantTypesSupported)
+        {
             throw OAuthError.invalidConfiguration(refusal)
         }
         guard (request.actorToken == nil) == (request.actorTokenType == nil) else {
@@ -44,11 +61,7 @@ extension OAuthClient {
         if !request.scopes.isEmpty {
             parameters.append(("scope", try configuration.quirks.scopeParameterValue(request.scopes)))
         }
-        let response = try await TokenEndpointExchange.send(
-            parameters, dpopKey: dpopKey, configuration: configuration, authentication: authentication,
-            transport: transport, nonces: dpopNonces, namesResource: false)
-        return try ExchangedTokenDecoder.decode(
-            response, requested: request.requestedTokenType, quirks: configuration.quirks, now: now)
+        return parameters
     }
 
     /// Redeems a JWT authorization grant (RFC 7523 §2.1), such as an ID-JAG from the company's

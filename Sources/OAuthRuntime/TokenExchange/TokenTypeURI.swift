@@ -30,6 +30,11 @@ public struct TokenTypeURI: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// §4.3): what an enterprise identity provider issues for the `jwt-bearer` grant at another
     /// authorization server.
     public static let idJAG: TokenTypeURI = "urn:ietf:params:oauth:token-type:id-jag"
+    /// A Native SSO device secret, as `actor_token_type` (OpenID Connect Native SSO for Mobile
+    /// Apps 1.0 draft 07 §4.1).
+    public static let deviceSecret: TokenTypeURI = "urn:openid:params:token-type:device-secret"
+    /// A device secret as the drafts before 07 named it, and as Okta still does.
+    public static let oathDeviceSecret: TokenTypeURI = "urn:x-oath:params:oauth:token-type:device-secret"
 
     /// The URI.
     public var description: String { rawValue }

@@ -104,11 +104,14 @@ package enum TokenResponseDecoder {
         let scopes = object["scope"]?.stringValue.map { scope in
             scope.split(whereSeparator: { $0 == " " || String($0) == scopeSeparator }).map(String.init)
         }
-        return TokenSet(
+        var tokens = TokenSet(
             accessToken: accessToken, tokenType: tokenType,
             expiresAt: expiresIn(object["expires_in"]).map { now.addingTimeInterval($0) },
             refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             idToken: idToken, scopes: scopes, receivedAt: now)
+        // Native SSO draft 07 §3.4: issued for the `device_sso` scope, on a code or a refresh.
+        tokens.deviceSecret = object["device_secret"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        return tokens
     }
 
     /// `Bearer`, or a word the quirk file says a provider uses for it; never `DPoP`, which the

@@ -19,6 +19,16 @@ public struct TokenSet: Sendable, Hashable, Codable {
     /// The key the tokens are bound to (RFC 9449); kept with them so a relaunched app can
     /// still refresh and present them. Never printed.
     public var dpopKey: DPoPSigningKey?
+    /// The device secret the response carried for the `device_sso` scope (OpenID Connect Native
+    /// SSO draft 07 §3.4), on its way to the family's store: never stored with the tokens, never
+    /// printed.
+    public var deviceSecret: String?
+
+    /// The members kept in a store: every one but ``deviceSecret``, which only the family's store
+    /// keeps.
+    private enum CodingKeys: String, CodingKey {
+        case accessToken, tokenType, expiresAt, refreshToken, idToken, scopes, receivedAt, dpopKey
+    }
 
     /// Tokens from their parts.
     public init(
@@ -53,6 +63,7 @@ extension TokenSet: CustomStringConvertible, CustomDebugStringConvertible {
         if idToken != nil { parts.append("idToken: <redacted>") }
         if let scopes { parts.append("scopes: \(scopes.joined(separator: " "))") }
         if dpopKey != nil { parts.append("dpopKey: <redacted>") }
+        if deviceSecret != nil { parts.append("deviceSecret: <redacted>") }
         return "TokenSet(\(parts.joined(separator: ", ")))"
     }
 
