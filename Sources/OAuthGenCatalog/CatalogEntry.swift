@@ -72,6 +72,16 @@ package struct CatalogEntry: Sendable, Hashable {
         package var registrationUnavailable: Bool
     }
 
+    /// The provider signs a family of apps in from one sign-in (OpenID Connect Native SSO), as the
+    /// entry's `nativeSSO` and its source say; `nil` where nothing says it does.
+    package var nativeSSO: NativeSSO? = nil
+
+    /// What the catalog knows of a provider's Native SSO.
+    package struct NativeSSO: Sendable, Hashable {
+        /// The `actor_token_type` it takes for the device secret, when not the draft's own.
+        package var deviceSecretTokenType: String?
+    }
+
     /// Whether the provider has metadata to pin (`oauthgen fetch`).
     package var hasDiscovery: Bool { issuer != nil || authorizationServer != nil }
 }

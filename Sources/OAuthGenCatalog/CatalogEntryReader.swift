@@ -4,7 +4,7 @@ import OAuthGenCore
 enum CatalogEntryReader {
     static let keys = [
         "displayName", "summary", "issuer", "documentIssuer", "authorizationServer", "parameters", "redirects",
-        "needsSecret", "quirks", "sources", "runtime",
+        "needsSecret", "quirks", "sources", "runtime", "nativeSSO",
     ]
 
     /// Keys of a quirk template that are registration, not deviation, so need no source.
@@ -134,6 +134,11 @@ enum CatalogEntryReader {
             runtime = Self.runtime(entry, diagnostics: &diagnostics)
             quirkPaths += runtimeSourcedPaths(entry)
         }
+        var nativeSSO: CatalogEntry.NativeSSO?
+        if let entry = values["nativeSSO"] {
+            nativeSSO = Self.nativeSSO(entry, diagnostics: &diagnostics)
+            quirkPaths.append((path: "nativeSSO", location: entry.keyLocation))
+        }
         // Every deviation carries where it was learned; a source for nothing is a stale one.
         for (path, location) in quirkPaths where sources[path] == nil {
             diagnostics.append(
@@ -148,14 +153,15 @@ enum CatalogEntryReader {
         }
 
         guard !diagnostics.containsErrors, let displayName, let summary else { return (nil, diagnostics) }
-        return (
+        var made =
             CatalogEntry(
                 id: id, displayName: displayName, summary: summary, issuer: issuer, documentIssuer: documentIssuer,
                 authorizationServer: authorizationServer,
                 parameters: parameters, redirects: redirects, needsSecret: needsSecret, quirks: quirksEntry.value,
                 sources: sources, sourceLocations: sourceLocations, runtime: runtime, pinnedDiscovery: pinnedDiscovery,
-                location: root.location), diagnostics
-        )
+                location: root.location)
+        made.nativeSSO = nativeSSO
+        return (made, diagnostics)
     }
 
     /// The key paths that need a source: each top-level key but the registration ones, and

@@ -13,16 +13,31 @@ package enum CatalogInitializer {
         package var bundleID: String?
         /// The entry's parameters (`--set NAME=VALUE`).
         package var parameters: [String: String]
+        /// The family of apps the app shares its sign-in with (`--family-access-group`,
+        /// `--family-client-id`), for a provider the catalog knows to support Native SSO.
+        package var family: Family?
 
         /// The values for an entry.
         package init(
             clientID: String? = nil, redirectURIs: [String] = [], bundleID: String? = nil,
-            parameters: [String: String] = [:]
+            parameters: [String: String] = [:], family: Family? = nil
         ) {
             self.clientID = clientID
             self.redirectURIs = redirectURIs
             self.bundleID = bundleID
             self.parameters = parameters
+            self.family = family
+        }
+    }
+
+    /// A family of apps: the Keychain access group they share, and their client IDs.
+    package struct Family: Sendable, Hashable {
+        package var keychainAccessGroup: String
+        package var clientIDs: [String]
+
+        package init(keychainAccessGroup: String, clientIDs: [String]) {
+            self.keychainAccessGroup = keychainAccessGroup
+            self.clientIDs = clientIDs
         }
     }
 
@@ -72,6 +87,13 @@ package enum CatalogInitializer {
                     at: nil))
         }
 
+        if values.family != nil, entry.nativeSSO == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .error, .catalogNativeSSOUnsupported,
+                    "expected a provider the catalog knows to sign a family of apps in (OpenID Connect Native SSO) for --family-access-group, found \(entry.displayName) without a source saying so",
+                    at: nil))
+        }
         let redirectURIs = redirects(for: entry, values: values, clientID: clientID, diagnostics: &diagnostics)
         if entry.needsSecret {
             diagnostics.append(
@@ -113,6 +135,9 @@ package enum CatalogInitializer {
             }
             written.append(.init(key: item.key, value: kind, comment: comment))
         }
+        if let family = values.family, let support = entry.nativeSSO {
+            written.append(Self.familyEntry(family, clientID: clientID ?? "", support: support, of: entry))
+        }
         guard unresolved.isEmpty else {
             return (
                 nil,
@@ -132,6 +157,28 @@ package enum CatalogInitializer {
                 quirkFile: text, metadataIssuer: metadataIssuer,
                 documentIssuer: entry.documentIssuer.map(substitute), redirectURIs: redirectURIs), diagnostics
         )
+    }
+
+    /// The quirk file's `nativeSSO`: the family's group and members (the app's own client ID among
+    /// them), and the provider's device-secret token type where it is not the draft's.
+    private static func familyEntry(
+        _ family: Family, clientID: String, support: CatalogEntry.NativeSSO, of entry: CatalogEntry
+    ) -> QuirkFileWriter.Entry {
+        func value(_ kind: PlistValue.Kind) -> PlistValue { PlistValue(kind: kind, location: entry.location) }
+        let members = family.clientIDs.contains(clientID) ? family.clientIDs : [clientID] + family.clientIDs
+        var fields = [
+            PlistEntry(
+                key: "keychainAccessGroup", keyLocation: entry.location,
+                value: value(.string(family.keychainAccessGroup))),
+            PlistEntry(
+                key: "familyClientIDs", keyLocation: entry.location,
+                value: value(.array(members.map { value(.string($0)) }))),
+        ]
+        if let type = support.deviceSecretTokenType {
+            fields.append(
+                PlistEntry(key: "deviceSecretTokenType", keyLocation: entry.location, value: value(.string(type))))
+        }
+        return .init(key: "nativeSSO", value: .dictionary(fields), comment: entry.sources["nativeSSO"])
     }
 
     /// The redirect URIs to register: the team's, each of a kind the provider allows, or the

@@ -73,6 +73,17 @@ struct InitCommand: AsyncParsableCommand {
             "A value the provider's entry needs, such as domain=dev-1.okta.com (repeatable).", valueName: "name=value"))
     var values: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            The Keychain access group a family of the vendor's apps shares one sign-in through \
+            (OpenID Connect Native SSO), for a provider the catalog knows to support it.
+            """, valueName: "group"))
+    var familyAccessGroup: String?
+
+    @Option(help: ArgumentHelp("Another app of the family, by its client ID (repeatable).", valueName: "id"))
+    var familyClientID: [String] = []
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the files.", valueName: "dir"))
     var output: String = "."
 
@@ -95,6 +106,9 @@ struct InitCommand: AsyncParsableCommand {
         }
         if resource != nil, !values.isEmpty || fetch {
             throw ValidationError("--resource takes neither --set nor --fetch: it fetches what the resource names")
+        }
+        if familyAccessGroup == nil, !familyClientID.isEmpty {
+            throw ValidationError("--family-client-id names a family's app: it takes --family-access-group")
         }
         for value in values where !value.contains("=") {
             throw ValidationError("expected --set NAME=VALUE, found \"\(value)\"")
@@ -143,7 +157,9 @@ struct InitCommand: AsyncParsableCommand {
         }
         let (made, findings) = CatalogInitializer.quirkFile(
             for: entry,
-            values: .init(clientID: clientID, redirectURIs: redirectURI, bundleID: bundleID, parameters: parameters))
+            values: .init(
+                clientID: clientID, redirectURIs: redirectURI, bundleID: bundleID, parameters: parameters,
+                family: familyAccessGroup.map { .init(keychainAccessGroup: $0, clientIDs: familyClientID) }))
         DiagnosticPrinter.printText(findings)
         guard let made else { throw ExitCode.failure }
 

@@ -62,7 +62,7 @@ import Testing
         #expect(
             findings.map(\.message).sorted() == [
                 #"expected a source only for a quirk of this entry, found one for "pkce""#,
-                #"expected one of displayName, summary, issuer, documentIssuer, authorizationServer, parameters, redirects, needsSecret, quirks, sources, runtime, found the key "summery" (did you mean "summary"?)"#,
+                #"expected one of displayName, summary, issuer, documentIssuer, authorizationServer, parameters, redirects, needsSecret, quirks, sources, runtime, nativeSSO, found the key "summery" (did you mean "summary"?)"#,
             ])
     }
 

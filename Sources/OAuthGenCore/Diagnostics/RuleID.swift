@@ -119,10 +119,16 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case keychainGroupNotEntitled = "keychain-group-not-entitled"
     case appGroupNotEntitled = "app-group-not-entitled"
 
+    // A family of apps sharing one sign-in (OpenID Connect Native SSO).
+    case nativeSSOFamily = "native-sso-family"
+    case nativeSSONotAdvertised = "native-sso-not-advertised"
+    case nativeSSOFamilyDisagrees = "native-sso-family-disagrees"
+
     // `oauthgen init` and the catalog of known providers.
     case catalogUnknownProvider = "catalog-unknown-provider"
     case catalogMissingValue = "catalog-missing-value"
     case catalogRedirectNotAllowed = "catalog-redirect-not-allowed"
+    case catalogNativeSSOUnsupported = "catalog-native-sso-unsupported"
     case catalogInvalidEntry = "catalog-invalid-entry"
     case catalogAdvice = "catalog-advice"
 
@@ -201,6 +207,10 @@ package enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .schemeNotRegistered, .schemeUnused: "RFC 8252 Appendix B.1"
         case .associatedDomainMissing: "RFC 8252 §7.2, Appendix B.1"
         case .keychainGroupNotEntitled, .appGroupNotEntitled: nil
+        case .nativeSSOFamily, .nativeSSOFamilyDisagrees:
+            "OpenID Connect Native SSO for Mobile Apps 1.0 draft 07 §2, §4.1"
+        case .nativeSSONotAdvertised, .catalogNativeSSOUnsupported:
+            "OpenID Connect Native SSO for Mobile Apps 1.0 draft 07 §5"
         }
     }
 }

@@ -52,6 +52,8 @@ package struct DiscoveryDocument: Sendable, Hashable {
     package var registrationEndpoint: Located<String>?
     /// RFC 9449 §5.1: the JWS algorithms the server accepts in DPoP proofs.
     package var dpopSigningAlgValuesSupported: Located<[Located<String>]>?
+    /// OpenID Connect Native SSO for Mobile Apps 1.0 draft 07 §5: a family's apps share a sign-in.
+    package var nativeSSOSupported: Located<Bool>?
 
     package init(kind: Kind, location: SourceLocation) {
         self.kind = kind

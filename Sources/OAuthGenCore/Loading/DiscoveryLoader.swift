@@ -67,6 +67,7 @@ package enum DiscoveryLoader {
             case "device_authorization_endpoint": document.deviceAuthorizationEndpoint = reader.string(member)
             case "registration_endpoint": document.registrationEndpoint = reader.string(member)
             case "dpop_signing_alg_values_supported": document.dpopSigningAlgValuesSupported = reader.strings(member)
+            case "native_sso_supported": document.nativeSSOSupported = reader.bool(member)
             default:
                 break  // extensions are allowed (OIDC Discovery §3, RFC 8414 §2)
             }

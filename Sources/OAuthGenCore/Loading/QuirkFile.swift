@@ -64,6 +64,8 @@ package struct QuirkFile: Sendable, Hashable {
     /// A refresh leaves out `resource` and names the granted scopes instead (Microsoft Entra ID
     /// v2.0 refuses `resource` on a refresh, AADSTS9010010).
     package var omitsResourceOnRefresh: Located<Bool>?
+    /// The family of apps that share one sign-in (OpenID Connect Native SSO): `QuirkFile.NativeSSO`.
+    package var nativeSSO: NativeSSO?
 
     /// Whether the quirk file declares a loopback development server.
     package var isLoopbackDevelopmentServer: Bool { loopbackDevelopmentServer?.value == true }

@@ -9,8 +9,9 @@ package enum QuirkFileLoader {
         "clientAssertionAudience", "authorizationParameters", "tokenRequestHeaders", "tokenRequestParameters",
         "tokenResponse", "endpoints", "issuerTemplate", "pushedAuthorizationRequests", "deviceGrant", "dpop",
         "loopbackDevelopmentServer", "resource", "acrValues", "tokenExchange", "jwtBearerGrant",
-        "omitsResourceOnRefresh",
+        "omitsResourceOnRefresh", "nativeSSO",
     ]
+    static let nativeSSOKeys = ["keychainAccessGroup", "familyClientIDs", "deviceSecretTokenType"]
     static let tokenResponseKeys = [
         "format", "missingTokenType", "errorsWithStatus200", "nestedIn", "bearerTokenTypes",
     ]
@@ -161,6 +162,7 @@ package enum QuirkFileLoader {
             case "dpop": quirks.dpop = bool(entry)
             case "loopbackDevelopmentServer": quirks.loopbackDevelopmentServer = bool(entry)
             case "omitsResourceOnRefresh": quirks.omitsResourceOnRefresh = bool(entry)
+            case "nativeSSO": quirks.nativeSSO = nativeSSO(entry)
             default: unknownKey(entry, allowed: QuirkFileLoader.topLevelKeys, in: "of a quirk file")
             }
         }
@@ -192,6 +194,20 @@ package enum QuirkFileLoader {
                 guard let type = choice(claim, QuirkFile.ClaimType.self) else { return nil }
                 return QuirkFile.ClaimDeclaration(name: Located(claim.key, at: claim.keyLocation), type: type.value)
             }
+        }
+
+        mutating func nativeSSO(_ entry: PlistEntry) -> QuirkFile.NativeSSO? {
+            guard let members = dictionary(entry) else { return nil }
+            var family = QuirkFile.NativeSSO(location: entry.keyLocation)
+            for member in members {
+                switch member.key {
+                case "keychainAccessGroup": family.keychainAccessGroup = string(member)
+                case "familyClientIDs": family.familyClientIDs = strings(member)
+                case "deviceSecretTokenType": family.deviceSecretTokenType = string(member)
+                default: unknownKey(member, allowed: QuirkFileLoader.nativeSSOKeys, in: "of nativeSSO")
+                }
+            }
+            return family
         }
 
         mutating func tokenResponse(_ entry: PlistEntry) -> QuirkFile.TokenResponse {

@@ -39,11 +39,15 @@ package enum ModelBuilder {
             metadata.tokenEndpointAuthSigningAlgorithms = discovery.tokenEndpointAuthSigningAlgValuesSupported.map {
                 values($0)
             }
+            metadata.nativeSSOSupported = discovery.nativeSSOSupported?.value == true
         }
+        // A quirk file naming a family asserts support (warned where discovery does not say so).
+        let family = isOIDC ? quirks?.nativeSSO : nil
+        if family != nil { metadata.nativeSSOSupported = true }
         let defaultScopes =
             quirks.map { $0.defaultScopes.map(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (isOIDC ? ["openid"] : [])
-        return ProviderModel(
+        var model = ProviderModel(
             providerName: provider.name,
             typeName: provider.typeName,
             outputFileName: outputFileName(forProvider: provider.name),
@@ -78,7 +82,10 @@ package enum ModelBuilder {
                 buildVerified: quirks?.clientID != nil
                     && endpoints.allSatisfy { endpoint in
                         accepted(endpoint.url, loopbackDevelopment: quirks?.isLoopbackDevelopmentServer == true)
-                    }))
+                    },
+                nativeSSO: family != nil))
+        model.familyKeychainAccessGroup = family?.keychainAccessGroup?.value
+        return model
     }
 
     /// Whether the runtime's endpoint rule accepts `url` for a client made with no options.
@@ -122,6 +129,9 @@ package enum ModelBuilder {
         quirks.dpop = file.dpop?.value == true
         quirks.loopbackDevelopmentServer = file.isLoopbackDevelopmentServer
         quirks.omitsResourceOnRefresh = file.omitsResourceOnRefresh?.value == true
+        quirks.deviceSecretTokenType = file.nativeSSO?.deviceSecretTokenType.map(\.value).flatMap {
+            $0 == NativeSSORules.deviceSecretTokenTypes[0] ? nil : $0
+        }
         return quirks
     }
 

@@ -94,6 +94,8 @@ package struct ProviderModel: Sendable, Hashable {
         package var tokenEndpointAuthSigningAlgorithms: [String]?
         /// `nil` when the document does not list DPoP algorithms.
         package var dpopSigningAlgorithms: [String]?
+        /// The document says `native_sso_supported`, or the quirk file names a family (Native SSO §5).
+        package var nativeSSOSupported = false
     }
 
     /// The quirk file's deviations; `nil` and empty mean the standard behaviour.
@@ -121,6 +123,8 @@ package struct ProviderModel: Sendable, Hashable {
         package var dpop = false
         package var loopbackDevelopmentServer = false
         package var omitsResourceOnRefresh = false
+        /// Only when not the Native SSO draft's own URN.
+        package var deviceSecretTokenType: String?
 
         /// Whether every quirk has its standard value.
         package var isStandard: Bool { self == Quirks() }
@@ -145,7 +149,14 @@ package struct ProviderModel: Sendable, Hashable {
         /// client ID, and every endpoint is https or on a declared loopback development server.
         /// The provider then conforms to `BuildVerifiedProvider` (factories without `try`).
         package var buildVerified: Bool = false
+        /// OpenID Connect Native SSO: the quirk file names a family, so the provider conforms to
+        /// `SupportsNativeSSO` and the family's members exist.
+        package var nativeSSO: Bool = false
     }
+
+    /// The Keychain access group the family's apps share their sign-in through, when the quirk
+    /// file names a family.
+    package var familyKeychainAccessGroup: String?
 
     /// A case of the generated `RedirectURI` enum.
     package struct RedirectCase: Sendable, Hashable {

@@ -59,6 +59,10 @@ extension ProviderModel {
         if quirks.tokenEndpointAuthMethod == .privateKeyJWT {
             optionalList("tokenEndpointAuthSigningAlgorithms", metadata.tokenEndpointAuthSigningAlgorithms)
         }
+        // Last, as `ProviderMetadata.init` declares it.
+        if metadata.nativeSSOSupported {
+            arguments.append(.init(label: "nativeSSOSupported", value: .true))
+        }
         return arguments
     }
 
@@ -101,6 +105,7 @@ extension ProviderModel.Quirks {
         add("dpop", dpop ? .true : nil)
         add("loopbackDevelopmentServer", loopbackDevelopmentServer ? .true : nil)
         add("omitsResourceOnRefresh", omitsResourceOnRefresh ? .true : nil)
+        add("deviceSecretTokenType", deviceSecretTokenType.map { .string($0) })
         return arguments
     }
 }

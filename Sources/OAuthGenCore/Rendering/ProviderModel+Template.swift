@@ -18,6 +18,8 @@ extension ProviderModel: TemplateObject {
         "hasDeviceAuthorization": .flag(\.capabilities.deviceAuthorization),
         "usesDPoP": .flag(\.capabilities.dpop),
         "isBuildVerified": .flag(\.capabilities.buildVerified),
+        "hasNativeSSO": .flag(\.capabilities.nativeSSO),
+        "familyKeychainAccessGroup": .text { $0.familyKeychainAccessGroup.map(SwiftNaming.stringLiteral) },
         "issuer": .text { $0.issuer.map(SwiftNaming.stringLiteral) },
         "issuerPlaceholders": .list(\.issuerTemplate),
         "endpoints": .list(\.endpoints),

@@ -33,12 +33,24 @@ package enum AppFileRules {
             findings += checkAssociatedDomains(redirects, entitlements: plist)
             findings += checkKeychainGroups(configuration.keychainAccessGroups, entitlements: plist)
             findings += checkAppGroups(configuration.appGroups, entitlements: plist)
+            findings += checkFamilyGroups(providers, entitlements: plist)
         } else if configuration.entitlements == nil {
             if let group = configuration.keychainAccessGroups.first {
                 findings.append(
                     Diagnostic(
                         .warning, .keychainGroupNotEntitled,
                         "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the Keychain access group '\(group.value)' against, found none",
+                        at: group.location))
+            }
+            // Only for an app built for an Apple platform: elsewhere a family shares a folder.
+            let apple: Set<GeneratorConfiguration.Platform> = [.iOS, .macOS, .tvOS, .watchOS, .visionOS]
+            if !configuration.platformSet.isDisjoint(with: apple),
+                let group = providers.lazy.compactMap({ $0.quirks?.nativeSSO?.keychainAccessGroup }).first
+            {
+                findings.append(
+                    Diagnostic(
+                        .warning, .keychainGroupNotEntitled,
+                        "expected \"entitlements\" in \(GeneratorConfiguration.fileName) to check the family's Keychain access group '\(group.value)' against, found none",
                         at: group.location))
             }
             if let group = configuration.appGroups.first {
@@ -161,6 +173,30 @@ package enum AppFileRules {
     }
 
     static let appGroupsKey = "com.apple.security.application-groups"
+
+    /// Each family's Keychain access group (a quirk file's `nativeSSO`), at the entitlements'
+    /// `keychain-access-groups` (its root `<dict>` when absent), where the fix goes, with a note at
+    /// the quirk file: the family's sign-in is shared through that group and no other.
+    static func checkFamilyGroups(_ providers: [LoadedProvider], entitlements root: PlistValue) -> [Diagnostic] {
+        let key = entry(keychainGroupsKey, in: root)
+        let entitled = (key?.value.arrayValue ?? []).compactMap(\.stringValue)
+        var findings: [Diagnostic] = []
+        for provider in providers {
+            guard let group = provider.quirks?.nativeSSO?.keychainAccessGroup, !group.value.isEmpty,
+                !entitled.contains(where: { sameGroup($0, group.value) })
+            else { continue }
+            findings.append(
+                Diagnostic(
+                    .error, .keychainGroupNotEntitled,
+                    "expected the family's Keychain access group '\(group.value)' in \(keychainGroupsKey), found \(key == nil ? "no such key" : "it missing"): provider '\(provider.name)' shares its sign-in with the family through it, and every Keychain call with it would fail with errSecMissingEntitlement (-34018)",
+                    at: key?.keyLocation ?? root.location))
+            findings.append(
+                Diagnostic(
+                    .note, .keychainGroupNotEntitled, "the family that shares its sign-in through '\(group.value)'",
+                    at: group.location))
+        }
+        return findings
+    }
 
     static func checkAppGroups(_ groups: [Located<String>], entitlements root: PlistValue) -> [Diagnostic] {
         // iOS's `group.…` names are matched exactly; macOS's team-prefixed ones as Keychain groups are.

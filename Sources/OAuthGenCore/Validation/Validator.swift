@@ -21,8 +21,10 @@ package enum Validator {
             findings += ClientMetadataRules.check(provider)
             findings += PlatformRules.check(provider.redirects, platforms: platforms)
             findings += GeneratedCodeRules.check(provider)
+            findings += NativeSSORules.check(provider)
         }
         findings += CrossProviderRules.check(providers)
+        findings += NativeSSORules.checkAgreement(providers)
         return findings
     }
 }
