@@ -54,6 +54,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
     @OptionGroup(title: "Enterprise-managed authorization") var enterpriseOptions: EnterpriseOptions
     @OptionGroup(title: "Agents with no one at the keyboard") var unattendedOptions: UnattendedOptions
     @OptionGroup(title: "Keeping the sign-in") var storeOptions: StoreOptions
+    @OptionGroup(title: "A family of apps") var nativeSSOOptions: NativeSSOOptions
     @OptionGroup(title: "Output") var outputOptions: OutputOptions
 
     @Flag(help: "Allow an http issuer and endpoints on 127.0.0.1 or [::1] (local providers only).")
@@ -99,7 +100,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             configuration: configuration,
             options: ClientOptions(
                 clientID: clientID, clientSecret: clientIdentity.clientSecret, transport: transport,
-                allowInsecureLoopback: allowInsecureLoopback))
+                allowInsecureLoopback: allowInsecureLoopback, family: nativeSSOOptions.family))
         let agent = try LoopbackUserAgent(browserCommandLine: signInOptions.browserCommand, timeout: timeout)
         let scopes = (signInOptions.scope ?? "openid").split(separator: " ").map { ScopeValue(rawValue: String($0)) }
         // With --store the session keeps the sign-in; without, it lives as long as this run.
@@ -111,6 +112,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             client: client, store: kept.map { $0.tokens as any TokenStore } ?? MemoryTokenStore())
         var signIn: SignIn<DiscoveredProvider>
         var refreshed = false
+        var grant = signInOptions.device ? "device_code" : "authorization_code"
         var stored: SignIn<DiscoveredProvider>?
         if let kept {
             do {
@@ -136,6 +138,10 @@ struct OAuthGenLogin: AsyncParsableCommand {
                 )
             }
             signIn = current
+        } else if let fromFamily = try await signInFromFamily(client, scopes: scopes) {
+            signIn = fromFamily
+            grant = Self.tokenExchangeGrant
+            try await session.keep(signIn)
         } else if signInOptions.device {
             signIn = try await deviceSignIn(
                 client, scopes: scopes, browser: signInOptions.browserCommand == nil ? nil : agent)
@@ -182,8 +188,8 @@ struct OAuthGenLogin: AsyncParsableCommand {
 
         let report = LoginReport(
             issuer: configuration.issuer ?? "",
-            grant: signInOptions.device ? "device_code" : "authorization_code",
-            pushed: !signInOptions.device && client.pushesAuthorizationRequests,
+            grant: grant,
+            pushed: grant == "authorization_code" && client.pushesAuthorizationRequests,
             token_type: signIn.tokens.tokenType,
             dpop_jkt: signIn.tokens.dpopKey?.thumbprint,
             subject: signIn.idToken?.subject,
