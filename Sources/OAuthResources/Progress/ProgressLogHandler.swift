@@ -1,4 +1,4 @@
-import Logging
+internal import Logging
 
 /// Hands each of the runtime's log lines to the run's ``TerminalProgress``.
 struct ProgressLogHandler: LogHandler {

@@ -1,5 +1,5 @@
 import Foundation
-public import Logging
+package import Logging
 internal import OAuthLocking
 internal import OAuthPolicy
 public import OAuthRuntime

@@ -41,11 +41,12 @@ public struct ClientOptions: Sendable {
     /// client's ID is a name for its store and never sent.
     package var anonymous = false
     /// Where the client, its sessions and their requests report what they do (``OAuthTelemetry``):
-    /// a silent logger, and the metrics and tracing systems the app bootstrapped.
+    /// a silent logger, and with the `Telemetry` trait the metrics and tracing systems the app
+    /// bootstrapped.
+    public var telemetry: OAuthTelemetry
     /// The family of apps this one shares its sign-in with (OpenID Connect Native SSO), or `nil`
     /// for an app on its own: ``AppFamily``.
     public var family: AppFamily?
-    public var telemetry: OAuthTelemetry
 
     /// Options; each left out keeps its default.
     public init(

@@ -1,6 +1,6 @@
 /// Where a family of apps keeps its ``FamilySignIn``, one per issuer: somewhere every app of the
 /// family reads and nothing else does. On Apple platforms the Keychain under the family's access
-/// group (``KeychainFamilySignInStore``); elsewhere a folder the family's processes share
+/// group (`KeychainFamilySignInStore`); elsewhere a folder the family's processes share
 /// (``FamilySignInFolder``).
 public protocol FamilySignInStore: Sendable {
     /// The family's sign-in at `issuer`, if an app kept one.
