@@ -25,7 +25,7 @@ import Testing
         #expect(
             result.files.map(\.name)
                 == [
-                    "api", "apple", "corp", "docker", "dot", "duende", "entra", "github", "gitlab", "glewlwyd",
+                    "api", "apple", "bank", "corp", "docker", "dot", "duende", "entra", "github", "gitlab", "glewlwyd",
                     "google", "okta",
                 ]
                 .map { "\($0).oauthgen.swift" })
