@@ -27,6 +27,18 @@ struct NativeSSOLoginTests {
         }
     }
 
+    /// App A signed in through the browser, its family's sign-in in `directory/family`.
+    static func firstAppSignedIn(
+        _ peer: NativeSSOPeer
+    ) async throws -> (directory: URL, family: URL, run: ProcessRunner.Run) {
+        let directory = try makeTestDirectory("oauthgen-native-sso-login")
+        let family = directory.appendingPathComponent("family")
+        let run = try await Self.login(
+            peer, clientID: NativeSSOPeer.firstApp, family: family, browser: try Self.followingBrowser)
+        #expect(run.status == 0, "\(run.stderr)")
+        return (directory, family, run)
+    }
+
     static func report(_ run: ProcessRunner.Run) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
     }
@@ -34,13 +46,8 @@ struct NativeSSOLoginTests {
     @Test func appBSignsInFromAppAsSignInWithNoBrowser() async throws {
         let peer = try NativeSSOPeer()
         defer { peer.stop() }
-        let directory = try makeTestDirectory("oauthgen-native-sso-login")
+        let (directory, family, first) = try await Self.firstAppSignedIn(peer)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let family = directory.appendingPathComponent("family")
-
-        let first = try await Self.login(
-            peer, clientID: NativeSSOPeer.firstApp, family: family, browser: try Self.followingBrowser)
-        #expect(first.status == 0, "\(first.stderr)")
         #expect(Self.report(first)["grant"] as? String == "authorization_code")
         let files = try FileManager.default.contentsOfDirectory(atPath: family.path)
         #expect(files.count == 1)
@@ -64,12 +71,8 @@ struct NativeSSOLoginTests {
     @Test func aRefusedFamilySignInExitsNamingItWithNoBrowser() async throws {
         let peer = try NativeSSOPeer()
         defer { peer.stop() }
-        let directory = try makeTestDirectory("oauthgen-native-sso-login")
+        let (directory, family, _) = try await Self.firstAppSignedIn(peer)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let family = directory.appendingPathComponent("family")
-        let first = try await Self.login(
-            peer, clientID: NativeSSOPeer.firstApp, family: family, browser: try Self.followingBrowser)
-        #expect(first.status == 0, "\(first.stderr)")
 
         let marker = directory.appendingPathComponent("browser-opened")
         let stranger = try await Self.login(

@@ -25,7 +25,6 @@ tokens rotate. The log names parameters and how the client authenticated, never 
 or token.
 """
 import base64
-import hashlib
 import json
 import os
 import secrets
@@ -119,12 +118,7 @@ class Handler(PeerHandler):
                        "resource": query.get("resource")}
         log({"endpoint": "/authorize", "client_id": client["client_id"], "resource": query.get("resource")})
         # No `iss` (RFC 9207): the metadata does not say the server sends one.
-        location = redirect + ("&" if "?" in redirect else "?") + urllib.parse.urlencode(
-            {"code": code, "state": query.get("state", "")})
-        self.send_response(302)
-        self.send_header("Location", location)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
+        self.redirect_with_code(redirect, code, query.get("state", ""))
 
     def post(self, path, body, headers):
         if path == "/register" and CONFIG.get("registration"):
@@ -149,11 +143,7 @@ class Handler(PeerHandler):
             return 401, {"error": "invalid_client"}, (("WWW-Authenticate", 'Basic realm="token"'),)
         if grant == "authorization_code":
             code = CODES.pop(form.get("code", [""])[0], None)
-            verifier = form.get("code_verifier", [""])[0].encode()
-            challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier).digest()).rstrip(b"=").decode()
-            if not code or code["client_id"] != client["client_id"] \
-                    or code["redirect_uri"] != form.get("redirect_uri", [""])[0] \
-                    or not secrets.compare_digest(challenge, code["challenge"]):
+            if not self.code_is_for(code, client["client_id"], form):
                 return 400, {"error": "invalid_grant"}, ()
             return 200, issue(client["client_id"], code["scope"], form.get("resource", [code["resource"]])[0]), ()
         if grant == "refresh_token":

@@ -2,9 +2,11 @@
 as its payload, the request object its grants and endpoints read, and an HTTP handler that serves
 the metadata, RFC 7662 introspection for the MCP server, and whatever else a peer routes."""
 import base64
+import hashlib
 import json
 import secrets
 import time
+import urllib.parse
 from http.server import BaseHTTPRequestHandler
 
 from authlib.oauth2.rfc6749 import OAuth2Payload, OAuth2Request
@@ -123,6 +125,24 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def redirect_with_code(self, redirect, code, state):
+        """The authorization response (RFC 6749 §4.1.2): a 302 to `redirect` with `code` and `state`."""
+        location = redirect + ("&" if "?" in redirect else "?") + urllib.parse.urlencode({"code": code, "state": state})
+        self.send_response(302)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    @staticmethod
+    def code_is_for(code, client_id, form):
+        """Whether a code (as the authorization endpoint kept it) answers this token request: the same
+        client and redirect URI, and the verifier of its S256 challenge (RFC 7636 §4.6)."""
+        verifier = form.get("code_verifier", [""])[0].encode()
+        challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier).digest()).rstrip(b"=").decode()
+        return bool(code) and code["client_id"] == client_id \
+            and code["redirect_uri"] == form.get("redirect_uri", [""])[0] \
+            and secrets.compare_digest(challenge, code["challenge"])
 
     def answer(self, status, body, headers=()):
         body = (body if isinstance(body, str) else json.dumps(body)).encode()

@@ -142,12 +142,7 @@ class Handler(PeerHandler):
         code = secrets.token_urlsafe(24)
         CODES[code] = {"client_id": client["client_id"], "redirect_uri": redirect, "scope": " ".join(scopes),
                        "challenge": query.get("code_challenge", ""), "nonce": query.get("nonce")}
-        location = redirect + ("&" if "?" in redirect else "?") + urllib.parse.urlencode(
-            {"code": code, "state": query.get("state", "")})
-        self.send_response(302)
-        self.send_header("Location", location)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
+        self.redirect_with_code(redirect, code, query.get("state", ""))
 
     def post(self, path, body, headers):
         if path != "/token":
@@ -160,11 +155,7 @@ class Handler(PeerHandler):
         grant = form.get("grant_type", [""])[0]
         if grant == "authorization_code":
             code = CODES.pop(form.get("code", [""])[0], None)
-            verifier = form.get("code_verifier", [""])[0].encode()
-            challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier).digest()).rstrip(b"=").decode()
-            if not code or code["client_id"] != client["client_id"] \
-                    or code["redirect_uri"] != form.get("redirect_uri", [""])[0] \
-                    or not secrets.compare_digest(challenge, code["challenge"]):
+            if not self.code_is_for(code, client["client_id"], form):
                 return refuse("invalid_grant", "the code is not this client's")
             sid = secrets.token_hex(8)
             device_secret = None
