@@ -457,6 +457,17 @@ if [ -f "$MODS/OAuthRuntime.swiftmodule" ] && [[ "$TARGET" == *-ios* ]] && [ -d 
   else
     echo "FAIL  generating the example app's client"; sed 's/^/      /' "$LOGS/generate-ios-app.log" | head -10; FAILED=1
   fi
+  # The family's sibling app (OpenID Connect Native SSO): its own provider files and oauthgen.json,
+  # whose entitlements must carry the family's Keychain access group.
+  FAMILY_GEN="$SCRATCH/ios-family-generated"
+  rm -rf "$FAMILY_GEN"; mkdir -p "$FAMILY_GEN"
+  if "$OAUTHGEN" generate "$APP/FamilyProviders" --output "$FAMILY_GEN" --config "$APP/FamilyProviders/oauthgen.json" >"$LOGS/generate-ios-family.log" 2>&1; then
+    # shellcheck disable=SC2046
+    step "typecheck example sibling app ($APP/Investing)" "$LOGS/typecheck-ios-investing.log" "${CHECK[@]}" -wmo "${COMMON[@]}" -warnings-as-errors \
+         -module-name InvestingApp $(sources "$APP/Investing") $(files "$FAMILY_GEN")
+  else
+    echo "FAIL  generating the sibling app's client"; sed 's/^/      /' "$LOGS/generate-ios-family.log" | head -10; FAILED=1
+  fi
 fi
 
 # 6. OAuthMCP against the MCP Swift SDK: its module and those it imports on Apple platforms

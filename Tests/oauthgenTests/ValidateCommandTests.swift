@@ -56,6 +56,39 @@ import Testing
             "\(broken.stderr)")
     }
 
+    /// The iOS example's sibling app (issue 56): its family's provider, Info.plist and
+    /// entitlements agree; entitlements without the family's group fail at their own line.
+    @Test func theIOSExampleSiblingsFilesAgreeWithItsFamily() async throws {
+        let run = await OAuthGenInProcess.run([
+            "validate", "Examples/iOSApp/FamilyProviders", "--config", "Examples/iOSApp/FamilyProviders/oauthgen.json",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines == [])
+
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = OAuthGenBinary.packageRoot.appendingPathComponent("Examples/iOSApp")
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("FamilyProviders"), to: directory.appendingPathComponent("FamilyProviders"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("Investing"), to: directory.appendingPathComponent("Investing"))
+        let entitlements = directory.appendingPathComponent("Investing/Investing.entitlements")
+        let text = try String(contentsOf: entitlements, encoding: .utf8)
+            .replacingOccurrences(of: "com.example.oauthgen.family", with: "com.example.oauthgen.shared")
+        try Data(text.utf8).write(to: entitlements)
+        let broken = await OAuthGenInProcess.run([
+            "validate", directory.appendingPathComponent("FamilyProviders").path, "--config",
+            directory.appendingPathComponent("FamilyProviders/oauthgen.json").path,
+        ])
+        #expect(broken.status == 1)
+        #expect(
+            broken.stderrLines.contains {
+                $0.hasPrefix(
+                    "\(entitlements.path):6:2: error: expected the family's Keychain access group '$(AppIdentifierPrefix)com.example.oauthgen.family' in keychain-access-groups, found it missing"
+                )
+            }, "\(broken.stderr)")
+    }
+
     @Test func jsonGoesToStandardOutput() async throws {
         let run = await OAuthGenInProcess.run([
             "validate", "Examples/Providers/docker.quirks.plist", "Examples/Providers/docker.openid-configuration.json",

@@ -13,33 +13,39 @@ public struct KeychainFamilySignInStore: FamilySignInStore {
     /// The Keychain service the items are filed under.
     public let service: String
 
-    /// The family's sign-ins under `accessGroup`, filed under `service`.
+    /// The family's sign-ins under `accessGroup`, filed under `service`. A group spelled as the
+    /// entitlements spell it (`$(AppIdentifierPrefix)com.example.family`, as the generated
+    /// `familyKeychainAccessGroup` is) takes the team's prefix from the app's `Info.plist`
+    /// `AppIdentifierPrefix` key, which the app sets to `$(AppIdentifierPrefix)`.
     public init(accessGroup: String, service: String = "oauthgen.family") {
         self.accessGroup = accessGroup
         self.service = service
     }
 
-    private var items: KeychainItemStore<SecItemKeychain> {
-        KeychainItemStore(
+    private func items() throws(OAuthError) -> KeychainItemStore<SecItemKeychain> {
+        let group = try AccessGroupName.resolved(
+            accessGroup, appIdentifierPrefix: Bundle.main.object(forInfoDictionaryKey: "AppIdentifierPrefix") as? String
+        )
+        return KeychainItemStore(
             items: SecItemKeychain(
-                service: service, accessGroup: accessGroup, accessibility: .afterFirstUnlockThisDeviceOnly,
+                service: service, accessGroup: group, accessibility: .afterFirstUnlockThisDeviceOnly,
                 accessControl: nil, dataProtectionKeychain: true),
-            account: "", accessGroup: accessGroup)
+            account: "", accessGroup: group)
     }
 
     /// The family's sign-in at `issuer`, if an app kept one.
     public func load(issuer: String) async throws -> FamilySignIn? {
-        try items.loadFamilySignIn(issuer: issuer)
+        try items().loadFamilySignIn(issuer: issuer)
     }
 
     /// Keeps `signIn`, replacing the one for its issuer.
     public func save(_ signIn: FamilySignIn) async throws {
-        try items.saveFamilySignIn(signIn)
+        try items().saveFamilySignIn(signIn)
     }
 
     /// Removes the sign-in at `issuer`.
     public func remove(issuer: String) async throws {
-        try items.removeFamilySignIn(issuer: issuer)
+        try items().removeFamilySignIn(issuer: issuer)
     }
 }
 #endif

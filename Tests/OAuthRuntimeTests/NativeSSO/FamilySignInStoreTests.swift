@@ -54,6 +54,27 @@ struct FamilySignInStoreTests {
         #expect(try await folder.load(issuer: Self.signIn.issuer) == nil)
     }
 
+    @Test func anAccessGroupTakesTheTeamsPrefixFromTheApp() throws {
+        let group = "$(AppIdentifierPrefix)com.example.family"
+        #expect(
+            try AccessGroupName.resolved(group, appIdentifierPrefix: "ABCDE12345.") == "ABCDE12345.com.example.family")
+        #expect(
+            try AccessGroupName.resolved(
+                "$(TeamIdentifierPrefix)com.example.family", appIdentifierPrefix: "ABCDE12345.")
+                == "ABCDE12345.com.example.family")
+        #expect(
+            try AccessGroupName.resolved("ABCDE12345.com.example.family", appIdentifierPrefix: nil)
+                == "ABCDE12345.com.example.family")
+        // An Info.plist without the key, or with the variable Xcode did not substitute.
+        for prefix in [nil, "", "$(AppIdentifierPrefix)"] {
+            let error = #expect(throws: OAuthError.self) {
+                try AccessGroupName.resolved(group, appIdentifierPrefix: prefix)
+            }
+            #expect(error?.kind == .invalidConfiguration)
+            #expect(error?.description.contains("AppIdentifierPrefix") == true)
+        }
+    }
+
     @Test func noDescriptionShowsTheSecrets() {
         for text in [Self.signIn.description, "\(Self.signIn)", String(reflecting: Self.signIn)] {
             #expect(!text.contains("id-token-3f2e") && !text.contains("secret-9c8b"))

@@ -84,16 +84,32 @@ import Testing
                 == "com.apple.widgetkit-extension")
     }
 
+    /// The family's sibling app (issue 56) builds Investing with the plugin over FamilyProviders,
+    /// and the type-check compiles that folder with the client generated from them.
+    @Test func theSiblingAppBuildsTheFolderTheTypeCheckChecks() async throws {
+        let spec = try await Self.spec()
+        let sibling = try Self.target("InvestingApp", in: spec)
+        #expect(Self.sourcePaths(of: sibling).sorted() == ["FamilyProviders", "Investing"])
+        let script = try String(
+            contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Scripts/typecheck-apple.sh"), encoding: .utf8)
+        #expect(script.contains(#"-module-name InvestingApp $(sources "$APP/Investing") $(files "$FAMILY_GEN")"#))
+        #expect(
+            script.contains(
+                #"generate "$APP/FamilyProviders" --output "$FAMILY_GEN" --config "$APP/FamilyProviders/oauthgen.json""#
+            ))
+    }
+
     /// The build checks the Info.plist and entitlements oauthgen.json names; they must be the
     /// ones the project builds the app with, or the check guards files the app never uses.
-    @Test func theBuildChecksTheFilesTheProjectUses() async throws {
+    @Test(arguments: [("ExampleApp", "Providers"), ("InvestingApp", "FamilyProviders")])
+    func theBuildChecksTheFilesTheProjectUses(target: String, folder: String) async throws {
         let spec = try await Self.spec()
-        let app = Self.settings(of: try Self.target("ExampleApp", in: spec))
+        let app = Self.settings(of: try Self.target(target, in: spec))
         let configuration = try #require(
             try JSONSerialization.jsonObject(
-                with: Data(contentsOf: Self.example.appendingPathComponent("Providers/oauthgen.json")))
+                with: Data(contentsOf: Self.example.appendingPathComponent("\(folder)/oauthgen.json")))
                 as? [String: Any])
-        let providers = Self.example.appendingPathComponent("Providers")
+        let providers = Self.example.appendingPathComponent(folder)
         func resolved(_ path: String?, from base: URL) -> String? {
             path.map { base.appendingPathComponent($0).standardizedFileURL.path }
         }
@@ -119,7 +135,7 @@ import Testing
         #expect(manifest["name"] as? String == "oauthgen")
 
         let products = PackageDump.productNames(of: manifest)
-        for name in ["ExampleApp", "ExampleWidget"] {
+        for name in ["ExampleApp", "ExampleWidget", "InvestingApp"] {
             let target = try Self.target(name, in: spec)
             let used = (target["dependencies"] as? [[String: Any]] ?? []).filter {
                 $0["package"] as? String == "oauthgen"
