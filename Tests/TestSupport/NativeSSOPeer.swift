@@ -25,10 +25,12 @@ public final class NativeSSOPeer {
     /// Starts it. `nativeSSOSupported`: whether its discovery document says `native_sso_supported`
     /// (the member is absent otherwise). `idTokenLifetime`: seconds its ID tokens live.
     /// `exchangeSubject`: a subject it puts in every exchanged ID token, to answer for another user.
-    /// `deviceSecretTokenType`: the `actor_token_type` it takes.
+    /// `deviceSecretTokenType`: the `actor_token_type` it takes. `exchangeRefreshToken`: whether
+    /// the exchange's answer has a refresh token (optional, RFC 8693 §2.2.1). `rotatesDeviceSecret`:
+    /// whether it answers with a new device secret (optional, Native SSO draft 07 §4.4).
     public init(
         nativeSSOSupported: Bool = true, idTokenLifetime: Int = 300, exchangeSubject: String? = nil,
-        deviceSecretTokenType: String? = nil
+        deviceSecretTokenType: String? = nil, exchangeRefreshToken: Bool = true, rotatesDeviceSecret: Bool = false
     ) throws {
         let python = try DjangoProvider.instance().python
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -42,6 +44,7 @@ public final class NativeSSOPeer {
         }
         var object: [String: Any] = [
             "native_sso_supported": nativeSSOSupported, "id_token_lifetime": idTokenLifetime,
+            "exchange_refresh_token": exchangeRefreshToken, "rotate_device_secret": rotatesDeviceSecret,
             "clients": [
                 client(Self.firstApp, family: "bank"), client(Self.siblingApp, family: "bank"),
                 client(Self.otherFamilysApp, family: "games"), client(Self.loneApp, family: nil),

@@ -215,6 +215,50 @@ struct NativeSSOTests {
         #expect(Self.exchanges(peer).first?["actor_token_type"] as? String == TokenTypeURI.oathDeviceSecret.rawValue)
     }
 
+    @Test func anExchangeAnsweredWithoutARefreshTokenStillSignsIn() async throws {
+        let peer = try NativeSSOPeer(exchangeRefreshToken: false)
+        defer { peer.stop() }
+        let (family, directory) = try await Self.familySignedIn(peer)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sibling = try await Self.client(peer, NativeSSOPeer.siblingApp, family: family)
+        let signIn = try await sibling.signInFromFamily()
+        #expect(signIn.tokens.refreshToken == nil)
+        #expect(signIn.idToken?.subject == "alice")
+    }
+
+    @Test func aDeviceSecretTheExchangeRotatesIsTheFamilysFromThenOn() async throws {
+        let peer = try NativeSSOPeer(rotatesDeviceSecret: true)
+        defer { peer.stop() }
+        let (family, directory) = try await Self.familySignedIn(peer)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = try #require(try await family.load(issuer: peer.issuer))
+        let sibling = try await Self.client(peer, NativeSSOPeer.siblingApp, family: family)
+        _ = try await sibling.signInFromFamily()
+        let after = try #require(try await family.load(issuer: peer.issuer))
+        #expect(after.deviceSecret != before.deviceSecret)
+        #expect(after.clientID == NativeSSOPeer.siblingApp)
+        // The old secret is gone at the server; the kept one signs the next sibling in.
+        let third = try await Self.client(peer, NativeSSOPeer.firstApp, family: family)
+        #expect(try await third.signInFromFamily().idToken?.subject == "alice")
+    }
+
+    @Test func aDeviceSecretARefreshBringsIsTheFamilysFromThenOn() async throws {
+        let peer = try NativeSSOPeer(rotatesDeviceSecret: true)
+        defer { peer.stop() }
+        let directory = try makeTestDirectory("oauthgen-native-sso")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let family = FamilySignInFolder(path: directory.appendingPathComponent("family").path)
+        let first = try await Self.client(peer, NativeSSOPeer.firstApp, family: family)
+        let signIn = try await Self.signInThroughTheBrowser(first)
+        let before = try #require(try await family.load(issuer: peer.issuer))
+        let refreshed = try await first.refresh(signIn)
+        let after = try #require(try await family.load(issuer: peer.issuer))
+        #expect(after.deviceSecret != before.deviceSecret)
+        #expect(after.idToken == refreshed.idToken?.rawValue)
+        // The app's own tokens never hold it.
+        #expect(refreshed.tokens.deviceSecret == nil)
+    }
+
     @Test func forgettingTheFamilySignInSignsTheFamilyOut() async throws {
         let peer = try NativeSSOPeer()
         defer { peer.stop() }

@@ -12,6 +12,11 @@ CONFIG.json:
      "id_token_lifetime": <seconds, 300 by default>,
      "exchange_subject": <a subject to put in every exchanged ID token instead of the user's: a
                           server that answers for another user, for the client to refuse>,
+     "exchange_refresh_token": <false: the exchange answers without a refresh token (optional,
+                                RFC 8693 §2.2.1); true by default>,
+     "rotate_device_secret": <true: the exchange and each refresh of a device_sso grant answer with a
+                              new device secret and an ID token carrying its ds_hash (optional,
+                              draft 07 §3.4.3, §4.4); false by default>,
      "log": "<file that gets one JSON line per token request, never a token or secret>"}
 
 Public clients (token_endpoint_auth_method none); the authorization endpoint approves at once for
@@ -110,7 +115,15 @@ def exchange(form, client):
     if client.get("family") != secret["family"]:
         return refuse("unauthorized_client", "the client is not of the device secret's family")
     scope = value.get("scope", "openid")
-    answer = issue(client["client_id"], CONFIG.get("exchange_subject", claims["sub"]), claims["sid"], scope)
+    rotated = None
+    if CONFIG.get("rotate_device_secret"):
+        del DEVICE_SECRETS[value["actor_token"]]
+        rotated = secrets.token_urlsafe(32)
+        DEVICE_SECRETS[rotated] = dict(secret)
+    answer = issue(client["client_id"], CONFIG.get("exchange_subject", claims["sub"]), claims["sid"], scope,
+                   device_secret=rotated)
+    if not CONFIG.get("exchange_refresh_token", True):
+        answer.pop("refresh_token")
     return 200, dict(answer, issued_token_type="urn:ietf:params:oauth:token-type:access_token"), ()
 
 
@@ -167,7 +180,12 @@ class Handler(PeerHandler):
             record = REFRESH.pop(form.get("refresh_token", [""])[0], None)
             if not record or record["client_id"] != client["client_id"]:
                 return refuse("invalid_grant", "the refresh token is not this client's")
-            return 200, issue(client["client_id"], record["sub"], record["sid"], record["scope"]), ()
+            rotated = None
+            if CONFIG.get("rotate_device_secret") and "device_sso" in record["scope"].split():
+                rotated = secrets.token_urlsafe(32)
+                DEVICE_SECRETS[rotated] = {"sub": record["sub"], "sid": record["sid"], "family": client["family"]}
+            return 200, issue(client["client_id"], record["sub"], record["sid"], record["scope"],
+                              device_secret=rotated), ()
         if grant == TOKEN_EXCHANGE:
             return exchange(form, client)
         return 400, {"error": "unsupported_grant_type"}, ()
