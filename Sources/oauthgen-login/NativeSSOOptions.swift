@@ -22,15 +22,16 @@ struct NativeSSOOptions: ParsableArguments {
 }
 
 extension OAuthGenLogin {
-    /// The grant a family sign-in reports (RFC 8693 §2.1).
-    static let tokenExchangeGrant = "urn:ietf:params:oauth:grant-type:token-exchange"
-
     /// This client signed in from the family's sign-in, or `nil` when the family has none at the
     /// provider (the browser's turn). Any refusal ends the run: no browser opens unasked.
     func signInFromFamily(
         _ client: OAuthClient<DiscoveredProvider>, scopes: [ScopeValue]
     ) async throws(OAuthError) -> SignIn<DiscoveredProvider>? {
-        guard nativeSSOOptions.nativeSSO != nil, await client.familySignInAvailable() else { return nil }
-        return try await client.signInFromFamily(scopes: scopes)
+        guard nativeSSOOptions.nativeSSO != nil else { return nil }
+        do {
+            return try await client.signInFromFamily(scopes: scopes)
+        } catch  where error.kind == .noFamilySignIn {
+            return nil
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OAuthPolicy
 @_spi(BuildingBlocks) @_spi(Testing) import OAuthRuntime
 
 @_spi(BuildingBlocks) @_spi(Testing) import OAuthResources
@@ -140,7 +141,7 @@ struct OAuthGenLogin: AsyncParsableCommand {
             signIn = current
         } else if let fromFamily = try await signInFromFamily(client, scopes: scopes) {
             signIn = fromFamily
-            grant = Self.tokenExchangeGrant
+            grant = ExtensionGrant.tokenExchange.rawValue
             try await session.keep(signIn)
         } else if signInOptions.device {
             signIn = try await deviceSignIn(

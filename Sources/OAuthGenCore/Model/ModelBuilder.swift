@@ -130,7 +130,7 @@ package enum ModelBuilder {
         quirks.loopbackDevelopmentServer = file.isLoopbackDevelopmentServer
         quirks.omitsResourceOnRefresh = file.omitsResourceOnRefresh?.value == true
         quirks.deviceSecretTokenType = file.nativeSSO?.deviceSecretTokenType.map(\.value).flatMap {
-            $0 == NativeSSORules.deviceSecretTokenTypes[0] ? nil : $0
+            $0 == DeviceSecretTokenType.draft07.rawValue ? nil : $0
         }
         return quirks
     }

@@ -232,7 +232,7 @@ package enum AppFileRules {
             case team(Substring)
         }
         func parts(_ group: String) -> (prefix: Prefix, rest: Substring) {
-            for variable in ["$(AppIdentifierPrefix)", "$(TeamIdentifierPrefix)"] where group.hasPrefix(variable) {
+            for variable in AccessGroupPrefix.variables where group.hasPrefix(variable) {
                 return (.variable, group.dropFirst(variable.count))
             }
             let head = group.prefix(11)

@@ -1,3 +1,5 @@
+import OAuthPolicy
+
 /// A family of apps sharing one sign-in (OpenID Connect Native SSO for Mobile Apps 1.0 draft 07),
 /// as a quirk file's `nativeSSO` names it: checked before any device finds out.
 ///
@@ -10,10 +12,8 @@
 /// - Each app's entitlements carry the family's access group (``AppFileRules``): without it every
 ///   Keychain call with it fails on the device (errSecMissingEntitlement).
 package enum NativeSSORules {
-    /// The `actor_token_type` values the runtime can send (`TokenTypeURI.deviceSecret`, `.oathDeviceSecret`).
-    package static let deviceSecretTokenTypes = [
-        "urn:openid:params:token-type:device-secret", "urn:x-oath:params:oauth:token-type:device-secret",
-    ]
+    /// The `actor_token_type` values the runtime can send (OAuthPolicy's `DeviceSecretTokenType`).
+    package static let deviceSecretTokenTypes = DeviceSecretTokenType.allCases.map(\.rawValue)
 
     package static func check(_ provider: LoadedProvider) -> [Diagnostic] {
         guard let quirks = provider.quirks, let family = quirks.nativeSSO else { return [] }

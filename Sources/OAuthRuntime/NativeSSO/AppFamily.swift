@@ -6,13 +6,9 @@
 public struct AppFamily: Sendable {
     /// Where the family's sign-in is kept.
     public var store: any FamilySignInStore
-    /// Whether to ask for `device_sso` even though the provider's discovery document does not
-    /// say `native_sso_supported`: for a provider known to support it (the catalog says which).
-    public var assumesSupport: Bool
 
     /// A family sharing its sign-in through `store`.
-    public init(store: any FamilySignInStore, assumesSupport: Bool = false) {
+    public init(store: any FamilySignInStore) {
         self.store = store
-        self.assumesSupport = assumesSupport
     }
 }

@@ -16,13 +16,19 @@ enum FamilyIDToken {
                 "expected the family's ID token to be one the provider issued to \"\(shared.clientID)\", found: \(error.idTokenFailure?.description ?? error.message)",
                 idTokenFailure: error.idTokenFailure, underlyingError: error)
         }
-        let claims = verified.allClaims
-        for claim in ["ds_hash", "sid"] where claims[claim]?.stringValue == nil {
+        if let claim = missingClaim(in: verified) {
             throw OAuthError(
                 .familyIDTokenRefused,
                 "expected the family's ID token to carry \"\(claim)\" (Native SSO draft 07 §3.4.1), found none",
                 idTokenFailure: .missingClaim(claim))
         }
         return verified
+    }
+
+    /// The first of `ds_hash` and `sid` (§3.4.1) the ID token lacks; `nil` for one a sibling can
+    /// be signed in from.
+    static func missingClaim(in token: VerifiedIDToken) -> String? {
+        let claims = token.allClaims
+        return ["ds_hash", "sid"].first { claims[$0]?.stringValue == nil }
     }
 }

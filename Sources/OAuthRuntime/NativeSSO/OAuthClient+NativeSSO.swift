@@ -8,11 +8,10 @@ extension OAuthClient {
     static var deviceSSOScope: String { "device_sso" }
 
     /// Whether this client's authorization requests ask for `device_sso`: it belongs to a family,
-    /// signs users in with OpenID Connect, and its provider says it supports Native SSO (§5) or
-    /// the family asserts it.
+    /// signs users in with OpenID Connect, and its provider supports Native SSO (§5: its discovery
+    /// document says so, or its quirk file names the family, which the build warns about).
     var asksForDeviceSecret: Bool {
-        guard let family = options.family, isOpenID else { return false }
-        return configuration.metadata.nativeSSOSupported || family.assumesSupport
+        options.family != nil && isOpenID && configuration.metadata.nativeSSOSupported
     }
 
     /// Keeps `deviceSecret` with the sign-in's ID token for the family, when the ID token carries
@@ -23,8 +22,7 @@ extension OAuthClient {
         guard let family, let deviceSecret, let idToken = signIn.idToken, let issuer = configuration.issuer else {
             return
         }
-        let claims = idToken.allClaims
-        guard claims["ds_hash"]?.stringValue != nil, claims["sid"]?.stringValue != nil else {
+        guard FamilyIDToken.missingClaim(in: idToken) == nil else {
             options.telemetry.logger.notice(
                 "a device secret came without ds_hash and sid in the ID token: not kept for the family")
             return
@@ -85,7 +83,7 @@ extension OAuthClient where Provider: SupportsNativeSSO {
             tokens = try await TokenEndpointExchange.tokens(
                 // §5: a server saying native_sso_supported takes the exchange, whether or not it
                 // lists grant types (OpenID Connect Discovery's default omits it).
-                try tokenExchangeParameters(request, grantImplied: asksForDeviceSecret),
+                try tokenExchangeParameters(request, grantImplied: configuration.metadata.nativeSSOSupported),
                 dpopKey: usesDPoP ? try dpopKeyStorage.makeKey() : nil,
                 configuration: configuration, authentication: authentication, transport: transport,
                 nonces: dpopNonces, now: now, namesResource: false)

@@ -1,3 +1,5 @@
+internal import OAuthPolicy
+
 /// A token type identifier (RFC 8693 §3): what a token exchange is given (`subject_token_type`,
 /// `actor_token_type`), asks for (`requested_token_type`) and gets (`issued_token_type`).
 public struct TokenTypeURI: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible,
@@ -32,9 +34,9 @@ public struct TokenTypeURI: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let idJAG: TokenTypeURI = "urn:ietf:params:oauth:token-type:id-jag"
     /// A Native SSO device secret, as `actor_token_type` (OpenID Connect Native SSO for Mobile
     /// Apps 1.0 draft 07 §4.1).
-    public static let deviceSecret: TokenTypeURI = "urn:openid:params:token-type:device-secret"
+    public static let deviceSecret = TokenTypeURI(rawValue: DeviceSecretTokenType.draft07.rawValue)
     /// A device secret as the drafts before 07 named it, and as Okta still does.
-    public static let oathDeviceSecret: TokenTypeURI = "urn:x-oath:params:oauth:token-type:device-secret"
+    public static let oathDeviceSecret = TokenTypeURI(rawValue: DeviceSecretTokenType.earlierDrafts.rawValue)
 
     /// The URI.
     public var description: String { rawValue }
