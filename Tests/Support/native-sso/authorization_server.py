@@ -19,7 +19,10 @@ CONFIG.json:
                               draft 07 §3.4.3, §4.4); false by default>,
      "log": "<file that gets one JSON line per token request, never a token or secret>"}
 
-Public clients (token_endpoint_auth_method none); the authorization endpoint approves at once for
+Its discovery document has OpenID Connect Discovery 1.0 §3's required members and, where the
+configuration says so, `native_sso_supported`; nothing else (no PKCE or auth-method list, which are
+optional and which the client does without). Public clients (token_endpoint_auth_method none, the
+client sends its client_id); the authorization endpoint approves at once for
 the user "alice" and redirects with a code (S256 PKCE required). For the code grant it issues an
 access token, a rotating refresh token and an RS256 ID token with `sid`; for the `device_sso`
 scope, granted only to a client of a family (§3.1), a `device_secret` too, and `ds_hash` in the ID
@@ -61,8 +64,7 @@ CODES, REFRESH, DEVICE_SECRETS = {}, {}, {}
 METADATA = {
     "issuer": ISSUER, "authorization_endpoint": ISSUER + "/authorize", "token_endpoint": ISSUER + "/token",
     "jwks_uri": ISSUER + "/jwks", "response_types_supported": ["code"], "subject_types_supported": ["public"],
-    "id_token_signing_alg_values_supported": ["RS256"], "code_challenge_methods_supported": ["S256"],
-    "token_endpoint_auth_methods_supported": ["none"],
+    "id_token_signing_alg_values_supported": ["RS256"],
     **({"native_sso_supported": True} if CONFIG.get("native_sso_supported") else {}),
 }
 TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange"
