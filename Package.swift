@@ -301,7 +301,7 @@ let package = Package(
         ),
 
         // Running built executables from tests; shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["OAuthLocking"], path: "Tests/TestSupport"),
         .testTarget(name: "OAuthGenCoreTests", dependencies: ["OAuthGenCore"], exclude: ["Fixtures"]),
         .testTarget(name: "OAuthPolicyTests", dependencies: ["OAuthPolicy"], exclude: ["Fixtures"]),
         .testTarget(
@@ -402,7 +402,7 @@ let package = Package(
             // Not oauthgen-generate: GeneratedClientsTests's plugin builds it as
             // `oauthgen-generate-tool`, and a test dependency on the target as well would link
             // both copies into the one test bundle (duplicate symbols).
-            dependencies: ["oauthgen", "OAuthGenCatalog", "OAuthRuntime", "TestSupport"],
+            dependencies: ["oauthgen", "OAuthGenCatalog", "OAuthLocking", "OAuthRuntime", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ] + [generatorBundle].compactMap { $0 },

@@ -19,24 +19,11 @@ struct OAuthMiddlewareTests {
         let port: Int
 
         init(provider: DjangoProvider.Instance) throws {
-            let script = ProcessRunner.packageRoot.appendingPathComponent(
-                "Tests/Support/django-provider/resource_server.py"
-            ).path
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: provider.python)
-            process.arguments = [
-                script, provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let (announced, printed) = ProcessRunner.announcedPort(output)
-            guard let port = announced else {
-                process.end()
-                throw OAuthError(
-                    .invalidConfiguration, "expected the resource server to print its port, found \(printed)")
-            }
-            self.port = port
+            (process, port) = try startScript(
+                "django-provider/resource_server.py", named: "the resource server", python: provider.python,
+                arguments: [
+                    provider.issuer + "/introspect/", "oauthgen-resource-server", "resource-server-secret",
+                ])
         }
 
         func stop() { process.end() }

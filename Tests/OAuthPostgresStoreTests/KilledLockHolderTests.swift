@@ -113,9 +113,9 @@ struct KilledLockHolderTests {
         let delay = server.arrivals.value[2] - killed
         print("the waiting replica's token request came \(delay) after the holder's SIGKILL")
         #expect(delay < .seconds(5))
-        try await Bounded.poll(for: .seconds(60)) { !waiter.isRunning }
-        holder.waitUntilExit()
-        #expect(waiter.terminationStatus == 0)
+        try await Bounded.poll(for: .seconds(60)) { waiter.exitStatus != nil }
+        #expect(holder.waitForExit(within: 30) != nil)
+        #expect(waiter.exitStatus == 0)
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: waiterOutput)) as? [String: Any]
         #expect(report?["refreshed"] as? Bool == true)
         // The killed replica wrote nothing; the waiter's renewal is the stored one.
@@ -138,7 +138,7 @@ struct KilledLockHolderTests {
             process.standardOutput = FileHandle.nullDevice
         }
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         return process
     }
 }

@@ -41,7 +41,7 @@ struct PostgresStoreConnectionTests {
         let directory = try makeTestDirectory("oauthgen-root")
         defer { try? FileManager.default.removeItem(at: directory) }
         let other = directory.appendingPathComponent("other.crt").path
-        let made = try ProcessRunner.run(
+        let made = try await ProcessRunner.runDetached(
             URL(fileURLWithPath: "/usr/bin/openssl"),
             [
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", directory.appendingPathComponent("k").path,

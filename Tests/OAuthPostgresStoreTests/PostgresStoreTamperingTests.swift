@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 @_spi(BuildingBlocks) import OAuthRuntime
+import OAuthLocking
 import OAuthPostgresStore
 import Testing
 import TestSupport
@@ -88,7 +89,7 @@ struct PostgresStoreTamperingTests {
             process.environment = ["PGPASSWORD": "intruder-7c1d", "PGSSLMODE": "disable", "PATH": "/usr/bin:/bin"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try ProcessLaunch.run(process)
             return process
         }
         let holder = try intruder(
@@ -102,8 +103,8 @@ struct PostgresStoreTamperingTests {
         }
         let rowLock = try intruder("BEGIN; SELECT name FROM oauthgen_locks FOR UPDATE; SELECT pg_sleep(30)")
         defer { rowLock.end() }
-        try await Bounded.poll(for: .seconds(10)) { !rowLock.isRunning }
-        #expect(rowLock.terminationStatus != 0, "the role that may only connect locked the store's rows")
+        try await Bounded.poll(for: .seconds(10)) { rowLock.exitStatus != nil }
+        #expect(rowLock.exitStatus != 0, "the role that may only connect locked the store's rows")
         let started = ContinuousClock.now
         let lock = try await store.lockForUpdate()
         lock?.release()

@@ -1,4 +1,5 @@
 import Foundation
+import OAuthLocking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -93,10 +94,13 @@ public enum DjangoProvider {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: python)
         server.arguments = [script, "serve", state.path]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.standardError
-        try server.run()
+        let output = try ProcessLaunch.serialized {
+            let output = Pipe()
+            server.standardOutput = output
+            server.standardError = FileHandle.standardError
+            try server.run()
+            return output
+        }
         providerPID = server.processIdentifier
         atexit { if providerPID > 0 { kill(providerPID, SIGTERM) } }
 

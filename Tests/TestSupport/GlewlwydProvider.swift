@@ -1,4 +1,5 @@
 import Foundation
+import OAuthLocking
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -113,8 +114,8 @@ public enum GlewlwydProvider {
                     let stop = Process()
                     stop.executableURL = GlewlwydProvider.supportDirectory.appendingPathComponent("stop.sh")
                     stop.environment = ["PEER2_RUN_DIR": directory, "PATH": "/usr/bin:/bin"]
-                    try? stop.run()
-                    stop.waitUntilExit()
+                    try? ProcessLaunch.run(stop)
+                    _ = stop.waitForExit(within: 30)
                 }
             }
         }
@@ -151,8 +152,9 @@ extension GlewlwydProvider {
     }
 
     /// Runs start.sh to its end. Its output is read to the end instead of waiting for the process:
-    /// Foundation's `Process.waitUntilExit` on Linux was seen never to return for this script
-    /// (its child left a zombie Foundation did not reap), while the pipe closes when it ends.
+    /// Foundation's `Process.waitUntilExit` on Linux never returns for this script (the daemons
+    /// it leaves keep the socket by which Foundation sees it end: `Process.exitStatus`), while
+    /// the pipes close when it ends.
     static func runStartScript(state: URL, python: String, anyLoopbackPort: Bool) throws {
         let process = Process()
         process.executableURL = supportDirectory.appendingPathComponent("start.sh")
@@ -160,11 +162,13 @@ extension GlewlwydProvider {
             "PEER2_RUN_DIR": state.path, "OAUTHGEN_PYTHON": python,
             "PEER2_LOOPBACK_ANY_PORT": anyLoopbackPort ? "1" : "0",
         ]) { _, new in new }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let (output, errors) = try ProcessLaunch.serialized {
+            let (output, errors) = (Pipe(), Pipe())
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            return (output, errors)
+        }
         // start.sh bounds every wait (20 s to come up, 60 s to seed); stderr is small.
         let issuer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

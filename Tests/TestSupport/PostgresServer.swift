@@ -1,4 +1,5 @@
 import Foundation
+import OAuthLocking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -85,11 +86,15 @@ public enum PostgresServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script] + (tls ? ["--tls"] : [])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
+        let output: Pipe
         do {
-            try process.run()
+            output = try ProcessLaunch.serialized {
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = FileHandle.standardError
+                try process.run()
+                return output
+            }
         } catch {
             return .failure(DjangoProvider.Unavailable(description: "python3 could not start: \(error)"))
         }

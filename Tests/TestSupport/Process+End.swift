@@ -7,8 +7,8 @@ extension Process {
     /// at once were alive during OAuthMCPTests' 46 tests. A peer keeps nothing that needs a
     /// clean shutdown.
     public func end() {
-        guard isRunning else { return }
+        guard exitStatus == nil else { return }
         kill(processIdentifier, SIGKILL)
-        waitUntilExit()
+        _ = waitForExit(within: 30)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OAuthLocking
 
 /// Runs the package's built executables and other programs from tests, as a shell would.
 public enum ProcessRunner {
@@ -104,9 +105,14 @@ public enum ProcessRunner {
         }
     }
 
-    /// Runs a program to its end; `environment` is added to this process's own. With `timeout`,
-    /// a program still running after that many seconds is terminated and the run says so
-    /// (``Run/timedOut``): a test of "this never hangs" fails instead of hanging the suite.
+    /// How long a run may take unless its caller says otherwise: longer than any build an
+    /// example package's test runs, shorter than CI's limit, so a run that never ends fails as
+    /// itself instead of stopping the suite.
+    public static let longestRun: TimeInterval = 1500
+
+    /// Runs a program to its end; `environment` is added to this process's own. A program still
+    /// running after `timeout` seconds is killed and the run says so (``Run/timedOut``): a test
+    /// of "this never hangs" fails instead of hanging the suite.
     public static func run(
         _ executable: URL, _ arguments: [String], in directory: URL = packageRoot,
         environment: [String: String] = [:], timeout: TimeInterval? = nil
@@ -125,24 +131,28 @@ public enum ProcessRunner {
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let errorHandle = try FileHandle(forWritingTo: errorFile)
-        let output = closedOnExec(Pipe())
-        process.standardOutput = output
-        process.standardError = errorHandle
-        try process.run()
+        let output = try ProcessLaunch.serialized {
+            let output = closedOnExec(Pipe())
+            process.standardOutput = output
+            process.standardError = errorHandle
+            try process.run()
+            return output
+        }
         let expired = LockedValue(false)
         let watchdog = DispatchWorkItem {
             expired.value = true
             // SIGKILL: a program started from a dispatch thread has SIGTERM blocked (Process+End).
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if process.exitStatus == nil { kill(process.processIdentifier, SIGKILL) }
         }
-        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + (timeout ?? longestRun), execute: watchdog)
         let outData = readUntilExit(output.fileHandleForReading, of: process)
-        process.waitUntilExit()
+        // Not `waitUntilExit()`: see `Process.exitStatus`. The watchdog's kill ends this wait.
+        let status = process.waitForExit(within: (timeout ?? longestRun) + 60)
         watchdog.cancel()
         try errorHandle.close()
         let errData = (try? Data(contentsOf: errorFile)) ?? Data()
         var run = Run(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            status: status ?? -1, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
         run.timedOut = expired.value
         return run
@@ -180,7 +190,7 @@ public enum ProcessRunner {
             }
             if count < 0, errno == EINTR { continue }
             // 200 ms without a byte: once the program has ended, all it wrote has been read.
-            if !process.isRunning { return data }
+            if process.exitStatus != nil { return data }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OAuthLocking
 
 /// Starts `Tests/Support/<script>` with the venv's Python, the provider's issuer, its
 /// introspection endpoint and the resource server's credentials, then `arguments`; returns the
@@ -15,14 +16,19 @@ func startPeer(
 
 /// Starts `Tests/Support/<script>` with `python` and `arguments`; returns the process and the port
 /// it announced.
-func startScript(_ script: String, named name: String, python: String, arguments: [String]) throws -> (Process, Int) {
+public func startScript(
+    _ script: String, named name: String, python: String, arguments: [String]
+) throws -> (Process, Int) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = [ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/\(script)").path] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.standardError
-    try process.run()
+    let output = try ProcessLaunch.serialized {
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        return output
+    }
     let (announced, printed) = ProcessRunner.announcedPort(output)
     guard let port = announced else {
         process.end()

@@ -133,7 +133,9 @@ enum BrowserLauncher {
         let outcome = Outcome(program: program)
         process.terminationHandler = { outcome.finished(with: $0.terminationStatus) }
         do {
-            try process.run()
+            // One launch at a time: a child started beside another could keep the socket by
+            // which Foundation sees this one end, and its failure would go unnoticed.
+            try ProcessLaunch.run(process)
         } catch {
             throw OAuthError.browserFailed(
                 "could not start the browser command \(program): \(error.localizedDescription)", underlying: error)
