@@ -20,5 +20,7 @@ if ! [ -x .venv/bin/python ] || ! cmp -s "$requirements" "$stamp"; then
 fi
 
 # With the PostgreSQL trait: OAuthPostgresStore and `--store postgres://…` are built and tested
-# (against Debian's PostgreSQL, which the tests start themselves; .ci/run installs it).
-exec swift test --traits PostgreSQL "$@"
+# (against Debian's PostgreSQL, which the tests start themselves; .ci/run installs it). A run
+# that prints nothing for OAUTHGEN_TEST_SILENCE_LIMIT seconds (15 minutes unless set) once its
+# tests started is hung: Scripts/test-watch.py ends it and names the tests still running.
+exec python3 Scripts/test-watch.py "${OAUTHGEN_TEST_SILENCE_LIMIT:-900}" swift test --traits PostgreSQL "$@"
