@@ -1,5 +1,7 @@
 import Foundation
 
+// Where Foundation has `Process`: not on iOS, tvOS, watchOS or visionOS.
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
 /// Starts child processes one at a time within this process.
 ///
 /// Foundation's `Process.run()` on Linux learns that a child ended when the child's end of a
@@ -24,3 +26,4 @@ package enum ProcessLaunch {
         try serialized { try process.run() }
     }
 }
+#endif
