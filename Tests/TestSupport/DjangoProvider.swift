@@ -1,5 +1,4 @@
 import Foundation
-import OAuthLocking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -94,13 +93,7 @@ public enum DjangoProvider {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: python)
         server.arguments = [script, "serve", state.path]
-        let output = try ProcessLaunch.serialized {
-            let output = Pipe()
-            server.standardOutput = output
-            server.standardError = FileHandle.standardError
-            try server.run()
-            return output
-        }
+        let output = try server.launchReadingOutput()
         providerPID = server.processIdentifier
         atexit { if providerPID > 0 { kill(providerPID, SIGTERM) } }
 

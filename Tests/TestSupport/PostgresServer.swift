@@ -1,5 +1,4 @@
 import Foundation
-import OAuthLocking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -88,13 +87,7 @@ public enum PostgresServer {
         process.arguments = ["python3", script] + (tls ? ["--tls"] : [])
         let output: Pipe
         do {
-            output = try ProcessLaunch.serialized {
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = FileHandle.standardError
-                try process.run()
-                return output
-            }
+            output = try process.launchReadingOutput()
         } catch {
             return .failure(DjangoProvider.Unavailable(description: "python3 could not start: \(error)"))
         }

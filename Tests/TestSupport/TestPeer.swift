@@ -1,5 +1,4 @@
 import Foundation
-import OAuthLocking
 
 /// Starts `Tests/Support/<script>` with the venv's Python, the provider's issuer, its
 /// introspection endpoint and the resource server's credentials, then `arguments`; returns the
@@ -22,13 +21,7 @@ public func startScript(
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = [ProcessRunner.packageRoot.appendingPathComponent("Tests/Support/\(script)").path] + arguments
-    let output = try ProcessLaunch.serialized {
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        return output
-    }
+    let output = try process.launchReadingOutput()
     let (announced, printed) = ProcessRunner.announcedPort(output)
     guard let port = announced else {
         process.end()
