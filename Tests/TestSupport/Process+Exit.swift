@@ -11,9 +11,14 @@ extension Process {
         var info = siginfo_t()
         let result = waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOHANG | WNOWAIT)
         if result == 0 {
-            let child = info._sifields._sigchld
-            guard child.si_pid == processIdentifier else { return nil }
-            return child.si_status
+            #if canImport(Darwin)
+            let (pid, status) = (info.si_pid, info.si_status)
+            #else
+            let (pid, status) = (info._sifields._sigchld.si_pid, info._sifields._sigchld.si_status)
+            #endif
+            // No child has ended yet: WNOHANG leaves the zeroed pid.
+            guard pid == processIdentifier else { return nil }
+            return status
         }
         // ECHILD: Foundation has reaped the child already, and is setting the status it read.
         guard errno == ECHILD else { return nil }
