@@ -1,4 +1,5 @@
 import Foundation
+import OAuthLocking
 
 /// A resource that answers every request with a 401 of one shape — what API gateways, proxies
 /// and hostile servers send — for the tests that prove no tool and no request waits forever.
@@ -50,7 +51,7 @@ public final class ChallengeServer: Sendable {
     /// Starts serving `shape` at once.
     public init(_ shape: Shape) throws {
         self.shape = shape
-        let origin = LockedValue<String>("")
+        let origin = LockedBox<String>("")
         server = try LocalHTTPServer { request in
             if request.path == "/named-metadata" || request.path.hasPrefix("/.well-known/oauth-protected-resource") {
                 return .notFound
@@ -74,16 +75,4 @@ public final class ChallengeServer: Sendable {
 
     /// Stops the server.
     public func stop() { server.stop() }
-}
-
-/// A value set once after the closure that reads it was made: `@unchecked Sendable` because
-/// `stored` is only touched under `lock`.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
 }

@@ -138,7 +138,7 @@ public enum ProcessRunner {
             try process.run()
             return output
         }
-        let expired = LockedValue(false)
+        let expired = LockedBox(false)
         let watchdog = DispatchWorkItem {
             expired.value = true
             // SIGKILL: a program started from a dispatch thread has SIGTERM blocked (Process+End).
